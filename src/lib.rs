@@ -1,0 +1,6 @@
+//! Rollerball: correspondence play of Jean-Louis Cazaux's ring-board chess variant.
+//!
+//! See `DESIGN.md` in the project's shared folder for the map of modules; each module's own
+//! documentation says what it is for.
+
+pub mod rules;
