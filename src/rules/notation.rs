@@ -226,7 +226,7 @@ struct Pattern {
 }
 
 impl Pattern {
-    fn from_square(&self) -> Option<Square> {
+    fn origin(&self) -> Option<Square> {
         Square::new(self.from_file?, self.from_rank?)
     }
 }
@@ -366,7 +366,7 @@ pub fn read_move(position: &Position, input: &str) -> Result<Move, MoveError> {
         Parse::Illegal(reason) => return Err(illegal(reason)),
     };
     let to = Square::new(pattern.to.0, pattern.to.1).expect("checked by parse");
-    let from_square = pattern.from_square();
+    let from_square = pattern.origin();
     // SAN without a piece letter is a pawn move; a full origin square names its own piece.
     let kind = pattern.kind.or(if from_square.is_some() {
         None
