@@ -5,7 +5,7 @@ use super::fen::{FenError, START_FEN};
 use super::notation::{MoveError, read_move, san};
 use super::outcome::{Outcome, Termination};
 use super::position::{Move, Position};
-use super::square::Color;
+use super::square::{Color, Piece};
 
 /// Why a move could not be played in a [`Game`]. Nothing was changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -143,6 +143,19 @@ impl Game {
             all.push(position);
         }
         all
+    }
+
+    /// The pieces taken so far, in the order they were taken (each as it stood when taken).
+    pub fn captured(&self) -> Vec<Piece> {
+        let mut taken = Vec::new();
+        let mut position = self.start;
+        for &mv in &self.moves {
+            if let Some(piece) = position.piece_at(mv.to) {
+                taken.push(piece);
+            }
+            position.play_unchecked(mv);
+        }
+        taken
     }
 
     /// Plays a legal move and updates the outcome; a refused move changes nothing.
