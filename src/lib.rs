@@ -4,3 +4,4 @@
 //! documentation says what it is for.
 
 pub mod rules;
+pub mod store;

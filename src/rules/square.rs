@@ -389,9 +389,19 @@ mod tests {
     #[test]
     fn forty_squares_and_no_hole() {
         assert_eq!(Square::ALL.len(), 40);
-        assert!(Square::ALL.iter().all(|s| !in_hole(s.file() as i8, s.rank() as i8)));
-        assert_eq!("d4".parse::<Square>(), Err(SquareError::InHole("d4".into())));
-        assert!(matches!("h1".parse::<Square>(), Err(SquareError::Unreadable(_))));
+        assert!(
+            Square::ALL
+                .iter()
+                .all(|s| !in_hole(s.file() as i8, s.rank() as i8))
+        );
+        assert_eq!(
+            "d4".parse::<Square>(),
+            Err(SquareError::InHole("d4".into()))
+        );
+        assert!(matches!(
+            "h1".parse::<Square>(),
+            Err(SquareError::Unreadable(_))
+        ));
         assert_eq!(sq("C2"), sq("c2"));
     }
 
@@ -425,6 +435,12 @@ mod tests {
         assert!(!sq("d7").is_dark());
         assert_eq!(sq("b2").ring(), Ring::Inner);
         assert_eq!(sq("g4").ring(), Ring::Outer);
-        assert_eq!(Square::ALL.iter().filter(|s| s.ring() == Ring::Outer).count(), 24);
+        assert_eq!(
+            Square::ALL
+                .iter()
+                .filter(|s| s.ring() == Ring::Outer)
+                .count(),
+            24
+        );
     }
 }
