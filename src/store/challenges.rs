@@ -21,7 +21,7 @@ const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, server_id, ch
 pub(super) const EXPIRE_CHALLENGES: &str = "UPDATE challenges SET status = 'expired', closed_at = $1 \
     WHERE status = 'open' AND expires_at <= $1 AND id IN \
       (SELECT id FROM challenges WHERE status = 'open' AND expires_at <= $1 \
-       ORDER BY expires_at LIMIT $2) \
+       ORDER BY expires_at LIMIT $2 /*LOCK*/) \
     RETURNING id, challenger_id, challenged_id, server_id, channel_id, colour, \
     days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at";
 
@@ -172,7 +172,7 @@ impl Store {
     pub async fn expire_challenges(&self, now: Timestamp, limit: u32) -> Result<Vec<Challenge>> {
         let rows = {
             let _turn = self.write_turn().await;
-            sqlx::query(EXPIRE_CHALLENGES)
+            sqlx::query(&self.claim_sql(EXPIRE_CHALLENGES))
                 .bind(now.0)
                 .bind(i64::from(limit))
                 .fetch_all(&self.pool)

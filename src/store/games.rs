@@ -45,8 +45,9 @@ pub(super) const ACTIVE_GAMES_IN: &str = concat!(
 );
 
 /// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). The condition
-/// stands in the outer `WHERE` too: PostgreSQL re-checks it on a row another process changed
-/// while this one waited for its lock, so a game is never claimed twice.
+/// stands in the outer `WHERE` too, so a row another process claimed meanwhile no longer
+/// matches; on PostgreSQL the candidates are locked with `SKIP LOCKED` (see
+/// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock.
 pub(super) const CLAIM_TIMEOUTS: &str = concat!(
     "UPDATE games SET status = 'finished', \
        result = CASE to_move WHEN 'white' THEN '0-1' ELSE '1-0' END, \
@@ -55,7 +56,7 @@ pub(super) const CLAIM_TIMEOUTS: &str = concat!(
        offer_kind = NULL, offer_by = NULL \
      WHERE status = 'active' AND deadline_at <= $1 AND id IN \
        (SELECT id FROM games WHERE status = 'active' AND deadline_at <= $1 \
-        ORDER BY deadline_at LIMIT $2) \
+        ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
      RETURNING ",
     game_columns!()
 );
@@ -68,7 +69,7 @@ pub(super) const CLAIM_REMINDERS: &str = concat!(
        remind_at = final_remind_at, final_remind_at = NULL \
      WHERE status = 'active' AND remind_at <= $1 AND id IN \
        (SELECT id FROM games WHERE status = 'active' AND remind_at <= $1 \
-        ORDER BY remind_at LIMIT $2) \
+        ORDER BY remind_at LIMIT $2 /*LOCK*/) \
      RETURNING ",
     game_columns!()
 );
@@ -522,7 +523,7 @@ impl Store {
     /// processes sweep at once; rated ones then wait for [`Store::apply_ratings`].
     pub async fn claim_timeouts(&self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
         let _turn = self.write_turn().await;
-        let rows = sqlx::query(CLAIM_TIMEOUTS)
+        let rows = sqlx::query(&self.claim_sql(CLAIM_TIMEOUTS))
             .bind(now.0)
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
@@ -534,7 +535,7 @@ impl Store {
     /// sends it. The game's next reminder, if any, becomes due in its turn.
     pub async fn claim_reminders(&self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
         let _turn = self.write_turn().await;
-        let rows = sqlx::query(CLAIM_REMINDERS)
+        let rows = sqlx::query(&self.claim_sql(CLAIM_REMINDERS))
             .bind(now.0)
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
