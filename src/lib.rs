@@ -4,4 +4,5 @@
 //! documentation says what it is for.
 
 pub mod rules;
+pub mod store;
 pub mod game;
