@@ -1,1 +1,110 @@
-fn main() {}
+//! The `rollerball` command line: the rules engine's tools (perft, moves, apply) and, as the
+//! other modules arrive, the bot, the console and the renderer.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use rollerball::rules::{Game, Position, START_FEN, coordinate};
+
+/// Correspondence Rollerball: the rules engine's tools and the bot.
+#[derive(Parser)]
+#[command(name = "rollerball", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (the last line is the total alone).
+    Perft {
+        /// How many plies deep.
+        depth: u32,
+        /// Start from this position instead of the standard start.
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// One `move: count` line per root move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves in coordinate form, one per line.
+    Moves {
+        /// The position (default: the standard start).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+    },
+    /// Play moves (any notation the move reader accepts) and print the resulting FEN, then the
+    /// outcome if the game ended.
+    Apply {
+        /// The position to start from (default: the standard start).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// The moves, such as `c2-b3 e6-f6 Rf1`.
+        #[arg(required = true)]
+        moves: Vec<String>,
+    },
+}
+
+fn position(fen: &str) -> Result<Position, String> {
+    Position::from_fen(fen).map_err(|e| format!("bad FEN `{fen}`: {e}"))
+}
+
+fn run(cli: Cli) -> Result<String, String> {
+    let mut out = String::new();
+    match cli.command {
+        Command::Perft { depth, fen, divide } => {
+            let p = position(&fen)?;
+            if divide && depth > 0 {
+                let mut split: Vec<(String, u64)> = p
+                    .divide(depth)
+                    .into_iter()
+                    .map(|(mv, n)| (coordinate(&p, mv), n))
+                    .collect();
+                split.sort();
+                let total: u64 = split.iter().map(|(_, n)| n).sum();
+                for (mv, n) in split {
+                    out.push_str(&format!("{mv}: {n}\n"));
+                }
+                out.push_str(&format!("{total}\n"));
+            } else {
+                out.push_str(&format!("{}\n", p.perft(depth)));
+            }
+        }
+        Command::Moves { fen } => {
+            let p = position(&fen)?;
+            let mut moves: Vec<String> =
+                p.legal_moves().iter().map(|&m| coordinate(&p, m)).collect();
+            moves.sort();
+            for mv in moves {
+                out.push_str(&mv);
+                out.push('\n');
+            }
+        }
+        Command::Apply { fen, moves } => {
+            let mut game = Game::from_position(position(&fen)?);
+            for (i, text) in moves.iter().enumerate() {
+                game.play_input(text)
+                    .map_err(|e| format!("move {} (`{text}`): {e}", i + 1))?;
+            }
+            out.push_str(&game.position().to_fen());
+            out.push('\n');
+            if let Some(outcome) = game.outcome() {
+                out.push_str(&format!("{outcome}\n"));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -561,6 +561,25 @@ mod tests {
     }
 
     #[test]
+    fn san_disambiguates_by_file_then_rank() {
+        // Rooks on a2 and b6 both reach b7: the file tells them apart.
+        let p = pos("7/1R5/7/7/5k1/R6/6K w - 1");
+        let sans: Vec<String> = legal_sans(&p).into_iter().map(|(_, s)| s).collect();
+        assert!(sans.contains(&"Rab7".to_string()), "{sans:?}");
+        assert!(sans.contains(&"Rbb7".to_string()), "{sans:?}");
+        // Rooks on a3 and a5 both reach a4: same file, so the rank.
+        let p = pos("7/7/R6/7/R4k1/7/6K w - 1");
+        let sans: Vec<String> = legal_sans(&p).into_iter().map(|(_, s)| s).collect();
+        assert!(sans.contains(&"R3a4".to_string()), "{sans:?}");
+        assert!(sans.contains(&"R5a4".to_string()), "{sans:?}");
+        assert_eq!(read(&p, "R5a4").as_deref(), Ok("a5-a4"));
+        assert!(matches!(
+            read_move(&p, "Ra4"),
+            Err(MoveError::Ambiguous { .. })
+        ));
+    }
+
+    #[test]
     fn refusals_say_why() {
         let p = Position::start();
         let reason = |input: &str| match read_move(&p, input) {
