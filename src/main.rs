@@ -3,8 +3,13 @@
 
 use std::process::ExitCode;
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand};
-use rollerball::rules::{Game, Position, START_FEN, coordinate};
+use rollerball::render::{
+    self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
+};
+use rollerball::rules::{Color, Game, Position, START_FEN, Square, coordinate};
 
 /// Correspondence Rollerball: the rules engine's tools and the bot.
 #[derive(Parser)]
@@ -42,6 +47,35 @@ enum Command {
         /// The moves, such as `c2-b3 e6-f6 Rf1`.
         #[arg(required = true)]
         moves: Vec<String>,
+    },
+    /// Draw the board as a PNG, or with `--gif` the whole game as an animated GIF.
+    Render {
+        /// The position to start from (default: the standard start).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Moves to play first, in one argument, such as "c2-b3 e6-f5 Rf1"; the last one is
+        /// highlighted (and a check marked).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Image side in pixels.
+        #[arg(long, default_value_t = DEFAULT_SIZE,
+              value_parser = clap::value_parser!(u32).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+        size: u32,
+        /// Colour theme.
+        #[arg(long, default_value = "wood", value_parser = Theme::NAMES)]
+        theme: String,
+        /// Mark the squares the piece on this square can move to.
+        #[arg(long)]
+        targets: Option<String>,
+        /// Animate the whole game (start position, then one frame per move) as a GIF.
+        #[arg(long)]
+        gif: bool,
+        /// The file to write.
+        #[arg(short, long)]
+        output: PathBuf,
     },
 }
 
@@ -91,6 +125,47 @@ fn run(cli: Cli) -> Result<String, String> {
             if let Some(outcome) = game.outcome() {
                 out.push_str(&format!("{outcome}\n"));
             }
+        }
+        Command::Render {
+            fen,
+            moves,
+            flip,
+            size,
+            theme,
+            targets,
+            gif,
+            output,
+        } => {
+            let mut game = Game::from_position(position(&fen)?);
+            for (i, text) in moves.split_whitespace().enumerate() {
+                game.play_input(text)
+                    .map_err(|e| format!("move {} (`{text}`): {e}", i + 1))?;
+            }
+            let options = Options {
+                size,
+                orientation: if flip { Color::Black } else { Color::White },
+                theme: Theme::by_name(&theme).ok_or_else(|| format!("unknown theme `{theme}`"))?,
+            };
+            let bytes = if gif {
+                let gif_options = GifOptions {
+                    board: options,
+                    ..GifOptions::default()
+                };
+                render::render_gif(&game, &gif_options)
+            } else {
+                let mut view = BoardView::of_game(&game);
+                if let Some(from) = targets {
+                    let sq: Square = from
+                        .parse()
+                        .map_err(|e| format!("bad square `{from}`: {e}"))?;
+                    view = view.with_targets_from(sq);
+                }
+                render::render_png(&view, &options)
+            }
+            .map_err(|e| e.to_string())?;
+            std::fs::write(&output, &bytes)
+                .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+            out.push_str(&format!("{} ({} bytes)\n", output.display(), bytes.len()));
         }
     }
     Ok(out)
