@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use crate::game::command::{Command, Opponent, PlayerRef, looks_like_move};
+use crate::game::command::{Command, Opponent, PlayerRef};
 use crate::game::reply::{ButtonAction, Reply};
 use crate::game::service::{Actor, Request, Service};
 use crate::rules::{Position, Square};
@@ -120,7 +120,7 @@ impl Console {
         };
         self.names.insert(actor.id, speaker);
         let text = text.strip_prefix("!rb").map(str::trim).unwrap_or(text);
-        let reply = match Command::parse(text) {
+        let reply = match Command::parse_or_move(text) {
             Ok(command) => {
                 let (command, mentioned) = self.resolve_names(command);
                 self.service
@@ -132,16 +132,6 @@ impl Console {
                         mentioned,
                     })
                     .await
-            }
-            Err(error) if looks_like_move(text) => {
-                match self
-                    .service
-                    .handle_bare_message(actor, CONSOLE_PLACE, text)
-                    .await
-                {
-                    Some(reply) => reply,
-                    None => Reply::private(error.to_string()),
-                }
             }
             Err(error) => Reply::private(error.to_string()),
         };

@@ -165,14 +165,7 @@ impl Service {
     /// Answers a line of text, as typed after the bot's prefix or in the console.
     /// A move typed on its own (`!rb Rb7`) is taken as `move Rb7`.
     pub async fn handle_text(&self, actor: Actor, place: Place, text: &str) -> Reply {
-        let parsed = match Command::parse(text) {
-            Err(CommandError::Unknown { .. }) if looks_like_move(text) => Ok(Command::Move {
-                game: None,
-                text: text.trim().to_string(),
-            }),
-            other => other,
-        };
-        match parsed {
+        match Command::parse_or_move(text) {
             Ok(command) => {
                 self.handle(Request {
                     actor,
