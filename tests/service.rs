@@ -600,3 +600,68 @@ async fn two_services_race_and_a_new_one_resumes() {
         assert_eq!(c.store().game(id).await.unwrap().unwrap().ply, 2);
     }
 }
+
+#[tokio::test]
+async fn a_game_moved_into_its_thread_is_played_there() {
+    for w in worlds("svc_thread").await {
+        let id = w.start().await;
+        assert_eq!(
+            w.service.thread_name(id).await.unwrap(),
+            format!("Game #{}: alice vs bob", id.0)
+        );
+        w.service.attach_thread(id, 777).await.unwrap();
+        let thread = Place {
+            thread: Some(777),
+            ..PLACE
+        };
+        // The legal moves are offered to the player to move only.
+        let moves = w.service.legal_moves_for(PlayerId(101), thread, None).await;
+        let start = rollerball::rules::Position::from_fen(rollerball::rules::START_FEN).unwrap();
+        let legal: Vec<String> = rollerball::rules::legal_sans(&start)
+            .into_iter()
+            .map(|(_, san)| san)
+            .collect();
+        assert_eq!(moves, legal);
+        assert!(
+            w.service
+                .legal_moves_for(PlayerId(102), thread, None)
+                .await
+                .is_empty()
+        );
+        assert!(
+            w.service
+                .legal_moves_for(PlayerId(103), thread, None)
+                .await
+                .is_empty()
+        );
+        assert_eq!(
+            w.service
+                .legal_moves_for(PlayerId(101), PLACE, Some(id.0))
+                .await,
+            moves
+        );
+        // A bare move in the thread finds the game; chat and strangers get no answer.
+        let san = moves[0].clone();
+        assert!(
+            w.service
+                .handle_bare_message(bob(), thread, &san)
+                .await
+                .is_none()
+        );
+        assert!(
+            w.service
+                .handle_bare_message(alice(), thread, "hello")
+                .await
+                .is_none()
+        );
+        let reply = w
+            .service
+            .handle_bare_message(alice(), thread, &san)
+            .await
+            .expect("the move is played");
+        assert!(!reply.private, "{}", reply.text);
+        assert_eq!(w.game(id).await.ply, 1);
+        assert_eq!(w.game(id).await.place.thread, Some(777));
+        assert!(w.service.attach_thread(id, 778).await.is_err());
+    }
+}

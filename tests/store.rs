@@ -876,3 +876,44 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         s.close().await;
     }
 }
+
+#[tokio::test]
+async fn a_game_takes_one_thread_while_active() {
+    for db in test_dbs("thread").await {
+        let s = db.store().await;
+        players(&s, &[1, 2]).await;
+        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        assert!(s.active_games_in(55).await.unwrap().is_empty());
+        let with = s.set_thread(g.id, 55, Timestamp(T0.0 + 1)).await.unwrap();
+        assert_eq!(with.place.thread, Some(55));
+        assert_eq!(with.place.channel, g.place.channel);
+        assert_eq!(with.version, g.version, "the game itself did not change");
+        let found = s.active_games_in(55).await.unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].id, g.id);
+        // A second thread (another process's) loses; the first stays.
+        assert!(matches!(
+            s.set_thread(g.id, 56, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            s.set_thread(GameId(999), 57, T0).await,
+            Err(StoreError::NotFound(_))
+        ));
+        let resign = Ending {
+            result: GameResult::WhiteWins,
+            termination: Termination::Resignation,
+        };
+        let mut fresh = s.create_game(&new_game(2, 1), T0).await.unwrap();
+        fresh = s
+            .end_game(fresh.id, fresh.version, resign, T0)
+            .await
+            .unwrap();
+        assert!(matches!(
+            s.set_thread(fresh.id, 58, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(s.game(g.id).await.unwrap().unwrap().place.thread, Some(55));
+        s.close().await;
+    }
+}

@@ -1513,6 +1513,75 @@ impl Service {
         )))
     }
 
+    // ----- Front-end helpers --------------------------------------------------------------
+
+    /// Records the thread a front end opened for a new game: from then on commands and bare
+    /// moves typed in the thread find the game.
+    pub async fn attach_thread(&self, game: GameId, thread: u64) -> Result<(), StoreError> {
+        self.store
+            .set_thread(game, thread, self.now())
+            .await
+            .map(|_| ())
+    }
+
+    /// The name of a game's thread: "alice vs bob" (White first).
+    pub async fn thread_name(&self, game: GameId) -> Result<String, StoreError> {
+        let Some(row) = self.store.game(game).await? else {
+            return Err(StoreError::NotFound(format!("game {}", game.0)));
+        };
+        let mut names = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let name = match row.player(color) {
+                Some(p) => match self.store.player(p).await? {
+                    Some(player) => player.name,
+                    None => format!("player {}", p.0),
+                },
+                None => side_name(color).to_string(),
+            };
+            names.push(name);
+        }
+        Ok(format!("Game #{}: {} vs {}", game.0, names[0], names[1]))
+    }
+
+    /// The legal moves (SAN) of the actor's game here, or of game `id`, when it is their turn:
+    /// what a front end offers to complete as they type a move. Empty when there is no such
+    /// game or it is not their move.
+    pub async fn legal_moves_for(
+        &self,
+        actor: PlayerId,
+        place: Place,
+        id: Option<i64>,
+    ) -> Vec<String> {
+        let row = match id {
+            Some(id) => self.store.game(GameId(id)).await.ok().flatten(),
+            None => {
+                let games = self
+                    .store
+                    .active_games_in(place_key(place))
+                    .await
+                    .unwrap_or_default();
+                let mut mine = games.into_iter().filter(|g| g.color_of(actor).is_some());
+                match (mine.next(), mine.next()) {
+                    (Some(one), None) => Some(one),
+                    _ => None,
+                }
+            }
+        };
+        let Some(row) = row else {
+            return Vec::new();
+        };
+        if row.status != GameStatus::Active || row.color_of(actor) != Some(row.to_move) {
+            return Vec::new();
+        }
+        match self.load(row.id).await {
+            Ok(loaded) => rules::legal_sans(loaded.game.position())
+                .into_iter()
+                .map(|(_, san)| san)
+                .collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+
     // ----- Deadlines ----------------------------------------------------------------------
 
     fn deadline(&self, now: Timestamp, days: u32) -> Deadline {

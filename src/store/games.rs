@@ -521,6 +521,23 @@ impl Store {
         .await
     }
 
+    /// Records the thread a front end made for the game, so commands and bare moves typed there
+    /// find it. Only an active game that has no thread yet takes one (a second process that made
+    /// a thread of its own loses the race with [`StoreError::Conflict`]); the version is not
+    /// bumped, as the game itself does not change.
+    pub async fn set_thread(&self, id: GameId, thread: u64, now: Timestamp) -> Result<Game> {
+        let sql = concat!(
+            "UPDATE games SET thread_id = $2, updated_at = $3 \
+             WHERE id = $1 AND status = 'active' AND thread_id IS NULL \
+             RETURNING ",
+            game_columns!()
+        );
+        self.guarded_update(id, sql, |q| {
+            q.bind(id.0).bind(discord_id_to_db(thread)).bind(now.0)
+        })
+        .await
+    }
+
     /// Ends on time (the side to move loses) up to `limit` games whose deadline is at or before
     /// `now`, and returns them. Each game is returned to exactly one caller, however many
     /// processes sweep at once; rated ones then wait for [`Store::apply_ratings`].
