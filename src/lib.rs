@@ -4,6 +4,7 @@
 //! documentation says what it is for.
 
 pub mod console;
+pub mod discord;
 pub mod game;
 pub mod render;
 pub mod rules;

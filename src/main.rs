@@ -1,5 +1,5 @@
-//! The `rollerball` command line: the rules engine's tools (perft, moves, apply) and, as the
-//! other modules arrive, the bot, the console and the renderer.
+//! The `rollerball` command line: the Discord bot (the default), the console, the renderer and
+//! the rules engine's tools (perft, moves, apply).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 use rollerball::console::Console;
+use rollerball::discord;
 use rollerball::game::{Service, SystemClock};
 use rollerball::render::{
     self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
@@ -15,16 +16,19 @@ use rollerball::render::{
 use rollerball::rules::{Color, Game, Position, START_FEN, Square, coordinate};
 use rollerball::store;
 
-/// Correspondence Rollerball: the rules engine's tools and the bot.
+/// Correspondence Rollerball: the Discord bot (run with no subcommand) and its tools.
 #[derive(Parser)]
 #[command(name = "rollerball", version, about, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (the default): settings come from `.env` and the environment (see
+    /// `.env.example`).
+    Bot,
     /// Count the leaf nodes of the legal move tree (the last line is the total alone).
     Perft {
         /// How many plies deep.
@@ -97,7 +101,8 @@ fn position(fen: &str) -> Result<Position, String> {
 
 fn run(cli: Cli) -> Result<String, String> {
     let mut out = String::new();
-    match cli.command {
+    match cli.command.unwrap_or(Command::Bot) {
+        Command::Bot => return run_bot(),
         command @ (Command::Console { .. } | Command::Migrate) => return run_async(command),
         Command::Perft { depth, fen, divide } => {
             let p = position(&fen)?;
@@ -220,6 +225,71 @@ fn run_async(command: Command) -> Result<String, String> {
         db.close().await;
         Ok(out)
     })
+}
+
+/// Runs the Discord bot until SIGINT or SIGTERM, then closes the database.
+fn run_bot() -> Result<String, String> {
+    let config = discord::Config::from_env().map_err(|e| e.to_string())?;
+    init_logging();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(async move {
+        let url = store::database_url_from_env();
+        let db = store::Store::connect(&url)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", redact(&url)))?;
+        tracing::info!(database = %redact(&url), ?config, "starting the bot");
+        let service = Arc::new(Service::new(db.clone(), Arc::new(SystemClock)));
+        let bot = discord::Bot::new(config, service)
+            .await
+            .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+        let stop = bot.shutdown_handle();
+        tokio::spawn(async move {
+            shutdown_signal().await;
+            tracing::info!("signal received: shutting down");
+            stop.shutdown();
+        });
+        let result = bot.run().await;
+        db.close().await;
+        result.map_err(|e| format!("the bot stopped: {e}"))?;
+        Ok(String::new())
+    })
+}
+
+/// Waits for Ctrl-C (SIGINT) or, on Unix, SIGTERM.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Logs to standard error, filtered by `RUST_LOG` (default: this crate at `info`, others at
+/// `warn`).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,rollerball=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 /// A database URL fit for messages: any password replaced by `***`.

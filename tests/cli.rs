@@ -73,3 +73,26 @@ fn apply_refuses_illegal_moves_with_the_readers_words() {
     assert!(!out.status.success());
     assert!(String::from_utf8(out.stderr).unwrap().contains("has 1"));
 }
+
+#[test]
+fn without_a_token_the_bot_says_how_to_get_one() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&[][..], &["bot"][..]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rollerball"))
+            .args(args)
+            .current_dir(dir.path())
+            .env_remove("DISCORD_TOKEN")
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}/t.db", dir.path().display()),
+            )
+            .output()
+            .expect("run rollerball");
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("DISCORD_TOKEN"), "{err}");
+        assert!(err.contains(".env"), "{err}");
+        assert!(err.contains("console"), "{err}");
+        assert!(err.lines().count() < 12, "short: {err}");
+    }
+}

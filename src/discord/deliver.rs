@@ -1,0 +1,222 @@
+//! Replies into Discord messages: text in the content (where mentions can ping), the board as an
+//! attachment shown in an embed, buttons in rows, and allowed mentions restricted to the players
+//! the reply names. Also the way Discord's errors are read and logged.
+
+use serenity::all::{
+    ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, HttpError, UserId,
+};
+
+use crate::game::{ButtonStyle, Reply};
+
+/// Discord's limit on a message's content.
+pub const CONTENT_MAX: usize = 2000;
+/// Buttons per row.
+const ROW: usize = 5;
+/// The embed's colour: the board's wood.
+const EMBED_COLOUR: u32 = 0xB5_8B_5A;
+
+/// A reply in Discord's pieces.
+pub struct Outgoing {
+    pub content: String,
+    pub embeds: Vec<CreateEmbed>,
+    pub files: Vec<CreateAttachment>,
+    pub components: Vec<CreateActionRow>,
+    pub mentions: CreateAllowedMentions,
+    pub ephemeral: bool,
+}
+
+/// The content cut to Discord's limit, on a character boundary.
+pub fn clip_content(text: &str) -> String {
+    if text.chars().count() <= CONTENT_MAX {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(CONTENT_MAX - 1).collect();
+    out.push('…');
+    out
+}
+
+/// Only these users may be pinged: never `@everyone`, `@here`, roles, nor anyone a player typed.
+pub fn allowed_mentions(users: impl IntoIterator<Item = u64>) -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+        .everyone(false)
+        .all_roles(false)
+        .all_users(false)
+        .replied_user(false)
+        .users(users.into_iter().map(UserId::new))
+}
+
+/// The Discord form of a reply. With `with_files` false the board and files are left out (a
+/// second try after Discord refused an upload) and a note says so.
+pub fn outgoing(reply: &Reply, with_files: bool) -> Outgoing {
+    let mut content = reply.text.clone();
+    let mut embeds = Vec::new();
+    let mut files = Vec::new();
+    if with_files {
+        if let Some(image) = &reply.image {
+            let mut embed = CreateEmbed::new()
+                .image(format!("attachment://{}", image.filename))
+                .colour(EMBED_COLOUR);
+            if let Some(fen) = &reply.fen {
+                embed = embed.footer(serenity::all::CreateEmbedFooter::new(fen.clone()));
+            }
+            embeds.push(embed);
+            files.push(CreateAttachment::bytes(
+                image.bytes.clone(),
+                image.filename.clone(),
+            ));
+        }
+        for f in &reply.files {
+            files.push(CreateAttachment::bytes(f.bytes.clone(), f.filename.clone()));
+        }
+    } else if reply.image.is_some() || !reply.files.is_empty() {
+        content.push_str(
+            "\n-# (I could not attach the image or files here; `board` shows the board again.)",
+        );
+    }
+    let buttons: Vec<CreateButton> = reply
+        .buttons
+        .iter()
+        .map(|b| {
+            CreateButton::new(b.action.custom_id())
+                .label(b.label.clone())
+                .style(match b.style {
+                    ButtonStyle::Primary => DiscordStyle::Primary,
+                    ButtonStyle::Secondary => DiscordStyle::Secondary,
+                    ButtonStyle::Danger => DiscordStyle::Danger,
+                    ButtonStyle::Success => DiscordStyle::Success,
+                })
+        })
+        .collect();
+    let components = buttons
+        .chunks(ROW)
+        .take(5)
+        .map(|row| CreateActionRow::Buttons(row.to_vec()))
+        .collect();
+    if content.trim().is_empty() && embeds.is_empty() && files.is_empty() {
+        content = "\u{200b}".to_string();
+    }
+    Outgoing {
+        content: clip_content(&content),
+        embeds,
+        files,
+        components,
+        mentions: allowed_mentions(reply.mentions.iter().map(|p| p.0)),
+        ephemeral: reply.private,
+    }
+}
+
+impl Outgoing {
+    /// Whether there is anything to upload.
+    pub fn has_files(&self) -> bool {
+        !self.files.is_empty()
+    }
+
+    /// As a channel message.
+    pub fn message(self) -> CreateMessage {
+        CreateMessage::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .files(self.files)
+            .components(self.components)
+            .allowed_mentions(self.mentions)
+    }
+
+    /// As the immediate answer to an interaction.
+    pub fn response(self) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .files(self.files)
+            .components(self.components)
+            .allowed_mentions(self.mentions)
+            .ephemeral(self.ephemeral)
+    }
+
+    /// As the edit of a deferred answer (public replies).
+    pub fn edit(self) -> EditInteractionResponse {
+        let mut edit = EditInteractionResponse::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .components(self.components)
+            .allowed_mentions(self.mentions);
+        for f in self.files {
+            edit = edit.new_attachment(f);
+        }
+        edit
+    }
+
+    /// As a follow-up to an interaction (private replies after a deferral).
+    pub fn followup(self) -> CreateInteractionResponseFollowup {
+        CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .files(self.files)
+            .components(self.components)
+            .allowed_mentions(self.mentions)
+            .ephemeral(self.ephemeral)
+    }
+}
+
+/// What Discord said when it refused a request: the HTTP status and Discord's error code.
+pub fn refusal(error: &serenity::Error) -> Option<(u16, isize)> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            Some((response.status_code.as_u16(), response.error.code))
+        }
+        _ => None,
+    }
+}
+
+/// A short reading of a Discord error for the logs.
+pub fn describe(error: &serenity::Error) -> String {
+    match refusal(error) {
+        Some((_, 50013)) => "missing permissions (50013)".into(),
+        Some((_, 50001)) => "missing access (50001)".into(),
+        Some((_, 50007)) => "cannot send messages to this user (50007)".into(),
+        Some((_, 10003)) => "unknown channel (10003)".into(),
+        Some((_, 50083)) => "thread is archived (50083)".into(),
+        Some((429, _)) => "rate limited (429)".into(),
+        Some((status, code)) => format!("HTTP {status}, Discord code {code}"),
+        None => error.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Attachment, Button, ButtonAction};
+    use crate::store::{GameId, PlayerId};
+
+    #[test]
+    fn replies_become_messages_that_ping_only_the_named_players() {
+        let reply = Reply {
+            text: "@everyone <@7> to move".into(),
+            image: Some(Attachment {
+                filename: "game-3.png".into(),
+                bytes: vec![1, 2, 3],
+            }),
+            buttons: (0..7)
+                .map(|_| Button {
+                    label: "Resign".into(),
+                    action: ButtonAction::Resign(GameId(3)),
+                    style: ButtonStyle::Danger,
+                })
+                .collect(),
+            mentions: vec![PlayerId(7)],
+            ..Reply::default()
+        };
+        let out = outgoing(&reply, true);
+        assert!(out.has_files());
+        assert_eq!(out.components.len(), 2);
+        let json = serde_json::to_value(out.message()).unwrap();
+        assert_eq!(json["allowed_mentions"]["parse"], serde_json::json!([]));
+        assert_eq!(json["allowed_mentions"]["users"], serde_json::json!(["7"]));
+        assert_eq!(json["embeds"][0]["image"]["url"], "attachment://game-3.png");
+        let bare = outgoing(&reply, false);
+        assert!(!bare.has_files());
+        assert!(bare.content.contains("could not attach"));
+        assert_eq!(clip_content(&"x".repeat(3000)).chars().count(), CONTENT_MAX);
+    }
+}

@@ -1,0 +1,731 @@
+//! The Discord front end, on serenity: gateway events and interactions become game requests,
+//! game replies become messages with the board attached, new games get their own thread, and
+//! the deadline sweep's notices are posted where the games are played.
+//!
+//! Nothing here decides anything about the game: every answer comes from [`Service`]. Moves are
+//! committed by the service before any Discord call is made, so a Discord failure can cost a
+//! message, never a move; failures are logged with their context and, where possible, answered.
+
+pub mod commands;
+pub mod config;
+pub mod deliver;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use serenity::all::{
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Member,
+    Message, PartialChannel, Ready, ShardManager, User,
+};
+use serenity::async_trait;
+use tokio::sync::{Notify, watch};
+
+pub use config::{Config, ConfigError, Shards};
+use deliver::{Outgoing, describe, outgoing, refusal};
+
+use crate::game::{Actor, Reply, Request, Service};
+use crate::store::{GameId, Place, PlayerId};
+
+/// An interaction answered later than this is deferred first (Discord allows three seconds).
+const DEFER_AFTER: Duration = Duration::from_millis(1800);
+/// How long shutdown waits for commands in progress.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
+/// The most autocomplete choices Discord shows.
+const CHOICES_MAX: usize = 25;
+
+/// The gateway intents the bot asks for. Message Content is privileged: enable it for the bot
+/// in the developer portal, or `!rb` and bare moves only work in DMs and messages mentioning the
+/// bot (slash commands and buttons need no intents).
+pub fn intents() -> GatewayIntents {
+    GatewayIntents::GUILDS
+        | GatewayIntents::GUILD_MESSAGES
+        | GatewayIntents::DIRECT_MESSAGES
+        | GatewayIntents::MESSAGE_CONTENT
+}
+
+/// Counts the events being handled, so shutdown can wait for them.
+#[derive(Default)]
+struct InFlight {
+    count: AtomicUsize,
+    idle: Notify,
+}
+
+struct InFlightGuard(Arc<InFlight>);
+
+impl InFlight {
+    fn enter(self: &Arc<Self>) -> InFlightGuard {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        InFlightGuard(Arc::clone(self))
+    }
+
+    async fn drained(&self) {
+        loop {
+            let notified = self.idle.notified();
+            if self.count.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+impl Drop for InFlightGuard {
+    fn drop(&mut self) {
+        if self.0.count.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
+}
+
+/// The gateway event handler: the bridge between serenity and the service.
+struct Handler {
+    service: Arc<Service>,
+    prefix: String,
+    guild_id: Option<u64>,
+    registered: AtomicBool,
+    in_flight: Arc<InFlight>,
+}
+
+/// Stops a running [`Bot`]; cheap to clone, usable from a signal handler.
+#[derive(Clone)]
+pub struct ShutdownHandle {
+    stop: Arc<watch::Sender<bool>>,
+}
+
+impl ShutdownHandle {
+    /// Asks the bot to stop: the gateway closes, commands in progress finish, the sweep stops.
+    pub fn shutdown(&self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+/// The bot, built and ready to [`run`](Bot::run).
+pub struct Bot {
+    client: serenity::Client,
+    service: Arc<Service>,
+    config: Config,
+    in_flight: Arc<InFlight>,
+    stop: Arc<watch::Sender<bool>>,
+}
+
+/// The REST client: Discord itself, or `api_base` (an API proxy or a test server) with
+/// serenity's rate limiter off, since the proxy owns rate limits.
+pub fn http_client(config: &Config) -> Http {
+    let builder = HttpBuilder::new(&config.token);
+    match &config.api_base {
+        Some(base) => builder
+            .proxy(base.clone())
+            .ratelimiter_disabled(true)
+            .build(),
+        None => builder.build(),
+    }
+}
+
+impl Bot {
+    /// Connects the REST client (it asks Discord for the gateway's address) and prepares the
+    /// gateway; nothing is received until [`run`](Bot::run).
+    pub async fn new(config: Config, service: Arc<Service>) -> Result<Bot, serenity::Error> {
+        let in_flight = Arc::new(InFlight::default());
+        let handler = Handler {
+            service: Arc::clone(&service),
+            prefix: config.prefix.clone(),
+            guild_id: config.guild_id,
+            registered: AtomicBool::new(false),
+            in_flight: Arc::clone(&in_flight),
+        };
+        let client = serenity::all::ClientBuilder::new_with_http(http_client(&config), intents())
+            .event_handler(handler)
+            .await?;
+        let (stop, _) = watch::channel(false);
+        Ok(Bot {
+            client,
+            service,
+            config,
+            in_flight,
+            stop: Arc::new(stop),
+        })
+    }
+
+    /// The gateway address the bot will connect to (from Discord, or the API base).
+    pub async fn gateway_url(&self) -> String {
+        self.client.ws_url.lock().await.clone()
+    }
+
+    /// The REST client, for delivering messages outside events.
+    pub fn http(&self) -> Arc<Http> {
+        Arc::clone(&self.client.http)
+    }
+
+    /// A handle that stops the bot.
+    pub fn shutdown_handle(&self) -> ShutdownHandle {
+        ShutdownHandle {
+            stop: Arc::clone(&self.stop),
+        }
+    }
+
+    /// Runs the gateway and the deadline sweep until [`ShutdownHandle::shutdown`], then waits for
+    /// commands in progress to finish.
+    pub async fn run(mut self) -> Result<(), serenity::Error> {
+        let mut stopped = self.stop.subscribe();
+        let sweeper = tokio::spawn(sweep_loop(
+            self.client.http.clone(),
+            Arc::clone(&self.service),
+            self.config.sweep_every,
+            self.stop.subscribe(),
+        ));
+        let manager: Arc<ShardManager> = Arc::clone(&self.client.shard_manager);
+        let shards = self.config.shards;
+        let result = {
+            let client = &mut self.client;
+            let gateway = async move {
+                match shards {
+                    Shards::One => client.start().await,
+                    Shards::Auto => client.start_autosharded().await,
+                    // serenity reads the range's end as the last shard.
+                    Shards::Range { first, last, total } => {
+                        client.start_shard_range(first..last, total).await
+                    }
+                }
+            };
+            tokio::pin!(gateway);
+            tokio::select! {
+                result = &mut gateway => result,
+                _ = until_stopped(&mut stopped) => {
+                    tracing::info!("shutting down: closing the gateway");
+                    manager.shutdown_all().await;
+                    let _ = tokio::time::timeout(Duration::from_secs(5), &mut gateway).await;
+                    Ok(())
+                }
+            }
+        };
+        if let Err(e) = &result {
+            tracing::error!(error = %e, "the gateway stopped");
+        }
+        let _ = self.stop.send(true);
+        if tokio::time::timeout(DRAIN_TIMEOUT, self.in_flight.drained())
+            .await
+            .is_err()
+        {
+            tracing::warn!("shutting down with commands still in progress");
+        }
+        let _ = sweeper.await;
+        tracing::info!("the bot has stopped");
+        result
+    }
+}
+
+/// Returns once the stop flag is set (or its sender is gone).
+async fn until_stopped(stop: &mut watch::Receiver<bool>) {
+    let _ = stop.wait_for(|&s| s).await;
+}
+
+/// Runs the deadline sweep every `every` and posts its notices, until told to stop.
+async fn sweep_loop(
+    http: Arc<Http>,
+    service: Arc<Service>,
+    every: Duration,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = until_stopped(&mut stop) => return,
+        }
+        match service.sweep().await {
+            Ok(notices) => {
+                for notice in notices {
+                    let channel = notice.place.thread.unwrap_or(notice.place.channel);
+                    post(&http, channel, &notice.reply, "deadline notice").await;
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "deadline sweep failed"),
+        }
+    }
+}
+
+/// Posts a reply in a channel; if Discord refuses the upload, posts the text alone. Failures are
+/// logged, never raised. Returns whether something was posted.
+async fn post(http: &Http, channel: u64, reply: &Reply, what: &str) -> bool {
+    let out = outgoing(reply, true);
+    let had_files = out.has_files();
+    match ChannelId::new(channel)
+        .send_message(http, out.message())
+        .await
+    {
+        Ok(_) => return true,
+        Err(e) => {
+            tracing::warn!(channel, what, error = %describe(&e), "could not post a message");
+            if !had_files || is_gone(&e) {
+                return false;
+            }
+        }
+    }
+    match ChannelId::new(channel)
+        .send_message(http, outgoing(reply, false).message())
+        .await
+    {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::error!(channel, what, error = %describe(&e), "could not post even the text");
+            false
+        }
+    }
+}
+
+/// The channel no longer exists or is not ours to write in: retrying is pointless.
+fn is_gone(error: &serenity::Error) -> bool {
+    matches!(refusal(error), Some((_, 10003 | 50001)) | Some((404, _)))
+}
+
+/// The player as the service knows them: their server nickname, display name or user name.
+fn actor(user: &User, member: Option<&Member>) -> Actor {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Actor {
+        id: PlayerId(user.id.get()),
+        name,
+    }
+}
+
+/// Where an interaction happened: a thread is told apart by the channel Discord describes.
+fn place(guild: Option<GuildId>, channel: ChannelId, described: Option<&PartialChannel>) -> Place {
+    let thread = described.filter(|c| {
+        matches!(
+            c.kind,
+            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+        )
+    });
+    match thread {
+        Some(t) => Place {
+            server: guild.map(GuildId::get),
+            channel: t.parent_id.map_or(channel.get(), ChannelId::get),
+            thread: Some(channel.get()),
+        },
+        None => Place {
+            server: guild.map(GuildId::get),
+            channel: channel.get(),
+            thread: None,
+        },
+    }
+}
+
+/// An interaction that is answered with a message: a slash command or a button.
+enum Asked<'a> {
+    Command(&'a CommandInteraction),
+    Button(&'a ComponentInteraction),
+}
+
+impl Asked<'_> {
+    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_response(http, r).await,
+            Asked::Button(i) => i.create_response(http, r).await,
+        }
+    }
+
+    async fn edit(&self, http: &Http, out: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.edit_response(http, out.edit()).await.map(drop),
+            Asked::Button(i) => i.edit_response(http, out.edit()).await.map(drop),
+        }
+    }
+
+    async fn delete(&self, http: &Http) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.delete_response(http).await,
+            Asked::Button(i) => i.delete_response(http).await,
+        }
+    }
+
+    async fn followup(&self, http: &Http, out: Outgoing) -> serenity::Result<()> {
+        match self {
+            Asked::Command(i) => i.create_followup(http, out.followup()).await.map(drop),
+            Asked::Button(i) => i.create_followup(http, out.followup()).await.map(drop),
+        }
+    }
+
+    fn channel(&self) -> u64 {
+        match self {
+            Asked::Command(i) => i.channel_id.get(),
+            Asked::Button(i) => i.channel_id.get(),
+        }
+    }
+}
+
+impl Handler {
+    async fn register(&self, ctx: &Context) {
+        if self.registered.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let definition = vec![commands::definition()];
+        let result = match self.guild_id {
+            Some(guild) => GuildId::new(guild)
+                .set_commands(&ctx.http, definition)
+                .await
+                .map(drop),
+            None => serenity::all::Command::set_global_commands(&ctx.http, definition)
+                .await
+                .map(drop),
+        };
+        match result {
+            Ok(()) => tracing::info!(guild = ?self.guild_id, "registered /{}", commands::NAME),
+            Err(e) => {
+                self.registered.store(false, Ordering::SeqCst);
+                tracing::error!(error = %describe(&e), "could not register the slash command");
+            }
+        }
+    }
+
+    /// Answers an interaction with the service's reply: at once if it comes quickly, otherwise
+    /// deferred first and then edited (public) or followed up (private).
+    async fn answer(
+        &self,
+        ctx: &Context,
+        asked: Asked<'_>,
+        place: Place,
+        work: impl std::future::Future<Output = Reply>,
+    ) {
+        let http = ctx.http.as_ref();
+        tokio::pin!(work);
+        let reply = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+            Ok(reply) => {
+                self.respond_now(http, &asked, &reply).await;
+                reply
+            }
+            Err(_) => {
+                let defer =
+                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+                if let Err(e) = asked.respond(http, defer).await {
+                    tracing::warn!(error = %describe(&e), "could not defer an interaction");
+                }
+                let reply = work.await;
+                self.respond_late(http, &asked, &reply).await;
+                reply
+            }
+        };
+        self.after(ctx, place, &reply).await;
+    }
+
+    async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
+        let out = outgoing(reply, true);
+        let had_files = out.has_files();
+        let r = CreateInteractionResponse::Message(out.response());
+        let Err(e) = asked.respond(http, r).await else {
+            return;
+        };
+        tracing::warn!(channel = asked.channel(), error = %describe(&e), "could not answer an interaction");
+        if !had_files {
+            return;
+        }
+        // Discord may have refused the upload only (no Attach Files permission, a server
+        // error): the text alone still tells the player what happened.
+        let r = CreateInteractionResponse::Message(outgoing(reply, false).response());
+        if let Err(e) = asked.respond(http, r).await {
+            tracing::warn!(error = %describe(&e), "retry of the answer failed; following up");
+            if let Err(e) = asked.followup(http, outgoing(reply, false)).await {
+                tracing::error!(channel = asked.channel(), error = %describe(&e), "could not answer an interaction at all");
+            }
+        }
+    }
+
+    async fn respond_late(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
+        if reply.private {
+            if let Err(e) = asked.delete(http).await {
+                tracing::warn!(error = %describe(&e), "could not remove the deferred answer");
+            }
+            if let Err(e) = asked.followup(http, outgoing(reply, true)).await {
+                tracing::error!(error = %describe(&e), "could not follow up an interaction");
+            }
+            return;
+        }
+        if let Err(e) = asked.edit(http, outgoing(reply, true)).await {
+            tracing::warn!(error = %describe(&e), "could not edit the deferred answer; text only");
+            if let Err(e) = asked.edit(http, outgoing(reply, false)).await {
+                tracing::error!(error = %describe(&e), "could not answer an interaction at all");
+            }
+        }
+    }
+
+    /// What follows a delivered reply: a new game gets its own thread where possible.
+    async fn after(&self, ctx: &Context, place: Place, reply: &Reply) {
+        if let Some(game) = reply.new_game {
+            self.open_thread(ctx, place, game).await;
+        }
+    }
+
+    /// Opens a public thread for a new game started in a server channel, records it, and posts
+    /// the board there, pinging both players (which adds them to the thread). If Discord says no
+    /// (no Create Public Threads permission, not a text channel), the game stays in the channel.
+    async fn open_thread(&self, ctx: &Context, place: Place, game: GameId) {
+        if place.server.is_none() || place.thread.is_some() {
+            return;
+        }
+        let name = match self.service.thread_name(game).await {
+            Ok(name) => name,
+            Err(e) => {
+                tracing::error!(game = game.0, error = %e, "cannot name the game's thread");
+                return;
+            }
+        };
+        let name: String = name.chars().take(100).collect();
+        let builder = CreateThread::new(name)
+            .kind(ChannelType::PublicThread)
+            .auto_archive_duration(AutoArchiveDuration::OneWeek);
+        let thread = match ChannelId::new(place.channel)
+            .create_thread(&ctx.http, builder)
+            .await
+        {
+            Ok(thread) => thread.id.get(),
+            Err(e) => {
+                tracing::info!(game = game.0, channel = place.channel, error = %describe(&e), "no thread for the game; it is played in the channel");
+                return;
+            }
+        };
+        if let Err(e) = self.service.attach_thread(game, thread).await {
+            tracing::error!(game = game.0, thread, error = %e, "could not record the game's thread");
+            return;
+        }
+        let Some(row) = self.service.store().game(game).await.ok().flatten() else {
+            return;
+        };
+        let players: Vec<PlayerId> = [row.white, row.black].into_iter().flatten().collect();
+        let Some(&first) = players.first() else {
+            return;
+        };
+        let thread_place = Place {
+            thread: Some(thread),
+            ..place
+        };
+        let mut reply = self
+            .service
+            .handle(Request {
+                actor: Actor {
+                    id: first,
+                    name: String::new(),
+                },
+                place: thread_place,
+                locale: None,
+                command: crate::game::Command::Board { game: Some(game.0) },
+                mentioned: Vec::new(),
+            })
+            .await;
+        let pings: Vec<String> = players.iter().map(|p| format!("<@{}>", p.0)).collect();
+        reply.text = format!(
+            "{} — this thread is the home of **game #{}**. Type your move here (such as `Rb7`), or use `/rb move`.\n{}",
+            pings.join(" "),
+            game.0,
+            reply.text
+        );
+        reply.private = false;
+        reply.mentions = players;
+        post(&ctx.http, thread, &reply, "game thread").await;
+    }
+
+    async fn on_command(&self, ctx: &Context, i: &CommandInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_deref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        let service = Arc::clone(&self.service);
+        let work = async move {
+            match commands::parse(&i.data) {
+                Ok(parsed) => {
+                    service
+                        .handle(Request {
+                            actor: who,
+                            place,
+                            locale,
+                            command: parsed.command,
+                            mentioned: parsed.mentioned,
+                        })
+                        .await
+                }
+                Err(text) => Reply::private(text),
+            }
+        };
+        self.answer(ctx, Asked::Command(i), place, work).await;
+    }
+
+    async fn on_autocomplete(&self, ctx: &Context, i: &CommandInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let typed = i.data.autocomplete().map(|o| o.value.trim().to_string());
+        let game = commands::subcommand(&i.data).and_then(|(_, options)| {
+            options
+                .iter()
+                .find(|o| o.name == "game")
+                .and_then(|o| match o.value {
+                    serenity::all::ResolvedValue::Integer(n) => Some(n),
+                    _ => None,
+                })
+        });
+        let typed = typed.unwrap_or_default().to_lowercase();
+        let moves = self
+            .service
+            .legal_moves_for(PlayerId(i.user.id.get()), place, game)
+            .await;
+        let mut choices = CreateAutocompleteResponse::new();
+        for san in moves
+            .into_iter()
+            .filter(|san| san.to_lowercase().starts_with(&typed))
+            .take(CHOICES_MAX)
+        {
+            choices = choices.add_string_choice(san.clone(), san);
+        }
+        if let Err(e) = i
+            .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(choices))
+            .await
+        {
+            tracing::warn!(error = %describe(&e), "could not answer autocomplete");
+        }
+    }
+
+    async fn on_button(&self, ctx: &Context, i: &ComponentInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_ref());
+        let service = Arc::clone(&self.service);
+        let custom_id = i.data.custom_id.clone();
+        let work = async move { service.handle_button(who, place, &custom_id).await };
+        self.answer(ctx, Asked::Button(i), place, work).await;
+    }
+
+    async fn on_message(&self, ctx: &Context, msg: &Message) {
+        if msg.author.bot || msg.content.is_empty() {
+            return;
+        }
+        let place = Place {
+            server: msg.guild_id.map(GuildId::get),
+            channel: msg.channel_id.get(),
+            thread: None,
+        };
+        let name = msg
+            .member
+            .as_ref()
+            .and_then(|m| m.nick.clone())
+            .or_else(|| msg.author.global_name.clone())
+            .unwrap_or_else(|| msg.author.name.clone());
+        let who = Actor {
+            id: PlayerId(msg.author.id.get()),
+            name,
+        };
+        let content = msg.content.trim();
+        let reply = match strip_prefix(content, &self.prefix) {
+            Some(rest) => {
+                let mentioned = msg
+                    .mentions
+                    .iter()
+                    .map(|u| actor(u, None))
+                    .collect::<Vec<_>>();
+                let command = crate::game::Command::parse_or_move(rest);
+                match command {
+                    Ok(command) => Some(
+                        self.service
+                            .handle(Request {
+                                actor: who,
+                                place,
+                                locale: None,
+                                command,
+                                mentioned,
+                            })
+                            .await,
+                    ),
+                    Err(e) => Some(Reply::private(e.to_string())),
+                }
+            }
+            None => self.service.handle_bare_message(who, place, content).await,
+        };
+        let Some(reply) = reply else {
+            return;
+        };
+        let out = if reply.private {
+            // A message cannot be answered privately: answer it in place, without pinging.
+            let out = outgoing(&reply, true);
+            let had_files = out.has_files();
+            let message = out.message().reference_message(msg);
+            match msg.channel_id.send_message(&ctx.http, message).await {
+                Ok(_) => true,
+                Err(e) => {
+                    tracing::warn!(channel = place.channel, error = %describe(&e), "could not answer a message");
+                    had_files && post(&ctx.http, place.channel, &reply, "reply").await
+                }
+            }
+        } else {
+            post(&ctx.http, place.channel, &reply, "reply").await
+        };
+        if !out {
+            tracing::warn!(
+                channel = place.channel,
+                "a command's answer was not delivered"
+            );
+        }
+        self.after(ctx, place, &reply).await;
+    }
+}
+
+/// The command after the prefix (`!rb move Rb7` → `move Rb7`), matched without regard to case.
+fn strip_prefix<'a>(content: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = content.get(..prefix.len())?;
+    if !head.eq_ignore_ascii_case(prefix) {
+        return None;
+    }
+    let rest = &content[prefix.len()..];
+    if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    Some(rest.trim())
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(
+            user = %ready.user.name,
+            shard = ?ready.shard,
+            guilds = ready.guilds.len(),
+            "connected to Discord"
+        );
+        self.register(&ctx).await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let _busy = self.in_flight.enter();
+        match &interaction {
+            Interaction::Command(i) => self.on_command(&ctx, i).await,
+            Interaction::Autocomplete(i) => self.on_autocomplete(&ctx, i).await,
+            Interaction::Component(i) => {
+                if matches!(
+                    i.data.kind,
+                    serenity::all::ComponentInteractionDataKind::Button
+                ) {
+                    self.on_button(&ctx, i).await;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    async fn message(&self, ctx: Context, msg: Message) {
+        let _busy = self.in_flight.enter();
+        self.on_message(&ctx, &msg).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes() {
+        assert_eq!(strip_prefix("!rb move Rb7", "!rb"), Some("move Rb7"));
+        assert_eq!(strip_prefix("!RB  help", "!rb"), Some("help"));
+        assert_eq!(strip_prefix("!rb", "!rb"), Some(""));
+        assert_eq!(strip_prefix("!rbx", "!rb"), None);
+        assert_eq!(strip_prefix("Rb7", "!rb"), None);
+        assert_eq!(strip_prefix("é", "!rb"), None);
+    }
+}

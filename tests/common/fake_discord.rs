@@ -1,0 +1,838 @@
+//! A fake Discord on 127.0.0.1: the REST API the bot uses and the gateway, on one port. It
+//! records every request, answers with the payloads serenity needs (see DISCORD.md), lets a test
+//! dispatch gateway events (slash commands, button presses, messages) and make chosen requests
+//! fail.
+
+#![allow(dead_code)] // each test binary uses its own part of the fake
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::Role;
+
+/// The bot's application (and user) id in the fake.
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+/// The server the tests play in.
+pub const GUILD: u64 = 800_000_000_000_000_001;
+/// How long any wait lasts before a test fails.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A file uploaded with a request.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    /// The form field, such as `files[0]`.
+    pub field: String,
+    pub filename: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+/// One request the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: String,
+    /// The path without the query string, such as `/api/v10/channels/5/messages`.
+    pub path: String,
+    pub authorization: Option<String>,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Value,
+    pub files: Vec<Upload>,
+    /// The status the fake answered with.
+    pub status: u16,
+    /// The id of the message or thread the fake created, if any.
+    pub created: Option<u64>,
+}
+
+impl Recorded {
+    /// The `data` of an interaction callback, or the body itself.
+    pub fn data(&self) -> &Value {
+        if self.path.ends_with("/callback") {
+            &self.json["data"]
+        } else {
+            &self.json
+        }
+    }
+
+    /// The message text.
+    pub fn content(&self) -> String {
+        self.data()["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The `custom_id`s of the buttons sent.
+    pub fn buttons(&self) -> Vec<String> {
+        let mut ids = Vec::new();
+        for row in self.data()["components"].as_array().into_iter().flatten() {
+            for c in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = c["custom_id"].as_str() {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+        ids
+    }
+
+    /// Whether Discord would show it to the asker only.
+    pub fn ephemeral(&self) -> bool {
+        self.data()["flags"].as_u64().unwrap_or(0) & 64 != 0
+    }
+
+    /// The PNG files sent.
+    pub fn pngs(&self) -> Vec<&Upload> {
+        self.files
+            .iter()
+            .filter(|f| f.filename.ends_with(".png"))
+            .collect()
+    }
+}
+
+/// A failure to answer a matching request with, once.
+struct Failure {
+    method: String,
+    path_contains: String,
+    /// Only requests that upload files.
+    uploads_only: bool,
+    status: u16,
+    code: u64,
+}
+
+#[derive(Default)]
+struct State {
+    requests: Vec<Recorded>,
+    next_id: u64,
+    seq: u64,
+    failures: Vec<Failure>,
+    gateway: Option<mpsc::UnboundedSender<String>>,
+    ready: bool,
+    identifies: usize,
+    /// Threads the fake made: thread id → parent channel.
+    threads: HashMap<u64, u64>,
+    /// Users the fake knows: id → name.
+    users: HashMap<u64, String>,
+}
+
+/// The fake server. Dropping it stops nothing: it lives as long as the test's runtime.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    pub addr: SocketAddr,
+    state: Arc<Mutex<State>>,
+}
+
+impl FakeDiscord {
+    /// Starts the fake on a free port.
+    pub async fn start() -> FakeDiscord {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let fake = FakeDiscord {
+            addr,
+            state: Arc::new(Mutex::new(State {
+                next_id: 1_000_000_000_000_000_000,
+                ..State::default()
+            })),
+        };
+        let server = fake.clone();
+        tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = listener.accept().await else {
+                    return;
+                };
+                let server = server.clone();
+                tokio::spawn(async move {
+                    let _ = server.serve(stream).await;
+                });
+            }
+        });
+        fake
+    }
+
+    /// What `DISCORD_API_BASE` should be.
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    fn id(&self) -> u64 {
+        let mut s = self.state.lock().unwrap();
+        s.next_id += 1;
+        s.next_id
+    }
+
+    /// Makes the next matching request fail with `status` and Discord error `code`.
+    pub fn fail_next(
+        &self,
+        method: &str,
+        path_contains: &str,
+        uploads_only: bool,
+        status: u16,
+        code: u64,
+    ) {
+        self.state.lock().unwrap().failures.push(Failure {
+            method: method.into(),
+            path_contains: path_contains.into(),
+            uploads_only,
+            status,
+            code,
+        });
+    }
+
+    /// Every request so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.state.lock().unwrap().requests.clone()
+    }
+
+    /// How many requests so far (a mark to wait from).
+    pub fn mark(&self) -> usize {
+        self.state.lock().unwrap().requests.len()
+    }
+
+    /// How many times a client identified (connected and said who it is).
+    pub fn identifies(&self) -> usize {
+        self.state.lock().unwrap().identifies
+    }
+
+    /// Waits for a request after `from` that matches, and returns it.
+    pub async fn wait_for(
+        &self,
+        from: usize,
+        what: &str,
+        matches: impl Fn(&Recorded) -> bool,
+    ) -> Recorded {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Some(r) = self.requests().into_iter().skip(from).find(|r| matches(r)) {
+                return r;
+            }
+            if tokio::time::Instant::now() > deadline {
+                let seen: Vec<String> = self
+                    .requests()
+                    .iter()
+                    .skip(from)
+                    .map(|r| format!("{} {} {} {}", r.method, r.path, r.status, r.json))
+                    .collect();
+                panic!("timed out waiting for {what}; requests since: {seen:#?}");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits until a client has identified and been sent READY.
+    pub async fn wait_ready(&self) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while !self.state.lock().unwrap().ready {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the bot never connected to the gateway"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits until no client is connected to the gateway.
+    pub async fn wait_disconnected(&self) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while self.state.lock().unwrap().gateway.is_some() {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the bot never left the gateway"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Names a user, for the payloads that carry them.
+    pub fn user(&self, id: u64, name: &str) {
+        self.state.lock().unwrap().users.insert(id, name.into());
+    }
+
+    fn user_json(&self, id: u64) -> Value {
+        let name = self
+            .state
+            .lock()
+            .unwrap()
+            .users
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("user{id}"));
+        json!({"id": id.to_string(), "username": name, "discriminator": "0", "avatar": null, "global_name": name})
+    }
+
+    /// Sends a dispatch event to the connected client.
+    pub fn dispatch(&self, event: &str, d: Value) {
+        let mut s = self.state.lock().unwrap();
+        assert!(s.ready, "dispatch before READY");
+        s.seq += 1;
+        let frame = json!({"op": 0, "t": event, "s": s.seq, "d": d}).to_string();
+        s.gateway
+            .as_ref()
+            .expect("a connected client")
+            .send(frame)
+            .expect("gateway open");
+    }
+
+    /// The `channel` object an interaction carries: threads say so, with their parent.
+    fn channel_json(&self, channel: u64) -> Value {
+        match self.state.lock().unwrap().threads.get(&channel) {
+            Some(parent) => {
+                json!({"id": channel.to_string(), "type": 11, "parent_id": parent.to_string(), "name": "thread"})
+            }
+            None => json!({"id": channel.to_string(), "type": 0, "name": "general"}),
+        }
+    }
+
+    fn interaction_json(&self, kind: u8, user: u64, channel: u64, data: Value) -> (u64, Value) {
+        let id = self.id();
+        let token = format!("token-{id}");
+        let d = json!({
+            "id": id.to_string(),
+            "application_id": APP_ID.to_string(),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "guild_id": GUILD.to_string(),
+            "channel_id": channel.to_string(),
+            "channel": self.channel_json(channel),
+            "member": {
+                "user": self.user_json(user),
+                "roles": [],
+                "deaf": false,
+                "mute": false,
+                "flags": 0,
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "permissions": "0"
+            },
+            "data": data,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+            "authorizing_integration_owners": {},
+        });
+        (id, d)
+    }
+
+    /// A `/rb SUBCOMMAND` by `user` in `channel`; `options` are the subcommand's options as
+    /// Discord sends them (`[{"name","type","value"}]`). Users named in options must be
+    /// given in `resolved_users`. Returns the interaction's id.
+    pub fn slash(
+        &self,
+        user: u64,
+        channel: u64,
+        subcommand: &str,
+        options: Value,
+        resolved_users: &[u64],
+    ) -> u64 {
+        let mut users = serde_json::Map::new();
+        for &u in resolved_users {
+            users.insert(u.to_string(), self.user_json(u));
+        }
+        let data = json!({
+            "id": "700000000000000001",
+            "name": "rb",
+            "type": 1,
+            "options": [{"name": subcommand, "type": 1, "options": options}],
+            "resolved": {"users": users},
+        });
+        let (id, d) = self.interaction_json(2, user, channel, data);
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// An autocomplete request while `user` types `typed` into `/rb move`.
+    pub fn autocomplete_move(&self, user: u64, channel: u64, typed: &str) -> u64 {
+        let data = json!({
+            "id": "700000000000000001",
+            "name": "rb",
+            "type": 1,
+            "options": [{"name": "move", "type": 1, "options": [
+                {"name": "move", "type": 3, "value": typed, "focused": true}
+            ]}],
+        });
+        let (id, d) = self.interaction_json(4, user, channel, data);
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// `user` presses the button `custom_id` under a message in `channel`.
+    pub fn press(&self, user: u64, channel: u64, custom_id: &str) -> u64 {
+        let message = self.message_json(self.id(), channel, APP_ID, "a message with buttons", &[]);
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let (id, mut d) = self.interaction_json(3, user, channel, data);
+        d["message"] = message;
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// `user` writes `content` in `channel`.
+    pub fn say(&self, user: u64, channel: u64, content: &str) {
+        let mut d = self.message_json(self.id(), channel, user, content, &[]);
+        d["guild_id"] = json!(GUILD.to_string());
+        d["member"] = json!({"roles": [], "deaf": false, "mute": false, "flags": 0, "joined_at": "2026-01-01T00:00:00+00:00"});
+        self.dispatch("MESSAGE_CREATE", d);
+    }
+
+    fn message_json(
+        &self,
+        id: u64,
+        channel: u64,
+        author: u64,
+        content: &str,
+        files: &[Upload],
+    ) -> Value {
+        let mut author = self.user_json(author);
+        if author["id"].as_str() == Some(APP_ID.to_string().as_str()) {
+            author["bot"] = json!(true);
+        }
+        let attachments: Vec<Value> = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let url = format!("https://cdn.example/{id}/{}", f.filename);
+                json!({"id": (id + 1 + i as u64).to_string(), "filename": f.filename, "size": f.bytes.len(), "url": url, "proxy_url": url})
+            })
+            .collect();
+        json!({
+            "id": id.to_string(),
+            "channel_id": channel.to_string(),
+            "author": author,
+            "content": content,
+            "timestamp": "2026-11-30T05:00:00.000000+00:00",
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": attachments,
+            "embeds": [],
+            "pinned": false,
+            "type": 0,
+        })
+    }
+
+    fn thread_json(&self, id: u64, parent: u64, name: &str) -> Value {
+        json!({
+            "id": id.to_string(),
+            "type": 11,
+            "guild_id": GUILD.to_string(),
+            "parent_id": parent.to_string(),
+            "owner_id": APP_ID.to_string(),
+            "name": name,
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": false,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "thread_metadata": {
+                "archived": false,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-11-30T05:00:00.000000+00:00",
+                "locked": false
+            },
+        })
+    }
+
+    /// The READY payload.
+    fn ready_json(&self) -> Value {
+        json!({
+            "v": 10,
+            "user": {"id": APP_ID.to_string(), "username": "Rollerball", "discriminator": "0", "bot": true, "avatar": null},
+            "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
+            "session_id": "fake-session",
+            "resume_gateway_url": format!("ws://{}/ws", self.addr),
+            "application": {"id": APP_ID.to_string(), "flags": 0},
+        })
+    }
+
+    // ----- The server ------------------------------------------------------------------
+
+    async fn serve(&self, mut stream: TcpStream) -> std::io::Result<()> {
+        let mut buffer = Vec::new();
+        loop {
+            let Some((head, body)) = read_request(&mut stream, &mut buffer).await? else {
+                return Ok(());
+            };
+            let mut lines = head.split("\r\n");
+            let request_line = lines.next().unwrap_or_default().to_string();
+            let mut parts = request_line.split(' ');
+            let method = parts.next().unwrap_or_default().to_string();
+            let target = parts.next().unwrap_or_default().to_string();
+            let headers: HashMap<String, String> = lines
+                .filter_map(|l| l.split_once(':'))
+                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+                .collect();
+            if headers
+                .get("upgrade")
+                .is_some_and(|u| u.eq_ignore_ascii_case("websocket"))
+            {
+                let key = headers
+                    .get("sec-websocket-key")
+                    .cloned()
+                    .unwrap_or_default();
+                let answer = format!(
+                    "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {}\r\n\r\n",
+                    derive_accept_key(key.as_bytes())
+                );
+                stream.write_all(answer.as_bytes()).await?;
+                let ws = WebSocketStream::from_raw_socket(stream, Role::Server, None).await;
+                self.gateway(ws).await;
+                return Ok(());
+            }
+            let path = target.split('?').next().unwrap_or_default().to_string();
+            let content_type = headers.get("content-type").cloned().unwrap_or_default();
+            let (json, files) = parse_body(&content_type, &body);
+            let (status, answer, created) = self.route(&method, &path, &json, &files);
+            self.state.lock().unwrap().requests.push(Recorded {
+                method,
+                path,
+                authorization: headers.get("authorization").cloned(),
+                json,
+                files,
+                status,
+                created,
+            });
+            let body = if status == 204 {
+                String::new()
+            } else {
+                answer.to_string()
+            };
+            let response = format!(
+                "HTTP/1.1 {status} {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                if status < 300 { "OK" } else { "Error" },
+                body.len()
+            );
+            stream.write_all(response.as_bytes()).await?;
+        }
+    }
+
+    /// The answer to one REST request: status, body, and the id of what it created.
+    fn route(
+        &self,
+        method: &str,
+        path: &str,
+        json: &Value,
+        files: &[Upload],
+    ) -> (u16, Value, Option<u64>) {
+        {
+            let mut s = self.state.lock().unwrap();
+            if let Some(i) = s.failures.iter().position(|f| {
+                f.method == method
+                    && path.contains(&f.path_contains)
+                    && (!f.uploads_only || !files.is_empty())
+            }) {
+                let f = s.failures.remove(i);
+                return (
+                    f.status,
+                    json!({"message": "fake failure", "code": f.code}),
+                    None,
+                );
+            }
+        }
+        let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+        match (method, segments.as_slice()) {
+            ("GET", ["gateway"]) => (200, json!({"url": format!("ws://{}/ws", self.addr)}), None),
+            ("GET", ["gateway", "bot"]) => (
+                200,
+                json!({"url": format!("ws://{}/ws", self.addr), "shards": 1,
+                       "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+                None,
+            ),
+            ("PUT", ["applications", _, "commands"])
+            | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                let commands: Vec<Value> = json
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|c| {
+                        let mut c = c.clone();
+                        c["id"] = json!(self.id().to_string());
+                        c["application_id"] = json!(APP_ID.to_string());
+                        c["version"] = json!("1");
+                        if c.get("type").is_none() {
+                            c["type"] = json!(1);
+                        }
+                        c
+                    })
+                    .collect();
+                (200, Value::Array(commands), None)
+            }
+            ("POST", ["channels", channel, "messages"]) => {
+                let id = self.id();
+                let channel = channel.parse().unwrap_or(0);
+                let content = json["content"].as_str().unwrap_or_default();
+                (
+                    200,
+                    self.message_json(id, channel, APP_ID, content, files),
+                    Some(id),
+                )
+            }
+            ("POST", ["channels", channel, "threads"]) => {
+                let id = self.id();
+                let parent: u64 = channel.parse().unwrap_or(0);
+                self.state.lock().unwrap().threads.insert(id, parent);
+                let name = json["name"].as_str().unwrap_or("thread");
+                (201, self.thread_json(id, parent, name), Some(id))
+            }
+            ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null, None),
+            ("PATCH", ["webhooks", _, _, "messages", "@original"])
+            | ("POST", ["webhooks", _, _]) => {
+                let id = self.id();
+                let content = json["content"].as_str().unwrap_or_default();
+                (
+                    200,
+                    self.message_json(id, 1, APP_ID, content, files),
+                    Some(id),
+                )
+            }
+            ("DELETE", ["webhooks", _, _, "messages", _]) => (204, Value::Null, None),
+            _ => (404, json!({"message": "404: Not Found", "code": 0}), None),
+        }
+    }
+
+    async fn gateway(&self, ws: WebSocketStream<TcpStream>) {
+        let (mut sink, mut stream) = ws.split();
+        let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+        let _ = sink
+            .send(WsMessage::Text(
+                json!({"op": 10, "d": {"heartbeat_interval": 45000}}).to_string(),
+            ))
+            .await;
+        let writer = tokio::spawn(async move {
+            while let Some(frame) = rx.recv().await {
+                if sink.send(WsMessage::Text(frame)).await.is_err() {
+                    break;
+                }
+            }
+            let _ = sink.close().await;
+        });
+        while let Some(Ok(message)) = stream.next().await {
+            let text = match message {
+                WsMessage::Text(t) => t,
+                WsMessage::Close(_) => break,
+                _ => continue,
+            };
+            let Ok(payload) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            match payload["op"].as_u64() {
+                Some(1) => {
+                    let _ = tx.send(json!({"op": 11}).to_string());
+                }
+                Some(2) | Some(6) => {
+                    let ready = {
+                        let mut s = self.state.lock().unwrap();
+                        s.identifies += 1;
+                        s.seq = 1;
+                        s.gateway = Some(tx.clone());
+                        json!({"op": 0, "t": "READY", "s": 1, "d": self.ready_json()}).to_string()
+                    };
+                    let _ = tx.send(ready);
+                    self.state.lock().unwrap().ready = true;
+                }
+                _ => {}
+            }
+        }
+        {
+            let mut s = self.state.lock().unwrap();
+            s.gateway = None;
+            s.ready = false;
+        }
+        drop(tx);
+        let _ = writer.await;
+    }
+}
+
+/// Reads one HTTP/1.1 request (head and body); `None` when the connection closed.
+async fn read_request(
+    stream: &mut (impl AsyncRead + Unpin),
+    buffer: &mut Vec<u8>,
+) -> std::io::Result<Option<(String, Vec<u8>)>> {
+    let head_end = loop {
+        if let Some(end) = find(buffer, b"\r\n\r\n") {
+            break end;
+        }
+        let mut chunk = [0u8; 8192];
+        let n = stream.read(&mut chunk).await?;
+        if n == 0 {
+            return Ok(None);
+        }
+        buffer.extend_from_slice(&chunk[..n]);
+    };
+    let head = String::from_utf8_lossy(&buffer[..head_end]).to_string();
+    buffer.drain(..head_end + 4);
+    let header = |name: &str| {
+        head.split("\r\n").skip(1).find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.trim()
+                .eq_ignore_ascii_case(name)
+                .then(|| v.trim().to_string())
+        })
+    };
+    let mut body = Vec::new();
+    if let Some(length) = header("content-length").and_then(|l| l.parse::<usize>().ok()) {
+        while buffer.len() < length {
+            let mut chunk = [0u8; 65536];
+            let n = stream.read(&mut chunk).await?;
+            if n == 0 {
+                return Ok(None);
+            }
+            buffer.extend_from_slice(&chunk[..n]);
+        }
+        body = buffer.drain(..length).collect();
+    } else if header("transfer-encoding").is_some_and(|t| t.eq_ignore_ascii_case("chunked")) {
+        loop {
+            let line_end = loop {
+                if let Some(end) = find(buffer, b"\r\n") {
+                    break end;
+                }
+                let mut chunk = [0u8; 65536];
+                let n = stream.read(&mut chunk).await?;
+                if n == 0 {
+                    return Ok(None);
+                }
+                buffer.extend_from_slice(&chunk[..n]);
+            };
+            let size_text = String::from_utf8_lossy(&buffer[..line_end]).to_string();
+            let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("0").trim(), 16)
+                .unwrap_or(0);
+            buffer.drain(..line_end + 2);
+            while buffer.len() < size + 2 {
+                let mut chunk = [0u8; 65536];
+                let n = stream.read(&mut chunk).await?;
+                if n == 0 {
+                    return Ok(None);
+                }
+                buffer.extend_from_slice(&chunk[..n]);
+            }
+            body.extend(buffer.drain(..size));
+            buffer.drain(..2);
+            if size == 0 {
+                break;
+            }
+        }
+    }
+    Ok(Some((head, body)))
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The JSON of a body, and its files when it is `multipart/form-data`.
+fn parse_body(content_type: &str, body: &[u8]) -> (Value, Vec<Upload>) {
+    let Some(boundary) = content_type
+        .split(';')
+        .find_map(|p| p.trim().strip_prefix("boundary="))
+        .map(|b| b.trim_matches('"').to_string())
+    else {
+        return (
+            serde_json::from_slice(body).unwrap_or(Value::Null),
+            Vec::new(),
+        );
+    };
+    let delimiter = format!("--{boundary}");
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    let mut rest = body;
+    while let Some(start) = find(rest, delimiter.as_bytes()) {
+        rest = &rest[start + delimiter.len()..];
+        if rest.starts_with(b"--") {
+            break;
+        }
+        let Some(next) = find(rest, delimiter.as_bytes()) else {
+            break;
+        };
+        let part = &rest[..next];
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let part = part.strip_suffix(b"\r\n").unwrap_or(part);
+        let Some(head_end) = find(part, b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&part[..head_end]).to_string();
+        let content = &part[head_end + 4..];
+        let disposition = head
+            .split("\r\n")
+            .find(|l| l.to_ascii_lowercase().starts_with("content-disposition:"))
+            .unwrap_or_default();
+        let attribute = |name: &str| {
+            disposition.split(';').find_map(|p| {
+                p.trim()
+                    .strip_prefix(&format!("{name}="))
+                    .map(|v| v.trim_matches('"').to_string())
+            })
+        };
+        let field = attribute("name").unwrap_or_default();
+        if field == "payload_json" {
+            json = serde_json::from_slice(content).unwrap_or(Value::Null);
+        } else {
+            let content_type = head
+                .split("\r\n")
+                .find_map(|l| {
+                    l.strip_prefix("Content-Type:")
+                        .or_else(|| l.strip_prefix("content-type:"))
+                })
+                .unwrap_or_default()
+                .trim()
+                .to_string();
+            let filename = attribute("filename").unwrap_or_default();
+            files.push(Upload {
+                field,
+                filename,
+                content_type,
+                bytes: content.to_vec(),
+            });
+        }
+    }
+    (json, files)
+}
+
+/// The fake's payloads read as serenity reads them: a missing field would make serenity drop
+/// the event silently, so this check runs in the tests that use the fake.
+pub fn check_payloads(fake: &FakeDiscord) {
+    use serenity::all::{GuildChannel, Interaction, Message, Ready};
+    let ready: Ready = serde_json::from_value(fake.ready_json()).expect("READY");
+    assert_eq!(ready.application.id.get(), APP_ID);
+    let _: Message = serde_json::from_value(fake.message_json(
+        5,
+        6,
+        7,
+        "hi",
+        &[Upload {
+            field: "files[0]".into(),
+            filename: "board.png".into(),
+            content_type: "image/png".into(),
+            bytes: vec![1],
+        }],
+    ))
+    .expect("message");
+    let _: GuildChannel = serde_json::from_value(fake.thread_json(5, 6, "a vs b")).expect("thread");
+    let (_, command) = fake.interaction_json(2, 7, 6, json!({"id": "1", "name": "rb", "type": 1,
+        "options": [{"name": "challenge", "type": 1, "options": [{"name": "opponent", "type": 6, "value": "8"}]}],
+        "resolved": {"users": {"8": fake.user_json(8)}}}));
+    let i: Interaction = serde_json::from_value(command).expect("command interaction");
+    assert!(matches!(i, Interaction::Command(_)));
+    let (_, auto) = fake.interaction_json(4, 7, 6, json!({"id": "1", "name": "rb", "type": 1,
+        "options": [{"name": "move", "type": 1, "options": [{"name": "move", "type": 3, "value": "R", "focused": true}]}]}));
+    let i: Interaction = serde_json::from_value(auto).expect("autocomplete interaction");
+    assert!(matches!(i, Interaction::Autocomplete(_)));
+    let (_, mut button) = fake.interaction_json(
+        3,
+        7,
+        6,
+        json!({"custom_id": "rb:draw:1", "component_type": 2}),
+    );
+    button["message"] = fake.message_json(9, 6, APP_ID, "board", &[]);
+    let i: Interaction = serde_json::from_value(button).expect("component interaction");
+    assert!(matches!(i, Interaction::Component(_)));
+}

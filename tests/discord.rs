@@ -1,0 +1,569 @@
+//! The Discord bot end to end: the real serenity client, built by the bot's own start-up code,
+//! talks to a fake Discord on 127.0.0.1 (REST and gateway) through `DISCORD_API_BASE`.
+
+mod common;
+#[path = "common/fake_discord.rs"]
+mod fake_discord;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fake_discord::{APP_ID, FakeDiscord, GUILD, Recorded, check_payloads};
+use rollerball::discord::{Bot, Config, ShutdownHandle};
+use rollerball::game::{ManualClock, Service};
+use rollerball::render::DEFAULT_SIZE;
+use rollerball::rules::{self, Game as RulesGame};
+use rollerball::store::{GameId, GameResult, GameStatus, Store};
+use serde_json::{Value, json};
+use tokio::task::JoinHandle;
+
+const ALICE: u64 = 111_111_111_111_111_111;
+const BOB: u64 = 222_222_222_222_222_222;
+const CAROL: u64 = 333_333_333_333_333_333;
+const CHANNEL: u64 = 500_000_000_000_000_001;
+const DAY: Duration = Duration::from_secs(86_400);
+
+/// A bot running against the fake.
+struct Running {
+    stop: ShutdownHandle,
+    task: JoinHandle<Result<(), serenity::Error>>,
+    store: Store,
+}
+
+impl Running {
+    async fn shut_down(self, fake: &FakeDiscord) {
+        self.stop.shutdown();
+        tokio::time::timeout(fake_discord::WAIT, self.task)
+            .await
+            .expect("the bot stops")
+            .expect("the bot's task")
+            .expect("the bot stops cleanly");
+        fake.wait_disconnected().await;
+        self.store.close().await;
+    }
+}
+
+fn config(fake: &FakeDiscord) -> Config {
+    let base = fake.base_url();
+    let mut config = Config::from_lookup(|name| match name {
+        "DISCORD_TOKEN" => Some("fake-token".to_string()),
+        "DISCORD_API_BASE" => Some(base.clone()),
+        "DISCORD_GUILD_ID" => Some(GUILD.to_string()),
+        _ => None,
+    })
+    .expect("config");
+    config.sweep_every = Duration::from_millis(100);
+    config
+}
+
+/// Starts the bot as `main` does, on the database at `url`, and waits until it has connected and
+/// registered `/rb` in the test server.
+async fn start(fake: &FakeDiscord, url: &str, clock: Arc<ManualClock>) -> Running {
+    let from = fake.mark();
+    let store = Store::connect(url).await.expect("database");
+    let service = Arc::new(Service::new(store.clone(), clock));
+    let bot = Bot::new(config(fake), service).await.expect("bot");
+    let gateway = bot.gateway_url().await;
+    assert!(
+        gateway.starts_with(&format!("ws://{}", fake.addr)),
+        "the bot would connect to {gateway}"
+    );
+    let stop = bot.shutdown_handle();
+    let task = tokio::spawn(bot.run());
+    fake.wait_ready().await;
+    let put = fake
+        .wait_for(from, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    assert_eq!(
+        put.path,
+        format!("/api/v10/applications/{APP_ID}/guilds/{GUILD}/commands")
+    );
+    assert_eq!(put.authorization.as_deref(), Some("Bot fake-token"));
+    assert_eq!(put.json[0]["name"], "rb");
+    Running { stop, task, store }
+}
+
+fn clock() -> Arc<ManualClock> {
+    Arc::new(ManualClock::new(common::T0))
+}
+
+/// The answer to interaction `id` (its callback).
+async fn answer(fake: &FakeDiscord, from: usize, id: u64) -> Recorded {
+    fake.wait_for(from, &format!("the answer to interaction {id}"), |r| {
+        r.method == "POST"
+            && r.path.starts_with(&format!("/api/v10/interactions/{id}/"))
+            && r.status < 300
+    })
+    .await
+}
+
+/// The next message posted in `channel`.
+async fn posted(fake: &FakeDiscord, from: usize, channel: u64, what: &str) -> Recorded {
+    fake.wait_for(from, what, |r| {
+        r.method == "POST"
+            && r.path == format!("/api/v10/channels/{channel}/messages")
+            && r.status < 300
+    })
+    .await
+}
+
+/// The single board PNG of a request, decoded: it must be the renderer's size.
+fn assert_board(r: &Recorded) {
+    let pngs = r.pngs();
+    assert_eq!(pngs.len(), 1, "one board in {} {}", r.path, r.json);
+    let png = pngs[0];
+    assert_eq!(png.content_type, "image/png");
+    let decoder = png::Decoder::new(std::io::Cursor::new(&png.bytes[..]));
+    let reader = decoder.read_info().expect("a PNG");
+    assert_eq!(
+        (reader.info().width, reader.info().height),
+        (DEFAULT_SIZE, DEFAULT_SIZE)
+    );
+    let embed_image = r.data()["embeds"][0]["image"]["url"]
+        .as_str()
+        .unwrap_or_default();
+    assert_eq!(embed_image, format!("attachment://{}", png.filename));
+    assert_eq!(
+        r.data()["attachments"][0]["filename"],
+        png.filename.as_str()
+    );
+}
+
+fn mentions(r: &Recorded) -> (Value, Vec<u64>) {
+    let allowed = &r.data()["allowed_mentions"];
+    let mut users: Vec<u64> = allowed["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()))
+        .collect();
+    users.sort();
+    (allowed["parse"].clone(), users)
+}
+
+fn user_option(name: &str, id: u64) -> Value {
+    json!({"name": name, "type": 6, "value": id.to_string()})
+}
+
+fn string_option(name: &str, value: &str) -> Value {
+    json!({"name": name, "type": 3, "value": value})
+}
+
+fn int_option(name: &str, value: i64) -> Value {
+    json!({"name": name, "type": 4, "value": value})
+}
+
+/// A legal move for the side to move in `mirror`, in SAN.
+fn some_move(mirror: &RulesGame) -> String {
+    rules::legal_sans(mirror.position())
+        .into_iter()
+        .map(|(_, san)| san)
+        .next()
+        .expect("a legal move")
+}
+
+async fn game(store: &Store, id: GameId) -> rollerball::store::Game {
+    store.game(id).await.expect("store").expect("the game")
+}
+
+/// Alice challenges Bob in the channel and Bob accepts by button: returns the game and its thread.
+async fn new_game(fake: &FakeDiscord, store: &Store, days: i64) -> (GameId, u64) {
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        CHANNEL,
+        "challenge",
+        json!([
+            user_option("opponent", BOB),
+            string_option("colour", "white"),
+            int_option("days", days)
+        ]),
+        &[BOB],
+    );
+    let challenge = answer(fake, from, id).await;
+    assert!(!challenge.ephemeral());
+    assert_eq!(challenge.json["type"], 4);
+    assert!(
+        challenge.content().contains(&format!("<@{BOB}>")),
+        "{}",
+        challenge.content()
+    );
+    assert_eq!(mentions(&challenge), (json!([]), vec![BOB]));
+    let accept = challenge
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("rb:accept:"))
+        .expect("an Accept button");
+    assert!(
+        challenge
+            .buttons()
+            .iter()
+            .any(|b| b.starts_with("rb:decline:"))
+    );
+
+    let from = fake.mark();
+    let pressed = fake.press(BOB, CHANNEL, &accept);
+    let accepted = answer(fake, from, pressed).await;
+    assert_board(&accepted);
+    assert!(
+        accepted.content().contains("begins"),
+        "{}",
+        accepted.content()
+    );
+    assert_eq!(
+        mentions(&accepted),
+        (json!([]), {
+            let mut v = vec![ALICE, BOB];
+            v.sort();
+            v
+        })
+    );
+    let thread = fake
+        .wait_for(from, "a thread for the game", |r| {
+            r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL}/threads")
+        })
+        .await;
+    assert_eq!(thread.json["type"], 11);
+    assert!(
+        thread.json["name"]
+            .as_str()
+            .unwrap()
+            .contains("Alice vs Bob"),
+        "{}",
+        thread.json
+    );
+    let thread = thread.created.expect("the thread's id");
+    let welcome = posted(fake, from, thread, "the board in the game's thread").await;
+    assert_board(&welcome);
+    assert!(welcome.content().contains("home of"));
+    let games = store.active_games_in(thread).await.expect("store");
+    let row = games.last().expect("the game, found through its thread");
+    assert_eq!(row.place.thread, Some(thread));
+    (row.id, thread)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_games_through_serenity() {
+    let fake = FakeDiscord::start().await;
+    check_payloads(&fake);
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    fake.user(CAROL, "Carol");
+    let db = common::sqlite_db();
+    let clock = clock();
+    let bot = start(&fake, &db.url, clock.clone()).await;
+    let store = bot.store.clone();
+
+    // A stranger cannot accept someone else's challenge.
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        CHANNEL,
+        "challenge",
+        json!([
+            user_option("opponent", BOB),
+            string_option("colour", "white")
+        ]),
+        &[BOB],
+    );
+    let challenge = answer(&fake, from, id).await;
+    let accept = challenge.buttons()[0].clone();
+    let from = fake.mark();
+    let pressed = fake.press(CAROL, CHANNEL, &accept);
+    let refused = answer(&fake, from, pressed).await;
+    assert!(refused.ephemeral(), "{}", refused.json);
+    assert!(
+        store
+            .active_games_of(rollerball::store::PlayerId(ALICE))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // ... and Alice withdraws it.
+    let from = fake.mark();
+    let id = fake.slash(ALICE, CHANNEL, "cancel", json!([]), &[]);
+    assert!(!answer(&fake, from, id).await.ephemeral());
+
+    // Game 1: moves by slash command, by `!rb move`, by a bare message; then a draw.
+    let (g1, thread) = new_game(&fake, &store, 3).await;
+    let mut mirror = RulesGame::new();
+
+    let from = fake.mark();
+    let id = fake.autocomplete_move(ALICE, thread, "");
+    let choices = answer(&fake, from, id).await;
+    assert_eq!(choices.json["type"], 8);
+    let offered: Vec<String> = choices.json["data"]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| c["value"].as_str().unwrap().to_string())
+        .collect();
+    let mut legal: Vec<String> = rules::legal_sans(mirror.position())
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+    legal.truncate(25);
+    assert_eq!(offered, legal);
+    // Bob is not to move: nothing to complete for him.
+    let from = fake.mark();
+    let id = fake.autocomplete_move(BOB, thread, "");
+    assert_eq!(
+        answer(&fake, from, id).await.json["data"]["choices"],
+        json!([])
+    );
+
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        thread,
+        "move",
+        json!([string_option("move", &san)]),
+        &[],
+    );
+    let moved = answer(&fake, from, id).await;
+    assert_board(&moved);
+    assert!(!moved.ephemeral());
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g1).await.fen, mirror.position().to_fen());
+    assert_eq!(mentions(&moved).0, json!([]));
+
+    // A non-player's move changes nothing and gets a private answer.
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    let id = fake.slash(
+        CAROL,
+        thread,
+        "move",
+        json!([string_option("move", &san)]),
+        &[],
+    );
+    let refused = answer(&fake, from, id).await;
+    assert!(refused.ephemeral(), "{}", refused.json);
+    assert_eq!(game(&store, g1).await.ply, 1);
+
+    let from = fake.mark();
+    fake.say(BOB, thread, &format!("!rb move {san}"));
+    let moved = posted(&fake, from, thread, "the board after Bob's `!rb move`").await;
+    assert_board(&moved);
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g1).await.fen, mirror.position().to_fen());
+
+    // Chat that is not a move stays chat; a stranger's bare move is ignored.
+    let from = fake.mark();
+    fake.say(ALICE, thread, "good luck!");
+    fake.say(CAROL, thread, &some_move(&mirror));
+    let san = some_move(&mirror);
+    fake.say(ALICE, thread, &san);
+    let moved = posted(&fake, from, thread, "the board after Alice's bare move").await;
+    assert_board(&moved);
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g1).await.fen, mirror.position().to_fen());
+    assert_eq!(
+        fake.requests()
+            .iter()
+            .skip(from)
+            .filter(|r| r.method == "POST" && r.path.contains("/messages"))
+            .count(),
+        1,
+        "only the move is answered"
+    );
+
+    // Bob offers a draw by button; Alice accepts by button.
+    let from = fake.mark();
+    let pressed = fake.press(BOB, thread, &format!("rb:draw:{}", g1.0));
+    let offer = answer(&fake, from, pressed).await;
+    assert!(!offer.ephemeral(), "{}", offer.json);
+    let accept = offer
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("rb:draw-accept:"))
+        .expect("an accept-draw button");
+    let from = fake.mark();
+    let pressed = fake.press(ALICE, thread, &accept);
+    let drawn = answer(&fake, from, pressed).await;
+    assert!(!drawn.ephemeral());
+    let row = game(&store, g1).await;
+    assert_eq!(row.status, GameStatus::Finished);
+    assert_eq!(row.result, Some(GameResult::Draw));
+
+    // Game 2: a resignation, confirmed by a second button.
+    let (g2, thread2) = new_game(&fake, &store, 3).await;
+    assert_ne!(thread2, thread);
+    let from = fake.mark();
+    let pressed = fake.press(ALICE, thread2, &format!("rb:resign:{}", g2.0));
+    let confirm = answer(&fake, from, pressed).await;
+    assert!(confirm.ephemeral());
+    assert_eq!(game(&store, g2).await.status, GameStatus::Active);
+    let confirm = confirm
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("rb:resign-confirm:"))
+        .expect("a confirmation button");
+    // Carol cannot press it for Alice.
+    let from = fake.mark();
+    let pressed = fake.press(CAROL, thread2, &confirm);
+    assert!(answer(&fake, from, pressed).await.ephemeral());
+    assert_eq!(game(&store, g2).await.status, GameStatus::Active);
+    let from = fake.mark();
+    let pressed = fake.press(ALICE, thread2, &confirm);
+    assert!(!answer(&fake, from, pressed).await.ephemeral());
+    let row = game(&store, g2).await;
+    assert_eq!(row.result, Some(GameResult::BlackWins));
+
+    // Game 3: White never moves; the sweep posts the time-out in the thread, pinging.
+    let (g3, thread3) = new_game(&fake, &store, 1).await;
+    let from = fake.mark();
+    clock.advance(2 * DAY);
+    let notice = fake
+        .wait_for(from, "the time-out notice", |r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{thread3}/messages")
+                && r.content().contains("did not move in time")
+        })
+        .await;
+    assert_board(&notice);
+    assert!(!mentions(&notice).1.is_empty());
+    assert!(mentions(&notice).1.iter().all(|u| [ALICE, BOB].contains(u)));
+    let row = game(&store, g3).await;
+    assert_eq!(row.result, Some(GameResult::BlackWins));
+
+    // No message ever let anyone ping @everyone, @here or roles.
+    for r in fake.requests() {
+        if r.method != "GET" && r.data().get("content").is_some() {
+            assert_eq!(
+                r.data()["allowed_mentions"]["parse"],
+                json!([]),
+                "{} {}",
+                r.path,
+                r.json
+            );
+        }
+    }
+    bot.shut_down(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_from_before_a_restart_still_works() {
+    let fake = FakeDiscord::start().await;
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    let db = common::sqlite_db();
+    let clock = clock();
+    let first = start(&fake, &db.url, clock.clone()).await;
+    let (g, thread) = new_game(&fake, &first.store, 3).await;
+    let welcome = fake
+        .requests()
+        .into_iter()
+        .rev()
+        .find(|r| r.path == format!("/api/v10/channels/{thread}/messages"))
+        .expect("the board in the thread");
+    let draw = welcome
+        .buttons()
+        .into_iter()
+        .find(|b| b == &format!("rb:draw:{}", g.0))
+        .expect("an Offer draw button under the board");
+    first.shut_down(&fake).await;
+
+    let second = start(&fake, &db.url, clock).await;
+    assert_eq!(fake.identifies(), 2);
+    let from = fake.mark();
+    let pressed = fake.press(ALICE, thread, &draw);
+    let offer = answer(&fake, from, pressed).await;
+    assert!(!offer.ephemeral(), "{}", offer.json);
+    assert!(game(&second.store, g).await.offer.is_some());
+    second.shut_down(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_failures_lose_no_move() {
+    let fake = FakeDiscord::start().await;
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    let db = common::sqlite_db();
+    let bot = start(&fake, &db.url, clock()).await;
+    let store = bot.store.clone();
+    let (g, thread) = new_game(&fake, &store, 3).await;
+    let mut mirror = RulesGame::new();
+
+    // The answer with the board fails with a server error: the text alone gets through.
+    fake.fail_next("POST", "/callback", true, 500, 0);
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        thread,
+        "move",
+        json!([string_option("move", &san)]),
+        &[],
+    );
+    let failed = fake
+        .wait_for(from, "the failed upload", |r| {
+            r.path.contains(&format!("/interactions/{id}/"))
+        })
+        .await;
+    assert_eq!(failed.status, 500);
+    let retried = answer(&fake, from, id).await;
+    assert!(retried.files.is_empty());
+    assert!(retried.content().contains("could not attach"));
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+
+    // Posting the board in the thread is refused (no Attach Files permission).
+    fake.fail_next(
+        "POST",
+        &format!("/channels/{thread}/messages"),
+        true,
+        403,
+        50013,
+    );
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    fake.say(BOB, thread, &format!("!rb move {san}"));
+    let failed = fake
+        .wait_for(from, "the refused upload", |r| {
+            r.path.ends_with(&format!("{thread}/messages"))
+        })
+        .await;
+    assert_eq!(failed.status, 403);
+    let text = posted(&fake, from, thread, "the text-only answer").await;
+    assert!(text.files.is_empty());
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+
+    // Every answer fails: the move still stands, and the bot keeps serving.
+    fake.fail_next("POST", "/callback", false, 500, 0);
+    fake.fail_next("POST", "/callback", false, 500, 0);
+    fake.fail_next("POST", "/webhooks/", false, 500, 0);
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    fake.slash(
+        ALICE,
+        thread,
+        "move",
+        json!([string_option("move", &san)]),
+        &[],
+    );
+    fake.wait_for(from, "the failed follow-up", |r| {
+        r.path.contains("/webhooks/")
+    })
+    .await;
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    let id = fake.slash(
+        BOB,
+        thread,
+        "move",
+        json!([string_option("move", &san)]),
+        &[],
+    );
+    assert_board(&answer(&fake, from, id).await);
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+    bot.shut_down(&fake).await;
+}
