@@ -59,10 +59,19 @@ fn config(fake: &FakeDiscord) -> Config {
 /// Starts the bot as `main` does, on the database at `url`, and waits until it has connected and
 /// registered `/rb` in the test server.
 async fn start(fake: &FakeDiscord, url: &str, clock: Arc<ManualClock>) -> Running {
+    start_with(fake, url, clock, config(fake)).await
+}
+
+async fn start_with(
+    fake: &FakeDiscord,
+    url: &str,
+    clock: Arc<ManualClock>,
+    config: Config,
+) -> Running {
     let from = fake.mark();
     let store = Store::connect(url).await.expect("database");
     let service = Arc::new(Service::new(store.clone(), clock));
-    let bot = Bot::new(config(fake), service).await.expect("bot");
+    let bot = Bot::new(config, service).await.expect("bot");
     let gateway = bot.gateway_url().await;
     assert!(
         gateway.starts_with(&format!("ws://{}", fake.addr)),
@@ -566,4 +575,157 @@ async fn discord_failures_lose_no_move() {
     mirror.play_input(&san).unwrap();
     assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
     bot.shut_down(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_answers_are_deferred_then_edited_or_followed_up() {
+    let fake = FakeDiscord::start().await;
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    let db = common::sqlite_db();
+    let mut config = config(&fake);
+    config.defer_after = Duration::ZERO;
+    let bot = start_with(&fake, &db.url, clock(), config).await;
+    let store = bot.store.clone();
+
+    // A public answer: deferred, then the original response is edited with the board.
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        CHANNEL,
+        "challenge",
+        json!([
+            user_option("opponent", BOB),
+            string_option("colour", "white")
+        ]),
+        &[BOB],
+    );
+    let deferred = answer(&fake, from, id).await;
+    assert_eq!(deferred.json["type"], 5);
+    let token = format!("token-{id}");
+    let edited = fake
+        .wait_for(from, "the edited answer", |r| {
+            r.method == "PATCH"
+                && r.path == format!("/api/v10/webhooks/{APP_ID}/{token}/messages/@original")
+        })
+        .await;
+    assert!(edited.content().contains("challenges"));
+    let accept = edited.buttons()[0].clone();
+    let from = fake.mark();
+    let pressed = fake.press(BOB, CHANNEL, &accept);
+    let token = format!("token-{pressed}");
+    let edited = fake
+        .wait_for(from, "the board in the edited answer", |r| {
+            r.method == "PATCH" && r.path.contains(&token)
+        })
+        .await;
+    assert_eq!(edited.pngs().len(), 1);
+    assert!(edited.content().contains("begins"));
+    let g = store
+        .active_games_of(rollerball::store::PlayerId(ALICE))
+        .await
+        .unwrap()[0]
+        .id;
+
+    // A private answer: the deferred public one is deleted, and an ephemeral follow-up sent.
+    let from = fake.mark();
+    let id = fake.slash(
+        BOB,
+        CHANNEL,
+        "move",
+        json!([string_option("move", "c2-b3")]),
+        &[],
+    );
+    let token = format!("token-{id}");
+    fake.wait_for(from, "the deleted placeholder", |r| {
+        r.method == "DELETE" && r.path.contains(&token)
+    })
+    .await;
+    let followup = fake
+        .wait_for(from, "the private follow-up", |r| {
+            r.method == "POST" && r.path == format!("/api/v10/webhooks/{APP_ID}/{token}")
+        })
+        .await;
+    assert!(followup.ephemeral(), "{}", followup.json);
+    assert_eq!(game(&store, g).await.ply, 0);
+    bot.shut_down(&fake).await;
+}
+
+/// The `rollerball` binary itself: it starts the bot from the environment, serves, and stops
+/// cleanly on SIGTERM and on SIGINT.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_runs_the_bot_and_stops_on_signals() {
+    let fake = FakeDiscord::start().await;
+    fake.user(ALICE, "Alice");
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("bot.db").display());
+    for (run, signal) in ["TERM", "INT"].into_iter().enumerate() {
+        let from = fake.mark();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
+            .current_dir(dir.path())
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_API_BASE", fake.base_url())
+            .env("DISCORD_GUILD_ID", GUILD.to_string())
+            .env("DATABASE_URL", &db)
+            .env("RUST_LOG", "rollerball=info")
+            .env("NO_PROXY", "127.0.0.1,localhost")
+            .env("no_proxy", "127.0.0.1,localhost")
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run rollerball");
+        let mut child = KillOnDrop(Some(child));
+        fake.wait_ready().await;
+        assert_eq!(fake.identifies(), run + 1);
+        fake.wait_for(from, "command registration", |r| r.method == "PUT")
+            .await;
+        let from = fake.mark();
+        let id = fake.slash(ALICE, CHANNEL, "rules", json!([]), &[]);
+        assert!(!answer(&fake, from, id).await.ephemeral());
+
+        let pid = child.0.as_ref().unwrap().id().to_string();
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        let deadline = tokio::time::Instant::now() + fake_discord::WAIT;
+        while child
+            .0
+            .as_mut()
+            .unwrap()
+            .try_wait()
+            .expect("wait")
+            .is_none()
+        {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the bot did not exit on SIG{signal}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let out = child
+            .0
+            .take()
+            .unwrap()
+            .wait_with_output()
+            .expect("its output");
+        let log = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "SIG{signal}: {:?}\n{log}", out.status);
+        assert!(log.contains("the bot has stopped"), "{log}");
+        assert!(!log.contains("fake-token"), "the token was logged: {log}");
+        fake.wait_disconnected().await;
+    }
+}
+
+/// A child process that is killed if the test fails before it exits.
+struct KillOnDrop(Option<std::process::Child>);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
 }

@@ -7,6 +7,8 @@ use std::time::Duration;
 pub const DEFAULT_PREFIX: &str = "!rb";
 /// How often the deadline sweep runs.
 pub const DEFAULT_SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// An interaction not answered within this is deferred first (Discord allows three seconds).
+pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1800);
 
 /// Which gateway shards this process runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,8 @@ pub struct Config {
     pub shards: Shards,
     /// How often the deadline sweep runs.
     pub sweep_every: Duration,
+    /// An interaction whose answer takes longer than this is deferred, then edited.
+    pub defer_after: Duration,
 }
 
 impl fmt::Debug for Config {
@@ -72,6 +76,7 @@ impl fmt::Debug for Config {
             .field("prefix", &self.prefix)
             .field("shards", &self.shards)
             .field("sweep_every", &self.sweep_every)
+            .field("defer_after", &self.defer_after)
             .finish()
     }
 }
@@ -129,6 +134,7 @@ impl Config {
             prefix,
             shards,
             sweep_every: DEFAULT_SWEEP_EVERY,
+            defer_after: DEFAULT_DEFER_AFTER,
         })
     }
 }

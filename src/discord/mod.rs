@@ -29,8 +29,6 @@ use deliver::{Outgoing, describe, outgoing, refusal};
 use crate::game::{Actor, Reply, Request, Service};
 use crate::store::{GameId, Place, PlayerId};
 
-/// An interaction answered later than this is deferred first (Discord allows three seconds).
-const DEFER_AFTER: Duration = Duration::from_millis(1800);
 /// How long shutdown waits for commands in progress.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
 /// The most autocomplete choices Discord shows.
@@ -85,6 +83,7 @@ struct Handler {
     service: Arc<Service>,
     prefix: String,
     guild_id: Option<u64>,
+    defer_after: Duration,
     registered: AtomicBool,
     in_flight: Arc<InFlight>,
 }
@@ -133,6 +132,7 @@ impl Bot {
             service: Arc::clone(&service),
             prefix: config.prefix.clone(),
             guild_id: config.guild_id,
+            defer_after: config.defer_after,
             registered: AtomicBool::new(false),
             in_flight: Arc::clone(&in_flight),
         };
@@ -394,7 +394,12 @@ impl Handler {
     ) {
         let http = ctx.http.as_ref();
         tokio::pin!(work);
-        let reply = match tokio::time::timeout(DEFER_AFTER, &mut work).await {
+        let quick = if self.defer_after.is_zero() {
+            None
+        } else {
+            tokio::time::timeout(self.defer_after, &mut work).await.ok()
+        };
+        let reply = match quick.ok_or(()) {
             Ok(reply) => {
                 self.respond_now(http, &asked, &reply).await;
                 reply
