@@ -456,34 +456,41 @@ async fn whole_games_through_serenity() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_button_from_before_a_restart_still_works() {
-    let fake = FakeDiscord::start().await;
-    fake.user(ALICE, "Alice");
-    fake.user(BOB, "Bob");
-    let db = common::sqlite_db();
-    let clock = clock();
-    let first = start(&fake, &db.url, clock.clone()).await;
-    let (g, thread) = new_game(&fake, &first.store, 3).await;
-    let welcome = fake
-        .requests()
-        .into_iter()
-        .rev()
-        .find(|r| r.path == format!("/api/v10/channels/{thread}/messages"))
-        .expect("the board in the thread");
-    let draw = welcome
-        .buttons()
-        .into_iter()
-        .find(|b| b == &format!("rb:draw:{}", g.0))
-        .expect("an Offer draw button under the board");
-    first.shut_down(&fake).await;
+    // On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+    for db in common::test_dbs("discord_restart").await {
+        let fake = FakeDiscord::start().await;
+        fake.user(ALICE, "Alice");
+        fake.user(BOB, "Bob");
+        let clock = clock();
+        let first = start(&fake, &db.url, clock.clone()).await;
+        let (g, thread) = new_game(&fake, &first.store, 3).await;
+        let welcome = fake
+            .requests()
+            .into_iter()
+            .rev()
+            .find(|r| r.path == format!("/api/v10/channels/{thread}/messages"))
+            .expect("the board in the thread");
+        let draw = welcome
+            .buttons()
+            .into_iter()
+            .find(|b| b == &format!("rb:draw:{}", g.0))
+            .expect("an Offer draw button under the board");
+        first.shut_down(&fake).await;
 
-    let second = start(&fake, &db.url, clock).await;
-    assert_eq!(fake.identifies(), 2);
-    let from = fake.mark();
-    let pressed = fake.press(ALICE, thread, &draw);
-    let offer = answer(&fake, from, pressed).await;
-    assert!(!offer.ephemeral(), "{}", offer.json);
-    assert!(game(&second.store, g).await.offer.is_some());
-    second.shut_down(&fake).await;
+        let second = start(&fake, &db.url, clock).await;
+        assert_eq!(fake.identifies(), 2);
+        let from = fake.mark();
+        let pressed = fake.press(ALICE, thread, &draw);
+        let offer = answer(&fake, from, pressed).await;
+        assert!(!offer.ephemeral(), "{:?}: {}", db.backend, offer.json);
+        assert!(game(&second.store, g).await.offer.is_some());
+        // The thread recorded before the restart still finds the game for a bare move.
+        let from = fake.mark();
+        fake.say(ALICE, thread, "c2-b3");
+        assert_board(&posted(&fake, from, thread, "the board after a bare move").await);
+        assert_eq!(game(&second.store, g).await.ply, 1);
+        second.shut_down(&fake).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -574,6 +581,49 @@ async fn discord_failures_lose_no_move() {
     assert_board(&answer(&fake, from, id).await);
     mirror.play_input(&san).unwrap();
     assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+
+    // A move out of turn by `!rb move` is refused in place, quoting the message, and changes
+    // nothing.
+    let from = fake.mark();
+    fake.say(BOB, thread, &format!("!rb move {}", some_move(&mirror)));
+    let refused = posted(&fake, from, thread, "the refusal").await;
+    assert!(
+        refused.json["message_reference"].is_object(),
+        "{}",
+        refused.json
+    );
+    assert_eq!(refused.json["allowed_mentions"]["users"], json!([]));
+    assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+
+    // No permission to create threads: the next game is played in the channel.
+    fake.fail_next("POST", "/threads", false, 403, 50013);
+    let from = fake.mark();
+    let id = fake.slash(
+        BOB,
+        CHANNEL,
+        "challenge",
+        json!([user_option("opponent", ALICE)]),
+        &[ALICE],
+    );
+    let accept = answer(&fake, from, id).await.buttons()[0].clone();
+    let from = fake.mark();
+    fake.press(ALICE, CHANNEL, &accept);
+    let refused = fake
+        .wait_for(from, "the refused thread", |r| r.path.ends_with("/threads"))
+        .await;
+    assert_eq!(refused.status, 403);
+    let games = store.active_games_in(CHANNEL).await.unwrap();
+    let g2 = games
+        .iter()
+        .find(|row| row.id != g)
+        .expect("the second game");
+    assert_eq!(g2.place.thread, None);
+    let white = g2.white.expect("white").0;
+    let from = fake.mark();
+    // (Both play both games, so here the game is named.)
+    fake.say(white, CHANNEL, &format!("!rb move #{} c2-b3", g2.id.0));
+    assert_board(&posted(&fake, from, CHANNEL, "the move in the channel").await);
+    assert_eq!(game(&store, g2.id).await.ply, 1);
     bot.shut_down(&fake).await;
 }
 
