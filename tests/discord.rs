@@ -701,6 +701,28 @@ async fn slow_answers_are_deferred_then_edited_or_followed_up() {
     bot.shut_down(&fake).await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_message_content_intent_slash_commands_still_work() {
+    const MESSAGE_CONTENT: u64 = 1 << 15;
+    let fake = FakeDiscord::start().await;
+    fake.refuse_intents(MESSAGE_CONTENT);
+    let db = common::sqlite_db();
+    let bot = start(&fake, &db.url, clock()).await;
+    let asked = fake.identified_intents();
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert_ne!(asked[0] & MESSAGE_CONTENT, 0);
+    assert_eq!(asked[1] & MESSAGE_CONTENT, 0);
+    let from = fake.mark();
+    let id = fake.slash(ALICE, CHANNEL, "help", json!([]), &[]);
+    assert!(
+        answer(&fake, from, id)
+            .await
+            .content()
+            .contains("challenge")
+    );
+    bot.shut_down(&fake).await;
+}
+
 /// The `rollerball` binary itself: it starts the bot from the environment, serves, and stops
 /// cleanly on SIGTERM and on SIGINT.
 #[cfg(unix)]

@@ -17,8 +17,8 @@ use std::time::Duration;
 use serenity::all::{
     AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateThread, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder, Interaction, Member,
-    Message, PartialChannel, Ready, ShardManager, User,
+    CreateThread, EventHandler, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder,
+    Interaction, Member, Message, PartialChannel, Ready, ShardManager, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, watch};
@@ -128,17 +128,7 @@ impl Bot {
     /// gateway; nothing is received until [`run`](Bot::run).
     pub async fn new(config: Config, service: Arc<Service>) -> Result<Bot, serenity::Error> {
         let in_flight = Arc::new(InFlight::default());
-        let handler = Handler {
-            service: Arc::clone(&service),
-            prefix: config.prefix.clone(),
-            guild_id: config.guild_id,
-            defer_after: config.defer_after,
-            registered: AtomicBool::new(false),
-            in_flight: Arc::clone(&in_flight),
-        };
-        let client = serenity::all::ClientBuilder::new_with_http(http_client(&config), intents())
-            .event_handler(handler)
-            .await?;
+        let client = client(&config, &service, &in_flight, intents()).await?;
         let (stop, _) = watch::channel(false);
         Ok(Bot {
             client,
@@ -176,29 +166,30 @@ impl Bot {
             self.config.sweep_every,
             self.stop.subscribe(),
         ));
-        let manager: Arc<ShardManager> = Arc::clone(&self.client.shard_manager);
-        let shards = self.config.shards;
-        let result = {
-            let client = &mut self.client;
-            let gateway = async move {
-                match shards {
-                    Shards::One => client.start().await,
-                    Shards::Auto => client.start_autosharded().await,
-                    // serenity reads the range's end as the last shard.
-                    Shards::Range { first, last, total } => {
-                        client.start_shard_range(first..last, total).await
-                    }
-                }
-            };
-            tokio::pin!(gateway);
-            tokio::select! {
-                result = &mut gateway => result,
-                _ = until_stopped(&mut stopped) => {
-                    tracing::info!("shutting down: closing the gateway");
-                    manager.shutdown_all().await;
-                    let _ = tokio::time::timeout(Duration::from_secs(5), &mut gateway).await;
-                    Ok(())
-                }
+        let mut intents = intents();
+        let result = loop {
+            let result = self.gateway(&mut stopped).await;
+            let refused = matches!(
+                result,
+                Err(serenity::Error::Gateway(
+                    GatewayError::DisallowedGatewayIntents
+                ))
+            );
+            if !refused || !intents.contains(GatewayIntents::MESSAGE_CONTENT) {
+                break result;
+            }
+            // The privileged intent is not enabled for this bot: carry on without it.
+            tracing::warn!(
+                "the Message Content intent is not enabled for this bot (developer portal → Bot), \
+                 so `{}` commands and bare moves cannot be read; slash commands and buttons work. \
+                 Reconnecting without it.",
+                self.config.prefix
+            );
+            self.client.shard_manager.shutdown_all().await;
+            intents.remove(GatewayIntents::MESSAGE_CONTENT);
+            match client(&self.config, &self.service, &self.in_flight, intents).await {
+                Ok(client) => self.client = client,
+                Err(e) => break Err(e),
             }
         };
         if let Err(e) = &result {
@@ -215,6 +206,58 @@ impl Bot {
         tracing::info!("the bot has stopped");
         result
     }
+}
+
+impl Bot {
+    /// Runs the gateway until it stops by itself (an error) or `stopped` says so.
+    async fn gateway(
+        &mut self,
+        stopped: &mut watch::Receiver<bool>,
+    ) -> Result<(), serenity::Error> {
+        let manager: Arc<ShardManager> = Arc::clone(&self.client.shard_manager);
+        let shards = self.config.shards;
+        let client = &mut self.client;
+        let gateway = async move {
+            match shards {
+                Shards::One => client.start().await,
+                Shards::Auto => client.start_autosharded().await,
+                // serenity reads the range's end as the last shard.
+                Shards::Range { first, last, total } => {
+                    client.start_shard_range(first..last, total).await
+                }
+            }
+        };
+        tokio::pin!(gateway);
+        tokio::select! {
+            result = &mut gateway => result,
+            _ = until_stopped(stopped) => {
+                tracing::info!("shutting down: closing the gateway");
+                manager.shutdown_all().await;
+                let _ = tokio::time::timeout(Duration::from_secs(5), &mut gateway).await;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A serenity client whose events go to the service.
+async fn client(
+    config: &Config,
+    service: &Arc<Service>,
+    in_flight: &Arc<InFlight>,
+    intents: GatewayIntents,
+) -> Result<serenity::Client, serenity::Error> {
+    let handler = Handler {
+        service: Arc::clone(service),
+        prefix: config.prefix.clone(),
+        guild_id: config.guild_id,
+        defer_after: config.defer_after,
+        registered: AtomicBool::new(false),
+        in_flight: Arc::clone(in_flight),
+    };
+    serenity::all::ClientBuilder::new_with_http(http_client(config), intents)
+        .event_handler(handler)
+        .await
 }
 
 /// Returns once the stop flag is set (or its sender is gone).

@@ -18,7 +18,8 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
-use tokio_tungstenite::tungstenite::protocol::Role;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role};
 
 /// The bot's application (and user) id in the fake.
 pub const APP_ID: u64 = 900_000_000_000_000_001;
@@ -114,7 +115,11 @@ struct State {
     next_id: u64,
     seq: u64,
     failures: Vec<Failure>,
-    gateway: Option<mpsc::UnboundedSender<String>>,
+    gateway: Option<mpsc::UnboundedSender<WsMessage>>,
+    /// Intents the bot may not use: an IDENTIFY asking for any of them is closed with 4014.
+    refused_intents: u64,
+    /// The intents of every IDENTIFY.
+    identified_intents: Vec<u64>,
     ready: bool,
     identifies: usize,
     /// Threads the fake made: thread id → parent channel.
@@ -226,6 +231,17 @@ impl FakeDiscord {
         }
     }
 
+    /// Refuses (close code 4014) any IDENTIFY that asks for one of these intents, as Discord
+    /// does for privileged intents not enabled in the developer portal.
+    pub fn refuse_intents(&self, intents: u64) {
+        self.state.lock().unwrap().refused_intents = intents;
+    }
+
+    /// The intents each IDENTIFY asked for, in order.
+    pub fn identified_intents(&self) -> Vec<u64> {
+        self.state.lock().unwrap().identified_intents.clone()
+    }
+
     /// Waits until a client has identified and been sent READY.
     pub async fn wait_ready(&self) {
         let deadline = tokio::time::Instant::now() + WAIT;
@@ -276,7 +292,7 @@ impl FakeDiscord {
         s.gateway
             .as_ref()
             .expect("a connected client")
-            .send(frame)
+            .send(WsMessage::Text(frame))
             .expect("gateway open");
     }
 
@@ -602,7 +618,7 @@ impl FakeDiscord {
 
     async fn gateway(&self, ws: WebSocketStream<TcpStream>) {
         let (mut sink, mut stream) = ws.split();
-        let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+        let (tx, mut rx) = mpsc::unbounded_channel::<WsMessage>();
         let _ = sink
             .send(WsMessage::Text(
                 json!({"op": 10, "d": {"heartbeat_interval": 45000}}).to_string(),
@@ -610,7 +626,7 @@ impl FakeDiscord {
             .await;
         let writer = tokio::spawn(async move {
             while let Some(frame) = rx.recv().await {
-                if sink.send(WsMessage::Text(frame)).await.is_err() {
+                if sink.send(frame).await.is_err() {
                     break;
                 }
             }
@@ -627,7 +643,20 @@ impl FakeDiscord {
             };
             match payload["op"].as_u64() {
                 Some(1) => {
-                    let _ = tx.send(json!({"op": 11}).to_string());
+                    let _ = tx.send(WsMessage::Text(json!({"op": 11}).to_string()));
+                }
+                Some(2)
+                    if {
+                        let mut s = self.state.lock().unwrap();
+                        let intents = payload["d"]["intents"].as_u64().unwrap_or(0);
+                        s.identified_intents.push(intents);
+                        intents & s.refused_intents != 0
+                    } =>
+                {
+                    let _ = tx.send(WsMessage::Close(Some(CloseFrame {
+                        code: CloseCode::from(4014),
+                        reason: "Disallowed intent(s).".into(),
+                    })));
                 }
                 Some(2) | Some(6) => {
                     let ready = {
@@ -637,7 +666,7 @@ impl FakeDiscord {
                         s.gateway = Some(tx.clone());
                         json!({"op": 0, "t": "READY", "s": 1, "d": self.ready_json()}).to_string()
                     };
-                    let _ = tx.send(ready);
+                    let _ = tx.send(WsMessage::Text(ready));
                     self.state.lock().unwrap().ready = true;
                 }
                 _ => {}
