@@ -17,6 +17,26 @@ const ROW: usize = 5;
 /// The embed's colour: the board's wood.
 const EMBED_COLOUR: u32 = 0xB5_8B_5A;
 
+/// The upload limit when Discord does not say (it does in each interaction).
+pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
+
+/// Whether a reply's image and files fit in one message under Discord's upload limit `limit`
+/// (bytes; 0 means unknown: the default). A long game's GIF may not.
+pub fn files_fit(reply: &Reply, limit: u64) -> bool {
+    let limit = if limit == 0 {
+        DEFAULT_ATTACHMENT_LIMIT
+    } else {
+        limit
+    };
+    let total: usize = reply
+        .image
+        .iter()
+        .chain(reply.files.iter())
+        .map(|f| f.bytes.len())
+        .sum();
+    total as u64 <= limit
+}
+
 /// A reply in Discord's pieces.
 pub struct Outgoing {
     pub content: String,
@@ -218,5 +238,8 @@ mod tests {
         assert!(!bare.has_files());
         assert!(bare.content.contains("could not attach"));
         assert_eq!(clip_content(&"x".repeat(3000)).chars().count(), CONTENT_MAX);
+        assert!(files_fit(&reply, 3));
+        assert!(!files_fit(&reply, 2));
+        assert!(files_fit(&reply, 0));
     }
 }

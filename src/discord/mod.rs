@@ -24,7 +24,7 @@ use serenity::async_trait;
 use tokio::sync::{Notify, watch};
 
 pub use config::{Config, ConfigError, Shards};
-use deliver::{Outgoing, describe, outgoing, refusal};
+use deliver::{Outgoing, describe, files_fit, outgoing, refusal};
 
 use crate::game::{Actor, Reply, Request, Service};
 use crate::store::{GameId, Place, PlayerId};
@@ -294,7 +294,7 @@ async fn sweep_loop(
 /// Posts a reply in a channel; if Discord refuses the upload, posts the text alone. Failures are
 /// logged, never raised. Returns whether something was posted.
 async fn post(http: &Http, channel: u64, reply: &Reply, what: &str) -> bool {
-    let out = outgoing(reply, true);
+    let out = outgoing(reply, files_fit(reply, deliver::DEFAULT_ATTACHMENT_LIMIT));
     let had_files = out.has_files();
     match ChannelId::new(channel)
         .send_message(http, out.message())
@@ -394,6 +394,14 @@ impl Asked<'_> {
         }
     }
 
+    /// Discord's upload limit for the answer, in bytes.
+    fn upload_limit(&self) -> u64 {
+        match self {
+            Asked::Command(i) => u64::from(i.attachment_size_limit),
+            Asked::Button(i) => u64::from(i.attachment_size_limit),
+        }
+    }
+
     fn channel(&self) -> u64 {
         match self {
             Asked::Command(i) => i.channel_id.get(),
@@ -462,7 +470,7 @@ impl Handler {
     }
 
     async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
-        let out = outgoing(reply, true);
+        let out = outgoing(reply, files_fit(reply, asked.upload_limit()));
         let had_files = out.has_files();
         let r = CreateInteractionResponse::Message(out.response());
         let Err(e) = asked.respond(http, r).await else {
@@ -488,12 +496,14 @@ impl Handler {
             if let Err(e) = asked.delete(http).await {
                 tracing::warn!(error = %describe(&e), "could not remove the deferred answer");
             }
-            if let Err(e) = asked.followup(http, outgoing(reply, true)).await {
+            let out = outgoing(reply, files_fit(reply, asked.upload_limit()));
+            if let Err(e) = asked.followup(http, out).await {
                 tracing::error!(error = %describe(&e), "could not follow up an interaction");
             }
             return;
         }
-        if let Err(e) = asked.edit(http, outgoing(reply, true)).await {
+        let out = outgoing(reply, files_fit(reply, asked.upload_limit()));
+        if let Err(e) = asked.edit(http, out).await {
             tracing::warn!(error = %describe(&e), "could not edit the deferred answer; text only");
             if let Err(e) = asked.edit(http, outgoing(reply, false)).await {
                 tracing::error!(error = %describe(&e), "could not answer an interaction at all");
@@ -690,9 +700,9 @@ impl Handler {
         let Some(reply) = reply else {
             return;
         };
-        let out = if reply.private {
+        let delivered = if reply.private {
             // A message cannot be answered privately: answer it in place, without pinging.
-            let out = outgoing(&reply, true);
+            let out = outgoing(&reply, files_fit(&reply, deliver::DEFAULT_ATTACHMENT_LIMIT));
             let had_files = out.has_files();
             let message = out.message().reference_message(msg);
             match msg.channel_id.send_message(&ctx.http, message).await {
@@ -705,7 +715,7 @@ impl Handler {
         } else {
             post(&ctx.http, place.channel, &reply, "reply").await
         };
-        if !out {
+        if !delivered {
             tracing::warn!(
                 channel = place.channel,
                 "a command's answer was not delivered"
