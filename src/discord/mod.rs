@@ -570,7 +570,8 @@ impl Handler {
                 },
                 place: thread_place,
                 locale: None,
-                command: crate::game::Command::Board { game: Some(game.0) },
+                // Any game may be looked at by number: the board, as spectators see it.
+                command: crate::game::Command::Game { game: game.0 },
                 mentioned: Vec::new(),
             })
             .await;
