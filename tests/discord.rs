@@ -698,7 +698,30 @@ async fn slow_answers_are_deferred_then_edited_or_followed_up() {
         .await;
     assert!(followup.ephemeral(), "{}", followup.json);
     assert_eq!(game(&store, g).await.ply, 0);
+
+    // Shutdown waits for a command in progress: asked to stop right after the deferral, the
+    // bot still finishes the move and delivers its board before it stops.
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        CHANNEL,
+        "move",
+        json!([string_option("move", "c2-b3")]),
+        &[],
+    );
+    assert_eq!(answer(&fake, from, id).await.json["type"], 5);
     bot.shut_down(&fake).await;
+    let token = format!("token-{id}");
+    let edited = fake
+        .requests()
+        .into_iter()
+        .skip(from)
+        .find(|r| r.method == "PATCH" && r.path.contains(&token))
+        .expect("the answer was delivered before the bot stopped");
+    assert_eq!(edited.pngs().len(), 1);
+    let store = Store::connect(&db.url).await.unwrap();
+    assert_eq!(game(&store, g).await.ply, 1);
+    store.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
