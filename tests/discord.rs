@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{APP_ID, FakeDiscord, GUILD, Recorded, check_payloads};
-use rollerball::discord::{Bot, Config, ShutdownHandle};
+use rollerball::discord::{Bot, Config, Shards, ShutdownHandle};
 use rollerball::game::{ManualClock, Service};
 use rollerball::render::DEFAULT_SIZE;
 use rollerball::rules::{self, Game as RulesGame};
@@ -744,6 +744,36 @@ async fn without_the_message_content_intent_slash_commands_still_work() {
             .contains("challenge")
     );
     bot.shut_down(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shard_settings_reach_the_gateway() {
+    for shards in [
+        Shards::Auto,
+        Shards::Range {
+            first: 0,
+            last: 0,
+            total: 1,
+        },
+    ] {
+        let fake = FakeDiscord::start().await;
+        let db = common::sqlite_db();
+        let mut config = config(&fake);
+        config.shards = shards;
+        let bot = start_with(&fake, &db.url, clock(), config).await;
+        assert_eq!(fake.identified_shards(), vec![json!([0, 1])], "{shards:?}");
+        if shards == Shards::Auto {
+            assert!(
+                fake.requests()
+                    .iter()
+                    .any(|r| r.path == "/api/v10/gateway/bot")
+            );
+        }
+        let from = fake.mark();
+        let id = fake.slash(ALICE, CHANNEL, "rules", json!([]), &[]);
+        assert!(!answer(&fake, from, id).await.ephemeral());
+        bot.shut_down(&fake).await;
+    }
 }
 
 /// The `rollerball` binary itself: it starts the bot from the environment, serves, and stops

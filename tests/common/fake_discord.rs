@@ -120,6 +120,8 @@ struct State {
     refused_intents: u64,
     /// The intents of every IDENTIFY.
     identified_intents: Vec<u64>,
+    /// The `shard` ([id, total]) of every IDENTIFY.
+    identified_shards: Vec<Value>,
     ready: bool,
     identifies: usize,
     /// Threads the fake made: thread id → parent channel.
@@ -240,6 +242,11 @@ impl FakeDiscord {
     /// The intents each IDENTIFY asked for, in order.
     pub fn identified_intents(&self) -> Vec<u64> {
         self.state.lock().unwrap().identified_intents.clone()
+    }
+
+    /// The shard ([id, total]) each IDENTIFY named, in order.
+    pub fn identified_shards(&self) -> Vec<Value> {
+        self.state.lock().unwrap().identified_shards.clone()
     }
 
     /// Waits until a client has identified and been sent READY.
@@ -650,6 +657,7 @@ impl FakeDiscord {
                         let mut s = self.state.lock().unwrap();
                         let intents = payload["d"]["intents"].as_u64().unwrap_or(0);
                         s.identified_intents.push(intents);
+                        s.identified_shards.push(payload["d"]["shard"].clone());
                         intents & s.refused_intents != 0
                     } =>
                 {
