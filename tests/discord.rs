@@ -499,7 +499,8 @@ async fn discord_failures_lose_no_move() {
     fake.user(ALICE, "Alice");
     fake.user(BOB, "Bob");
     let db = common::sqlite_db();
-    let bot = start(&fake, &db.url, clock()).await;
+    let clock = clock();
+    let bot = start(&fake, &db.url, clock.clone()).await;
     let store = bot.store.clone();
     let (g, thread) = new_game(&fake, &store, 3).await;
     let mut mirror = RulesGame::new();
@@ -624,6 +625,36 @@ async fn discord_failures_lose_no_move() {
     fake.say(white, CHANNEL, &format!("!rb move #{} c2-b3", g2.id.0));
     assert_board(&posted(&fake, from, CHANNEL, "the move in the channel").await);
     assert_eq!(game(&store, g2.id).await.ply, 1);
+
+    // The first game's thread was deleted: its time-out notice goes to the channel instead.
+    // (Two notices are due for it: a reminder and the time-out.)
+    for _ in 0..2 {
+        fake.fail_next(
+            "POST",
+            &format!("/channels/{thread}/messages"),
+            false,
+            404,
+            10003,
+        );
+    }
+    let from = fake.mark();
+    clock.advance(10 * DAY);
+    let gone = fake
+        .wait_for(from, "the notice refused in the deleted thread", |r| {
+            r.path.ends_with(&format!("{thread}/messages"))
+        })
+        .await;
+    assert_eq!(gone.status, 404);
+    let label = format!("**Game #{}**", g.0);
+    let notice = fake
+        .wait_for(from, "the notice in the channel", |r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{CHANNEL}/messages")
+                && r.content().contains(&label)
+        })
+        .await;
+    assert!(notice.content().contains("did not move in time"));
+    assert_eq!(game(&store, g).await.status, GameStatus::Finished);
     bot.shut_down(&fake).await;
 }
 

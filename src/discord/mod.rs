@@ -281,9 +281,18 @@ async fn sweep_loop(
         }
         match service.sweep().await {
             Ok(notices) => {
+                if !notices.is_empty() {
+                    tracing::debug!(notices = notices.len(), "deadline sweep");
+                }
                 for notice in notices {
-                    let channel = notice.place.thread.unwrap_or(notice.place.channel);
-                    post(&http, channel, &notice.reply, "deadline notice").await;
+                    let place = notice.place;
+                    let channel = place.thread.unwrap_or(place.channel);
+                    if !post(&http, channel, &notice.reply, "deadline notice").await
+                        && place.thread.is_some()
+                    {
+                        // The game's thread is gone or closed: say it where the game began.
+                        post(&http, place.channel, &notice.reply, "deadline notice").await;
+                    }
                 }
             }
             Err(e) => tracing::error!(error = %e, "deadline sweep failed"),
