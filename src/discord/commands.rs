@@ -3,7 +3,7 @@
 
 use serenity::all::{
     CommandData, CommandOptionType, CreateCommand, CreateCommandOption, ResolvedOption,
-    ResolvedValue,
+    ResolvedValue, Unresolved,
 };
 
 use crate::game::command::{
@@ -286,6 +286,10 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
                         });
                         Opponent::Player(PlayerRef::Id(user.id.get()))
                     }
+                    // Discord left the user out of `resolved`: the id still says who is meant.
+                    Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
+                        Opponent::Player(PlayerRef::Id(id.get()))
+                    }
                     _ => Opponent::Open,
                 };
                 let colour = match string(&o, "colour") {
@@ -368,6 +372,73 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn data(subcommand: &str, options: serde_json::Value) -> CommandData {
+        serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
+            "options": [{"name": subcommand, "type": 1, "options": options}]}))
+        .expect("command data")
+    }
+
+    #[test]
+    fn subcommands_become_game_commands() {
+        let parsed = parse(&data(
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": "8"},
+                   {"name": "days", "type": 4, "value": 5},
+                   {"name": "casual", "type": 5, "value": true}]),
+        ))
+        .unwrap();
+        assert_eq!(
+            parsed.command,
+            Command::Challenge {
+                opponent: Opponent::Player(PlayerRef::Id(8)),
+                colour: None,
+                days: 5,
+                rated: false
+            }
+        );
+        let parsed = parse(&data(
+            "move",
+            json!([{"name": "move", "type": 3, "value": " Rb7 "},
+                   {"name": "game", "type": 4, "value": 12}]),
+        ))
+        .unwrap();
+        assert_eq!(
+            parsed.command,
+            Command::Move {
+                game: Some(12),
+                text: "Rb7".into()
+            }
+        );
+        let parsed = parse(&data(
+            "draw",
+            json!([{"name": "answer", "type": 3, "value": "accept"}]),
+        ))
+        .unwrap();
+        assert_eq!(
+            parsed.command,
+            Command::Draw {
+                game: None,
+                answer: Some(Answer::Accept)
+            }
+        );
+        assert!(
+            parse(&data(
+                "moves",
+                json!([{"name": "square", "type": 3, "value": "z9"}])
+            ))
+            .is_err()
+        );
+        assert!(
+            parse(&data(
+                "settings",
+                json!([{"name": "language", "type": 3, "value": "en"},
+                       {"name": "pings", "type": 5, "value": false}])
+            ))
+            .is_err()
+        );
+    }
 
     #[test]
     fn every_help_entry_is_a_subcommand_within_discord_limits() {
