@@ -849,3 +849,37 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         s.close().await;
     }
 }
+
+#[tokio::test]
+async fn rollerball_migrate_creates_and_then_keeps_the_database() {
+    for db in test_dbs("cli").await {
+        let run = || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
+                .arg("migrate")
+                .env("DATABASE_URL", &db.url)
+                .output()
+                .unwrap()
+        };
+        let first = run();
+        assert!(first.status.success(), "{first:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&first.stdout),
+            "applied migrations [1, 2]\n"
+        );
+        let again = run();
+        assert!(again.status.success(), "{again:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&again.stdout),
+            "database is up to date\n"
+        );
+
+        let s = Store::open(&db.url, StoreOptions::default()).await.unwrap();
+        assert_eq!(s.migrate().await.unwrap(), Vec::<i64>::new());
+        players(&s, &[1, 2]).await;
+        assert_eq!(
+            s.create_game(&new_game(1, 2), T0).await.unwrap().id,
+            GameId(1)
+        );
+        s.close().await;
+    }
+}

@@ -1,6 +1,7 @@
 //! Games and their moves: creation, every guarded state change, the hot queries and the claims of
 //! due deadlines and reminders.
 
+use sqlx::Connection;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Row, Transaction};
 
@@ -218,8 +219,8 @@ impl Store {
     /// Starts a game (not from a challenge: a rematch, or a game against the computer). A second
     /// rematch of the same game fails with [`StoreError::Conflict`].
     pub async fn create_game(&self, game: &NewGame, now: Timestamp) -> Result<Game> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let created = insert_game(&mut tx, game, None, now).await?;
         tx.commit().await?;
         Ok(created)
@@ -329,8 +330,8 @@ impl Store {
              RETURNING ",
             game_columns!()
         );
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let row = sqlx::query(sql)
             .bind(id.0)
             .bind(version)
@@ -347,6 +348,9 @@ impl Store {
             .await?;
         let Some(row) = row else {
             tx.rollback().await?;
+            // Give the connection back before reading: a pool cannot lend a second one to
+            // every writer at once.
+            drop(writer);
             return Err(missing_or_conflict(&self.pool, "games", id.0).await);
         };
         let game = game_from_row(&row)?;
@@ -464,8 +468,8 @@ impl Store {
              RETURNING ",
             game_columns!()
         );
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let row = sqlx::query(sql)
             .bind(id.0)
             .bind(version)
@@ -479,6 +483,9 @@ impl Store {
             .await?;
         let Some(row) = row else {
             tx.rollback().await?;
+            // Give the connection back before reading: a pool cannot lend a second one to
+            // every writer at once.
+            drop(writer);
             return Err(missing_or_conflict(&self.pool, "games", id.0).await);
         };
         let game = game_from_row(&row)?;
@@ -522,11 +529,11 @@ impl Store {
     /// `now`, and returns them. Each game is returned to exactly one caller, however many
     /// processes sweep at once; rated ones then wait for [`Store::apply_ratings`].
     pub async fn claim_timeouts(&self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
-        let _turn = self.write_turn().await;
+        let mut writer = self.writer().await?;
         let rows = sqlx::query(&self.claim_sql(CLAIM_TIMEOUTS))
             .bind(now.0)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *writer)
             .await?;
         rows.iter().map(game_from_row).collect()
     }
@@ -534,11 +541,11 @@ impl Store {
     /// Claims up to `limit` due reminders: each (game, stage) goes to exactly one caller, which
     /// sends it. The game's next reminder, if any, becomes due in its turn.
     pub async fn claim_reminders(&self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
-        let _turn = self.write_turn().await;
+        let mut writer = self.writer().await?;
         let rows = sqlx::query(&self.claim_sql(CLAIM_REMINDERS))
             .bind(now.0)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *writer)
             .await?;
         rows.iter()
             .map(|row| {
@@ -561,8 +568,8 @@ impl Store {
         ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     ) -> Result<Game> {
         let row = {
-            let _turn = self.write_turn().await;
-            bind(sqlx::query(sql)).fetch_optional(&self.pool).await?
+            let mut writer = self.writer().await?;
+            bind(sqlx::query(sql)).fetch_optional(&mut *writer).await?
         };
         match row {
             Some(row) => game_from_row(&row),

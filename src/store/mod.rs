@@ -38,9 +38,10 @@
 //!   keyed by `(game_id, ply)`, so the record can neither skip nor repeat a ply.
 //! - Starting each write transaction with a write makes SQLite take its write lock at once (with
 //!   the busy timeout), so a transaction never has to upgrade a stale read snapshot.
-//! - Within one process, SQLite write transactions queue on an async mutex instead of on SQLite's
-//!   busy handler, whose sleeps (up to 100 ms) would waste most of the disk's commit rate when many
-//!   games move at once. Other processes on the same file still wait through the busy timeout.
+//! - Within one process, SQLite writes go through one dedicated connection behind an async mutex
+//!   (reads use a pool): writers queue there instead of on SQLite's busy handler, whose sleeps (up
+//!   to 100 ms) would waste most of the disk's commit rate when many games move at once. Other
+//!   processes on the same file still wait for each other through the busy timeout.
 //! - Due deadlines and reminders are claimed by one `UPDATE ... RETURNING` whose condition is
 //!   re-checked on the row it updates, so two processes sweeping at once never claim one twice.
 //!   On PostgreSQL the candidates are picked `FOR UPDATE SKIP LOCKED` (the one clause that
@@ -63,7 +64,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Executor};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, MutexGuard};
 
 pub use types::*;
@@ -152,12 +154,63 @@ pub fn database_url_from_env() -> String {
 }
 
 /// A handle on the database: cheap to clone, safe to share between tasks.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Store {
+    /// Reads, and on PostgreSQL writes too.
     pool: AnyPool,
     backend: Backend,
-    /// SQLite only: this process's write transactions queue here (see the module docs).
-    write_gate: Option<Arc<Mutex<()>>>,
+    /// SQLite only: the one connection this process writes through; its lock is the queue of
+    /// write transactions (see the module docs).
+    writer: Option<Arc<Mutex<AnyConnection>>>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("backend", &self.backend)
+            .field("pool", &self.pool)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The connection a write runs on: SQLite's single writer (locked), or one from the pool.
+enum Writer<'a> {
+    Sqlite(MutexGuard<'a, AnyConnection>),
+    Pooled(PoolConnection<Any>),
+}
+
+impl std::ops::Deref for Writer<'_> {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        match self {
+            Writer::Sqlite(conn) => conn,
+            Writer::Pooled(conn) => conn,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Writer<'_> {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match self {
+            Writer::Sqlite(conn) => conn,
+            Writer::Pooled(conn) => conn,
+        }
+    }
+}
+
+/// Makes a SQLite connection behave as the module docs promise.
+async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    conn.execute(
+        format!(
+            "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
+             PRAGMA journal_mode = WAL; \
+             PRAGMA synchronous = FULL; \
+             PRAGMA foreign_keys = ON;"
+        )
+        .as_str(),
+    )
+    .await?;
+    Ok(())
 }
 
 impl Store {
@@ -184,48 +237,48 @@ impl Store {
         };
         let mut pool_options =
             AnyPoolOptions::new().max_connections(options.max_connections.max(1));
+        let mut writer = None;
         if backend == Backend::Sqlite {
-            // WAL mode is a property of the file; switch it once, before the pool's connections
-            // race to do it.
-            let first = AnyPoolOptions::new()
-                .max_connections(1)
-                .connect(&url)
-                .await?;
-            first.execute("PRAGMA journal_mode = WAL").await?;
-            first.close().await;
-            pool_options = pool_options.after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    conn.execute(
-                        format!(
-                            "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
-                             PRAGMA journal_mode = WAL; \
-                             PRAGMA synchronous = FULL; \
-                             PRAGMA foreign_keys = ON;"
-                        )
-                        .as_str(),
-                    )
-                    .await?;
-                    Ok(())
-                })
-            });
+            // The writer connection is opened first: it switches the file to WAL mode (a
+            // property of the file) before the pool's connections race to do it.
+            let mut conn = AnyConnection::connect(&url).await?;
+            sqlite_pragmas(&mut conn).await?;
+            writer = Some(Arc::new(Mutex::new(conn)));
+            // A connection to a local file cannot go stale, and the check before each use costs
+            // a round trip to SQLite's worker thread.
+            pool_options = pool_options
+                .test_before_acquire(false)
+                .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn)));
         }
         let pool = pool_options
             .acquire_timeout(Duration::from_secs(30))
             .connect(&url)
             .await?;
-        let write_gate = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
         Ok(Store {
             pool,
             backend,
-            write_gate,
+            writer,
         })
     }
 
-    /// Applies every migration the database has not seen yet; safe to run again and from several
-    /// processes at once (PostgreSQL takes an advisory lock; SQLite's write lock serialises them).
-    pub async fn migrate(&self) -> Result<()> {
-        MIGRATOR.run(&self.pool).await?;
-        Ok(())
+    /// Applies every migration the database has not seen yet and returns their versions (empty
+    /// when it was up to date). Safe to run again and from several processes at once: PostgreSQL
+    /// takes an advisory lock, and SQLite's write lock serialises them.
+    pub async fn migrate(&self) -> Result<Vec<i64>> {
+        use sqlx::migrate::Migrate;
+        let mut writer = self.writer().await?;
+        writer.ensure_migrations_table().await?;
+        let before: Vec<i64> = writer
+            .list_applied_migrations()
+            .await?
+            .iter()
+            .map(|m| m.version)
+            .collect();
+        MIGRATOR.run(&mut *writer).await?;
+        Ok(Store::migration_versions()
+            .into_iter()
+            .filter(|v| !before.contains(v))
+            .collect())
     }
 
     /// Versions of the migrations known to this build, oldest first.
@@ -244,17 +297,19 @@ impl Store {
         &self.pool
     }
 
-    /// Waits for queries in flight and closes every connection.
+    /// Waits for queries in flight and closes the pool's connections. (SQLite's writer
+    /// connection closes when the last clone of the store is dropped.)
     pub async fn close(&self) {
         self.pool.close().await;
     }
 
-    /// Takes this process's SQLite write turn (nothing on PostgreSQL, whose row locks suffice).
-    async fn write_turn(&self) -> Option<MutexGuard<'_, ()>> {
-        match &self.write_gate {
-            Some(gate) => Some(gate.lock().await),
-            None => None,
-        }
+    /// The connection for a write: on SQLite this process's writer, once the writes queued
+    /// before have finished; on PostgreSQL any pooled connection, as row locks order the writes.
+    async fn writer(&self) -> Result<Writer<'_>> {
+        Ok(match &self.writer {
+            Some(writer) => Writer::Sqlite(writer.lock().await),
+            None => Writer::Pooled(self.pool.acquire().await?),
+        })
     }
 
     /// A claim statement for this database. Claims select their candidates in a subquery; on
