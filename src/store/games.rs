@@ -1,9 +1,9 @@
 //! Games and their moves: creation, every guarded state change, the hot queries and the claims of
 //! due deadlines and reminders.
 
-use sqlx::Connection;
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, AnyConnection, Connection, Row, Transaction};
+use tokio::sync::oneshot;
 
 use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db, side_to_move};
 use super::{
@@ -305,73 +305,50 @@ impl Store {
         after: AfterMove,
         now: Timestamp,
     ) -> Result<Game> {
-        let (status, result, termination, finished_at, deadline) = match after {
-            AfterMove::Continue(deadline) => ("active", None, None, None, Some(deadline)),
-            AfterMove::End(Ending {
-                result,
-                termination,
-            }) => (
-                "finished",
-                Some(result.as_str()),
-                Some(termination.as_str()),
-                Some(now.0),
-                None,
-            ),
+        let request = MoveRequest {
+            id,
+            version,
+            mv: mv.clone(),
+            after,
+            now,
         };
-        let (remind_at, final_remind_at) =
-            deadline.map_or((None, None), Deadline::reminder_columns);
-        let sql = concat!(
-            "UPDATE games SET fen = $3, ply = ply + 1, version = version + 1, \
-               to_move = CASE to_move WHEN 'white' THEN 'black' ELSE 'white' END, \
-               offer_kind = NULL, offer_by = NULL, reminder_stage = 0, \
-               deadline_at = $4, remind_at = $5, final_remind_at = $6, \
-               status = $7, result = $8, termination = $9, finished_at = $10, updated_at = $11 \
-             WHERE id = $1 AND version = $2 AND status = 'active' \
-             RETURNING ",
-            game_columns!()
-        );
-        let mut writer = self.writer().await?;
-        let mut tx = writer.begin().await?;
-        let row = sqlx::query(sql)
-            .bind(id.0)
-            .bind(version)
-            .bind(&mv.fen_after)
-            .bind(deadline.map(|d| d.at.0))
-            .bind(remind_at)
-            .bind(final_remind_at)
-            .bind(status)
-            .bind(result)
-            .bind(termination)
-            .bind(finished_at)
-            .bind(now.0)
-            .fetch_optional(&mut *tx)
-            .await?;
-        let Some(row) = row else {
-            tx.rollback().await?;
-            // Give the connection back before reading: a pool cannot lend a second one to
-            // every writer at once.
-            drop(writer);
-            return Err(missing_or_conflict(&self.pool, "games", id.0).await);
+        let Some(writer) = self.writer.clone() else {
+            let mut writer = self.writer().await?;
+            return commit_alone(&mut writer, &request).await;
         };
-        let game = game_from_row(&row)?;
-        let mover = game.to_move.opponent();
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, san, coord, fen_after, color, player_id, played_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(id.0)
-        .bind(i64::from(game.ply))
-        .bind(&mv.san)
-        .bind(&mv.coord)
-        .bind(&mv.fen_after)
-        .bind(color_to_db(mover))
-        .bind(game.player(mover).map(PlayerId::to_db))
-        .bind(now.0)
-        .execute(&mut *tx)
-        .await
-        .map_err(unique_to_conflict)?;
-        tx.commit().await?;
-        Ok(game)
+        // SQLite: group commit. The request joins the queue; whoever holds the writer next
+        // commits everything queued in one transaction (one fsync), and each request still
+        // gets its own guarded outcome.
+        let (reply, mut outcome) = oneshot::channel();
+        self.move_queue
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(PendingMove { request, reply });
+        loop {
+            tokio::select! {
+                biased;
+                result = &mut outcome => {
+                    return result.unwrap_or(Err(StoreError::Database(sqlx::Error::WorkerCrashed)));
+                }
+                guard = writer.clone().lock_owned() => {
+                    let batch: Vec<PendingMove> = {
+                        let mut queue = self
+                            .move_queue
+                            .lock()
+                            .unwrap_or_else(|poisoned| poisoned.into_inner());
+                        let n = queue.len().min(MAX_GROUP_COMMIT);
+                        queue.drain(..n).collect()
+                    };
+                    if !batch.is_empty() {
+                        // On a task of its own, so that a caller who gives up waiting cannot
+                        // cut the batch short for the others.
+                        let mut guard = guard;
+                        let _ = tokio::spawn(async move { commit_group(&mut guard, batch).await })
+                            .await;
+                    }
+                }
+            }
+        }
     }
 
     /// Ends a game without a move: resignation, agreement, abort (or any ending the service
@@ -574,6 +551,147 @@ impl Store {
         match row {
             Some(row) => game_from_row(&row),
             None => Err(missing_or_conflict(&self.pool, "games", id.0).await),
+        }
+    }
+}
+
+/// Most moves committed in one SQLite transaction.
+const MAX_GROUP_COMMIT: usize = 64;
+
+/// A move waiting to be committed.
+pub(super) struct MoveRequest {
+    id: GameId,
+    version: i64,
+    mv: NewMove,
+    after: AfterMove,
+    now: Timestamp,
+}
+
+/// A move in the SQLite group-commit queue, with where to send its outcome.
+pub(super) struct PendingMove {
+    request: MoveRequest,
+    reply: oneshot::Sender<Result<Game>>,
+}
+
+/// Applies one move inside `tx`. The outer error is a database failure (the transaction is then
+/// unusable); the inner one is this move's own refusal (conflict, unknown game), after which the
+/// transaction can go on, as nothing was written for it.
+async fn apply_move(tx: &mut Transaction<'_, Any>, request: &MoveRequest) -> Result<Result<Game>> {
+    let MoveRequest {
+        id,
+        version,
+        mv,
+        after,
+        now,
+    } = request;
+    let (status, result, termination, finished_at, deadline) = match *after {
+        AfterMove::Continue(deadline) => ("active", None, None, None, Some(deadline)),
+        AfterMove::End(Ending {
+            result,
+            termination,
+        }) => (
+            "finished",
+            Some(result.as_str()),
+            Some(termination.as_str()),
+            Some(now.0),
+            None,
+        ),
+    };
+    let (remind_at, final_remind_at) = deadline.map_or((None, None), Deadline::reminder_columns);
+    let sql = concat!(
+        "UPDATE games SET fen = $3, ply = ply + 1, version = version + 1, \
+           to_move = CASE to_move WHEN 'white' THEN 'black' ELSE 'white' END, \
+           offer_kind = NULL, offer_by = NULL, reminder_stage = 0, \
+           deadline_at = $4, remind_at = $5, final_remind_at = $6, \
+           status = $7, result = $8, termination = $9, finished_at = $10, updated_at = $11 \
+         WHERE id = $1 AND version = $2 AND status = 'active' \
+         RETURNING ",
+        game_columns!()
+    );
+    let row = sqlx::query(sql)
+        .bind(id.0)
+        .bind(*version)
+        .bind(&mv.fen_after)
+        .bind(deadline.map(|d| d.at.0))
+        .bind(remind_at)
+        .bind(final_remind_at)
+        .bind(status)
+        .bind(result)
+        .bind(termination)
+        .bind(finished_at)
+        .bind(now.0)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let Some(row) = row else {
+        let exists = sqlx::query("SELECT 1 FROM games WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&mut **tx)
+            .await?;
+        return Ok(Err(match exists {
+            Some(_) => StoreError::Conflict,
+            None => StoreError::NotFound(format!("game {id}")),
+        }));
+    };
+    let game = game_from_row(&row)?;
+    let mover = game.to_move.opponent();
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, san, coord, fen_after, color, player_id, played_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id.0)
+    .bind(i64::from(game.ply))
+    .bind(&mv.san)
+    .bind(&mv.coord)
+    .bind(&mv.fen_after)
+    .bind(color_to_db(mover))
+    .bind(game.player(mover).map(PlayerId::to_db))
+    .bind(now.0)
+    .execute(&mut **tx)
+    .await
+    .map_err(unique_to_conflict)?;
+    Ok(Ok(game))
+}
+
+/// Commits one move in a transaction of its own.
+async fn commit_alone(conn: &mut AnyConnection, request: &MoveRequest) -> Result<Game> {
+    let mut tx = conn.begin().await?;
+    match apply_move(&mut tx, request).await? {
+        Ok(game) => {
+            tx.commit().await?;
+            Ok(game)
+        }
+        Err(refused) => {
+            tx.rollback().await?;
+            Err(refused)
+        }
+    }
+}
+
+/// Commits a group of moves in one transaction and answers each. If anything fails at the
+/// database level, nothing of the group stands and every move is retried alone, so each caller
+/// gets its own true outcome.
+async fn commit_group(conn: &mut AnyConnection, batch: Vec<PendingMove>) {
+    let together: Result<Vec<Result<Game>>> = async {
+        let mut tx = conn.begin().await?;
+        let mut outcomes = Vec::with_capacity(batch.len());
+        for pending in &batch {
+            outcomes.push(apply_move(&mut tx, &pending.request).await?);
+        }
+        tx.commit().await?;
+        Ok(outcomes)
+    }
+    .await;
+    match together {
+        Ok(outcomes) => {
+            for (pending, outcome) in batch.into_iter().zip(outcomes) {
+                let _ = pending.reply.send(outcome);
+            }
+        }
+        Err(_) => {
+            for pending in batch {
+                let outcome = commit_alone(conn, &pending.request).await;
+                let _ = pending.reply.send(outcome);
+            }
         }
     }
 }

@@ -53,6 +53,8 @@
 //! The store never reads the clock: every method that stamps or compares times takes `now`, so the
 //! game service can run on an injectable clock and tests control time.
 
+#![warn(missing_docs)]
+
 mod challenges;
 mod games;
 mod players;
@@ -162,6 +164,8 @@ pub struct Store {
     /// SQLite only: the one connection this process writes through; its lock is the queue of
     /// write transactions (see the module docs).
     writer: Option<Arc<Mutex<AnyConnection>>>,
+    /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
+    move_queue: Arc<std::sync::Mutex<Vec<games::PendingMove>>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -258,6 +262,7 @@ impl Store {
             pool,
             backend,
             writer,
+            move_queue: Arc::default(),
         })
     }
 
