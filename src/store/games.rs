@@ -5,6 +5,8 @@ use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, Connection, Row, Transaction};
 use tokio::sync::oneshot;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db, side_to_move};
 use super::{
     AfterMove, ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus,
@@ -293,10 +295,11 @@ impl Store {
         row.as_ref().map(game_from_row).transpose()
     }
 
-    /// Commits the side to move's move in one transaction: the game advances one ply from
+    /// Commits the side to move's move: in one transaction the game advances one ply from
     /// `version` (pending offers lapse, the reminders restart) and the move joins the record. If
     /// the game changed since `version` was read, or is over, nothing is written and the error
-    /// is [`StoreError::Conflict`].
+    /// is [`StoreError::Conflict`]. Returns once the move is on disk. On SQLite, moves of other
+    /// games arriving meanwhile share the transaction (group commit, see the module docs).
     pub async fn commit_move(
         &self,
         id: GameId,
@@ -320,10 +323,15 @@ impl Store {
         // commits everything queued in one transaction (one fsync), and each request still
         // gets its own guarded outcome.
         let (reply, mut outcome) = oneshot::channel();
+        let ticket = NEXT_TICKET.fetch_add(1, Ordering::Relaxed);
         self.move_queue
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .push(PendingMove { request, reply });
+            .push(PendingMove {
+                ticket,
+                request,
+                reply,
+            });
         loop {
             tokio::select! {
                 biased;
@@ -339,6 +347,13 @@ impl Store {
                         let n = queue.len().min(MAX_GROUP_COMMIT);
                         queue.drain(..n).collect()
                     };
+                    let alone = matches!(batch.as_slice(), [only] if only.ticket == ticket);
+                    if alone {
+                        // Alone in the queue (one game at a time): commit here, without
+                        // handing over to another task.
+                        let mut guard = guard;
+                        return commit_alone(&mut guard, &batch[0].request).await;
+                    }
                     if !batch.is_empty() {
                         // On a task of its own, so that a caller who gives up waiting cannot
                         // cut the batch short for the others.
@@ -567,8 +582,12 @@ pub(super) struct MoveRequest {
     now: Timestamp,
 }
 
+/// Tells the queued moves apart, so a caller finds its own.
+static NEXT_TICKET: AtomicU64 = AtomicU64::new(0);
+
 /// A move in the SQLite group-commit queue, with where to send its outcome.
 pub(super) struct PendingMove {
+    ticket: u64,
     request: MoveRequest,
     reply: oneshot::Sender<Result<Game>>,
 }

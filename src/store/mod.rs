@@ -42,6 +42,12 @@
 //!   (reads use a pool): writers queue there instead of on SQLite's busy handler, whose sleeps (up
 //!   to 100 ms) would waste most of the disk's commit rate when many games move at once. Other
 //!   processes on the same file still wait for each other through the busy timeout.
+//! - SQLite moves are group-committed: moves that arrive while the writer is busy are committed
+//!   together in the next transaction (one fsync for the group). Each move is still applied with
+//!   its own version guard and written together with its game row, a refused move writes nothing
+//!   and does not disturb the others, and no caller hears "committed" before the group's `COMMIT`
+//!   has returned. PostgreSQL groups concurrent commits on its own, so there every move is its own
+//!   transaction.
 //! - Due deadlines and reminders are claimed by one `UPDATE ... RETURNING` whose condition is
 //!   re-checked on the row it updates, so two processes sweeping at once never claim one twice.
 //!   On PostgreSQL the candidates are picked `FOR UPDATE SKIP LOCKED` (the one clause that
