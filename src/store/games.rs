@@ -247,7 +247,8 @@ impl Store {
     /// A game with all its moves, read consistently: the moves are exactly those up to the
     /// game's ply (read again if a move landed between the two reads).
     pub async fn game_with_moves(&self, id: GameId) -> Result<Option<(Game, Vec<StoredMove>)>> {
-        loop {
+        // A handful of attempts is plenty: a game moves at most every few seconds.
+        for _ in 0..8 {
             let Some(game) = self.game(id).await? else {
                 return Ok(None);
             };
@@ -261,6 +262,9 @@ impl Store {
                 return Ok(Some((game, moves)));
             }
         }
+        Err(StoreError::Corrupt(format!(
+            "the moves of game {id} do not match its ply"
+        )))
     }
 
     /// A player's active games, oldest first.

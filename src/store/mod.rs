@@ -6,7 +6,7 @@
 //!
 //! # One code path for both databases
 //!
-//! The store uses sqlx's [`Any`](sqlx::Any) driver with portable SQL rather than one layer per
+//! The store uses sqlx's [`Any`](sqlx::any) driver with portable SQL rather than one layer per
 //! database. The schema needs nothing that differs between SQLite and PostgreSQL once three
 //! choices are made (all integers `BIGINT`, times as Unix milliseconds, flags as 0/1), so one set of
 //! migrations in `migrations/` and one set of queries serve both: a query that works in the test
@@ -53,6 +53,24 @@
 //!   On PostgreSQL the candidates are picked `FOR UPDATE SKIP LOCKED` (the one clause that
 //!   differs between the two databases): without it two sweeps locking rows in different orders
 //!   can deadlock, as the claim test showed.
+//!
+//! # What the game service calls
+//!
+//! - Players: [`Store::upsert_player`], [`Store::player`], [`Store::set_player_settings`].
+//! - Challenges: [`Store::create_challenge`], [`Store::challenge`], [`Store::open_challenges_in`],
+//!   [`Store::open_challenges_to`], [`Store::open_challenges_by`], [`Store::close_challenge`],
+//!   [`Store::expire_challenges`], and [`Store::accept_challenge`], which starts the game in the
+//!   same transaction.
+//! - Games: [`Store::create_game`] (rematches, games against the computer), [`Store::game`],
+//!   [`Store::game_with_moves`], [`Store::active_games_of`], [`Store::active_games_in`],
+//!   [`Store::rematch_of`].
+//! - Guarded changes, each taking the [`Game::version`] it was decided on: [`Store::commit_move`]
+//!   (possibly ending the game), [`Store::end_game`], [`Store::set_offer`],
+//!   [`Store::clear_offer`], [`Store::take_back`], [`Store::set_deadline`].
+//! - The sweep: [`Store::claim_reminders`], [`Store::claim_timeouts`],
+//!   [`Store::expire_challenges`], [`Store::games_awaiting_ratings`].
+//! - Ratings: [`Store::rating`], [`Store::apply_ratings`] (once per game, guarded by each
+//!   rating's game count), [`Store::leaderboard`].
 //!
 //! # Time
 //!
