@@ -19,10 +19,10 @@ const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, server_id, ch
 
 /// Expires the open challenges whose time is up ($1 = now, $2 = most to claim), returning each
 /// to exactly one caller so the challenger is told once.
-pub(super) const EXPIRE_CHALLENGES: &str = "UPDATE challenges SET status = 'expired', closed_at = $1 \
-    WHERE status = 'open' AND expires_at <= $1 AND id IN \
-      (SELECT id FROM challenges WHERE status = 'open' AND expires_at <= $1 \
-       ORDER BY expires_at LIMIT $2 /*LOCK*/) \
+pub(super) const EXPIRE_CHALLENGES: &str = "WITH due AS MATERIALIZED (SELECT id FROM challenges \
+      WHERE status = 'open' AND expires_at <= $1 ORDER BY expires_at LIMIT $2 /*LOCK*/) \
+    UPDATE challenges SET status = 'expired', closed_at = $1 \
+    WHERE status = 'open' AND expires_at <= $1 AND id IN (SELECT id FROM due) \
     RETURNING id, challenger_id, challenged_id, server_id, channel_id, colour, \
     days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at";
 

@@ -50,16 +50,19 @@ pub(super) const ACTIVE_GAMES_IN: &str = concat!(
 /// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). The condition
 /// stands in the outer `WHERE` too, so a row another process claimed meanwhile no longer
 /// matches; on PostgreSQL the candidates are locked with `SKIP LOCKED` (see
-/// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock.
+/// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock. The candidates
+/// are a `MATERIALIZED` CTE so that they are chosen (and locked) exactly once: as a plain
+/// subquery PostgreSQL may re-run it for every row, lock rows it then does not update, and so
+/// hide them from the other sweep until the next round.
 pub(super) const CLAIM_TIMEOUTS: &str = concat!(
-    "UPDATE games SET status = 'finished', \
+    "WITH due AS MATERIALIZED (SELECT id FROM games WHERE status = 'active' \
+       AND deadline_at <= $1 ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
+     UPDATE games SET status = 'finished', \
        result = CASE to_move WHEN 'white' THEN '0-1' ELSE '1-0' END, \
        termination = 'time', finished_at = $1, updated_at = $1, version = version + 1, \
        deadline_at = NULL, remind_at = NULL, final_remind_at = NULL, \
        offer_kind = NULL, offer_by = NULL \
-     WHERE status = 'active' AND deadline_at <= $1 AND id IN \
-       (SELECT id FROM games WHERE status = 'active' AND deadline_at <= $1 \
-        ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
+     WHERE status = 'active' AND deadline_at <= $1 AND id IN (SELECT id FROM due) \
      RETURNING ",
     game_columns!()
 );
@@ -68,11 +71,11 @@ pub(super) const CLAIM_TIMEOUTS: &str = concat!(
 /// Not a state change of the game (the version stays), so a player's move is never refused
 /// because a reminder went out meanwhile.
 pub(super) const CLAIM_REMINDERS: &str = concat!(
-    "UPDATE games SET reminder_stage = reminder_stage + 1, \
+    "WITH due AS MATERIALIZED (SELECT id FROM games WHERE status = 'active' \
+       AND remind_at <= $1 ORDER BY remind_at LIMIT $2 /*LOCK*/) \
+     UPDATE games SET reminder_stage = reminder_stage + 1, \
        remind_at = final_remind_at, final_remind_at = NULL \
-     WHERE status = 'active' AND remind_at <= $1 AND id IN \
-       (SELECT id FROM games WHERE status = 'active' AND remind_at <= $1 \
-        ORDER BY remind_at LIMIT $2 /*LOCK*/) \
+     WHERE status = 'active' AND remind_at <= $1 AND id IN (SELECT id FROM due) \
      RETURNING ",
     game_columns!()
 );
