@@ -884,3 +884,82 @@ async fn rollerball_migrate_creates_and_then_keeps_the_database() {
         s.close().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn several_processes_may_create_the_database_at_once() {
+    for db in test_dbs("together").await {
+        let starts: Vec<_> = (0..4)
+            .map(|_| {
+                let url = db.url.clone();
+                tokio::spawn(async move { Store::connect(&url).await })
+            })
+            .collect();
+        for start in starts {
+            let s = start.await.unwrap().expect("every start succeeds");
+            s.close().await;
+        }
+        let s = db.store().await;
+        let versions: Vec<i64> =
+            sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
+                .fetch_all(s.pool())
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+        assert_eq!(versions, vec![1, 2]);
+        s.close().await;
+    }
+}
+
+/// Every operation can run on a spawned task (the game service and the sweep do): their futures
+/// are `Send`. Checked at compile time; never run.
+#[allow(dead_code, unused_must_use, clippy::let_underscore_future)]
+fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
+    fn send<T: Send>(_: T) {}
+    let t = T0;
+    let mv = fake_move(1);
+    let d = Deadline::at(t);
+    let e = Ending {
+        result: GameResult::Draw,
+        termination: Termination::Agreement,
+    };
+    let offer = Offer {
+        kind: OfferKind::Draw,
+        by: Color::White,
+    };
+    send(Store::connect("sqlite://x.db"));
+    send(s.migrate());
+    send(s.upsert_player(PlayerId(1), "a", t));
+    send(s.player(PlayerId(1)));
+    send(s.set_player_settings(PlayerId(1), "en", true, t));
+    send(s.create_challenge(&new_challenge(1, None), t));
+    send(s.challenge(c.id));
+    send(s.open_challenges_in(1));
+    send(s.open_challenges_to(PlayerId(1)));
+    send(s.open_challenges_by(PlayerId(1)));
+    send(s.close_challenge(c.id, ChallengeStatus::Declined, t));
+    send(s.expire_challenges(t, 1));
+    send(s.accept_challenge(c.id, PlayerId(2), &accepted(Color::White), t));
+    send(s.create_game(&new_game(1, 2), t));
+    send(s.game(g.id));
+    send(s.moves(g.id));
+    send(s.game_with_moves(g.id));
+    send(s.active_games_of(PlayerId(1)));
+    send(s.active_games_in(1));
+    send(s.rematch_of(g.id));
+    send(s.commit_move(g.id, g.version, &mv, AfterMove::Continue(d), t));
+    send(s.end_game(g.id, g.version, e, t));
+    send(s.set_offer(g.id, g.version, offer, t));
+    send(s.clear_offer(g.id, g.version, t));
+    send(s.take_back(g.id, g.version, 1, d, t));
+    send(s.set_deadline(g.id, g.version, d, t));
+    send(s.claim_timeouts(t, 1));
+    send(s.claim_reminders(t, 1));
+    send(s.rating(PlayerId(1), RatingScope::Global));
+    send(s.leaderboard(RatingScope::Global, 1));
+    send(s.apply_ratings(g.id, &[], t));
+    send(s.games_awaiting_ratings(1));
+    send(s.query_plan(rollerball::store::HotQuery::GameById));
+    send(s.close());
+}

@@ -290,20 +290,31 @@ impl Store {
         })
     }
 
-    /// Applies every migration the database has not seen yet and returns their versions (empty
-    /// when it was up to date). Safe to run again and from several processes at once: PostgreSQL
-    /// takes an advisory lock, and SQLite's write lock serialises them.
+    /// Applies every migration the database had not seen and returns their versions (empty when
+    /// it was up to date). Safe to run again and from several processes at once: PostgreSQL
+    /// takes an advisory lock; on SQLite a run that loses the race retries once.
     pub async fn migrate(&self) -> Result<Vec<i64>> {
         use sqlx::migrate::Migrate;
         let mut writer = self.writer().await?;
-        writer.ensure_migrations_table().await?;
-        let before: Vec<i64> = writer
-            .list_applied_migrations()
-            .await?
-            .iter()
-            .map(|m| m.version)
-            .collect();
-        MIGRATOR.run(&mut *writer).await?;
+        // Under the migrator's own lock (PostgreSQL's advisory lock): two processes creating the
+        // bookkeeping table at once would otherwise collide.
+        writer.lock().await?;
+        let listed = match writer.ensure_migrations_table().await {
+            Ok(()) => writer.list_applied_migrations().await,
+            Err(e) => Err(e),
+        };
+        writer.unlock().await?;
+        let before: Vec<i64> = listed?.iter().map(|m| m.version).collect();
+        if let Err(first) = MIGRATOR.run_direct(&mut *writer).await {
+            // SQLite has no advisory lock: another process starting at the same moment may have
+            // applied the same migration first, which fails this run's copy of it (each
+            // migration is one transaction, so nothing was half done). A second run sees it
+            // applied; if it fails too, the first error is the one to report.
+            if self.backend == Backend::Postgres || MIGRATOR.run_direct(&mut *writer).await.is_err()
+            {
+                return Err(first.into());
+            }
+        }
         Ok(Store::migration_versions()
             .into_iter()
             .filter(|v| !before.contains(v))
