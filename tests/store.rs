@@ -963,3 +963,20 @@ fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
     send(s.query_plan(rollerball::store::HotQuery::GameById));
     send(s.close());
 }
+
+#[test]
+fn without_database_url_the_database_is_rollerball_db_where_the_bot_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
+        .arg("migrate")
+        .env_remove("DATABASE_URL")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(dir.path().join("rollerball.db").is_file());
+    assert_eq!(
+        rollerball::store::DEFAULT_DATABASE_URL,
+        "sqlite://rollerball.db"
+    );
+}
