@@ -50,9 +50,20 @@
 //!   transaction.
 //! - Due deadlines and reminders are claimed by one `UPDATE ... RETURNING` whose condition is
 //!   re-checked on the row it updates, so two processes sweeping at once never claim one twice.
-//!   On PostgreSQL the candidates are picked `FOR UPDATE SKIP LOCKED` (the one clause that
-//!   differs between the two databases): without it two sweeps locking rows in different orders
-//!   can deadlock, as the claim test showed.
+//!   The candidates are chosen once, in a `MATERIALIZED` CTE; on PostgreSQL they are locked
+//!   `FOR UPDATE SKIP LOCKED` (the one clause that differs between the two databases): without
+//!   it two sweeps locking rows in different orders can deadlock, as the claim test showed.
+//! - A rated game's result reaches the ratings in a separate step, [`Store::apply_ratings`],
+//!   which runs at most once per game and is guarded by each rating's game count; a game whose
+//!   end was stored but whose ratings were not (a crash in between) is found again by
+//!   [`Store::games_awaiting_ratings`].
+//!
+//! # Migrations
+//!
+//! The files in `migrations/` are compiled into the binary and applied by [`Store::connect`] at
+//! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
+//! `0002` added ratings and rematch links to it in place. A new migration is a new file; an
+//! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
 //!
