@@ -319,8 +319,10 @@ impl Service {
             Command::Games => self.games(r).await,
             Command::Export { game } => self.export(r, *game).await,
             Command::Resign { game, confirmed } => self.resign(r, *game, *confirmed).await,
-            Command::Draw { game, answer } => self.draw(r, *game, *answer).await,
-            Command::Takeback { game, answer } => self.takeback(r, *game, *answer).await,
+            Command::Draw { game, answer } => self.offer(r, *game, OfferKind::Draw, *answer).await,
+            Command::Takeback { game, answer } => {
+                self.offer(r, *game, OfferKind::Takeback, *answer).await
+            }
             Command::Abort { game } => self.abort(r, *game).await,
             Command::MoreTime { game, days } => self.more_time(r, *game, *days).await,
             Command::Rematch { game } => self.rematch(r, *game).await,
@@ -1192,195 +1194,138 @@ impl Service {
             .await
     }
 
-    async fn draw(&self, r: &Request, id: Option<i64>, answer: Option<Answer>) -> Res<Reply> {
+    /// `draw` and `takeback`: make an offer, or accept, decline or withdraw a pending one.
+    async fn offer(
+        &self,
+        r: &Request,
+        id: Option<i64>,
+        kind: OfferKind,
+        answer: Option<Answer>,
+    ) -> Res<Reply> {
         let (mut loaded, _lock) = self.my_active_game(r, id).await?;
         let me = r.actor.id;
-        let color = loaded.row.color_of(me).expect("player");
+        let color = loaded.row.color_of(me).expect("my_game checks the player");
         let opponent = loaded.row.player(color.opponent());
+        let them = opponent.map(mention).unwrap_or_default();
         let label = loaded.label();
         let pending = loaded.row.offer;
         let theirs = pending
             == Some(Offer {
-                kind: OfferKind::Draw,
+                kind,
                 by: color.opponent(),
             });
-        let mine = pending
-            == Some(Offer {
-                kind: OfferKind::Draw,
-                by: color,
-            });
+        let mine = pending == Some(Offer { kind, by: color });
+        let (noun, word) = match kind {
+            OfferKind::Draw => ("draw offer", "draw"),
+            OfferKind::Takeback => ("takeback request", "takeback"),
+        };
         match answer {
-            None | Some(Answer::Accept) if theirs => {
-                let text = format!("**{label}** · {} accepted the draw offer.", mention(me));
-                self.finish(&mut loaded, Outcome::draw(Termination::Agreement), text)
-                    .await
-            }
-            Some(Answer::Accept) => say(format!("There is no draw offer to accept in {label}.")),
-            Some(Answer::Decline) if theirs || mine => {
-                loaded.row = self
-                    .store
-                    .clear_offer(loaded.row.id, loaded.row.version, self.now())
-                    .await?;
-                let text = if theirs {
-                    format!("**{label}** · {} declined the draw offer.", mention(me))
-                } else {
-                    format!("**{label}** · {} withdrew the draw offer.", mention(me))
-                };
-                Ok(Reply {
-                    mentions: opponent.into_iter().collect(),
-                    ..Reply::text(text)
-                })
-            }
-            Some(Answer::Decline) => say(format!("There is no draw offer to decline in {label}.")),
-            None if mine => say(format!(
-                "You have already offered a draw in {label}; it stands until {} answers or moves.",
-                opponent.map(mention).unwrap_or_default()
-            )),
-            None => {
-                if pending.is_some_and(|o| o.kind == OfferKind::Takeback) {
-                    return say(
-                        "A takeback request is waiting for an answer first: `takeback accept` or `takeback decline`.",
-                    );
+            None | Some(Answer::Accept) if theirs => match kind {
+                OfferKind::Draw => {
+                    let text = format!("**{label}** · {} accepted the draw offer.", mention(me));
+                    self.finish(&mut loaded, Outcome::draw(Termination::Agreement), text)
+                        .await
                 }
-                loaded.row = self
-                    .store
-                    .set_offer(
-                        loaded.row.id,
-                        loaded.row.version,
-                        Offer {
-                            kind: OfferKind::Draw,
-                            by: color,
-                        },
-                        self.now(),
-                    )
-                    .await?;
-                let them = opponent.map(mention).unwrap_or_default();
-                Ok(Reply {
-                    text: format!(
-                        "**{label}** · {} offers a draw. {them}: accept with `draw`, or decline with `draw decline` — making a move also declines it.",
-                        mention(me)
-                    ),
-                    buttons: vec![
-                        button(
-                            "Accept draw",
-                            ButtonAction::AcceptDraw(loaded.row.id),
-                            ButtonStyle::Success,
-                        ),
-                        button(
-                            "Decline",
-                            ButtonAction::DeclineDraw(loaded.row.id),
-                            ButtonStyle::Secondary,
-                        ),
-                    ],
-                    mentions: opponent.into_iter().collect(),
-                    ..Reply::default()
-                })
-            }
-        }
-    }
-
-    async fn takeback(&self, r: &Request, id: Option<i64>, answer: Option<Answer>) -> Res<Reply> {
-        let (mut loaded, _lock) = self.my_active_game(r, id).await?;
-        let me = r.actor.id;
-        let color = loaded.row.color_of(me).expect("player");
-        let opponent = loaded.row.player(color.opponent());
-        let label = loaded.label();
-        let pending = loaded.row.offer;
-        let theirs = pending
-            == Some(Offer {
-                kind: OfferKind::Takeback,
-                by: color.opponent(),
-            });
-        let mine = pending
-            == Some(Offer {
-                kind: OfferKind::Takeback,
-                by: color,
-            });
-        match answer {
-            None | Some(Answer::Accept) if theirs => {
-                let taken = loaded.game.sans().last().cloned().unwrap_or_default();
-                loaded.game.take_back();
-                let now = self.now();
-                let deadline = self.deadline(now, loaded.row.days_per_move);
-                loaded.row = self
-                    .store
-                    .take_back(loaded.row.id, loaded.row.version, 1, deadline, now)
-                    .await?;
-                let text = format!(
-                    "**{label}** · {} agreed to take back **{taken}**.\n{}",
-                    mention(me),
-                    self.turn_line(&loaded)
-                );
-                let mut reply = self.board_reply(&loaded, text, true).await?;
-                reply.mentions = opponent.into_iter().collect();
-                Ok(reply)
-            }
-            Some(Answer::Accept) => say(format!(
-                "There is no takeback request to accept in {label}."
-            )),
+                OfferKind::Takeback => {
+                    let taken = loaded.game.sans().last().cloned().unwrap_or_default();
+                    loaded.game.take_back();
+                    let now = self.now();
+                    let deadline = self.deadline(now, loaded.row.days_per_move);
+                    loaded.row = self
+                        .store
+                        .take_back(loaded.row.id, loaded.row.version, 1, deadline, now)
+                        .await?;
+                    let text = format!(
+                        "**{label}** · {} agreed to take back **{taken}**.\n{}",
+                        mention(me),
+                        self.turn_line(&loaded)
+                    );
+                    let mut reply = self.board_reply(&loaded, text, true).await?;
+                    reply.mentions = opponent.into_iter().collect();
+                    Ok(reply)
+                }
+            },
+            Some(Answer::Accept) => say(format!("There is no {noun} to accept in {label}.")),
             Some(Answer::Decline) if theirs || mine => {
                 loaded.row = self
                     .store
                     .clear_offer(loaded.row.id, loaded.row.version, self.now())
                     .await?;
-                let verb = if theirs {
-                    "declined the takeback request"
-                } else {
-                    "withdrew the takeback request"
-                };
+                let verb = if theirs { "declined" } else { "withdrew" };
                 Ok(Reply {
                     mentions: opponent.into_iter().collect(),
-                    ..Reply::text(format!("**{label}** · {} {verb}.", mention(me)))
+                    ..Reply::text(format!("**{label}** · {} {verb} the {noun}.", mention(me)))
                 })
             }
-            Some(Answer::Decline) => say(format!(
-                "There is no takeback request to decline in {label}."
-            )),
+            Some(Answer::Decline) => say(format!("There is no {noun} to decline in {label}.")),
             None if mine => say(format!(
-                "You have already asked to take back your move in {label}."
+                "Your {noun} in {label} stands until {them} answers or moves."
             )),
             None => {
-                if loaded.game.ply() == 0 || loaded.row.to_move == color {
+                if kind == OfferKind::Takeback
+                    && (loaded.game.ply() == 0 || loaded.row.to_move == color)
+                {
                     return say(
                         "You can only ask to take back your own last move, before your opponent has replied.",
                     );
                 }
-                if pending.is_some() {
-                    return say(
-                        "A draw offer is waiting for an answer first: `draw` to accept or `draw decline`.",
-                    );
+                if let Some(other) = pending {
+                    let (noun, word) = match other.kind {
+                        OfferKind::Draw => ("draw offer", "draw"),
+                        OfferKind::Takeback => ("takeback request", "takeback"),
+                    };
+                    return say(format!(
+                        "A {noun} is waiting for an answer first: `{word} accept` or `{word} decline`."
+                    ));
                 }
                 loaded.row = self
                     .store
                     .set_offer(
                         loaded.row.id,
                         loaded.row.version,
-                        Offer {
-                            kind: OfferKind::Takeback,
-                            by: color,
-                        },
+                        Offer { kind, by: color },
                         self.now(),
                     )
                     .await?;
-                let them = opponent.map(mention).unwrap_or_default();
-                let last = loaded.game.sans().last().cloned().unwrap_or_default();
-                Ok(Reply {
-                    text: format!(
-                        "**{label}** · {} asks to take back **{last}**. {them}: `takeback accept` or `takeback decline`.",
-                        mention(me)
+                let id = loaded.row.id;
+                let (text, accept, decline) = match kind {
+                    OfferKind::Draw => (
+                        format!(
+                            "**{label}** · {} offers a draw. {them}: accept with `draw`, or decline with `draw decline` — making a move also declines it.",
+                            mention(me)
+                        ),
+                        button(
+                            "Accept draw",
+                            ButtonAction::AcceptDraw(id),
+                            ButtonStyle::Success,
+                        ),
+                        button(
+                            "Decline",
+                            ButtonAction::DeclineDraw(id),
+                            ButtonStyle::Secondary,
+                        ),
                     ),
-                    buttons: vec![
+                    OfferKind::Takeback => (
+                        format!(
+                            "**{label}** · {} asks to take back **{}**. {them}: `{word} accept` or `{word} decline`.",
+                            mention(me),
+                            loaded.game.sans().last().cloned().unwrap_or_default()
+                        ),
                         button(
                             "Allow takeback",
-                            ButtonAction::AcceptTakeback(loaded.row.id),
+                            ButtonAction::AcceptTakeback(id),
                             ButtonStyle::Primary,
                         ),
                         button(
                             "Decline",
-                            ButtonAction::DeclineTakeback(loaded.row.id),
+                            ButtonAction::DeclineTakeback(id),
                             ButtonStyle::Secondary,
                         ),
-                    ],
+                    ),
+                };
+                Ok(Reply {
+                    text,
+                    buttons: vec![accept, decline],
                     mentions: opponent.into_iter().collect(),
                     ..Reply::default()
                 })
