@@ -1,51 +1,251 @@
-//! The `rollerball` command line.
-//!
-//! For now it knows one command, `rollerball migrate`, which brings the database named by
-//! `DATABASE_URL` (default `sqlite://rollerball.db`) up to date; the bot's own start-up does the
-//! same through `Store::connect`.
+//! The `rollerball` command line: the rules engine's tools (perft, moves, apply) and, as the
+//! other modules arrive, the bot, the console and the renderer.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rollerball::store::{Store, StoreOptions, database_url_from_env};
+use std::sync::Arc;
 
-fn main() -> ExitCode {
-    let command = std::env::args().nth(1);
-    match command.as_deref() {
-        Some("migrate") => migrate(),
-        _ => {
-            eprintln!("usage: rollerball migrate");
-            ExitCode::from(2)
+use clap::{Parser, Subcommand};
+use rollerball::console::Console;
+use rollerball::game::{Service, SystemClock};
+use rollerball::render::{
+    self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
+};
+use rollerball::rules::{Color, Game, Position, START_FEN, Square, coordinate};
+use rollerball::store;
+
+/// Correspondence Rollerball: the rules engine's tools and the bot.
+#[derive(Parser)]
+#[command(name = "rollerball", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (the last line is the total alone).
+    Perft {
+        /// How many plies deep.
+        depth: u32,
+        /// Start from this position instead of the standard start.
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// One `move: count` line per root move before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves in coordinate form, one per line.
+    Moves {
+        /// The position (default: the standard start).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+    },
+    /// Play moves (any notation the move reader accepts) and print the resulting FEN, then the
+    /// outcome if the game ended.
+    Apply {
+        /// The position to start from (default: the standard start).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// The moves, such as `c2-b3 e6-f6 Rf1`.
+        #[arg(required = true)]
+        moves: Vec<String>,
+    },
+    /// Play in the terminal: local players take turns typing commands (`alice: challenge @bob`).
+    Console {
+        /// Where board images and exports are saved.
+        #[arg(long, default_value = "boards")]
+        boards: PathBuf,
+    },
+    /// Create or upgrade the database schema (the bot also does this at start-up).
+    Migrate,
+    /// Draw the board as a PNG, or with `--gif` the whole game as an animated GIF.
+    Render {
+        /// The position to start from (default: the standard start).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Moves to play first, in one argument, such as "c2-b3 e6-f5 Rf1"; the last one is
+        /// highlighted (and a check marked).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Black at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Image side in pixels.
+        #[arg(long, default_value_t = DEFAULT_SIZE,
+              value_parser = clap::value_parser!(u32).range(MIN_SIZE as i64..=MAX_SIZE as i64))]
+        size: u32,
+        /// Colour theme.
+        #[arg(long, default_value = "wood", value_parser = Theme::NAMES)]
+        theme: String,
+        /// Mark the squares the piece on this square can move to.
+        #[arg(long)]
+        targets: Option<String>,
+        /// Animate the whole game (start position, then one frame per move) as a GIF.
+        #[arg(long)]
+        gif: bool,
+        /// The file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
+fn position(fen: &str) -> Result<Position, String> {
+    Position::from_fen(fen).map_err(|e| format!("bad FEN `{fen}`: {e}"))
+}
+
+fn run(cli: Cli) -> Result<String, String> {
+    let mut out = String::new();
+    match cli.command {
+        command @ (Command::Console { .. } | Command::Migrate) => return run_async(command),
+        Command::Perft { depth, fen, divide } => {
+            let p = position(&fen)?;
+            if divide && depth > 0 {
+                let mut split: Vec<(String, u64)> = p
+                    .divide(depth)
+                    .into_iter()
+                    .map(|(mv, n)| (coordinate(&p, mv), n))
+                    .collect();
+                split.sort();
+                let total: u64 = split.iter().map(|(_, n)| n).sum();
+                for (mv, n) in split {
+                    out.push_str(&format!("{mv}: {n}\n"));
+                }
+                out.push_str(&format!("{total}\n"));
+            } else {
+                out.push_str(&format!("{}\n", p.perft(depth)));
+            }
         }
+        Command::Moves { fen } => {
+            let p = position(&fen)?;
+            let mut moves: Vec<String> =
+                p.legal_moves().iter().map(|&m| coordinate(&p, m)).collect();
+            moves.sort();
+            for mv in moves {
+                out.push_str(&mv);
+                out.push('\n');
+            }
+        }
+        Command::Apply { fen, moves } => {
+            let mut game = Game::from_position(position(&fen)?);
+            for (i, text) in moves.iter().enumerate() {
+                game.play_input(text)
+                    .map_err(|e| format!("move {} (`{text}`): {e}", i + 1))?;
+            }
+            out.push_str(&game.position().to_fen());
+            out.push('\n');
+            if let Some(outcome) = game.outcome() {
+                out.push_str(&format!("{outcome}\n"));
+            }
+        }
+        Command::Render {
+            fen,
+            moves,
+            flip,
+            size,
+            theme,
+            targets,
+            gif,
+            output,
+        } => {
+            let mut game = Game::from_position(position(&fen)?);
+            for (i, text) in moves.split_whitespace().enumerate() {
+                game.play_input(text)
+                    .map_err(|e| format!("move {} (`{text}`): {e}", i + 1))?;
+            }
+            let options = Options {
+                size,
+                orientation: if flip { Color::Black } else { Color::White },
+                theme: Theme::by_name(&theme).ok_or_else(|| format!("unknown theme `{theme}`"))?,
+            };
+            let bytes = if gif {
+                let gif_options = GifOptions {
+                    board: options,
+                    ..GifOptions::default()
+                };
+                render::render_gif(&game, &gif_options)
+            } else {
+                let mut view = BoardView::of_game(&game);
+                if let Some(from) = targets {
+                    let sq: Square = from
+                        .parse()
+                        .map_err(|e| format!("bad square `{from}`: {e}"))?;
+                    view = view.with_targets_from(sq);
+                }
+                render::render_png(&view, &options)
+            }
+            .map_err(|e| e.to_string())?;
+            std::fs::write(&output, &bytes)
+                .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+            out.push_str(&format!("{} ({} bytes)\n", output.display(), bytes.len()));
+        }
+    }
+    Ok(out)
+}
+
+/// The async commands: they open the database named by `DATABASE_URL` (or the default file).
+fn run_async(command: Command) -> Result<String, String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(async move {
+        let url = store::database_url_from_env();
+        let db = store::Store::connect(&url)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", redact(&url)))?;
+        let out = match command {
+            Command::Migrate => format!(
+                "The database {} is up to date (schema version {}).\n",
+                redact(&url),
+                store::Store::migration_versions()
+                    .last()
+                    .copied()
+                    .unwrap_or(0)
+            ),
+            Command::Console { boards } => {
+                let service = Service::new(db.clone(), Arc::new(SystemClock));
+                let mut console = Console::new(service, boards);
+                let stdin = std::io::stdin();
+                let mut stdout = std::io::stdout();
+                console
+                    .run(stdin.lock(), &mut stdout)
+                    .await
+                    .map_err(|e| format!("console: {e}"))?;
+                String::new()
+            }
+            _ => unreachable!("only async commands come here"),
+        };
+        db.close().await;
+        Ok(out)
+    })
+}
+
+/// A database URL fit for messages: any password replaced by `***`.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
     }
 }
 
-/// `rollerball migrate`: the whole logic lives in the store; this only reports.
-fn migrate() -> ExitCode {
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            eprintln!("cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let url = database_url_from_env();
-    let result = runtime.block_on(async {
-        let store = Store::open(&url, StoreOptions::default()).await?;
-        let applied = store.migrate().await;
-        store.close().await;
-        applied
-    });
-    match result {
-        Ok(applied) if applied.is_empty() => {
-            println!("database is up to date");
+fn main() -> ExitCode {
+    // Settings may come from a `.env` file beside the bot; the environment wins.
+    let _ = dotenvy::dotenv();
+    match run(Cli::parse()) {
+        Ok(out) => {
+            print!("{out}");
             ExitCode::SUCCESS
         }
-        Ok(applied) => {
-            println!("applied migrations {applied:?}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("migration failed: {e}");
+        Err(message) => {
+            eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }

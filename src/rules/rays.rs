@@ -10,7 +10,7 @@
 //! Pieces' moves depend only on their kind and square, never on their colour (RULES.md §2),
 //! so none of the tables is per colour.
 
-use super::square::{PieceKind, SIZE, Square, SquareSet, on_board};
+use super::square::{PieceKind, SIZE, Square, SquareSet};
 
 /// The longest ray: a rook in a corner slides along two whole sides (12 squares).
 pub const MAX_RAY_LEN: usize = 12;

@@ -1,0 +1,87 @@
+//! Where everything sits on the image: the frame, the 40 squares and the hole, for either
+//! orientation. Public so that tests (and anything mapping a click to a square) agree with
+//! the renderer to the pixel.
+
+use crate::rules::{Color, SIZE, Square};
+
+/// The smallest image side the renderer accepts: below this the coordinates and the
+/// captured pieces in the hole are no longer legible.
+pub const MIN_SIZE: u32 = 280;
+/// The largest image side the renderer accepts (keeps memory and time bounded).
+pub const MAX_SIZE: u32 = 2048;
+/// The default image side: crisp on a phone, small enough to post after every move.
+pub const DEFAULT_SIZE: u32 = 640;
+
+/// The geometry of one board image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Width and height of the image in pixels.
+    pub size: u32,
+    /// Side of one square in pixels.
+    pub cell: u32,
+    /// Pixel offset of the board's top-left square from the image's top-left corner (the
+    /// frame's width on the top and left; the bottom and right get any odd pixel left over).
+    pub margin: u32,
+    /// The colour whose side is at the bottom of the image.
+    pub orientation: Color,
+}
+
+impl Layout {
+    /// The layout of a `size`-pixel image with `orientation` at the bottom. The frame is
+    /// about a third of a square wide: room for the coordinates, no more.
+    pub fn new(size: u32, orientation: Color) -> Layout {
+        let cell = (size as f32 / (SIZE as f32 + 0.62)) as u32;
+        let margin = (size - cell * SIZE as u32) / 2;
+        Layout {
+            size,
+            cell,
+            margin,
+            orientation,
+        }
+    }
+
+    /// The screen column (0 = left) and row (0 = top) of a file and rank, which may be hole
+    /// coordinates.
+    pub fn cell_of(&self, file: u8, rank: u8) -> (u32, u32) {
+        let last = SIZE as u32 - 1;
+        match self.orientation {
+            Color::White => (file as u32, last - rank as u32),
+            Color::Black => (last - file as u32, rank as u32),
+        }
+    }
+
+    /// The top-left pixel of a square.
+    pub fn square_origin(&self, sq: Square) -> (u32, u32) {
+        let (col, row) = self.cell_of(sq.file(), sq.rank());
+        (self.margin + col * self.cell, self.margin + row * self.cell)
+    }
+
+    /// The centre of a square, in sub-pixel coordinates.
+    pub fn square_center(&self, sq: Square) -> (f32, f32) {
+        let (x, y) = self.square_origin(sq);
+        let h = self.cell as f32 / 2.0;
+        (x as f32 + h, y as f32 + h)
+    }
+
+    /// The hole's rectangle as (left, top, right, bottom) pixels, right and bottom exclusive.
+    pub fn hole(&self) -> (u32, u32, u32, u32) {
+        let a = self.margin + 2 * self.cell;
+        let b = self.margin + 5 * self.cell;
+        (a, a, b, b)
+    }
+
+    /// The square under a pixel, if the pixel is on one of the 40 squares.
+    pub fn square_at(&self, x: u32, y: u32) -> Option<Square> {
+        let (x, y) = (x.checked_sub(self.margin)?, y.checked_sub(self.margin)?);
+        let (col, row) = (x / self.cell, y / self.cell);
+        if col >= SIZE as u32 || row >= SIZE as u32 {
+            return None;
+        }
+        let last = SIZE as u32 - 1;
+        let (file, rank) = match self.orientation {
+            Color::White => (col, last - row),
+            Color::Black => (last - col, row),
+        };
+        Square::new(file as u8, rank as u8)
+    }
+}

@@ -1,0 +1,252 @@
+//! Board images: the ring board as a PNG after every move, and a whole game as an animated GIF.
+//!
+//! Players see the game only through these images, often on a phone, so the picture must
+//! answer at a glance: which square is which (coordinates on all four edges, for either
+//! orientation), where forward turns (small bend arrows on the eight bend squares), what just
+//! happened (the last move's squares tinted, and a rebounding slide drawn along its real
+//! path), whether a king is in check (a red glow), and — in the hole in the middle — the move
+//! number, whose turn it is and what each side has captured.
+//!
+//! Rendering is a pure function of a [`BoardView`] and [`Options`]. The parts that never
+//! change between moves (the board, the frame, the piece sprites) are drawn once per size,
+//! theme and orientation and cached, so a render is a copy, a few blits and a fast PNG
+//! encoding: about a millisecond (see `BENCHMARKS.md`).
+//!
+//! ```
+//! use rollerball::render::{BoardView, Options, render_png};
+//! use rollerball::rules::Game;
+//!
+//! let game = Game::replay(None, &["c2-b3", "e6-f5"]).unwrap();
+//! let png = render_png(&BoardView::of_game(&game), &Options::default()).unwrap();
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+
+mod assets;
+mod board;
+mod canvas;
+mod gif;
+mod layout;
+mod palette;
+mod pieces;
+mod theme;
+
+pub use canvas::Rgb;
+pub use gif::{GifOptions, render_gif};
+pub use layout::{DEFAULT_SIZE, Layout, MAX_SIZE, MIN_SIZE};
+pub use theme::Theme;
+
+use crate::rules::{Color, Game, Move, Outcome, Piece, Position, Square, SquareSet};
+
+/// Why an image could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The asked size is outside [`MIN_SIZE`]..=[`MAX_SIZE`].
+    #[error("image size {0} px is out of range: use {MIN_SIZE} to {MAX_SIZE}")]
+    Size(u32),
+    /// The image encoder failed (it writes to memory, so this signals a bug).
+    #[error("could not encode the image: {0}")]
+    Encode(String),
+}
+
+/// How to draw: image size, which side is at the bottom, colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// Width and height of the square image in pixels ([`MIN_SIZE`]..=[`MAX_SIZE`]).
+    pub size: u32,
+    /// The colour whose side of the board is at the bottom.
+    pub orientation: Color,
+    /// The colours.
+    pub theme: Theme,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            size: DEFAULT_SIZE,
+            orientation: Color::White,
+            theme: Theme::default(),
+        }
+    }
+}
+
+impl Options {
+    /// The default options seen from `orientation`'s side.
+    pub fn from_side(orientation: Color) -> Options {
+        Options {
+            orientation,
+            ..Options::default()
+        }
+    }
+
+    /// The layout these options give.
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.size, self.orientation)
+    }
+}
+
+/// What to show: a position and everything drawn on and around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// The position on the board; its move number and side to move appear in the hole.
+    pub position: Position,
+    /// The move that led here: its origin and destination are tinted, and a rook or bishop
+    /// slide that rebounded is drawn as an arrow along its real path.
+    pub last_move: Option<Move>,
+    /// The square of a king in check, marked with a red glow.
+    pub check: Option<Square>,
+    /// Squares to mark as destinations ("where can this piece go"): a dot on an empty
+    /// square, a ring on a piece that can be taken.
+    pub targets: SquareSet,
+    /// The pieces taken so far; each side's captures are shown on its side of the hole.
+    pub captured: Vec<Piece>,
+    /// The result, once the game is over: shown in the hole instead of whose turn it is.
+    pub outcome: Option<Outcome>,
+}
+
+impl BoardView {
+    /// A bare position: no last move, nothing captured, the check marked if there is one.
+    pub fn new(position: Position) -> BoardView {
+        BoardView {
+            check: check_square(&position),
+            position,
+            last_move: None,
+            targets: SquareSet::EMPTY,
+            captured: Vec::new(),
+            outcome: position_outcome(&position),
+        }
+    }
+
+    /// The current state of a game: its position, last move, check, captures and result.
+    pub fn of_game(game: &Game) -> BoardView {
+        BoardView {
+            position: *game.position(),
+            last_move: game.last_move(),
+            check: check_square(game.position()),
+            targets: SquareSet::EMPTY,
+            captured: game.captured(),
+            outcome: game.outcome(),
+        }
+    }
+
+    /// The game as it stood after `ply` half-moves (0 = the start; clamped to the game's
+    /// length). The result shows only on the final position.
+    pub fn at_ply(game: &Game, ply: usize) -> BoardView {
+        let ply = ply.min(game.ply());
+        if ply == game.ply() {
+            return BoardView::of_game(game);
+        }
+        let positions = game.positions();
+        let moves = game.moves();
+        let captured = (0..ply)
+            .filter_map(|i| positions[i].piece_at(moves[i].to))
+            .collect();
+        let position = positions[ply];
+        BoardView {
+            check: check_square(&position),
+            position,
+            last_move: ply.checked_sub(1).map(|i| moves[i]),
+            targets: SquareSet::EMPTY,
+            captured,
+            outcome: None,
+        }
+    }
+
+    /// The same view with `from`'s legal destinations marked, for "where can this piece go".
+    pub fn with_targets_from(mut self, from: Square) -> BoardView {
+        let mut set = SquareSet::EMPTY;
+        for mv in self.position.legal_moves_from(from) {
+            set.0 |= SquareSet::from_square(mv.to).0;
+        }
+        self.targets = set;
+        self
+    }
+}
+
+/// The king in check in `position`, if any: the side to move's.
+fn check_square(position: &Position) -> Option<Square> {
+    position
+        .is_check()
+        .then(|| position.king_square(position.side_to_move()))
+}
+
+/// The result a position decides by itself (mate, stalemate, throne).
+fn position_outcome(position: &Position) -> Option<Outcome> {
+    position.outcome()
+}
+
+/// Draws a view and encodes it as an indexed-colour PNG.
+pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, RenderError> {
+    check_size(options.size)?;
+    let assets = assets::get(options);
+    let canvas = board::draw(view, options, &assets);
+    let mut indices = Vec::with_capacity(canvas.width * canvas.height);
+    palette::to_indices(options, &assets.palette, &canvas.data, &mut indices);
+    encode_indexed_png(
+        canvas.width as u32,
+        canvas.height as u32,
+        &assets.palette.bytes(),
+        &indices,
+    )
+}
+
+fn check_size(size: u32) -> Result<(), RenderError> {
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(RenderError::Size(size))
+    }
+}
+
+/// Encodes palette indices as a PNG with fast settings: the fast deflate mode with the `Up`
+/// filter is several times quicker than the default settings for a few more bytes
+/// (measured in `BENCHMARKS.md`).
+fn encode_indexed_png(
+    width: u32,
+    height: u32,
+    palette: &[u8],
+    indices: &[u8],
+) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(48 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.to_vec());
+    encoder.set_compression(png::Compression::Fast);
+    encoder.set_filter(png::Filter::Up);
+    let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let mut writer = encoder.write_header().map_err(err)?;
+    writer.write_image_data(indices).map_err(err)?;
+    writer.finish().map_err(err)?;
+    Ok(out)
+}
+
+/// A drawn board as raw pixels, for callers that encode it themselves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RgbImage {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// 3 bytes (R, G, B) per pixel, rows top to bottom.
+    pub data: Vec<u8>,
+}
+
+impl RgbImage {
+    /// The colour of the pixel at (x, y).
+    pub fn pixel(&self, x: u32, y: u32) -> Rgb {
+        let i = (y as usize * self.width as usize + x as usize) * 3;
+        [self.data[i], self.data[i + 1], self.data[i + 2]]
+    }
+}
+
+/// Draws a view into raw RGB pixels.
+pub fn render_rgb(view: &BoardView, options: &Options) -> Result<RgbImage, RenderError> {
+    check_size(options.size)?;
+    let assets = assets::get(options);
+    let canvas = board::draw(view, options, &assets);
+    Ok(RgbImage {
+        width: canvas.width as u32,
+        height: canvas.height as u32,
+        data: canvas.data,
+    })
+}

@@ -1,0 +1,175 @@
+//! One 255-colour palette per (size, theme, orientation), shared by the indexed PNGs and
+//! the GIF frames, and a memoised colour → index map.
+//!
+//! Indexed colour makes the PNG a third of the raw size before compression and lets the fast
+//! deflate mode reach half the bytes of an RGB PNG (measured in `BENCHMARKS.md`); the image
+//! is flat colour plus anti-aliased edges, so 255 well-chosen colours lose nothing visible.
+
+use std::cell::RefCell;
+
+use super::Options;
+use super::board::mix;
+use super::canvas::Rgb;
+use super::theme::Theme;
+
+/// The 255 colours every image of one (size, theme, orientation) is encoded with.
+#[derive(Default)]
+pub struct Palette {
+    colors: Vec<Rgb>,
+}
+
+impl Palette {
+    /// The theme's own colours first (so flat areas map exactly), then their mixtures with
+    /// every overlay at a few strengths (so a check glow or an arrow keeps its colour even if
+    /// no sample frame shows one), then the commonest remaining colours of the sample frames
+    /// (mostly the anti-aliased edges of pieces and text).
+    pub fn new(theme: &Theme, samples: &[Vec<u8>]) -> Palette {
+        let mut colors: Vec<Rgb> = Vec::with_capacity(255);
+        let push = |colors: &mut Vec<Rgb>, c: Rgb| {
+            if colors.len() < 255 && !colors.iter().any(|&p| close(p, c, 4)) {
+                colors.push(c);
+            }
+        };
+        let tint = theme.last_move_alpha as f32 / 100.0;
+        let bases = [
+            theme.light,
+            theme.dark,
+            mix(theme.light, theme.last_move, tint),
+            mix(theme.dark, theme.last_move, tint),
+        ];
+        for c in [
+            theme.light,
+            theme.dark,
+            theme.frame,
+            theme.hole,
+            theme.hole_text,
+            theme.hole_muted,
+            theme.coordinates,
+            theme.white_piece,
+            theme.white_piece_line,
+            theme.black_piece,
+            theme.black_piece_line,
+            theme.black_piece_halo,
+            theme.check,
+            theme.arrow,
+        ] {
+            push(&mut colors, c);
+        }
+        for base in bases {
+            push(&mut colors, base);
+            for overlay in [theme.check, theme.arrow, theme.target] {
+                for t in [0.2, 0.4, 0.6, 0.8] {
+                    push(&mut colors, mix(base, overlay, t));
+                }
+            }
+        }
+        // Popularity over 15-bit bins, each bin represented by the mean of its pixels.
+        let mut count = vec![0u32; 1 << 15];
+        let mut sum = vec![[0u64; 3]; 1 << 15];
+        for frame in samples {
+            for p in frame.chunks_exact(3) {
+                let bin = bin15([p[0], p[1], p[2]]);
+                count[bin] += 1;
+                for k in 0..3 {
+                    sum[bin][k] += p[k] as u64;
+                }
+            }
+        }
+        let mut bins: Vec<usize> = (0..1 << 15).filter(|&b| count[b] > 0).collect();
+        bins.sort_by_key(|&b| std::cmp::Reverse(count[b]));
+        for b in bins {
+            if colors.len() >= 255 {
+                break;
+            }
+            let n = count[b] as u64;
+            let mean = [0, 1, 2].map(|k| ((sum[b][k] + n / 2) / n) as u8);
+            push(&mut colors, mean);
+        }
+        Palette { colors }
+    }
+
+    /// The global colour table: 256 RGB triples, the last one (transparent) unused.
+    pub fn bytes(&self) -> Vec<u8> {
+        let mut out: Vec<u8> = self.colors.iter().flatten().copied().collect();
+        out.resize(256 * 3, 0);
+        out
+    }
+
+    fn nearest(&self, c: Rgb) -> u8 {
+        let mut best = (u32::MAX, 0);
+        for (i, p) in self.colors.iter().enumerate() {
+            // Weighted for the eye: green differences count most, blue least.
+            let d = |k: usize| (p[k] as i32 - c[k] as i32).pow(2) as u32;
+            let dist = 3 * d(0) + 4 * d(1) + 2 * d(2);
+            if dist < best.0 {
+                best = (dist, i as u8);
+            }
+        }
+        best.1
+    }
+}
+
+fn close(a: Rgb, b: Rgb, tol: i32) -> bool {
+    (0..3).all(|k| (a[k] as i32 - b[k] as i32).abs() <= tol)
+}
+
+fn cell18(c: Rgb) -> usize {
+    ((c[0] as usize >> 2) << 12) | ((c[1] as usize >> 2) << 6) | (c[2] as usize >> 2)
+}
+
+fn bin15(c: Rgb) -> usize {
+    ((c[0] as usize >> 3) << 10) | ((c[1] as usize >> 3) << 5) | (c[2] as usize >> 3)
+}
+
+/// Colour → palette index, memoised per 18-bit colour cell: a frame has a few thousand
+/// distinct colours at most, so the nearest-colour search runs only a few thousand times.
+pub struct Lut {
+    cells: Vec<u16>,
+}
+
+const UNKNOWN: u16 = u16::MAX;
+
+impl Lut {
+    /// A memo seeded with the palette's own colours, so a flat area of an exact palette
+    /// colour always keeps it, whatever anti-aliased neighbour was looked up first. The
+    /// theme's colours come first in the palette, so they win any shared cell.
+    pub fn new(palette: &Palette) -> Lut {
+        let mut cells = vec![UNKNOWN; 1 << 18];
+        for (i, &c) in palette.colors.iter().enumerate().rev() {
+            cells[cell18(c)] = i as u16;
+        }
+        Lut { cells }
+    }
+
+    #[inline]
+    pub fn index(&mut self, palette: &Palette, c: Rgb) -> u8 {
+        let cell = cell18(c);
+        let v = self.cells[cell];
+        if v != UNKNOWN {
+            return v as u8;
+        }
+        let i = palette.nearest(c);
+        self.cells[cell] = i as u16;
+        i
+    }
+}
+
+/// Maps RGB pixels to palette indices. The memo lives per thread and per option set, so a
+/// bot that renders one board after another pays for the nearest-colour searches once.
+pub fn to_indices(options: &Options, palette: &Palette, rgb: &[u8], out: &mut Vec<u8>) {
+    thread_local! {
+        static MEMO: RefCell<Option<(Options, Lut)>> = const { RefCell::new(None) };
+    }
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.as_ref().is_none_or(|(o, _)| o != options) {
+            *memo = Some((*options, Lut::new(palette)));
+        }
+        let (_, lut) = memo.as_mut().expect("memo was just set");
+        out.clear();
+        out.extend(
+            rgb.chunks_exact(3)
+                .map(|p| lut.index(palette, [p[0], p[1], p[2]])),
+        );
+    });
+}

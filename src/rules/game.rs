@@ -1,0 +1,296 @@
+//! A whole game: the start, the moves, repetition over the history, the outcome, and the
+//! PGN-style record (RULES.md §6 and §9).
+
+use super::fen::{FenError, START_FEN};
+use super::notation::{MoveError, read_move, san};
+use super::outcome::{Outcome, Termination};
+use super::position::{Move, Position};
+use super::square::{Color, Piece};
+
+/// Why a move could not be played in a [`Game`]. Nothing was changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has already ended.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The move was unreadable, illegal or ambiguous.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
+/// Why a stored game could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("bad start position: {0}")]
+    Fen(#[from] FenError),
+    #[error("move {number} (`{text}`): {error}")]
+    Move {
+        number: usize,
+        text: String,
+        error: PlayError,
+    },
+}
+
+/// A game from its start position through its moves, knowing its outcome.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    moves: Vec<Move>,
+    sans: Vec<String>,
+    position: Position,
+    /// Zobrist keys of every position so far, the start included: the repetition record.
+    keys: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A game from the standard start.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
+    /// A game from any legal position (a position already decided is already over).
+    pub fn from_position(start: Position) -> Game {
+        Game {
+            start,
+            moves: Vec::new(),
+            sans: Vec::new(),
+            position: start,
+            keys: vec![start.zobrist()],
+            outcome: start.outcome(),
+        }
+    }
+
+    /// A game from a FEN.
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        Ok(Game::from_position(Position::from_fen(fen)?))
+    }
+
+    /// Replays a recorded game: the start FEN (`None` for the standard start) and its moves in
+    /// any notation the reader accepts.
+    pub fn replay<S: AsRef<str>>(
+        start_fen: Option<&str>,
+        moves: &[S],
+    ) -> Result<Game, ReplayError> {
+        let mut game = match start_fen {
+            Some(fen) => Game::from_fen(fen)?,
+            None => Game::new(),
+        };
+        for (i, text) in moves.iter().enumerate() {
+            game.play_input(text.as_ref())
+                .map_err(|error| ReplayError::Move {
+                    number: i + 1,
+                    text: text.as_ref().to_string(),
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// True when the game started from the standard position.
+    pub fn is_standard_start(&self) -> bool {
+        self.start.to_fen() == START_FEN
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played so far, in SAN.
+    pub fn sans(&self) -> &[String] {
+        &self.sans
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
+
+    /// How many half-moves have been played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The result, once the game has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Every position of the game, the start first, the current one last.
+    pub fn positions(&self) -> Vec<Position> {
+        let mut all = Vec::with_capacity(self.moves.len() + 1);
+        let mut position = self.start;
+        all.push(position);
+        for &mv in &self.moves {
+            position.play_unchecked(mv);
+            all.push(position);
+        }
+        all
+    }
+
+    /// The pieces taken so far, in the order they were taken (each as it stood when taken).
+    pub fn captured(&self) -> Vec<Piece> {
+        let mut taken = Vec::new();
+        let mut position = self.start;
+        for &mv in &self.moves {
+            if let Some(piece) = position.piece_at(mv.to) {
+                taken.push(piece);
+            }
+            position.play_unchecked(mv);
+        }
+        taken
+    }
+
+    /// Plays a legal move and updates the outcome; a refused move changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        if !self.position.is_legal(mv) {
+            let text = super::notation::coordinate(&self.position, mv);
+            return Err(read_move(&self.position, &text)
+                .err()
+                .unwrap_or(MoveError::Unreadable { input: text })
+                .into());
+        }
+        let san = san(&self.position, mv);
+        self.position.play_unchecked(mv);
+        self.moves.push(mv);
+        self.sans.push(san);
+        let key = self.position.zobrist();
+        self.keys.push(key);
+        self.outcome = self.position.outcome().or_else(|| {
+            let seen = self.keys.iter().filter(|&&k| k == key).count();
+            (seen >= 3).then_some(Outcome::draw(Termination::Repetition))
+        });
+        Ok(())
+    }
+
+    /// Reads what a player typed (see [`read_move`]) and plays it.
+    pub fn play_input(&mut self, input: &str) -> Result<Move, PlayError> {
+        if let Some(outcome) = self.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        let mv = read_move(&self.position, input)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Ends the game off the board: resignation, agreement, time or abort. Returns false (and
+    /// changes nothing) when the game had already ended.
+    pub fn end(&mut self, outcome: Outcome) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        self.outcome = Some(outcome);
+        true
+    }
+
+    /// Takes the last move back (for an agreed takeback), reopening the game. Returns the move
+    /// taken back, or `None` if no move was played.
+    pub fn take_back(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        let mut replayed = Game::from_position(self.start);
+        for &m in &self.moves {
+            replayed.play(m).expect("moves of a game stay legal");
+        }
+        *self = replayed;
+        Some(mv)
+    }
+
+    /// The PGN-style record (RULES.md §9).
+    pub fn to_pgn(&self, tags: &PgnTags) -> String {
+        let result = self.outcome.map_or("*", Outcome::result);
+        let mut out = String::new();
+        let mut tag = |name: &str, value: &str| {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            out.push_str(&format!("[{name} \"{value}\"]\n"));
+        };
+        tag("Event", &tags.event);
+        tag("Site", &tags.site);
+        tag("Date", &tags.date);
+        tag("White", &tags.white);
+        tag("Black", &tags.black);
+        tag("Result", result);
+        tag("Variant", "Rollerball");
+        if let Some(outcome) = self.outcome {
+            tag("Termination", outcome.termination.as_str());
+        }
+        if !self.is_standard_start() {
+            tag("FEN", &self.start.to_fen());
+        }
+        out.push('\n');
+
+        let mut tokens = Vec::with_capacity(self.sans.len() * 3 / 2 + 1);
+        let mut number = self.start.fullmove();
+        let mut side = self.start.side_to_move();
+        for (i, san) in self.sans.iter().enumerate() {
+            match side {
+                Color::White => tokens.push(format!("{number}.")),
+                Color::Black if i == 0 => tokens.push(format!("{number}...")),
+                Color::Black => {}
+            }
+            tokens.push(san.clone());
+            if side == Color::Black {
+                number += 1;
+            }
+            side = side.opponent();
+        }
+        tokens.push(result.to_string());
+        let mut line = String::new();
+        for token in tokens {
+            if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+}
+
+/// The tag pairs of a game record that the game itself does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnTags {
+    pub event: String,
+    pub site: String,
+    /// `YYYY.MM.DD`, or `????.??.??` when unknown.
+    pub date: String,
+    pub white: String,
+    pub black: String,
+}
+
+impl Default for PgnTags {
+    fn default() -> PgnTags {
+        PgnTags {
+            event: "Casual game".into(),
+            site: "?".into(),
+            date: "????.??.??".into(),
+            white: "?".into(),
+            black: "?".into(),
+        }
+    }
+}

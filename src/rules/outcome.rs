@@ -1,0 +1,115 @@
+//! How a game ends: who won, and the way it ended (RULES.md §6).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::square::Color;
+
+/// The way a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    Checkmate,
+    Throne,
+    Stalemate,
+    Repetition,
+    Resignation,
+    Agreement,
+    Time,
+    Abort,
+}
+
+impl Termination {
+    /// Every termination, in RULES.md's order.
+    pub const ALL: [Termination; 8] = [
+        Termination::Checkmate,
+        Termination::Throne,
+        Termination::Stalemate,
+        Termination::Repetition,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::Time,
+        Termination::Abort,
+    ];
+
+    /// The lower-case word used in PGN's `Termination` tag and in storage.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Throne => "throne",
+            Termination::Stalemate => "stalemate",
+            Termination::Repetition => "repetition",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::Time => "time",
+            Termination::Abort => "abort",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A word that is not one of [`Termination::as_str`]'s.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a way a game ends")]
+pub struct UnknownTermination(pub String);
+
+impl FromStr for Termination {
+    type Err = UnknownTermination;
+
+    fn from_str(s: &str) -> Result<Termination, UnknownTermination> {
+        Termination::ALL
+            .into_iter()
+            .find(|t| t.as_str() == s)
+            .ok_or_else(|| UnknownTermination(s.to_string()))
+    }
+}
+
+/// The end of a game: the winner (none for a draw or an abort) and how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Color>,
+    pub termination: Termination,
+}
+
+impl Outcome {
+    /// `winner` won by `termination`.
+    pub const fn win(winner: Color, termination: Termination) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            termination,
+        }
+    }
+
+    /// A game ended without a winner.
+    pub const fn draw(termination: Termination) -> Outcome {
+        Outcome {
+            winner: None,
+            termination,
+        }
+    }
+
+    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game (no result).
+    pub const fn result(self) -> &'static str {
+        match (self.winner, self.termination) {
+            (Some(Color::White), _) => "1-0",
+            (Some(Color::Black), _) => "0-1",
+            (None, Termination::Abort) => "*",
+            (None, _) => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `white wins by throne`, `draw by stalemate`, `game aborted`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.winner, self.termination) {
+            (Some(w), t) => write!(f, "{} wins by {t}", w.name()),
+            (None, Termination::Abort) => f.write_str("game aborted"),
+            (None, t) => write!(f, "draw by {t}"),
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! The `rollerball` binary's rules commands, run as a user would run them.
+
+use std::process::{Command, Output};
+
+fn rollerball(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rollerball"))
+        .args(args)
+        .output()
+        .expect("run rollerball")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_the_total_last() {
+    let out = rollerball(&["perft", "4"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "4652\n");
+
+    let out = rollerball(&["perft", "5", "--divide"]);
+    assert_eq!(
+        stdout(&out),
+        "c1-b1: 4847\nc1-b2: 4711\nc2-b1: 9528\nc2-b2: 9321\nc2-b3: 5798\ne1-f1: 8572\n\
+         e2-f2: 10994\n53771\n"
+    );
+
+    let out = rollerball(&["perft", "2", "--fen", "k6/7/7/7/7/6K/1R5 b - 1"]);
+    assert_eq!(stdout(&out), "0\n");
+}
+
+#[test]
+fn moves_lists_coordinate_forms() {
+    let out = rollerball(&["moves"]);
+    assert_eq!(
+        stdout(&out),
+        "c1-b1\nc1-b2\nc2-b1\nc2-b2\nc2-b3\ne1-f1\ne2-f2\n"
+    );
+    let out = rollerball(&["moves", "--fen", "3Pr2/6k/7/7/7/K6/3p3 w Kk 1"]);
+    assert!(stdout(&out).contains("d7xe7=R\n"));
+}
+
+#[test]
+fn apply_prints_the_fen_and_the_outcome() {
+    let out = rollerball(&["apply", "c2-b3", "f5", "Rf1"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "2rbp2/2rk3/5p1/7/1P5/3KR2/2PB1R1 b - 2\n");
+
+    let out = rollerball(&["apply", "--fen", "7/2K4/7/7/7/7/6k w K 1", "Kd6"]);
+    assert_eq!(
+        stdout(&out),
+        "7/3K3/7/7/7/7/6k b K 1\nwhite wins by throne\n"
+    );
+}
+
+#[test]
+fn apply_refuses_illegal_moves_with_the_readers_words() {
+    let out = rollerball(&["apply", "c2-b3", "Rb2"]);
+    assert!(!out.status.success());
+    assert_eq!(stdout(&out), "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "error: move 2 (`Rb2`): `Rb2` is not legal here: none of your rooks can move to b2\n"
+    );
+
+    let out = rollerball(&["apply", "b2"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("could mean `c1b2` or `c2b2`"), "{err}");
+
+    let out = rollerball(&["moves", "--fen", "bad"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("has 1"));
+}
