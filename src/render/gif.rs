@@ -8,8 +8,9 @@
 
 use std::borrow::Cow;
 
-use super::assets;
+use super::assets::{self, Assets};
 use super::board;
+use super::canvas::Rgb;
 use super::palette;
 use super::{BoardView, Options, RenderError};
 use crate::rules::{Game, Piece};
@@ -50,31 +51,80 @@ pub fn render_gif(game: &Game, options: &GifOptions) -> Result<Vec<u8>, RenderEr
 
     let palette = &assets.palette;
 
+    // Compressing the frames is most of the work, and each frame can be compressed on its
+    // own once its delta is known: split the frames into one run per core, each run
+    // redrawing the frame before it to know its first delta.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 4)
+        .min(views.len().div_ceil(8));
+    let per = views.len().div_ceil(workers);
+    let runs: Vec<std::ops::Range<usize>> = (0..workers)
+        .map(|w| w * per..((w + 1) * per).min(views.len()))
+        .collect();
+    let encoded: Vec<Vec<gif::Frame<'static>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = runs
+            .iter()
+            .map(|run| {
+                let (views, assets) = (&views, &assets);
+                scope.spawn(move || encode_run(run.clone(), views, assets, options))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+
     let err = |e: gif::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::new();
     {
         let mut encoder =
             gif::Encoder::new(&mut out, size as u16, size as u16, &palette.bytes()).map_err(err)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(err)?;
-        let mut previous: Option<Vec<u8>> = None;
-        let last = views.len() - 1;
-        for (i, view) in views.iter().enumerate() {
-            let rgb = board::draw(view, board_options, &assets).data;
-            let mut indices = Vec::with_capacity(size * size);
-            palette::to_indices(board_options, palette, &rgb, &mut indices);
-            let delay = if i == last {
-                options.final_delay_ms
-            } else {
-                options.delay_ms
-            };
-            let mut frame = delta_frame(previous.as_deref(), &indices, size);
-            frame.delay = (delay / 10).min(u16::MAX as u32) as u16;
-            frame.dispose = gif::DisposalMethod::Keep;
-            encoder.write_frame(&frame).map_err(err)?;
-            previous = Some(indices);
+        for frame in encoded.iter().flatten() {
+            encoder.write_lzw_pre_encoded_frame(frame).map_err(err)?;
         }
     }
     Ok(out)
+}
+
+/// Draws, diffs and compresses the frames of one run of views.
+fn encode_run(
+    run: std::ops::Range<usize>,
+    views: &[BoardView],
+    assets: &Assets,
+    options: &GifOptions,
+) -> Vec<gif::Frame<'static>> {
+    let board_options = &options.board;
+    let size = board_options.size as usize;
+    let palette = &assets.palette;
+    let last = views.len() - 1;
+    let mut previous = run
+        .start
+        .checked_sub(1)
+        .map(|i| board::draw(&views[i], board_options, assets).data);
+    let mut frames = Vec::with_capacity(run.len());
+    for i in run {
+        let rgb = board::draw(&views[i], board_options, assets).data;
+        let delay = if i == last {
+            options.final_delay_ms
+        } else {
+            options.delay_ms
+        };
+        let mut frame = palette::with_lut(board_options, palette, |lut| {
+            delta_frame(previous.as_deref(), &rgb, size, |c| lut.index(palette, c))
+        });
+        frame.delay = (delay / 10).min(u16::MAX as u32) as u16;
+        frame.dispose = gif::DisposalMethod::Keep;
+        frame.make_lzw_pre_encoded();
+        frames.push(frame);
+        previous = Some(rgb);
+    }
+    frames
 }
 
 /// Every view of the game, built in one pass (captures accumulate as the game goes).
@@ -102,27 +152,37 @@ fn views(game: &Game) -> Vec<BoardView> {
     out
 }
 
-/// The frame that turns `previous` into `current`: the bounding box of the changed pixels,
-/// unchanged ones transparent. The first frame is whole.
-fn delta_frame(previous: Option<&[u8]>, current: &[u8], size: usize) -> gif::Frame<'static> {
+/// The frame that turns `previous` into `current` (both RGB): the bounding box of the
+/// changed pixels, unchanged ones transparent, so only that box is indexed and compressed.
+/// The first frame is whole.
+fn delta_frame(
+    previous: Option<&[u8]>,
+    current: &[u8],
+    size: usize,
+    mut index: impl FnMut(Rgb) -> u8,
+) -> gif::Frame<'static> {
+    let px = |buf: &[u8], i: usize| [buf[i * 3], buf[i * 3 + 1], buf[i * 3 + 2]];
     let mut frame = gif::Frame::default();
     let Some(prev) = previous else {
         frame.width = size as u16;
         frame.height = size as u16;
-        frame.buffer = Cow::Owned(current.to_vec());
+        frame.buffer = Cow::Owned((0..size * size).map(|i| index(px(current, i))).collect());
         return frame;
     };
+    let stride = size * 3;
     let (mut x0, mut y0, mut x1, mut y1) = (size, size, 0, 0);
     for y in 0..size {
-        let row = y * size;
-        let (a, b) = (&prev[row..row + size], &current[row..row + size]);
+        let (a, b) = (
+            &prev[y * stride..(y + 1) * stride],
+            &current[y * stride..(y + 1) * stride],
+        );
         if a == b {
             continue;
         }
-        let first = a.iter().zip(b).position(|(p, c)| p != c).unwrap_or(0);
-        let last = size - a.iter().zip(b).rev().position(|(p, c)| p != c).unwrap_or(0);
+        let first = a.iter().zip(b).position(|(p, c)| p != c).unwrap_or(0) / 3;
+        let last = (stride - a.iter().zip(b).rev().position(|(p, c)| p != c).unwrap_or(0)) / 3;
         x0 = x0.min(first);
-        x1 = x1.max(last);
+        x1 = x1.max(last + 1).min(size);
         y0 = y0.min(y);
         y1 = y1.max(y + 1);
     }
@@ -136,10 +196,14 @@ fn delta_frame(previous: Option<&[u8]>, current: &[u8], size: usize) -> gif::Fra
     }
     let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
     for y in y0..y1 {
-        let row = y * size;
         for x in x0..x1 {
-            let c = current[row + x];
-            buffer.push(if prev[row + x] == c { TRANSPARENT } else { c });
+            let i = y * size + x;
+            let c = px(current, i);
+            buffer.push(if px(prev, i) == c {
+                TRANSPARENT
+            } else {
+                index(c)
+            });
         }
     }
     frame.left = x0 as u16;

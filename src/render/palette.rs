@@ -154,9 +154,10 @@ impl Lut {
     }
 }
 
-/// Maps RGB pixels to palette indices. The memo lives per thread and per option set, so a
-/// bot that renders one board after another pays for the nearest-colour searches once.
-pub fn to_indices(options: &Options, palette: &Palette, rgb: &[u8], out: &mut Vec<u8>) {
+/// Runs `f` with the colour → index memo for these options. The memo lives per thread and
+/// per option set, so a bot that renders one board after another pays for the
+/// nearest-colour searches once.
+pub fn with_lut<R>(options: &Options, palette: &Palette, f: impl FnOnce(&mut Lut) -> R) -> R {
     thread_local! {
         static MEMO: RefCell<Option<(Options, Lut)>> = const { RefCell::new(None) };
     }
@@ -166,6 +167,13 @@ pub fn to_indices(options: &Options, palette: &Palette, rgb: &[u8], out: &mut Ve
             *memo = Some((*options, Lut::new(palette)));
         }
         let (_, lut) = memo.as_mut().expect("memo was just set");
+        f(lut)
+    })
+}
+
+/// Maps RGB pixels to palette indices.
+pub fn to_indices(options: &Options, palette: &Palette, rgb: &[u8], out: &mut Vec<u8>) {
+    with_lut(options, palette, |lut| {
         out.clear();
         out.extend(
             rgb.chunks_exact(3)
