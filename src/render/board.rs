@@ -135,6 +135,24 @@ fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> Canvas {
         1.0,
     );
 
+    // A faint ring of arrows round the infield: the hint that everything travels clockwise
+    // (clockwise from either side, so it needs no turning for Black).
+    let centre = ((hx0 + hx1) / 2.0, (hy0 + hy1) / 2.0);
+    let ring = (hx1 - hx0) / 2.0 - q * 0.16;
+    let hint = mix(theme.hole, theme.hole_muted, 0.3);
+    for k in 0..4 {
+        // Screen angles grow clockwise because y points down.
+        let start = (k as f32 * 90.0 + 22.0).to_radians();
+        let sweep = 50f32.to_radians();
+        let pts: Vec<Pt> = (0..=16)
+            .map(|i| {
+                let t = start + sweep * i as f32 / 16.0;
+                (centre.0 + ring * t.cos(), centre.1 + ring * t.sin())
+            })
+            .collect();
+        c.fill_polygons(&arrow(&pts, q * 0.035, q * 0.11, q * 0.12), hint, 1.0);
+    }
+
     // Coordinates on all four edges, so either player reads them the right way up whichever
     // edge their eye lands on.
     let m = layout.margin as f32;

@@ -472,6 +472,13 @@ pub fn dilate(cov: &[f32], size: usize, r: f32) -> Vec<f32> {
     out
 }
 
+/// Shrinks a coverage grid by `r` pixels from every edge (a round erosion): what survives is
+/// the solid interior of thick areas; thin lines vanish.
+pub fn erode(cov: &[f32], size: usize, r: f32) -> Vec<f32> {
+    let inverse: Vec<f32> = cov.iter().map(|c| 1.0 - c).collect();
+    dilate(&inverse, size, r).iter().map(|c| 1.0 - c).collect()
+}
+
 /// Fills the enclosed interior of a shape: every pixel not reachable from the border without
 /// crossing ink becomes fully covered. Turns an outline glyph into its solid silhouette.
 pub fn fill_holes(cov: &[f32], size: usize) -> Vec<f32> {
