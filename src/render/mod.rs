@@ -21,6 +21,8 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+#![warn(missing_docs)]
+
 mod assets;
 mod board;
 mod canvas;

@@ -181,3 +181,57 @@ pub fn to_indices(options: &Options, palette: &Palette, rgb: &[u8], out: &mut Ve
         );
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn theme_colours_map_to_themselves() {
+        for theme in [Theme::WOOD, Theme::SLATE] {
+            let palette = Palette::new(&theme, &[]);
+            let mut lut = Lut::new(&palette);
+            for c in [
+                theme.light,
+                theme.dark,
+                theme.frame,
+                theme.hole,
+                theme.white_piece,
+                theme.black_piece,
+            ] {
+                let i = lut.index(&palette, c) as usize;
+                assert_eq!(palette.colors[i], c);
+            }
+        }
+    }
+
+    #[test]
+    fn the_palette_leaves_the_transparent_slot_free() {
+        // Every 15-bit colour bin once: far more colours than a palette holds.
+        let noise: Vec<u8> = (0..1u32 << 15)
+            .flat_map(|b| {
+                [
+                    (b >> 10) as u8 * 8,
+                    (b >> 5 & 31) as u8 * 8,
+                    (b & 31) as u8 * 8,
+                ]
+            })
+            .collect();
+        let palette = Palette::new(&Theme::WOOD, &[noise]);
+        assert_eq!(palette.colors.len(), 255);
+        assert_eq!(palette.bytes().len(), 256 * 3);
+    }
+
+    #[test]
+    fn nearby_colours_map_to_a_close_entry() {
+        let theme = Theme::WOOD;
+        let palette = Palette::new(&theme, &[]);
+        let mut lut = Lut::new(&palette);
+        let c = mix(theme.light, theme.check, 0.5);
+        let got = palette.colors[lut.index(&palette, c) as usize];
+        assert!(
+            (0..3).all(|k| (got[k] as i32 - c[k] as i32).abs() <= 40),
+            "{got:?} for {c:?}"
+        );
+    }
+}
