@@ -413,24 +413,27 @@ fn infield(c: &mut Canvas, layout: &Layout, view: &BoardView, theme: &Theme, ass
     };
     let position = &view.position;
     let mid = (hy0 + hy1) / 2.0;
+    // Inside the faint clockwise ring, whatever the text.
+    let room = q * 2.3;
     match view.outcome {
         Some(outcome) => {
-            let score = match outcome.winner {
-                Some(Color::White) => "1–0",
-                Some(Color::Black) => "0–1",
-                None if outcome.termination == Termination::Abort => "aborted",
-                None => "½–½",
+            let (score, line) = match (outcome.winner, outcome.termination) {
+                (Some(w), t) => (
+                    if w == Color::White { "1–0" } else { "0–1" },
+                    format!("{w} wins by {t}"),
+                ),
+                (None, Termination::Abort) => ("—", "Game aborted".to_string()),
+                (None, t) => ("½–½", format!("Draw by {t}")),
             };
             big.draw_centered(c, score, cx, mid - q * 0.2, theme.hole_text);
-            let line = match outcome.winner {
-                Some(w) => format!("{w} wins · {}", outcome.termination),
-                None => format!("draw · {}", outcome.termination),
-            };
-            small.draw_centered(c, &line, cx, mid + q * 0.28, theme.hole_muted);
+            small
+                .fit(&line, room)
+                .draw_centered(c, &line, cx, mid + q * 0.28, theme.hole_text);
         }
         None => {
             let title = format!("Move {}", position.fullmove());
-            big.draw_centered(c, &title, cx, mid - q * 0.2, theme.hole_text);
+            big.fit(&title, room)
+                .draw_centered(c, &title, cx, mid - q * 0.2, theme.hole_text);
             let mover = position.side_to_move();
             let line = if view.check.is_some() {
                 format!("{mover} in check")
@@ -445,6 +448,7 @@ fn infield(c: &mut Canvas, layout: &Layout, view: &BoardView, theme: &Theme, ass
             // A disc in the mover's colour ahead of the words: readable without reading.
             let r = q * 0.1;
             let gap = q * 0.1;
+            let small = small.fit(&line, room - 2.0 * r - gap);
             let w = small.width(&line) + 2.0 * r + gap;
             let x = cx - w / 2.0;
             let y = mid + q * 0.28;

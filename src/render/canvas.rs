@@ -296,6 +296,20 @@ impl Text<'_> {
         w
     }
 
+    /// The same font, made smaller if need be so `s` is at most `max_width` wide.
+    pub fn fit(&self, s: &str, max_width: f32) -> Text<'_> {
+        let w = self.width(s);
+        let px = if w > max_width {
+            self.px * max_width / w
+        } else {
+            self.px
+        };
+        Text {
+            font: self.font,
+            px,
+        }
+    }
+
     /// Draws a string with its baseline's left end at (x, baseline).
     pub fn draw(&self, canvas: &mut Canvas, s: &str, x: f32, baseline: f32, color: Rgb) {
         let sf = self.font.as_scaled(self.px);
