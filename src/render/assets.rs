@@ -36,6 +36,8 @@ pub fn fonts() -> &'static Fonts {
 pub struct Assets {
     /// The empty board: frame, coordinates, squares, bend arrows and the empty hole.
     pub background: Canvas,
+    /// The background's palette indices: every pixel a move leaves alone keeps these.
+    pub background_indices: Vec<u8>,
     /// Pieces at board size.
     pub pieces: PieceSet,
     /// Pieces at the size of the captured rows in the hole.

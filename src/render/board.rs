@@ -4,7 +4,7 @@
 use super::assets::{Assets, Fonts};
 use super::canvas::{Canvas, Mask, Pt, Rgb, Sprite, Text, arrow, circle, rounded_rect};
 use super::layout::Layout;
-use super::palette::Palette;
+use super::palette::{Lut, Palette};
 use super::pieces::PieceSet;
 use super::theme::Theme;
 use super::{BoardView, Options};
@@ -24,8 +24,11 @@ pub fn assets(options: &Options, fonts: &Fonts) -> Assets {
     let layout = options.layout();
     let theme = &options.theme;
     let cell = layout.cell as usize;
+    let mut background = background(&layout, theme, fonts);
+    background.clear_dirty();
     let mut assets = Assets {
-        background: background(&layout, theme, fonts),
+        background,
+        background_indices: Vec::new(),
         pieces: PieceSet::new(&fonts.sans, cell, theme),
         small_pieces: PieceSet::new(
             &fonts.sans,
@@ -42,6 +45,13 @@ pub fn assets(options: &Options, fonts: &Fonts) -> Assets {
         .map(|view| draw(view, options, &assets).data)
         .collect();
     assets.palette = Palette::new(theme, &samples);
+    let mut lut = Lut::new(&assets.palette);
+    assets.background_indices = assets
+        .background
+        .data
+        .chunks_exact(3)
+        .map(|p| lut.index(&assets.palette, [p[0], p[1], p[2]]))
+        .collect();
     assets
 }
 

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use super::assets::{self, Assets};
 use super::board;
-use super::canvas::Rgb;
+use super::canvas::{Canvas, Rgb};
 use super::palette;
 use super::{BoardView, Options, RenderError};
 use crate::rules::{Game, Piece};
@@ -100,29 +100,41 @@ fn encode_run(
     options: &GifOptions,
 ) -> Vec<gif::Frame<'static>> {
     let board_options = &options.board;
-    let size = board_options.size as usize;
     let palette = &assets.palette;
     let last = views.len() - 1;
     let mut previous = run
         .start
         .checked_sub(1)
-        .map(|i| board::draw(&views[i], board_options, assets).data);
+        .map(|i| board::draw(&views[i], board_options, assets));
     let mut frames = Vec::with_capacity(run.len());
     for i in run {
-        let rgb = board::draw(&views[i], board_options, assets).data;
+        let canvas = board::draw(&views[i], board_options, assets);
         let delay = if i == last {
             options.final_delay_ms
         } else {
             options.delay_ms
         };
-        let mut frame = palette::with_lut(board_options, palette, |lut| {
-            delta_frame(previous.as_deref(), &rgb, size, |c| lut.index(palette, c))
-        });
+        let mut frame = match &previous {
+            None => {
+                let mut indices = Vec::new();
+                palette::to_indices(
+                    board_options,
+                    palette,
+                    &canvas,
+                    &assets.background_indices,
+                    &mut indices,
+                );
+                whole_frame(canvas.width, indices)
+            }
+            Some(prev) => palette::with_lut(board_options, palette, |lut| {
+                delta_frame(prev, &canvas, |c| lut.index(palette, c))
+            }),
+        };
         frame.delay = (delay / 10).min(u16::MAX as u32) as u16;
         frame.dispose = gif::DisposalMethod::Keep;
         frame.make_lzw_pre_encoded();
         frames.push(frame);
-        previous = Some(rgb);
+        previous = Some(canvas);
     }
     frames
 }
@@ -152,65 +164,77 @@ fn views(game: &Game) -> Vec<BoardView> {
     out
 }
 
-/// The frame that turns `previous` into `current` (both RGB): the bounding box of the
-/// changed pixels, unchanged ones transparent, so only that box is indexed and compressed.
-/// The first frame is whole.
+/// A whole frame of palette indices: the first one.
+fn whole_frame(size: usize, indices: Vec<u8>) -> gif::Frame<'static> {
+    gif::Frame {
+        width: size as u16,
+        height: size as u16,
+        buffer: Cow::Owned(indices),
+        ..gif::Frame::default()
+    }
+}
+
+/// The frame that turns `previous` into `current`: the bounding box of the changed pixels,
+/// unchanged ones transparent, so only that box is compressed. Both boards are drawn on the
+/// same background, so only tiles drawn on in either can differ.
 fn delta_frame(
-    previous: Option<&[u8]>,
-    current: &[u8],
-    size: usize,
+    previous: &Canvas,
+    current: &Canvas,
     mut index: impl FnMut(Rgb) -> u8,
 ) -> gif::Frame<'static> {
-    let px = |buf: &[u8], i: usize| [buf[i * 3], buf[i * 3 + 1], buf[i * 3 + 2]];
-    let mut frame = gif::Frame::default();
-    let Some(prev) = previous else {
-        frame.width = size as u16;
-        frame.height = size as u16;
-        frame.buffer = Cow::Owned((0..size * size).map(|i| index(px(current, i))).collect());
-        return frame;
+    let width = current.width;
+    let px = |c: &Canvas, x: usize, y: usize| {
+        let i = (y * width + x) * 3;
+        [c.data[i], c.data[i + 1], c.data[i + 2]]
     };
-    let stride = size * 3;
-    let (mut x0, mut y0, mut x1, mut y1) = (size, size, 0, 0);
-    for y in 0..size {
-        let (a, b) = (
-            &prev[y * stride..(y + 1) * stride],
-            &current[y * stride..(y + 1) * stride],
-        );
-        if a == b {
-            continue;
+    let touched: Vec<usize> = (0..current.dirty.len())
+        .filter(|&t| current.dirty[t] || previous.dirty[t])
+        .collect();
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for &t in &touched {
+        let (tx0, ty0, tx1, ty1) = current.tile_rect(t);
+        for y in ty0..ty1 {
+            let row = y * width * 3;
+            let (a, b) = (
+                &previous.data[row + tx0 * 3..row + tx1 * 3],
+                &current.data[row + tx0 * 3..row + tx1 * 3],
+            );
+            if a != b {
+                x0 = x0.min(tx0);
+                x1 = x1.max(tx1);
+                y0 = y0.min(y);
+                y1 = y1.max(y + 1);
+            }
         }
-        let first = a.iter().zip(b).position(|(p, c)| p != c).unwrap_or(0) / 3;
-        let last = (stride - a.iter().zip(b).rev().position(|(p, c)| p != c).unwrap_or(0)) / 3;
-        x0 = x0.min(first);
-        x1 = x1.max(last + 1).min(size);
-        y0 = y0.min(y);
-        y1 = y1.max(y + 1);
     }
+    let mut frame = gif::Frame {
+        transparent: Some(TRANSPARENT),
+        ..gif::Frame::default()
+    };
     if x0 >= x1 {
         // Nothing changed (a GIF frame needs at least one pixel): one transparent pixel.
         frame.width = 1;
         frame.height = 1;
-        frame.transparent = Some(TRANSPARENT);
         frame.buffer = Cow::Owned(vec![TRANSPARENT]);
         return frame;
     }
-    let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let i = y * size + x;
-            let c = px(current, i);
-            buffer.push(if px(prev, i) == c {
-                TRANSPARENT
-            } else {
-                index(c)
-            });
+    let w = x1 - x0;
+    let mut buffer = vec![TRANSPARENT; w * (y1 - y0)];
+    for &t in &touched {
+        let (tx0, ty0, tx1, ty1) = current.tile_rect(t);
+        for y in ty0.max(y0)..ty1.min(y1) {
+            for x in tx0..tx1 {
+                let c = px(current, x, y);
+                if px(previous, x, y) != c {
+                    buffer[(y - y0) * w + x - x0] = index(c);
+                }
+            }
         }
     }
     frame.left = x0 as u16;
     frame.top = y0 as u16;
-    frame.width = (x1 - x0) as u16;
+    frame.width = w as u16;
     frame.height = (y1 - y0) as u16;
-    frame.transparent = Some(TRANSPARENT);
     frame.buffer = Cow::Owned(buffer);
     frame
 }

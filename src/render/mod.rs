@@ -182,7 +182,13 @@ pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, Render
     let assets = assets::get(options);
     let canvas = board::draw(view, options, &assets);
     let mut indices = Vec::with_capacity(canvas.width * canvas.height);
-    palette::to_indices(options, &assets.palette, &canvas.data, &mut indices);
+    palette::to_indices(
+        options,
+        &assets.palette,
+        &canvas,
+        &assets.background_indices,
+        &mut indices,
+    );
     encode_indexed_png(
         canvas.width as u32,
         canvas.height as u32,

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 
 use super::Options;
 use super::board::mix;
-use super::canvas::Rgb;
+use super::canvas::{Canvas, Rgb};
 use super::theme::Theme;
 
 /// The 255 colours every image of one (size, theme, orientation) is encoded with.
@@ -171,14 +171,29 @@ pub fn with_lut<R>(options: &Options, palette: &Palette, f: impl FnOnce(&mut Lut
     })
 }
 
-/// Maps RGB pixels to palette indices.
-pub fn to_indices(options: &Options, palette: &Palette, rgb: &[u8], out: &mut Vec<u8>) {
+/// The palette indices of a board drawn on the cached background: the background's own
+/// indices, with only the tiles drawn on mapped afresh.
+pub fn to_indices(
+    options: &Options,
+    palette: &Palette,
+    canvas: &Canvas,
+    background: &[u8],
+    out: &mut Vec<u8>,
+) {
+    out.clear();
+    out.extend_from_slice(background);
     with_lut(options, palette, |lut| {
-        out.clear();
-        out.extend(
-            rgb.chunks_exact(3)
-                .map(|p| lut.index(palette, [p[0], p[1], p[2]])),
-        );
+        for (tile, _) in canvas.dirty.iter().enumerate().filter(|(_, d)| **d) {
+            let (x0, y0, x1, y1) = canvas.tile_rect(tile);
+            for y in y0..y1 {
+                let row = y * canvas.width;
+                for x in x0..x1 {
+                    let i = (row + x) * 3;
+                    let d = &canvas.data[i..i + 3];
+                    out[row + x] = lut.index(palette, [d[0], d[1], d[2]]);
+                }
+            }
+        }
     });
 }
 
