@@ -5,3 +5,5 @@
 
 pub mod render;
 pub mod rules;
+pub mod store;
+pub mod game;

@@ -1,0 +1,821 @@
+//! The command language: one parser for every front end (Discord slash commands and prefix
+//! messages, buttons, the console), and the help that explains each command.
+//!
+//! A line is a command word and its arguments, separated by spaces: `challenge @bob white days 5`,
+//! `move Rb7`, `draw decline`. Words are case-insensitive (moves are not: `B` is a bishop, `b`
+//! the b-file). A game is picked with `#ID` anywhere among the arguments when a player has more
+//! than one in the same place.
+
+use std::fmt;
+
+use crate::rules::{Color, Square};
+
+/// Longest line the parser reads. Discord allows 4,000 characters; no command needs a tenth.
+pub const MAX_LINE: usize = 300;
+
+/// Days per move: the allowance for each move of a correspondence game.
+pub const MIN_DAYS: u32 = 1;
+/// The most days a move may be given.
+pub const MAX_DAYS: u32 = 14;
+/// The allowance when a challenge names none.
+pub const DEFAULT_DAYS: u32 = 3;
+
+/// Someone named in a command: by Discord mention (`<@123>`) or by name (`@bob`, the console).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerRef {
+    /// A user id from a mention.
+    Id(u64),
+    /// A name typed after `@`; the front end resolves it.
+    Name(String),
+}
+
+/// Whom a challenge is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// One player, who alone may accept.
+    Player(PlayerRef),
+    /// Anyone in the same place may accept.
+    Open,
+}
+
+/// An answer to a pending offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+}
+
+/// A setting a player can change with `settings`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The language of replies: a locale such as `en`, `fr`.
+    Language(String),
+    /// Whether the bot mentions (pings) the player on their turn and in reminders.
+    Pings(bool),
+}
+
+/// A parsed command. `game` fields are the `#ID` a player gave, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `help [command]`.
+    Help { topic: Option<String> },
+    /// `rules`: the illustrated summary of Rollerball.
+    Rules,
+    /// `challenge [@player] [white|black|random] [days N] [casual]`.
+    Challenge {
+        opponent: Opponent,
+        /// The challenger's colour; `None` draws it by lot.
+        colour: Option<Color>,
+        days: u32,
+        rated: bool,
+    },
+    /// `accept [#ID]`: take a challenge.
+    Accept { challenge: Option<i64> },
+    /// `decline [#ID]`: refuse a challenge made to you.
+    Decline { challenge: Option<i64> },
+    /// `cancel [#ID]`: withdraw your own challenge.
+    Cancel { challenge: Option<i64> },
+    /// `move [#ID] MOVE`.
+    Move { game: Option<i64>, text: String },
+    /// `board [#ID]`.
+    Board { game: Option<i64> },
+    /// `moves [#ID] [SQUARE]`: legal moves, optionally of the piece on one square.
+    Moves {
+        game: Option<i64>,
+        square: Option<Square>,
+    },
+    /// `history [#ID]`.
+    History { game: Option<i64> },
+    /// `games`: your active games.
+    Games,
+    /// `game ID`: any game, for spectators.
+    Game { game: i64 },
+    /// `export [#ID]`: the PGN record and the animated GIF.
+    Export { game: Option<i64> },
+    /// `resign [#ID] [confirm]`: resigning asks once for confirmation.
+    Resign { game: Option<i64>, confirmed: bool },
+    /// `draw [#ID] [accept|decline]`: offer, accept or decline a draw.
+    Draw {
+        game: Option<i64>,
+        answer: Option<Answer>,
+    },
+    /// `takeback [#ID] [accept|decline]`: ask for the last move back, or answer the request.
+    Takeback {
+        game: Option<i64>,
+        answer: Option<Answer>,
+    },
+    /// `abort [#ID]`: call the game off before each side has moved.
+    Abort { game: Option<i64> },
+    /// `moretime [#ID] DAYS`: give your opponent extra days.
+    MoreTime { game: Option<i64>, days: u32 },
+    /// `rematch [#ID]`: challenge the same opponent again, colours swapped.
+    Rematch { game: Option<i64> },
+    /// `settings [language CODE | pings on|off]`: show or change your settings.
+    Settings { change: Option<Setting> },
+}
+
+/// Why a line is not a command. The messages are shown to players as they are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("Type a command, such as `help`.")]
+    Empty,
+    #[error("That message is too long ({0} characters); commands are short, such as `move Rb7`.")]
+    TooLong(usize),
+    #[error("I don't know the command `{word}`.{}", did_you_mean(.suggestion))]
+    Unknown {
+        word: String,
+        suggestion: Option<&'static str>,
+    },
+    #[error("`{command}` needs {what}. Usage: `{usage}`")]
+    Missing {
+        command: &'static str,
+        what: &'static str,
+        usage: &'static str,
+    },
+    #[error("`{command}` does not understand `{word}`. Usage: `{usage}`")]
+    Unexpected {
+        command: &'static str,
+        word: String,
+        usage: &'static str,
+    },
+    #[error(
+        "Days per move must be a whole number from {MIN_DAYS} to {MAX_DAYS}, not `{0}`."
+    )]
+    Days(String),
+    #[error("`{0}` is not a game number; game numbers look like `#12`.")]
+    GameNumber(String),
+}
+
+fn did_you_mean(s: &Option<&'static str>) -> String {
+    match s {
+        Some(cmd) => format!(" Did you mean `{cmd}`? Type `help` for the list."),
+        None => " Type `help` for the list of commands.".to_string(),
+    }
+}
+
+/// One command's entry in the help: its name, usage line, what it does and an example.
+pub struct HelpEntry {
+    pub name: &'static str,
+    pub usage: &'static str,
+    pub summary: &'static str,
+    pub example: &'static str,
+}
+
+/// Every command, in the order `help` lists them.
+pub const HELP: &[HelpEntry] = &[
+    HelpEntry {
+        name: "challenge",
+        usage: "challenge [@player] [white|black|random] [days N] [casual]",
+        summary: "Challenge a player, or anyone here if you name nobody. Days per move 1–14 (default 3). Games are rated unless casual. Challenges expire after a day.",
+        example: "challenge @bob white days 5",
+    },
+    HelpEntry {
+        name: "accept",
+        usage: "accept [#ID]",
+        summary: "Accept a challenge made to you, or an open one here.",
+        example: "accept",
+    },
+    HelpEntry {
+        name: "decline",
+        usage: "decline [#ID]",
+        summary: "Decline a challenge made to you.",
+        example: "decline",
+    },
+    HelpEntry {
+        name: "cancel",
+        usage: "cancel [#ID]",
+        summary: "Withdraw a challenge you made.",
+        example: "cancel",
+    },
+    HelpEntry {
+        name: "move",
+        usage: "move [#ID] MOVE",
+        summary: "Play a move, in algebraic (Rb7, cxb2, e6=R) or from-to form (c2-b3). In a game's own thread you can just type the move.",
+        example: "move Rb7",
+    },
+    HelpEntry {
+        name: "board",
+        usage: "board [#ID]",
+        summary: "Show the board.",
+        example: "board",
+    },
+    HelpEntry {
+        name: "moves",
+        usage: "moves [#ID] [SQUARE]",
+        summary: "List the legal moves, or those of the piece on one square (marked on the board).",
+        example: "moves e1",
+    },
+    HelpEntry {
+        name: "history",
+        usage: "history [#ID]",
+        summary: "The moves played so far.",
+        example: "history",
+    },
+    HelpEntry {
+        name: "games",
+        usage: "games",
+        summary: "Your active games: opponent, colour, whose turn, deadline.",
+        example: "games",
+    },
+    HelpEntry {
+        name: "game",
+        usage: "game ID",
+        summary: "Look at any game by its number.",
+        example: "game #12",
+    },
+    HelpEntry {
+        name: "export",
+        usage: "export [#ID]",
+        summary: "The game record (PGN) and an animated GIF of the game.",
+        example: "export",
+    },
+    HelpEntry {
+        name: "resign",
+        usage: "resign [#ID]",
+        summary: "Resign the game (you'll be asked to confirm).",
+        example: "resign",
+    },
+    HelpEntry {
+        name: "draw",
+        usage: "draw [#ID] [accept|decline]",
+        summary: "Offer a draw, or accept your opponent's offer. `draw decline` (or simply moving) declines it.",
+        example: "draw",
+    },
+    HelpEntry {
+        name: "takeback",
+        usage: "takeback [#ID] [accept|decline]",
+        summary: "Ask to take back your last move; your opponent accepts or declines.",
+        example: "takeback",
+    },
+    HelpEntry {
+        name: "abort",
+        usage: "abort [#ID]",
+        summary: "Call the game off without result, while fewer than two moves are played.",
+        example: "abort",
+    },
+    HelpEntry {
+        name: "moretime",
+        usage: "moretime [#ID] DAYS",
+        summary: "Give your opponent extra days for their move.",
+        example: "moretime 2",
+    },
+    HelpEntry {
+        name: "rematch",
+        usage: "rematch [#ID]",
+        summary: "Challenge your opponent to a new game with colours swapped.",
+        example: "rematch",
+    },
+    HelpEntry {
+        name: "rules",
+        usage: "rules",
+        summary: "A short summary of the rules of Rollerball.",
+        example: "rules",
+    },
+    HelpEntry {
+        name: "settings",
+        usage: "settings [language CODE | pings on|off]",
+        summary: "Show or change your settings: reply language, and whether I ping you on your turn.",
+        example: "settings pings off",
+    },
+    HelpEntry {
+        name: "help",
+        usage: "help [COMMAND]",
+        summary: "This list, or more about one command.",
+        example: "help challenge",
+    },
+];
+
+/// The help entry of a command word, if there is one.
+pub fn help_entry(name: &str) -> Option<&'static HelpEntry> {
+    HELP.iter().find(|e| e.name.eq_ignore_ascii_case(name))
+}
+
+fn usage(name: &str) -> &'static str {
+    help_entry(name).map_or("help", |e| e.usage)
+}
+
+/// Other words players reach for, mapped to the command they mean.
+const ALIASES: &[(&str, &str)] = &[
+    ("m", "move"),
+    ("play", "move"),
+    ("show", "board"),
+    ("list", "games"),
+    ("pgn", "export"),
+    ("gif", "export"),
+    ("offer", "draw"),
+    ("undo", "takeback"),
+    ("time", "moretime"),
+    ("more-time", "moretime"),
+    ("setting", "settings"),
+    ("rule", "rules"),
+    ("?", "help"),
+    ("commands", "help"),
+    ("forfeit", "resign"),
+];
+
+/// Reads the `#12` / `12` game or challenge number.
+fn number(word: &str) -> Option<i64> {
+    let digits = word.strip_prefix('#').unwrap_or(word);
+    if digits.is_empty() || digits.len() > 15 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n: &i64| n > 0)
+}
+
+/// Reads a mention: `<@123>`, `<@!123>` or `@name`.
+fn player_ref(word: &str) -> Option<PlayerRef> {
+    if let Some(inner) = word.strip_prefix("<@").and_then(|w| w.strip_suffix('>')) {
+        let digits = inner.strip_prefix('!').unwrap_or(inner);
+        return digits.parse().ok().map(PlayerRef::Id);
+    }
+    let name = word.strip_prefix('@')?;
+    let ok = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'));
+    ok.then(|| PlayerRef::Name(name.to_string()))
+}
+
+fn days(word: &str) -> Result<u32, CommandError> {
+    let digits = word.trim_end_matches(['d', 'D']);
+    match digits.parse::<u32>() {
+        Ok(n) if (MIN_DAYS..=MAX_DAYS).contains(&n) && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(n)
+        }
+        _ => Err(CommandError::Days(word.to_string())),
+    }
+}
+
+/// The command word closest to a mistyped one, if any is close.
+fn closest(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    HELP.iter()
+        .map(|e| (distance(&word, e.name), e.name))
+        .filter(|&(d, name)| d <= 2 && d < name.len())
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, name)| name)
+}
+
+/// Levenshtein distance over characters: short words only, so the quadratic cost is nothing.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+impl Command {
+    /// Parses one line (without any bot prefix such as `!rb`).
+    pub fn parse(line: &str) -> Result<Command, CommandError> {
+        let chars = line.chars().count();
+        if chars > MAX_LINE {
+            return Err(CommandError::TooLong(chars));
+        }
+        // Zero-width and direction-control characters are invisible in chat but would make
+        // `move` and `mo\u{200b}ve` different words.
+        let cleaned: String = line
+            .chars()
+            .filter(|c| !matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}'))
+            .collect();
+        let mut words = cleaned.split_whitespace();
+        let Some(first) = words.next() else {
+            return Err(CommandError::Empty);
+        };
+        let lower = first.to_lowercase();
+        let name = ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == lower)
+            .map_or(lower.as_str(), |(_, name)| name);
+        let rest: Vec<&str> = words.collect();
+        let Some(entry) = help_entry(name) else {
+            return Err(CommandError::Unknown {
+                word: first.to_string(),
+                suggestion: closest(first),
+            });
+        };
+        Args::new(entry.name, rest).command()
+    }
+}
+
+/// The arguments of one command, consumed as they are understood.
+struct Args<'a> {
+    command: &'static str,
+    words: Vec<&'a str>,
+}
+
+impl<'a> Args<'a> {
+    fn new(command: &'static str, words: Vec<&'a str>) -> Args<'a> {
+        Args { command, words }
+    }
+
+    fn unexpected(&self, word: &str) -> CommandError {
+        CommandError::Unexpected {
+            command: self.command,
+            word: word.to_string(),
+            usage: usage(self.command),
+        }
+    }
+
+    fn missing(&self, what: &'static str) -> CommandError {
+        CommandError::Missing {
+            command: self.command,
+            what,
+            usage: usage(self.command),
+        }
+    }
+
+    /// Takes a `#ID` from anywhere among the words.
+    fn take_number(&mut self) -> Result<Option<i64>, CommandError> {
+        let Some(i) = self.words.iter().position(|w| w.starts_with('#')) else {
+            return Ok(None);
+        };
+        let word = self.words.remove(i);
+        number(word)
+            .map(Some)
+            .ok_or_else(|| CommandError::GameNumber(word.to_string()))
+    }
+
+    /// Fails on any word left over.
+    fn done(&self) -> Result<(), CommandError> {
+        match self.words.first() {
+            Some(word) => Err(self.unexpected(word)),
+            None => Ok(()),
+        }
+    }
+
+    /// An optional `accept` / `decline` word.
+    fn answer(&mut self) -> Result<Option<Answer>, CommandError> {
+        let answer = match self.words.first().map(|w| w.to_lowercase()).as_deref() {
+            None => return Ok(None),
+            Some("accept" | "yes" | "ok") => Answer::Accept,
+            Some("decline" | "no" | "refuse") => Answer::Decline,
+            Some(_) => return Err(self.unexpected(self.words[0])),
+        };
+        self.words.remove(0);
+        Ok(Some(answer))
+    }
+
+    fn command(mut self) -> Result<Command, CommandError> {
+        let command = match self.command {
+            "help" => {
+                let topic = self.words.first().map(|w| w.to_lowercase());
+                if topic.is_some() {
+                    self.words.remove(0);
+                }
+                Command::Help { topic }
+            }
+            "rules" => Command::Rules,
+            "games" => Command::Games,
+            "challenge" => return self.challenge(),
+            "accept" => Command::Accept {
+                challenge: self.take_number()?,
+            },
+            "decline" => Command::Decline {
+                challenge: self.take_number()?,
+            },
+            "cancel" => Command::Cancel {
+                challenge: self.take_number()?,
+            },
+            "move" => {
+                let game = self.take_number()?;
+                if self.words.is_empty() {
+                    return Err(self.missing("a move"));
+                }
+                let text = self.words.join(" ");
+                self.words.clear();
+                Command::Move { game, text }
+            }
+            "board" => Command::Board {
+                game: self.take_number()?,
+            },
+            "moves" => {
+                let game = self.take_number()?;
+                let square = match self.words.first() {
+                    Some(word) => {
+                        let sq = word.parse::<Square>().map_err(|_| self.unexpected(word))?;
+                        self.words.remove(0);
+                        Some(sq)
+                    }
+                    None => None,
+                };
+                Command::Moves { game, square }
+            }
+            "history" => Command::History {
+                game: self.take_number()?,
+            },
+            "game" => {
+                let word = self.words.first().ok_or_else(|| self.missing("a game number"))?;
+                let game =
+                    number(word).ok_or_else(|| CommandError::GameNumber(word.to_string()))?;
+                self.words.remove(0);
+                Command::Game { game }
+            }
+            "export" => Command::Export {
+                game: self.take_number()?,
+            },
+            "resign" => {
+                let game = self.take_number()?;
+                let confirmed = self.words.first().is_some_and(|w| {
+                    matches!(w.to_lowercase().as_str(), "confirm" | "yes")
+                });
+                if confirmed {
+                    self.words.remove(0);
+                }
+                Command::Resign { game, confirmed }
+            }
+            "draw" => Command::Draw {
+                game: self.take_number()?,
+                answer: self.answer()?,
+            },
+            "takeback" => Command::Takeback {
+                game: self.take_number()?,
+                answer: self.answer()?,
+            },
+            "abort" => Command::Abort {
+                game: self.take_number()?,
+            },
+            "moretime" => {
+                let game = self.take_number()?;
+                let word = *self.words.first().ok_or_else(|| self.missing("a number of days"))?;
+                self.words.remove(0);
+                Command::MoreTime {
+                    game,
+                    days: days(word)?,
+                }
+            }
+            "rematch" => Command::Rematch {
+                game: self.take_number()?,
+            },
+            "settings" => return self.settings(),
+            other => unreachable!("every help entry is parsed: {other}"),
+        };
+        self.done()?;
+        Ok(command)
+    }
+
+    fn challenge(mut self) -> Result<Command, CommandError> {
+        let mut opponent = None;
+        let mut colour = None;
+        let mut days_per_move = None;
+        let mut rated = true;
+        let mut words = std::mem::take(&mut self.words).into_iter().peekable();
+        while let Some(word) = words.next() {
+            let lower = word.to_lowercase();
+            match lower.as_str() {
+                "white" | "w" => colour = Some(Some(Color::White)),
+                "black" | "b" => colour = Some(Some(Color::Black)),
+                "random" | "any" => colour = Some(None),
+                "casual" | "unrated" => rated = false,
+                "rated" => rated = true,
+                "open" | "anyone" | "everyone" if opponent.is_none() => {
+                    opponent = Some(Opponent::Open)
+                }
+                "days" | "day" => {
+                    let n = words.next().ok_or_else(|| self.missing("a number after `days`"))?;
+                    days_per_move = Some(days(n)?);
+                }
+                _ if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
+                    days_per_move = Some(days(word)?);
+                }
+                _ => match player_ref(word) {
+                    Some(player) if opponent.is_none() => opponent = Some(Opponent::Player(player)),
+                    _ => return Err(self.unexpected(word)),
+                },
+            }
+        }
+        Ok(Command::Challenge {
+            opponent: opponent.unwrap_or(Opponent::Open),
+            colour: colour.unwrap_or(None),
+            days: days_per_move.unwrap_or(DEFAULT_DAYS),
+            rated,
+        })
+    }
+
+    fn settings(mut self) -> Result<Command, CommandError> {
+        let change = match self.words.first().map(|w| w.to_lowercase()).as_deref() {
+            None => None,
+            Some("language" | "lang" | "locale") => {
+                let code = self.words.get(1).ok_or_else(|| self.missing("a language code"))?;
+                let ok = (2..=8).contains(&code.len())
+                    && code.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+                if !ok {
+                    return Err(self.unexpected(code));
+                }
+                let code = code.to_lowercase();
+                self.words.drain(..2);
+                Some(Setting::Language(code))
+            }
+            Some("pings" | "ping" | "mentions") => {
+                let on = match self.words.get(1).map(|w| w.to_lowercase()).as_deref() {
+                    Some("on" | "yes" | "true") => true,
+                    Some("off" | "no" | "false") => false,
+                    Some(_) => return Err(self.unexpected(self.words[1])),
+                    None => return Err(self.missing("`on` or `off`")),
+                };
+                self.words.drain(..2);
+                Some(Setting::Pings(on))
+            }
+            Some(_) => return Err(self.unexpected(self.words[0])),
+        };
+        self.done()?;
+        Ok(Command::Settings { change })
+    }
+}
+
+impl fmt::Display for PlayerRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerRef::Id(id) => write!(f, "<@{id}>"),
+            PlayerRef::Name(name) => write!(f, "@{name}"),
+        }
+    }
+}
+
+/// True when a bare chat message looks like a move and nothing else (`Rb7`, `c2-b3`, `e6=R+`),
+/// so a front end may treat it as `move TEXT` in a game's own thread without reacting to chat.
+pub fn looks_like_move(text: &str) -> bool {
+    let t = text.trim();
+    (2..=10).contains(&t.len())
+        && t.chars()
+            .any(|c| ('1'..='7').contains(&c))
+        && t.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '-' | 'x' | ':' | '=' | '(' | ')' | '+' | '#' | '!' | '?')
+        })
+        && t.chars().filter(|c| c.is_ascii_alphabetic()).count() <= 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Command {
+        Command::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    #[test]
+    fn challenges() {
+        assert_eq!(
+            parse("challenge @bob white days 5"),
+            Command::Challenge {
+                opponent: Opponent::Player(PlayerRef::Name("bob".into())),
+                colour: Some(Color::White),
+                days: 5,
+                rated: true,
+            }
+        );
+        assert_eq!(
+            parse("Challenge <@!123456789012345678> casual 7d random"),
+            Command::Challenge {
+                opponent: Opponent::Player(PlayerRef::Id(123456789012345678)),
+                colour: None,
+                days: 7,
+                rated: false,
+            }
+        );
+        assert_eq!(
+            parse("challenge"),
+            Command::Challenge {
+                opponent: Opponent::Open,
+                colour: None,
+                days: DEFAULT_DAYS,
+                rated: true,
+            }
+        );
+        assert_eq!(
+            Command::parse("challenge @bob days 15"),
+            Err(CommandError::Days("15".into()))
+        );
+        assert!(matches!(
+            Command::parse("challenge @bob @carol"),
+            Err(CommandError::Unexpected { .. })
+        ));
+        assert!(matches!(
+            Command::parse("challenge @everyone"),
+            Ok(Command::Challenge { opponent: Opponent::Player(PlayerRef::Name(ref n)), .. }) if n == "everyone"
+        ));
+    }
+
+    #[test]
+    fn game_commands_take_an_optional_number() {
+        assert_eq!(
+            parse("move Rb7"),
+            Command::Move {
+                game: None,
+                text: "Rb7".into()
+            }
+        );
+        assert_eq!(
+            parse("move #12 c2-b3"),
+            Command::Move {
+                game: Some(12),
+                text: "c2-b3".into()
+            }
+        );
+        assert_eq!(
+            parse("m c2 b3"),
+            Command::Move {
+                game: None,
+                text: "c2 b3".into()
+            }
+        );
+        assert_eq!(
+            parse("moves e1 #3"),
+            Command::Moves {
+                game: Some(3),
+                square: "e1".parse().ok()
+            }
+        );
+        assert_eq!(
+            parse("draw decline"),
+            Command::Draw {
+                game: None,
+                answer: Some(Answer::Decline)
+            }
+        );
+        assert_eq!(
+            parse("resign #4 confirm"),
+            Command::Resign {
+                game: Some(4),
+                confirmed: true
+            }
+        );
+        assert_eq!(parse("game 12"), Command::Game { game: 12 });
+        assert_eq!(
+            parse("moretime 2"),
+            Command::MoreTime {
+                game: None,
+                days: 2
+            }
+        );
+        assert_eq!(
+            parse("settings pings off"),
+            Command::Settings {
+                change: Some(Setting::Pings(false))
+            }
+        );
+        assert_eq!(
+            parse("settings language FR"),
+            Command::Settings {
+                change: Some(Setting::Language("fr".into()))
+            }
+        );
+    }
+
+    #[test]
+    fn mistakes_get_specific_answers() {
+        assert_eq!(
+            Command::parse("chalenge @bob").unwrap_err().to_string(),
+            "I don't know the command `chalenge`. Did you mean `challenge`? Type `help` for the list."
+        );
+        assert_eq!(
+            Command::parse("move").unwrap_err().to_string(),
+            "`move` needs a move. Usage: `move [#ID] MOVE`"
+        );
+        assert_eq!(
+            Command::parse("moves z9").unwrap_err().to_string(),
+            "`moves` does not understand `z9`. Usage: `moves [#ID] [SQUARE]`"
+        );
+        assert_eq!(
+            Command::parse("board #x").unwrap_err(),
+            CommandError::GameNumber("#x".into())
+        );
+        assert_eq!(Command::parse("   "), Err(CommandError::Empty));
+        assert_eq!(
+            Command::parse(&"a".repeat(4000)),
+            Err(CommandError::TooLong(4000))
+        );
+        assert_eq!(
+            parse("mo\u{200b}ve Rb7"),
+            Command::Move {
+                game: None,
+                text: "Rb7".into()
+            }
+        );
+    }
+
+    #[test]
+    fn every_help_entry_parses_its_example() {
+        for entry in HELP {
+            assert!(Command::parse(entry.example).is_ok(), "{}", entry.example);
+        }
+    }
+
+    #[test]
+    fn bare_moves() {
+        for m in ["Rb7", "c2-b3", "e6=R+", "cxb2", "d7e6r", "Kd6"] {
+            assert!(looks_like_move(m), "{m}");
+        }
+        for m in ["hello", "ok", "lol 2", "good game", "gg", "http://x.y/1"] {
+            assert!(!looks_like_move(m), "{m}");
+        }
+    }
+}

@@ -1,0 +1,572 @@
+//! Games and their moves: creation, every guarded state change, the hot queries and the claims of
+//! due deadlines and reminders.
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, Row, Transaction};
+
+use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db, side_to_move};
+use super::{
+    AfterMove, ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus,
+    NewGame, NewMove, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove,
+    Termination, Timestamp, discord_id_to_db, missing_or_conflict, unique_to_conflict,
+};
+
+/// The columns of a game, in the order [`game_from_row`] reads them by name.
+macro_rules! game_columns {
+    () => {
+        "id, server_id, channel_id, thread_id, white_id, black_id, status, result, termination, \
+         start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
+         final_remind_at, reminder_stage, offer_kind, offer_by, challenge_id, rematch_of, \
+         ratings_applied, created_at, updated_at, finished_at"
+    };
+}
+pub(super) use game_columns;
+
+/// A game by its number: the primary key.
+pub(super) const GAME_BY_ID: &str =
+    concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
+
+/// A player's active games, one partial index per colour.
+pub(super) const ACTIVE_GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND white_id = $1 UNION ALL SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND black_id = $1 ORDER BY id"
+);
+
+/// The active games in a channel or in a thread (a game in a thread is found through both).
+pub(super) const ACTIVE_GAMES_IN: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND channel_id = $1 UNION SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND thread_id = $1 ORDER BY id"
+);
+
+/// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). The condition
+/// stands in the outer `WHERE` too, so a row another process claimed meanwhile no longer
+/// matches; on PostgreSQL the candidates are locked with `SKIP LOCKED` (see
+/// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock.
+pub(super) const CLAIM_TIMEOUTS: &str = concat!(
+    "UPDATE games SET status = 'finished', \
+       result = CASE to_move WHEN 'white' THEN '0-1' ELSE '1-0' END, \
+       termination = 'time', finished_at = $1, updated_at = $1, version = version + 1, \
+       deadline_at = NULL, remind_at = NULL, final_remind_at = NULL, \
+       offer_kind = NULL, offer_by = NULL \
+     WHERE status = 'active' AND deadline_at <= $1 AND id IN \
+       (SELECT id FROM games WHERE status = 'active' AND deadline_at <= $1 \
+        ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
+     RETURNING ",
+    game_columns!()
+);
+
+/// Claims the reminders that are due ($1 = now, $2 = most to claim), moving the next one up.
+/// Not a state change of the game (the version stays), so a player's move is never refused
+/// because a reminder went out meanwhile.
+pub(super) const CLAIM_REMINDERS: &str = concat!(
+    "UPDATE games SET reminder_stage = reminder_stage + 1, \
+       remind_at = final_remind_at, final_remind_at = NULL \
+     WHERE status = 'active' AND remind_at <= $1 AND id IN \
+       (SELECT id FROM games WHERE status = 'active' AND remind_at <= $1 \
+        ORDER BY remind_at LIMIT $2 /*LOCK*/) \
+     RETURNING ",
+    game_columns!()
+);
+
+const MOVE_COLUMNS: &str = "ply, san, coord, fen_after, color, player_id, played_at";
+
+fn opt_id(row: &AnyRow, column: &str) -> Result<Option<u64>> {
+    Ok(row
+        .try_get::<Option<i64>, _>(column)?
+        .map(discord_id_from_db))
+}
+
+fn opt_time(row: &AnyRow, column: &str) -> Result<Option<Timestamp>> {
+    Ok(row.try_get::<Option<i64>, _>(column)?.map(Timestamp))
+}
+
+pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
+    let offer = match (
+        row.try_get::<Option<String>, _>("offer_kind")?,
+        row.try_get::<Option<String>, _>("offer_by")?,
+    ) {
+        (Some(kind), Some(by)) => Some(Offer {
+            kind: OfferKind::parse(&kind)?,
+            by: color_from_db(&by)?,
+        }),
+        _ => None,
+    };
+    Ok(Game {
+        id: GameId(row.try_get("id")?),
+        place: Place {
+            server: opt_id(row, "server_id")?,
+            channel: discord_id_from_db(row.try_get("channel_id")?),
+            thread: opt_id(row, "thread_id")?,
+        },
+        white: opt_id(row, "white_id")?.map(PlayerId),
+        black: opt_id(row, "black_id")?.map(PlayerId),
+        status: GameStatus::parse(&row.try_get::<String, _>("status")?)?,
+        result: row
+            .try_get::<Option<String>, _>("result")?
+            .as_deref()
+            .map(GameResult::parse)
+            .transpose()?,
+        termination: row
+            .try_get::<Option<String>, _>("termination")?
+            .as_deref()
+            .map(Termination::parse)
+            .transpose()?,
+        start_fen: row.try_get("start_fen")?,
+        fen: row.try_get("fen")?,
+        to_move: color_from_db(&row.try_get::<String, _>("to_move")?)?,
+        ply: count_from_db(row.try_get("ply")?, "ply")?,
+        version: row.try_get("version")?,
+        days_per_move: count_from_db(row.try_get("days_per_move")?, "days per move")?,
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        deadline: opt_time(row, "deadline_at")?,
+        remind_at: opt_time(row, "remind_at")?,
+        final_remind_at: opt_time(row, "final_remind_at")?,
+        reminder_stage: count_from_db(row.try_get("reminder_stage")?, "reminder stage")?,
+        offer,
+        challenge: row
+            .try_get::<Option<i64>, _>("challenge_id")?
+            .map(ChallengeId),
+        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+        ratings_applied: row.try_get::<i64, _>("ratings_applied")? != 0,
+        created_at: Timestamp(row.try_get("created_at")?),
+        updated_at: Timestamp(row.try_get("updated_at")?),
+        finished_at: opt_time(row, "finished_at")?,
+    })
+}
+
+fn move_from_row(row: &AnyRow) -> Result<StoredMove> {
+    Ok(StoredMove {
+        ply: count_from_db(row.try_get("ply")?, "ply")?,
+        san: row.try_get("san")?,
+        coord: row.try_get("coord")?,
+        fen_after: row.try_get("fen_after")?,
+        color: color_from_db(&row.try_get::<String, _>("color")?)?,
+        player: row
+            .try_get::<Option<i64>, _>("player_id")?
+            .map(PlayerId::from_db),
+        played_at: Timestamp(row.try_get("played_at")?),
+    })
+}
+
+/// Takes the next number from an `id_counters` row. Must run inside the creating transaction, so
+/// a rolled-back creation gives its number back.
+pub(super) async fn next_id(tx: &mut Transaction<'_, Any>, counter: &str) -> Result<i64> {
+    let row = sqlx::query(
+        "UPDATE id_counters SET next_id = next_id + 1 WHERE name = $1 RETURNING next_id - 1 AS id",
+    )
+    .bind(counter)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(row.try_get("id")?)
+}
+
+/// Inserts a game inside the caller's transaction.
+pub(super) async fn insert_game(
+    tx: &mut Transaction<'_, Any>,
+    game: &NewGame,
+    challenge: Option<ChallengeId>,
+    now: Timestamp,
+) -> Result<Game> {
+    if game.white.is_some() && game.white == game.black {
+        return Err(StoreError::Invalid(
+            "a player cannot play against themselves".into(),
+        ));
+    }
+    let to_move = side_to_move(&game.start_fen)?;
+    let id = next_id(tx, "game").await?;
+    let (remind_at, final_remind_at) = game.deadline.reminder_columns();
+    let sql = concat!(
+        "INSERT INTO games (id, server_id, channel_id, thread_id, white_id, black_id, status, \
+           start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
+           final_remind_at, reminder_stage, challenge_id, rematch_of, ratings_applied, \
+           created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7, $8, 0, 1, $9, $10, $11, $12, $13, 0, \
+           $14, $15, 0, $16, $16) \
+         RETURNING ",
+        game_columns!()
+    );
+    let row = sqlx::query(sql)
+        .bind(id)
+        .bind(game.place.server.map(discord_id_to_db))
+        .bind(discord_id_to_db(game.place.channel))
+        .bind(game.place.thread.map(discord_id_to_db))
+        .bind(game.white.map(PlayerId::to_db))
+        .bind(game.black.map(PlayerId::to_db))
+        .bind(&game.start_fen)
+        .bind(color_to_db(to_move))
+        .bind(i64::from(game.days_per_move))
+        .bind(i64::from(game.rated))
+        .bind(game.deadline.at.0)
+        .bind(remind_at)
+        .bind(final_remind_at)
+        .bind(challenge.map(|c| c.0))
+        .bind(game.rematch_of.map(|g| g.0))
+        .bind(now.0)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(unique_to_conflict)?;
+    game_from_row(&row)
+}
+
+impl Store {
+    /// Starts a game (not from a challenge: a rematch, or a game against the computer). A second
+    /// rematch of the same game fails with [`StoreError::Conflict`].
+    pub async fn create_game(&self, game: &NewGame, now: Timestamp) -> Result<Game> {
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let created = insert_game(&mut tx, game, None, now).await?;
+        tx.commit().await?;
+        Ok(created)
+    }
+
+    /// A game by its number.
+    pub async fn game(&self, id: GameId) -> Result<Option<Game>> {
+        let row = sqlx::query(GAME_BY_ID)
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_from_row).transpose()
+    }
+
+    /// A game's moves, first to last.
+    pub async fn moves(&self, id: GameId) -> Result<Vec<StoredMove>> {
+        let sql = format!("SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = $1 ORDER BY ply");
+        let rows = sqlx::query(&sql).bind(id.0).fetch_all(&self.pool).await?;
+        rows.iter().map(move_from_row).collect()
+    }
+
+    /// A game with all its moves, read consistently: the moves are exactly those up to the
+    /// game's ply (read again if a move landed between the two reads).
+    pub async fn game_with_moves(&self, id: GameId) -> Result<Option<(Game, Vec<StoredMove>)>> {
+        loop {
+            let Some(game) = self.game(id).await? else {
+                return Ok(None);
+            };
+            let mut moves = self.moves(id).await?;
+            // A move committed after the game was read shows up as an extra ply; a takeback as
+            // a missing one. Either way, read both again.
+            moves.retain(|m| m.ply <= game.ply);
+            if moves.len() == game.ply as usize
+                && moves.last().is_none_or(|m| m.fen_after == game.fen)
+            {
+                return Ok(Some((game, moves)));
+            }
+        }
+    }
+
+    /// A player's active games, oldest first.
+    pub async fn active_games_of(&self, player: PlayerId) -> Result<Vec<Game>> {
+        let rows = sqlx::query(ACTIVE_GAMES_OF)
+            .bind(player.to_db())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The active games in a channel or thread (pass either id), oldest first.
+    pub async fn active_games_in(&self, channel_or_thread: u64) -> Result<Vec<Game>> {
+        let rows = sqlx::query(ACTIVE_GAMES_IN)
+            .bind(discord_id_to_db(channel_or_thread))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The rematch of a game, if one was created.
+    pub async fn rematch_of(&self, id: GameId) -> Result<Option<Game>> {
+        let sql = concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE rematch_of = $1"
+        );
+        let row = sqlx::query(sql)
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_from_row).transpose()
+    }
+
+    /// Commits the side to move's move in one transaction: the game advances one ply from
+    /// `version` (pending offers lapse, the reminders restart) and the move joins the record. If
+    /// the game changed since `version` was read, or is over, nothing is written and the error
+    /// is [`StoreError::Conflict`].
+    pub async fn commit_move(
+        &self,
+        id: GameId,
+        version: i64,
+        mv: &NewMove,
+        after: AfterMove,
+        now: Timestamp,
+    ) -> Result<Game> {
+        let (status, result, termination, finished_at, deadline) = match after {
+            AfterMove::Continue(deadline) => ("active", None, None, None, Some(deadline)),
+            AfterMove::End(Ending {
+                result,
+                termination,
+            }) => (
+                "finished",
+                Some(result.as_str()),
+                Some(termination.as_str()),
+                Some(now.0),
+                None,
+            ),
+        };
+        let (remind_at, final_remind_at) =
+            deadline.map_or((None, None), Deadline::reminder_columns);
+        let sql = concat!(
+            "UPDATE games SET fen = $3, ply = ply + 1, version = version + 1, \
+               to_move = CASE to_move WHEN 'white' THEN 'black' ELSE 'white' END, \
+               offer_kind = NULL, offer_by = NULL, reminder_stage = 0, \
+               deadline_at = $4, remind_at = $5, final_remind_at = $6, \
+               status = $7, result = $8, termination = $9, finished_at = $10, updated_at = $11 \
+             WHERE id = $1 AND version = $2 AND status = 'active' \
+             RETURNING ",
+            game_columns!()
+        );
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(sql)
+            .bind(id.0)
+            .bind(version)
+            .bind(&mv.fen_after)
+            .bind(deadline.map(|d| d.at.0))
+            .bind(remind_at)
+            .bind(final_remind_at)
+            .bind(status)
+            .bind(result)
+            .bind(termination)
+            .bind(finished_at)
+            .bind(now.0)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            tx.rollback().await?;
+            return Err(missing_or_conflict(&self.pool, "games", id.0).await);
+        };
+        let game = game_from_row(&row)?;
+        let mover = game.to_move.opponent();
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, san, coord, fen_after, color, player_id, played_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(id.0)
+        .bind(i64::from(game.ply))
+        .bind(&mv.san)
+        .bind(&mv.coord)
+        .bind(&mv.fen_after)
+        .bind(color_to_db(mover))
+        .bind(game.player(mover).map(PlayerId::to_db))
+        .bind(now.0)
+        .execute(&mut *tx)
+        .await
+        .map_err(unique_to_conflict)?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// Ends a game without a move: resignation, agreement, abort (or any ending the service
+    /// decides). Guarded by `version` like every change.
+    pub async fn end_game(
+        &self,
+        id: GameId,
+        version: i64,
+        ending: Ending,
+        now: Timestamp,
+    ) -> Result<Game> {
+        let sql = concat!(
+            "UPDATE games SET status = 'finished', result = $3, termination = $4, \
+               finished_at = $5, updated_at = $5, version = version + 1, \
+               deadline_at = NULL, remind_at = NULL, final_remind_at = NULL, \
+               offer_kind = NULL, offer_by = NULL \
+             WHERE id = $1 AND version = $2 AND status = 'active' \
+             RETURNING ",
+            game_columns!()
+        );
+        self.guarded_update(id, sql, |q| {
+            q.bind(id.0)
+                .bind(version)
+                .bind(ending.result.as_str())
+                .bind(ending.termination.as_str())
+                .bind(now.0)
+        })
+        .await
+    }
+
+    /// Records a draw or takeback offer (replacing any pending one).
+    pub async fn set_offer(
+        &self,
+        id: GameId,
+        version: i64,
+        offer: Offer,
+        now: Timestamp,
+    ) -> Result<Game> {
+        let sql = concat!(
+            "UPDATE games SET offer_kind = $3, offer_by = $4, updated_at = $5, \
+               version = version + 1 \
+             WHERE id = $1 AND version = $2 AND status = 'active' \
+             RETURNING ",
+            game_columns!()
+        );
+        self.guarded_update(id, sql, |q| {
+            q.bind(id.0)
+                .bind(version)
+                .bind(offer.kind.as_str())
+                .bind(color_to_db(offer.by))
+                .bind(now.0)
+        })
+        .await
+    }
+
+    /// Withdraws or declines the pending offer.
+    pub async fn clear_offer(&self, id: GameId, version: i64, now: Timestamp) -> Result<Game> {
+        let sql = concat!(
+            "UPDATE games SET offer_kind = NULL, offer_by = NULL, updated_at = $3, \
+               version = version + 1 \
+             WHERE id = $1 AND version = $2 AND status = 'active' \
+             RETURNING ",
+            game_columns!()
+        );
+        self.guarded_update(id, sql, |q| q.bind(id.0).bind(version).bind(now.0))
+            .await
+    }
+
+    /// Takes back the last `plies` moves (1: the last move; 2: the asker's own move and the reply
+    /// to it): they leave the record, the position goes back, the offer is cleared and the clock
+    /// restarts with `deadline`.
+    pub async fn take_back(
+        &self,
+        id: GameId,
+        version: i64,
+        plies: u32,
+        deadline: Deadline,
+        now: Timestamp,
+    ) -> Result<Game> {
+        if plies == 0 {
+            return Err(StoreError::Invalid("nothing to take back".into()));
+        }
+        let (remind_at, final_remind_at) = deadline.reminder_columns();
+        let sql = concat!(
+            "UPDATE games SET \
+               fen = COALESCE((SELECT m.fen_after FROM moves m \
+                               WHERE m.game_id = games.id AND m.ply = games.ply - $3), start_fen), \
+               ply = ply - $3, version = version + 1, \
+               to_move = CASE WHEN $4 = 0 THEN to_move WHEN to_move = 'white' THEN 'black' \
+                              ELSE 'white' END, \
+               offer_kind = NULL, offer_by = NULL, reminder_stage = 0, \
+               deadline_at = $5, remind_at = $6, final_remind_at = $7, updated_at = $8 \
+             WHERE id = $1 AND version = $2 AND status = 'active' AND ply >= $3 \
+             RETURNING ",
+            game_columns!()
+        );
+        let _turn = self.write_turn().await;
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(sql)
+            .bind(id.0)
+            .bind(version)
+            .bind(i64::from(plies))
+            .bind(i64::from(plies % 2))
+            .bind(deadline.at.0)
+            .bind(remind_at)
+            .bind(final_remind_at)
+            .bind(now.0)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            tx.rollback().await?;
+            return Err(missing_or_conflict(&self.pool, "games", id.0).await);
+        };
+        let game = game_from_row(&row)?;
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+            .bind(id.0)
+            .bind(i64::from(game.ply))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// Sets a new deadline for the current move (extra time, `moretime`); reminders restart.
+    pub async fn set_deadline(
+        &self,
+        id: GameId,
+        version: i64,
+        deadline: Deadline,
+        now: Timestamp,
+    ) -> Result<Game> {
+        let (remind_at, final_remind_at) = deadline.reminder_columns();
+        let sql = concat!(
+            "UPDATE games SET deadline_at = $3, remind_at = $4, final_remind_at = $5, \
+               reminder_stage = 0, updated_at = $6, version = version + 1 \
+             WHERE id = $1 AND version = $2 AND status = 'active' \
+             RETURNING ",
+            game_columns!()
+        );
+        self.guarded_update(id, sql, |q| {
+            q.bind(id.0)
+                .bind(version)
+                .bind(deadline.at.0)
+                .bind(remind_at)
+                .bind(final_remind_at)
+                .bind(now.0)
+        })
+        .await
+    }
+
+    /// Ends on time (the side to move loses) up to `limit` games whose deadline is at or before
+    /// `now`, and returns them. Each game is returned to exactly one caller, however many
+    /// processes sweep at once; rated ones then wait for [`Store::apply_ratings`].
+    pub async fn claim_timeouts(&self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
+        let _turn = self.write_turn().await;
+        let rows = sqlx::query(&self.claim_sql(CLAIM_TIMEOUTS))
+            .bind(now.0)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// Claims up to `limit` due reminders: each (game, stage) goes to exactly one caller, which
+    /// sends it. The game's next reminder, if any, becomes due in its turn.
+    pub async fn claim_reminders(&self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
+        let _turn = self.write_turn().await;
+        let rows = sqlx::query(&self.claim_sql(CLAIM_REMINDERS))
+            .bind(now.0)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| {
+                let game = game_from_row(row)?;
+                Ok(DueReminder {
+                    stage: game.reminder_stage,
+                    game,
+                })
+            })
+            .collect()
+    }
+
+    /// Runs one single-statement guarded update of a game and maps "no row" to the right error.
+    async fn guarded_update<'q>(
+        &self,
+        id: GameId,
+        sql: &'q str,
+        bind: impl FnOnce(
+            sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+        ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    ) -> Result<Game> {
+        let row = {
+            let _turn = self.write_turn().await;
+            bind(sqlx::query(sql)).fetch_optional(&self.pool).await?
+        };
+        match row {
+            Some(row) => game_from_row(&row),
+            None => Err(missing_or_conflict(&self.pool, "games", id.0).await),
+        }
+    }
+}

@@ -1,0 +1,468 @@
+//! Every game, move, challenge, player and rating, kept in SQLite (the default) or PostgreSQL.
+//!
+//! Correspondence games last weeks: a player told "move accepted" must find the move there after
+//! any crash, restart or redeploy, and two processes serving one bot must never both accept a
+//! move. This module is the only place that speaks SQL; the game service calls its typed methods.
+//!
+//! # One code path for both databases
+//!
+//! The store uses sqlx's [`Any`](sqlx::Any) driver with portable SQL rather than one layer per
+//! database. The schema needs nothing that differs between SQLite and PostgreSQL once three
+//! choices are made (all integers `BIGINT`, times as Unix milliseconds, flags as 0/1), so one set of
+//! migrations in `migrations/` and one set of queries serve both: a query that works in the test
+//! suite on SQLite is the very text that runs on PostgreSQL, and CI runs every test on both. The
+//! price is that sqlx's compile-time checked `query!` macros are not available for `Any`; the
+//! integration tests run every query on both databases instead. Placeholders are written `$1`,
+//! which both SQLite and PostgreSQL accept.
+//!
+//! Row ids of challenges and games come from a counter row (`id_counters`) bumped in the creating
+//! transaction: SQLite's `INTEGER PRIMARY KEY` and PostgreSQL's identity columns cannot be written
+//! in one portable statement, and a counter rolled back with its transaction leaves no gaps in the
+//! game numbers players type (`#42`). Creations are rare, so serialising them on one row costs
+//! nothing measurable.
+//!
+//! # Discord ids
+//!
+//! Discord snowflakes are `u64`; both databases have only signed 64-bit integers. Ids are stored
+//! bit-cast to `i64` ([`PlayerId::to_db`]): lossless for every `u64` and cheap to index. Ids are only
+//! ever compared for equality, so the changed order of values above `i64::MAX` does not matter.
+//!
+//! # Durability and races
+//!
+//! - SQLite runs in WAL mode with `synchronous=FULL` (a commit is on disk before it returns),
+//!   foreign keys on and a busy timeout, so that several processes on one file wait for each other
+//!   instead of failing.
+//! - Every state change of a game is one transaction whose first statement is
+//!   `UPDATE games ... WHERE id = $1 AND version = $2`: the version is bumped by every change, so
+//!   a writer that read an older state changes nothing and gets [`StoreError::Conflict`]. Moves are
+//!   keyed by `(game_id, ply)`, so the record can neither skip nor repeat a ply.
+//! - Starting each write transaction with a write makes SQLite take its write lock at once (with
+//!   the busy timeout), so a transaction never has to upgrade a stale read snapshot.
+//! - Within one process, SQLite write transactions queue on an async mutex instead of on SQLite's
+//!   busy handler, whose sleeps (up to 100 ms) would waste most of the disk's commit rate when many
+//!   games move at once. Other processes on the same file still wait through the busy timeout.
+//! - Due deadlines and reminders are claimed by one `UPDATE ... RETURNING` whose condition is
+//!   re-checked on the row it updates, so two processes sweeping at once never claim one twice.
+//!   On PostgreSQL the candidates are picked `FOR UPDATE SKIP LOCKED` (the one clause that
+//!   differs between the two databases): without it two sweeps locking rows in different orders
+//!   can deadlock, as the claim test showed.
+//!
+//! # Time
+//!
+//! The store never reads the clock: every method that stamps or compares times takes `now`, so the
+//! game service can run on an injectable clock and tests control time.
+
+mod challenges;
+mod games;
+mod players;
+mod ratings;
+mod types;
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Executor};
+use tokio::sync::{Mutex, MutexGuard};
+
+pub use types::*;
+
+/// The database used when `DATABASE_URL` is not set: a file next to where the bot runs.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://rollerball.db";
+
+/// How long a SQLite connection waits for another process's write lock before giving up.
+const SQLITE_BUSY_TIMEOUT_MS: u64 = 10_000;
+
+/// The migrations in `migrations/`, compiled into the binary so a deployed bot needs no files.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
+
+/// Everything that can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row changed since it was read (another move, offer, time-out, acceptance, ...), so
+    /// nothing was written: load it again and decide afresh.
+    #[error("the game changed meanwhile; nothing was written")]
+    Conflict,
+    /// No such row.
+    #[error("{0} not found")]
+    NotFound(String),
+    /// The database URL names neither SQLite nor PostgreSQL, or cannot be read.
+    #[error("unsupported database URL {0:?}: use sqlite://FILE or postgres://...")]
+    UnsupportedUrl(String),
+    /// A value handed to the store cannot be stored as asked.
+    #[error("invalid input: {0}")]
+    Invalid(String),
+    /// A stored value the store cannot read back: the database was changed by hand or by a newer
+    /// version of the bot.
+    #[error("unexpected value in the database: {0}")]
+    Corrupt(String),
+    /// Applying the migrations failed.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The database itself failed (connection lost, disk full, ...).
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+}
+
+/// Result of every store operation.
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// Which database a [`Store`] talks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file: the default, nothing to install.
+    Sqlite,
+    /// A PostgreSQL server: for several processes or machines.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names.
+    pub fn of_url(url: &str) -> Result<Backend> {
+        if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else {
+            Err(StoreError::UnsupportedUrl(redact(url)))
+        }
+    }
+}
+
+/// Tuning of a [`Store`]'s connection pool; the defaults suit the bot.
+#[derive(Clone, Debug)]
+pub struct StoreOptions {
+    /// Most connections the pool opens.
+    pub max_connections: u32,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        StoreOptions { max_connections: 8 }
+    }
+}
+
+/// The database URL from the environment: `DATABASE_URL`, or [`DEFAULT_DATABASE_URL`].
+pub fn database_url_from_env() -> String {
+    std::env::var("DATABASE_URL")
+        .ok()
+        .filter(|url| !url.trim().is_empty())
+        .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
+}
+
+/// A handle on the database: cheap to clone, safe to share between tasks.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    /// SQLite only: this process's write transactions queue here (see the module docs).
+    write_gate: Option<Arc<Mutex<()>>>,
+}
+
+impl Store {
+    /// Opens the database at `url` (creating a SQLite file if needed) and brings its schema up to
+    /// date. This is what the bot does at start-up.
+    pub async fn connect(url: &str) -> Result<Store> {
+        Store::connect_with(url, StoreOptions::default()).await
+    }
+
+    /// [`Store::connect`] with explicit pool options.
+    pub async fn connect_with(url: &str, options: StoreOptions) -> Result<Store> {
+        let store = Store::open(url, options).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Opens the database without touching its schema (for tools that must not migrate).
+    pub async fn open(url: &str, options: StoreOptions) -> Result<Store> {
+        install_default_drivers();
+        let backend = Backend::of_url(url)?;
+        let url = match backend {
+            Backend::Sqlite => sqlite_url_creating_file(url),
+            Backend::Postgres => url.to_owned(),
+        };
+        let mut pool_options =
+            AnyPoolOptions::new().max_connections(options.max_connections.max(1));
+        if backend == Backend::Sqlite {
+            // WAL mode is a property of the file; switch it once, before the pool's connections
+            // race to do it.
+            let first = AnyPoolOptions::new()
+                .max_connections(1)
+                .connect(&url)
+                .await?;
+            first.execute("PRAGMA journal_mode = WAL").await?;
+            first.close().await;
+            pool_options = pool_options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    conn.execute(
+                        format!(
+                            "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
+                             PRAGMA journal_mode = WAL; \
+                             PRAGMA synchronous = FULL; \
+                             PRAGMA foreign_keys = ON;"
+                        )
+                        .as_str(),
+                    )
+                    .await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = pool_options
+            .acquire_timeout(Duration::from_secs(30))
+            .connect(&url)
+            .await?;
+        let write_gate = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        Ok(Store {
+            pool,
+            backend,
+            write_gate,
+        })
+    }
+
+    /// Applies every migration the database has not seen yet; safe to run again and from several
+    /// processes at once (PostgreSQL takes an advisory lock; SQLite's write lock serialises them).
+    pub async fn migrate(&self) -> Result<()> {
+        MIGRATOR.run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Versions of the migrations known to this build, oldest first.
+    pub fn migration_versions() -> Vec<i64> {
+        MIGRATOR.iter().map(|m| m.version).collect()
+    }
+
+    /// Which database this store talks to.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The underlying pool, for diagnostics, tests and tools; the bot itself uses the typed
+    /// methods.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Waits for queries in flight and closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Takes this process's SQLite write turn (nothing on PostgreSQL, whose row locks suffice).
+    async fn write_turn(&self) -> Option<MutexGuard<'_, ()>> {
+        match &self.write_gate {
+            Some(gate) => Some(gate.lock().await),
+            None => None,
+        }
+    }
+
+    /// A claim statement for this database. Claims select their candidates in a subquery; on
+    /// PostgreSQL that subquery takes `FOR UPDATE SKIP LOCKED`, so that two sweeps locking
+    /// several rows each skip each other's rows instead of deadlocking on them (SQLite has one
+    /// writer at a time and no such clause). This is the only difference between the statements
+    /// the two databases run.
+    fn claim_sql(&self, template: &str) -> String {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+        };
+        template.replace("/*LOCK*/", lock)
+    }
+
+    /// The query plan the database chooses for one of the hot queries, one line per step: how the
+    /// tests (and an operator) check that each is served by its index.
+    pub async fn query_plan(&self, query: HotQuery) -> Result<Vec<String>> {
+        use sqlx::Row;
+        let (sql, params) = query.sample();
+        let sql = self.claim_sql(&sql);
+        let explain = match self.backend {
+            Backend::Sqlite => format!("EXPLAIN QUERY PLAN {sql}"),
+            Backend::Postgres => format!("EXPLAIN {sql}"),
+        };
+        let mut q = sqlx::query(&explain);
+        for p in params {
+            q = q.bind(p);
+        }
+        let rows = q.fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let column = match self.backend {
+                    Backend::Sqlite => "detail",
+                    Backend::Postgres => "QUERY PLAN",
+                };
+                Ok(row.try_get::<String, _>(column)?)
+            })
+            .collect()
+    }
+}
+
+/// The queries the bot runs all the time, each of which must be served by an index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HotQuery {
+    /// [`Store::game`].
+    GameById,
+    /// [`Store::active_games_of`].
+    ActiveGamesOfPlayer,
+    /// [`Store::active_games_in`].
+    ActiveGamesInPlace,
+    /// [`Store::claim_timeouts`].
+    DueDeadlines,
+    /// [`Store::claim_reminders`].
+    DueReminders,
+    /// [`Store::leaderboard`].
+    Leaderboard,
+    /// [`Store::expire_challenges`].
+    ExpiredChallenges,
+}
+
+impl HotQuery {
+    /// Every hot query.
+    pub const ALL: [HotQuery; 7] = [
+        HotQuery::GameById,
+        HotQuery::ActiveGamesOfPlayer,
+        HotQuery::ActiveGamesInPlace,
+        HotQuery::DueDeadlines,
+        HotQuery::DueReminders,
+        HotQuery::Leaderboard,
+        HotQuery::ExpiredChallenges,
+    ];
+
+    /// The exact statement the store runs, with sample parameters.
+    fn sample(self) -> (String, Vec<i64>) {
+        match self {
+            HotQuery::GameById => (games::GAME_BY_ID.to_owned(), vec![1]),
+            HotQuery::ActiveGamesOfPlayer => (games::ACTIVE_GAMES_OF.to_owned(), vec![1]),
+            HotQuery::ActiveGamesInPlace => (games::ACTIVE_GAMES_IN.to_owned(), vec![1]),
+            HotQuery::DueDeadlines => (games::CLAIM_TIMEOUTS.to_owned(), vec![1, 10]),
+            HotQuery::DueReminders => (games::CLAIM_REMINDERS.to_owned(), vec![1, 10]),
+            HotQuery::Leaderboard => (ratings::LEADERBOARD.to_owned(), vec![0, 10]),
+            HotQuery::ExpiredChallenges => (challenges::EXPIRE_CHALLENGES.to_owned(), vec![1, 10]),
+        }
+    }
+
+    /// The index that must serve this query.
+    pub fn index(self) -> &'static [&'static str] {
+        match self {
+            HotQuery::GameById => &["games_pkey", "sqlite_autoindex_games_1"],
+            HotQuery::ActiveGamesOfPlayer => &["games_active_white", "games_active_black"],
+            HotQuery::ActiveGamesInPlace => &["games_active_channel", "games_active_thread"],
+            HotQuery::DueDeadlines => &["games_active_deadline"],
+            HotQuery::DueReminders => &["games_active_remind"],
+            HotQuery::Leaderboard => &["ratings_leaderboard"],
+            HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
+        }
+    }
+}
+
+/// SQLite URL that creates the file on first start, unless the caller chose a mode.
+fn sqlite_url_creating_file(url: &str) -> String {
+    if url.contains("mode=") || url.contains(":memory:") {
+        url.to_owned()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
+/// The URL without its password, for error messages and logs.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.find(':') {
+                Some(colon) => format!(
+                    "{}{}:***{}",
+                    &url[..scheme + 3],
+                    &credentials[..colon],
+                    &url[at..]
+                ),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl FromStr for Backend {
+    type Err = StoreError;
+    fn from_str(url: &str) -> Result<Backend> {
+        Backend::of_url(url)
+    }
+}
+
+/// Maps "nothing was updated" to the right error: the row is gone, or it changed.
+async fn missing_or_conflict(pool: &AnyPool, table: &str, id: i64) -> StoreError {
+    let sql = format!("SELECT 1 FROM {table} WHERE id = $1");
+    match sqlx::query(&sql).bind(id).fetch_optional(pool).await {
+        Ok(Some(_)) => StoreError::Conflict,
+        Ok(None) => StoreError::NotFound(format!("{} #{id}", table.trim_end_matches('s'))),
+        Err(e) => StoreError::Database(e),
+    }
+}
+
+/// A unique-constraint violation means another writer got there first.
+fn unique_to_conflict(error: sqlx::Error) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+        _ => StoreError::Database(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backends_of_urls() {
+        assert_eq!(
+            Backend::of_url("sqlite://rollerball.db").unwrap(),
+            Backend::Sqlite
+        );
+        assert_eq!(Backend::of_url("sqlite::memory:").unwrap(), Backend::Sqlite);
+        assert_eq!(
+            Backend::of_url("postgres://u@h/db").unwrap(),
+            Backend::Postgres
+        );
+        assert_eq!(
+            Backend::of_url("postgresql://u@h/db").unwrap(),
+            Backend::Postgres
+        );
+        assert!(matches!(
+            Backend::of_url("mysql://u:secret@h/db"),
+            Err(StoreError::UnsupportedUrl(u)) if u == "mysql://u:***@h/db"
+        ));
+    }
+
+    #[test]
+    fn sqlite_files_are_created_unless_a_mode_is_given() {
+        assert_eq!(
+            sqlite_url_creating_file("sqlite://a.db"),
+            "sqlite://a.db?mode=rwc"
+        );
+        assert_eq!(
+            sqlite_url_creating_file("sqlite://a.db?cache=shared"),
+            "sqlite://a.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(
+            sqlite_url_creating_file("sqlite://a.db?mode=ro"),
+            "sqlite://a.db?mode=ro"
+        );
+    }
+
+    #[test]
+    fn passwords_are_not_repeated() {
+        assert_eq!(
+            redact("postgres://bot:hunter2@db/x"),
+            "postgres://bot:***@db/x"
+        );
+        assert_eq!(redact("postgres://bot@db/x"), "postgres://bot@db/x");
+        assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
+    }
+
+    #[test]
+    fn migrations_are_numbered_in_order() {
+        assert_eq!(Store::migration_versions(), vec![1, 2]);
+    }
+}

@@ -1,0 +1,73 @@
+//! Players and their settings.
+
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use super::{Player, PlayerId, Result, Store, StoreError, Timestamp};
+
+const PLAYER_COLUMNS: &str = "id, name, language, ping, created_at, updated_at";
+
+fn player_from_row(row: &AnyRow) -> Result<Player> {
+    Ok(Player {
+        id: PlayerId::from_db(row.try_get("id")?),
+        name: row.try_get("name")?,
+        language: row.try_get("language")?,
+        ping: row.try_get::<i64, _>("ping")? != 0,
+        created_at: Timestamp(row.try_get("created_at")?),
+        updated_at: Timestamp(row.try_get("updated_at")?),
+    })
+}
+
+impl Store {
+    /// Records a player seen under `name` (new players get the default settings) and returns them
+    /// with their settings. Called whenever someone acts, so names stay current.
+    pub async fn upsert_player(&self, id: PlayerId, name: &str, now: Timestamp) -> Result<Player> {
+        let _turn = self.write_turn().await;
+        let sql = format!(
+            "INSERT INTO players (id, name, created_at, updated_at) VALUES ($1, $2, $3, $3) \
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at \
+             RETURNING {PLAYER_COLUMNS}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(id.to_db())
+            .bind(name)
+            .bind(now.0)
+            .fetch_one(&self.pool)
+            .await?;
+        player_from_row(&row)
+    }
+
+    /// A player, if they were ever seen.
+    pub async fn player(&self, id: PlayerId) -> Result<Option<Player>> {
+        let sql = format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id.to_db())
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(player_from_row).transpose()
+    }
+
+    /// Changes a player's language and whether they are pinged.
+    pub async fn set_player_settings(
+        &self,
+        id: PlayerId,
+        language: &str,
+        ping: bool,
+        now: Timestamp,
+    ) -> Result<Player> {
+        let _turn = self.write_turn().await;
+        let sql = format!(
+            "UPDATE players SET language = $2, ping = $3, updated_at = $4 WHERE id = $1 \
+             RETURNING {PLAYER_COLUMNS}"
+        );
+        let row = sqlx::query(&sql)
+            .bind(id.to_db())
+            .bind(language)
+            .bind(i64::from(ping))
+            .bind(now.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("player {id}")))?;
+        player_from_row(&row)
+    }
+}

@@ -1,0 +1,851 @@
+//! The store's API on SQLite and PostgreSQL: exact rows after every operation, the guards that
+//! refuse stale writes, and the upgrade of an old database in place.
+
+mod common;
+
+use common::*;
+use rollerball::rules::Color;
+use rollerball::store::{
+    AfterMove, ChallengeId, ChallengeStatus, ColourWish, Deadline, Ending, Game, GameId,
+    GameResult, GameStatus, Offer, OfferKind, Place, PlayerId, RatingScope, RatingUpdate, Store,
+    StoreError, StoreOptions, StoredMove, Termination, Timestamp,
+};
+use sqlx::Row;
+
+#[tokio::test]
+async fn players_keep_every_u64_id_and_their_settings() {
+    for db in test_dbs("players").await {
+        let s = db.store().await;
+        let big = PlayerId(u64::MAX - 5);
+        let p = s.upsert_player(big, "Ann", T0).await.unwrap();
+        assert_eq!(p.id, big);
+        assert_eq!(
+            (p.name.as_str(), p.language.as_str(), p.ping),
+            ("Ann", "en", true)
+        );
+        assert_eq!((p.created_at, p.updated_at), (T0, T0));
+
+        let later = Timestamp(T0.0 + 5);
+        let p = s.upsert_player(big, "Anne", later).await.unwrap();
+        assert_eq!(
+            (p.name.as_str(), p.created_at, p.updated_at),
+            ("Anne", T0, later)
+        );
+
+        let p = s
+            .set_player_settings(big, "fr", false, later)
+            .await
+            .unwrap();
+        assert_eq!((p.language.as_str(), p.ping), ("fr", false));
+        assert_eq!(s.player(big).await.unwrap(), Some(p));
+        assert_eq!(s.player(PlayerId(7)).await.unwrap(), None);
+        assert!(matches!(
+            s.set_player_settings(PlayerId(7), "en", true, later).await,
+            Err(StoreError::NotFound(_))
+        ));
+        // The id is stored bit-cast: the raw column holds the same 64 bits.
+        let raw: i64 = sqlx::query("SELECT id FROM players")
+            .fetch_one(s.pool())
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(raw, -6);
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn challenges_are_made_listed_closed_and_accepted_once() {
+    for db in test_dbs("challenges").await {
+        let s = db.store().await;
+        players(&s, &[1, 2, 3]).await;
+
+        assert!(matches!(
+            s.create_challenge(&new_challenge(1, Some(1)), T0).await,
+            Err(StoreError::Invalid(_))
+        ));
+        let direct = s
+            .create_challenge(&new_challenge(1, Some(2)), T0)
+            .await
+            .unwrap();
+        assert_eq!(direct.id, ChallengeId(1));
+        assert_eq!(direct.challenger, PlayerId(1));
+        assert_eq!(direct.challenged, Some(PlayerId(2)));
+        assert_eq!(direct.colour, ColourWish::Random);
+        assert_eq!(direct.status, ChallengeStatus::Open);
+        assert_eq!((direct.days_per_move, direct.rated), (3, true));
+        assert_eq!(
+            (direct.accepted_by, direct.game, direct.closed_at),
+            (None, None, None)
+        );
+        assert_eq!(direct.expires_at, Timestamp(T0.0 + DAY));
+        let open = s
+            .create_challenge(&new_challenge(2, None), T0)
+            .await
+            .unwrap();
+        assert_eq!(open.id, ChallengeId(2));
+
+        let ids =
+            |v: Vec<rollerball::store::Challenge>| v.iter().map(|c| c.id.0).collect::<Vec<_>>();
+        assert_eq!(ids(s.open_challenges_in(10).await.unwrap()), vec![1, 2]);
+        assert_eq!(
+            ids(s.open_challenges_to(PlayerId(2)).await.unwrap()),
+            vec![1]
+        );
+        assert_eq!(
+            ids(s.open_challenges_by(PlayerId(2)).await.unwrap()),
+            vec![2]
+        );
+        assert_eq!(s.challenge(direct.id).await.unwrap(), Some(direct.clone()));
+
+        // Only the challenged player may take a direct challenge; nobody their own.
+        for who in [1, 3] {
+            assert!(matches!(
+                s.accept_challenge(direct.id, PlayerId(who), &accepted(Color::White), T0)
+                    .await,
+                Err(StoreError::Invalid(_))
+            ));
+        }
+        let (c, game) = s
+            .accept_challenge(direct.id, PlayerId(2), &accepted(Color::Black), T0)
+            .await
+            .unwrap();
+        assert_eq!(c.status, ChallengeStatus::Accepted);
+        assert_eq!(
+            (c.accepted_by, c.game, c.closed_at),
+            (Some(PlayerId(2)), Some(game.id), Some(T0))
+        );
+        assert_eq!(s.challenge(direct.id).await.unwrap(), Some(c));
+        assert_eq!(game.id, GameId(1));
+        assert_eq!(
+            (game.white, game.black),
+            (Some(PlayerId(2)), Some(PlayerId(1)))
+        );
+        assert_eq!(
+            game.place,
+            Place {
+                server: Some(1),
+                channel: 10,
+                thread: Some(99)
+            }
+        );
+        assert_eq!(game.challenge, Some(direct.id));
+        assert_eq!((game.days_per_move, game.rated), (3, true));
+        assert_eq!(game.deadline, Some(Timestamp(T0.0 + 3 * DAY)));
+        assert!(matches!(
+            s.accept_challenge(direct.id, PlayerId(2), &accepted(Color::Black), T0)
+                .await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            s.close_challenge(direct.id, ChallengeStatus::Cancelled, T0)
+                .await,
+            Err(StoreError::Conflict)
+        ));
+
+        // Declined, cancelled and expired challenges leave the lists.
+        let declined = s
+            .close_challenge(open.id, ChallengeStatus::Declined, Timestamp(T0.0 + 1))
+            .await
+            .unwrap();
+        assert_eq!(
+            (declined.status, declined.closed_at),
+            (ChallengeStatus::Declined, Some(Timestamp(T0.0 + 1)))
+        );
+        assert!(matches!(
+            s.close_challenge(open.id, ChallengeStatus::Expired, T0)
+                .await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(matches!(
+            s.close_challenge(ChallengeId(99), ChallengeStatus::Declined, T0)
+                .await,
+            Err(StoreError::NotFound(_))
+        ));
+        let late = s
+            .create_challenge(&new_challenge(3, None), T0)
+            .await
+            .unwrap();
+        let expiry = Timestamp(T0.0 + DAY);
+        assert!(matches!(
+            s.accept_challenge(late.id, PlayerId(1), &accepted(Color::White), expiry)
+                .await,
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(
+            s.expire_challenges(Timestamp(expiry.0 - 1), 10)
+                .await
+                .unwrap(),
+            vec![]
+        );
+        let expired = s.expire_challenges(expiry, 10).await.unwrap();
+        assert_eq!(expired.len(), 1);
+        assert_eq!(
+            (expired[0].id, expired[0].status),
+            (late.id, ChallengeStatus::Expired)
+        );
+        assert_eq!(s.expire_challenges(expiry, 10).await.unwrap(), vec![]);
+        assert_eq!(s.open_challenges_in(10).await.unwrap(), vec![]);
+        s.close().await;
+    }
+}
+
+fn expected_move(ply: u32, color: Color, player: u64) -> StoredMove {
+    let m = fake_move(ply);
+    StoredMove {
+        ply,
+        san: m.san,
+        coord: m.coord,
+        fen_after: m.fen_after,
+        color,
+        player: Some(PlayerId(player)),
+        played_at: Timestamp(T0.0 + i64::from(ply)),
+    }
+}
+
+#[tokio::test]
+async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
+    for db in test_dbs("moves").await {
+        let s = db.store().await;
+        players(&s, &[1, 2]).await;
+        let g0 = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        assert_eq!(
+            g0,
+            Game {
+                id: GameId(1),
+                place: Place {
+                    server: Some(1),
+                    channel: 10,
+                    thread: None
+                },
+                white: Some(PlayerId(1)),
+                black: Some(PlayerId(2)),
+                status: GameStatus::Active,
+                result: None,
+                termination: None,
+                start_fen: START.into(),
+                fen: START.into(),
+                to_move: Color::White,
+                ply: 0,
+                version: 1,
+                days_per_move: 3,
+                rated: true,
+                deadline: Some(Timestamp(T0.0 + DAY)),
+                remind_at: None,
+                final_remind_at: None,
+                reminder_stage: 0,
+                offer: None,
+                challenge: None,
+                rematch_of: None,
+                ratings_applied: false,
+                created_at: T0,
+                updated_at: T0,
+                finished_at: None,
+            }
+        );
+        let g3 = play(&s, g0.clone(), 3).await;
+        assert_eq!((g3.ply, g3.version, g3.to_move), (3, 4, Color::Black));
+        assert_eq!(g3.fen, fake_move(3).fen_after);
+        assert_eq!(g3.deadline, Some(Timestamp(T0.0 + 4 * DAY)));
+        assert_eq!(g3.updated_at, Timestamp(T0.0 + 3));
+        let expected = vec![
+            expected_move(1, Color::White, 1),
+            expected_move(2, Color::Black, 2),
+            expected_move(3, Color::White, 1),
+        ];
+        assert_eq!(s.moves(g0.id).await.unwrap(), expected);
+        assert_eq!(
+            s.game_with_moves(g0.id).await.unwrap(),
+            Some((g3.clone(), expected.clone()))
+        );
+
+        // A move from an old version is refused and writes nothing.
+        let stale = s
+            .commit_move(
+                g0.id,
+                g0.version,
+                &fake_move(1),
+                AfterMove::Continue(Deadline::at(T0)),
+                T0,
+            )
+            .await;
+        assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+        assert_eq!(s.game(g0.id).await.unwrap(), Some(g3.clone()));
+        assert_eq!(s.moves(g0.id).await.unwrap(), expected);
+        assert!(matches!(
+            s.commit_move(
+                GameId(42),
+                1,
+                &fake_move(1),
+                AfterMove::Continue(Deadline::at(T0)),
+                T0
+            )
+            .await,
+            Err(StoreError::NotFound(_))
+        ));
+        assert_eq!(s.game(GameId(42)).await.unwrap(), None);
+        assert_eq!(s.game_with_moves(GameId(42)).await.unwrap(), None);
+
+        // The move that ends the game.
+        let end = Ending {
+            result: GameResult::BlackWins,
+            termination: Termination::Checkmate,
+        };
+        let done = s
+            .commit_move(
+                g3.id,
+                g3.version,
+                &fake_move(4),
+                AfterMove::End(end),
+                Timestamp(T0.0 + 4),
+            )
+            .await
+            .unwrap();
+        assert_eq!(done.status, GameStatus::Finished);
+        assert_eq!(
+            (done.result, done.termination),
+            (Some(GameResult::BlackWins), Some(Termination::Checkmate))
+        );
+        assert_eq!((done.ply, done.version, done.to_move), (4, 5, Color::White));
+        assert_eq!(
+            (done.deadline, done.remind_at, done.finished_at),
+            (None, None, Some(Timestamp(T0.0 + 4)))
+        );
+        assert_eq!(s.moves(g3.id).await.unwrap().len(), 4);
+        assert!(matches!(
+            s.commit_move(
+                done.id,
+                done.version,
+                &fake_move(5),
+                AfterMove::Continue(Deadline::at(T0)),
+                T0
+            )
+            .await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            s.end_game(done.id, done.version, end, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn active_games_are_found_by_player_and_by_place() {
+    for db in test_dbs("active").await {
+        let s = db.store().await;
+        players(&s, &[1, 2, 3]).await;
+        let a = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let mut in_thread = new_game(3, 1);
+        in_thread.place = Place {
+            server: Some(1),
+            channel: 10,
+            thread: Some(77),
+        };
+        let b = s.create_game(&in_thread, T0).await.unwrap();
+        let mut elsewhere = new_game(2, 3);
+        elsewhere.place.channel = 11;
+        let c = s.create_game(&elsewhere, T0).await.unwrap();
+        let mut vs_computer = new_game(3, 0);
+        vs_computer.black = None;
+        let d = s.create_game(&vs_computer, T0).await.unwrap();
+        assert_eq!(d.black, None);
+
+        let ids = |v: Vec<Game>| v.iter().map(|g| g.id.0).collect::<Vec<_>>();
+        assert_eq!(
+            ids(s.active_games_of(PlayerId(1)).await.unwrap()),
+            vec![a.id.0, b.id.0]
+        );
+        assert_eq!(
+            ids(s.active_games_of(PlayerId(3)).await.unwrap()),
+            vec![b.id.0, c.id.0, d.id.0]
+        );
+        assert_eq!(
+            ids(s.active_games_in(10).await.unwrap()),
+            vec![a.id.0, b.id.0, d.id.0]
+        );
+        assert_eq!(ids(s.active_games_in(77).await.unwrap()), vec![b.id.0]);
+        assert_eq!(ids(s.active_games_in(11).await.unwrap()), vec![c.id.0]);
+
+        let resign = Ending {
+            result: GameResult::WhiteWins,
+            termination: Termination::Resignation,
+        };
+        let over = s
+            .end_game(a.id, a.version, resign, Timestamp(T0.0 + 9))
+            .await
+            .unwrap();
+        assert_eq!(
+            (over.status, over.result, over.termination),
+            (
+                GameStatus::Finished,
+                Some(GameResult::WhiteWins),
+                Some(Termination::Resignation)
+            )
+        );
+        assert_eq!(
+            (over.version, over.finished_at, over.deadline),
+            (2, Some(Timestamp(T0.0 + 9)), None)
+        );
+        assert_eq!(
+            ids(s.active_games_of(PlayerId(1)).await.unwrap()),
+            vec![b.id.0]
+        );
+        assert_eq!(
+            ids(s.active_games_in(10).await.unwrap()),
+            vec![b.id.0, d.id.0]
+        );
+        assert!(matches!(
+            s.create_game(&new_game(2, 2), T0).await,
+            Err(StoreError::Invalid(_))
+        ));
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn offers_takebacks_and_extra_time_are_guarded_changes() {
+    for db in test_dbs("offers").await {
+        let s = db.store().await;
+        players(&s, &[1, 2]).await;
+        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let g = play(&s, g, 3).await;
+
+        let draw = Offer {
+            kind: OfferKind::Draw,
+            by: Color::Black,
+        };
+        let offered = s.set_offer(g.id, g.version, draw, T0).await.unwrap();
+        assert_eq!(
+            (offered.offer, offered.version, offered.ply),
+            (Some(draw), g.version + 1, 3)
+        );
+        assert!(matches!(
+            s.set_offer(g.id, g.version, draw, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        let cleared = s.clear_offer(g.id, offered.version, T0).await.unwrap();
+        assert_eq!((cleared.offer, cleared.version), (None, g.version + 2));
+        // Moving declines a pending offer.
+        let offered = s.set_offer(g.id, cleared.version, draw, T0).await.unwrap();
+        let moved = play(&s, offered, 1).await;
+        assert_eq!((moved.offer, moved.ply), (None, 4));
+
+        // Take back one ply, then two: the position and record go back with them.
+        let takeback = Offer {
+            kind: OfferKind::Takeback,
+            by: Color::White,
+        };
+        let asked = s
+            .set_offer(g.id, moved.version, takeback, T0)
+            .await
+            .unwrap();
+        let later = Deadline {
+            at: Timestamp(T0.0 + 9 * DAY),
+            first_reminder: Some(Timestamp(T0.0 + 8 * DAY)),
+            last_reminder: None,
+        };
+        let back1 = s
+            .take_back(g.id, asked.version, 1, later, T0)
+            .await
+            .unwrap();
+        assert_eq!(
+            (back1.ply, back1.to_move, back1.offer),
+            (3, Color::Black, None)
+        );
+        assert_eq!(back1.fen, fake_move(3).fen_after);
+        assert_eq!(
+            (back1.deadline, back1.remind_at, back1.reminder_stage),
+            (Some(later.at), Some(Timestamp(T0.0 + 8 * DAY)), 0)
+        );
+        assert_eq!(
+            s.moves(g.id)
+                .await
+                .unwrap()
+                .iter()
+                .map(|m| m.ply)
+                .collect::<Vec<_>>(),
+            vec![1, 2, 3]
+        );
+        let back2 = s
+            .take_back(g.id, back1.version, 2, later, T0)
+            .await
+            .unwrap();
+        assert_eq!((back2.ply, back2.to_move), (1, Color::Black));
+        assert_eq!(back2.fen, fake_move(1).fen_after);
+        let back_all = s
+            .take_back(g.id, back2.version, 1, later, T0)
+            .await
+            .unwrap();
+        assert_eq!(
+            (back_all.ply, back_all.to_move, back_all.fen.as_str()),
+            (0, Color::White, START)
+        );
+        assert_eq!(s.moves(g.id).await.unwrap(), vec![]);
+        assert!(matches!(
+            s.take_back(g.id, back_all.version, 1, later, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            s.take_back(g.id, back_all.version, 0, later, T0).await,
+            Err(StoreError::Invalid(_))
+        ));
+        // The record continues from the restored position without gaps.
+        let again = play(&s, back_all.clone(), 2).await;
+        assert_eq!(
+            s.moves(g.id)
+                .await
+                .unwrap()
+                .iter()
+                .map(|m| m.ply)
+                .collect::<Vec<_>>(),
+            vec![1, 2]
+        );
+
+        let more = Deadline::at(Timestamp(T0.0 + 20 * DAY));
+        let extended = s.set_deadline(g.id, again.version, more, T0).await.unwrap();
+        assert_eq!(
+            (extended.deadline, extended.version),
+            (Some(more.at), again.version + 1)
+        );
+        assert!(matches!(
+            s.set_deadline(g.id, again.version, more, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn reminders_and_timeouts_are_claimed_when_due() {
+    for db in test_dbs("deadlines").await {
+        let s = db.store().await;
+        players(&s, &[1, 2]).await;
+        let mut spec = new_game(1, 2);
+        spec.deadline = Deadline {
+            at: Timestamp(T0.0 + 100),
+            first_reminder: Some(Timestamp(T0.0 + 80)),
+            last_reminder: Some(Timestamp(T0.0 + 95)),
+        };
+        let g = s.create_game(&spec, T0).await.unwrap();
+        assert_eq!(
+            (g.remind_at, g.final_remind_at),
+            (Some(Timestamp(T0.0 + 80)), Some(Timestamp(T0.0 + 95)))
+        );
+        let other = s.create_game(&new_game(2, 1), T0).await.unwrap();
+
+        assert_eq!(
+            s.claim_reminders(Timestamp(T0.0 + 79), 10).await.unwrap(),
+            vec![]
+        );
+        let first = s.claim_reminders(Timestamp(T0.0 + 80), 10).await.unwrap();
+        assert_eq!(first.len(), 1);
+        assert_eq!((first[0].game.id, first[0].stage), (g.id, 1));
+        assert_eq!(
+            (first[0].game.remind_at, first[0].game.final_remind_at),
+            (Some(Timestamp(T0.0 + 95)), None)
+        );
+        assert_eq!(
+            first[0].game.version, g.version,
+            "a reminder is not a change of the game"
+        );
+        assert_eq!(
+            s.claim_reminders(Timestamp(T0.0 + 90), 10).await.unwrap(),
+            vec![]
+        );
+        let last = s.claim_reminders(Timestamp(T0.0 + 99), 10).await.unwrap();
+        assert_eq!(
+            (last[0].game.id, last[0].stage, last[0].game.remind_at),
+            (g.id, 2, None)
+        );
+        assert_eq!(
+            s.claim_reminders(Timestamp(T0.0 + 1000), 10).await.unwrap(),
+            vec![]
+        );
+
+        assert_eq!(
+            s.claim_timeouts(Timestamp(T0.0 + 99), 10).await.unwrap(),
+            vec![]
+        );
+        let timed_out = s.claim_timeouts(Timestamp(T0.0 + 100), 10).await.unwrap();
+        assert_eq!(timed_out.len(), 1);
+        let t = &timed_out[0];
+        assert_eq!(t.id, g.id);
+        assert_eq!(
+            (t.status, t.result, t.termination),
+            (
+                GameStatus::Finished,
+                Some(GameResult::BlackWins),
+                Some(Termination::Time)
+            )
+        );
+        assert_eq!(
+            (t.finished_at, t.deadline, t.version),
+            (Some(Timestamp(T0.0 + 100)), None, g.version + 1)
+        );
+        assert_eq!(
+            s.claim_timeouts(Timestamp(T0.0 + 100), 10).await.unwrap(),
+            vec![]
+        );
+        // Black to move loses the other game on time when its day is over.
+        let other = play(&s, other, 1).await;
+        let gone = s
+            .claim_timeouts(Timestamp(T0.0 + 10 * DAY), 10)
+            .await
+            .unwrap();
+        assert_eq!(
+            gone.iter().map(|g| (g.id, g.result)).collect::<Vec<_>>(),
+            vec![(other.id, Some(GameResult::WhiteWins))]
+        );
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn ratings_count_each_rated_game_once() {
+    for db in test_dbs("ratings").await {
+        let s = db.store().await;
+        players(&s, &[1, 2, 3]).await;
+        let server = RatingScope::Server(1);
+        assert_eq!(s.rating(PlayerId(1), server).await.unwrap().games, 0);
+        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let update = |player, expected_games, rating| RatingUpdate {
+            player: PlayerId(player),
+            scope: server,
+            expected_games,
+            rating,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        assert!(
+            matches!(
+                s.apply_ratings(g.id, &[update(1, 0, 1600.0)], T0).await,
+                Err(StoreError::Conflict)
+            ),
+            "an active game is not counted"
+        );
+        let won = Ending {
+            result: GameResult::WhiteWins,
+            termination: Termination::Resignation,
+        };
+        s.end_game(g.id, g.version, won, T0).await.unwrap();
+        assert_eq!(
+            s.games_awaiting_ratings(10)
+                .await
+                .unwrap()
+                .iter()
+                .map(|g| g.id)
+                .collect::<Vec<_>>(),
+            vec![g.id]
+        );
+
+        // Computed from a stale rating: refused, nothing written.
+        assert!(matches!(
+            s.apply_ratings(g.id, &[update(1, 0, 1600.0), update(2, 5, 1400.0)], T0)
+                .await,
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(s.rating(PlayerId(1), server).await.unwrap().games, 0);
+        let updates = [update(1, 0, 1662.5), update(2, 0, 1337.5)];
+        s.apply_ratings(g.id, &updates, Timestamp(T0.0 + 1))
+            .await
+            .unwrap();
+        assert!(matches!(
+            s.apply_ratings(g.id, &updates, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(s.games_awaiting_ratings(10).await.unwrap(), vec![]);
+        assert!(s.game(g.id).await.unwrap().unwrap().ratings_applied);
+
+        let r1 = s.rating(PlayerId(1), server).await.unwrap();
+        assert_eq!(
+            (
+                r1.rating,
+                r1.deviation,
+                r1.volatility,
+                r1.games,
+                r1.updated_at
+            ),
+            (1662.5, 200.0, 0.06, 1, Timestamp(T0.0 + 1))
+        );
+        assert_eq!(
+            s.rating(PlayerId(1), RatingScope::Global)
+                .await
+                .unwrap()
+                .games,
+            0
+        );
+
+        // A second game for player 3 against 1, counted from player 1's current rating.
+        let g2 = s.create_game(&new_game(3, 1), T0).await.unwrap();
+        s.end_game(g2.id, g2.version, won, T0).await.unwrap();
+        s.apply_ratings(g2.id, &[update(3, 0, 1700.0), update(1, 1, 1600.0)], T0)
+            .await
+            .unwrap();
+        let board = s.leaderboard(server, 10).await.unwrap();
+        let lines: Vec<(&str, f64, u32)> = board
+            .iter()
+            .map(|e| (e.name.as_str(), e.rating.rating, e.rating.games))
+            .collect();
+        assert_eq!(
+            lines,
+            vec![("p3", 1700.0, 1), ("p1", 1600.0, 2), ("p2", 1337.5, 1)]
+        );
+        assert_eq!(s.leaderboard(server, 1).await.unwrap().len(), 1);
+        assert_eq!(
+            s.leaderboard(RatingScope::Global, 10).await.unwrap(),
+            vec![]
+        );
+
+        let mut casual = new_game(1, 2);
+        casual.rated = false;
+        let c = s.create_game(&casual, T0).await.unwrap();
+        s.end_game(c.id, c.version, won, T0).await.unwrap();
+        assert!(matches!(
+            s.apply_ratings(c.id, &[], T0).await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(matches!(
+            s.apply_ratings(GameId(99), &[], T0).await,
+            Err(StoreError::NotFound(_))
+        ));
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn a_game_has_at_most_one_rematch() {
+    for db in test_dbs("rematch").await {
+        let s = db.store().await;
+        players(&s, &[1, 2]).await;
+        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        assert_eq!(s.rematch_of(g.id).await.unwrap(), None);
+        let mut spec = new_game(2, 1);
+        spec.rematch_of = Some(g.id);
+        let r = s.create_game(&spec, T0).await.unwrap();
+        assert_eq!(
+            (r.id, r.rematch_of, r.white),
+            (GameId(2), Some(g.id), Some(PlayerId(2)))
+        );
+        assert!(matches!(
+            s.create_game(&spec, T0).await,
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(s.rematch_of(g.id).await.unwrap(), Some(r));
+        // The refused creation gave its number back.
+        assert_eq!(
+            s.create_game(&new_game(1, 2), T0).await.unwrap().id,
+            GameId(3)
+        );
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn sqlite_runs_with_wal_full_sync_and_foreign_keys() {
+    let db = sqlite_db();
+    let s = db.store().await;
+    let mut conn = s.pool().acquire().await.unwrap();
+    let pragma = |name: &'static str| format!("PRAGMA {name}");
+    let mode: String = sqlx::query(&pragma("journal_mode"))
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap()
+        .get(0);
+    let sync: i64 = sqlx::query(&pragma("synchronous"))
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap()
+        .get(0);
+    let fk: i64 = sqlx::query(&pragma("foreign_keys"))
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap()
+        .get(0);
+    let busy: i64 = sqlx::query(&pragma("busy_timeout"))
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!((mode.as_str(), sync, fk), ("wal", 2, 1));
+    assert!(busy >= 1000, "busy timeout {busy} ms");
+    drop(conn);
+    // Foreign keys hold: a game cannot name an unknown player.
+    assert!(matches!(
+        s.create_game(&new_game(1, 2), T0).await,
+        Err(StoreError::Database(_))
+    ));
+    s.close().await;
+    assert!(db.sqlite_path().unwrap().exists());
+}
+
+#[tokio::test]
+async fn a_database_of_the_first_version_is_upgraded_in_place() {
+    for db in test_dbs("upgrade").await {
+        // Build the database as the first release did: only migration 1.
+        let old = Store::open(&db.url, StoreOptions::default()).await.unwrap();
+        let mut first = sqlx::migrate!("./migrations");
+        first.migrations = std::borrow::Cow::Owned(first.migrations[..1].to_vec());
+        first.run(old.pool()).await.unwrap();
+        for sql in [
+            "INSERT INTO players (id, name, created_at, updated_at) VALUES (1, 'old1', 5, 5)",
+            "INSERT INTO players (id, name, created_at, updated_at) VALUES (2, 'old2', 5, 5)",
+            "UPDATE id_counters SET next_id = 2 WHERE name = 'game'",
+            "INSERT INTO games (id, channel_id, white_id, black_id, status, start_fen, fen, to_move, \
+               ply, version, days_per_move, rated, deadline_at, created_at, updated_at) \
+             VALUES (1, 10, 1, 2, 'active', '2rbp2/2rkp2/7/7/7/2PKR2/2PBR2 w - 1', \
+               '2rbp2/2rkp2/7/7/7/2PKR2/2PBR2 b - 1', 'black', 1, 2, 3, 1, 900, 5, 6)",
+            "INSERT INTO moves (game_id, ply, san, coord, fen_after, color, player_id, played_at) \
+             VALUES (1, 1, 'Bb3', 'c2-b3', '2rbp2/2rkp2/7/7/7/2PKR2/2PBR2 b - 1', 'white', 1, 6)",
+        ] {
+            sqlx::query(sql).execute(old.pool()).await.unwrap();
+        }
+        let versions: Vec<i64> =
+            sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
+                .fetch_all(old.pool())
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+        assert_eq!(versions, vec![1]);
+        old.close().await;
+
+        // The new release opens it: migrated in place, nothing lost, the new features work.
+        let s = db.store().await;
+        let versions: Vec<i64> =
+            sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
+                .fetch_all(s.pool())
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+        assert_eq!(versions, vec![1, 2]);
+        let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
+        assert_eq!(
+            (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
+            (1, 2, Color::Black, None, false)
+        );
+        assert_eq!(g.deadline, Some(Timestamp(900)));
+        assert_eq!(moves.len(), 1);
+        assert_eq!(
+            (
+                moves[0].san.as_str(),
+                moves[0].coord.as_str(),
+                moves[0].player
+            ),
+            ("Bb3", "c2-b3", Some(PlayerId(1)))
+        );
+        assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "old1");
+        let next = play(&s, g.clone(), 1).await;
+        assert_eq!(next.ply, 2);
+        let mut spec = new_game(2, 1);
+        spec.rematch_of = Some(g.id);
+        assert_eq!(s.create_game(&spec, T0).await.unwrap().id, GameId(2));
+        // Running the migrations again is harmless.
+        s.migrate().await.unwrap();
+        s.close().await;
+    }
+}

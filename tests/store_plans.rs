@@ -1,0 +1,150 @@
+//! The hot queries on a database seeded with 100,000 games: each is served by its index, as the
+//! database's own query planner says (`EXPLAIN QUERY PLAN` on SQLite, `EXPLAIN` on PostgreSQL).
+
+mod common;
+
+use common::*;
+use rollerball::store::{Backend, HotQuery, PlayerId, RatingScope, Store, Timestamp};
+
+const GAMES: i64 = 100_000;
+const PLAYERS: i64 = 1_000;
+
+/// Fills the database in a few set-based statements (portable SQL: a recursive counter).
+async fn seed(store: &Store) {
+    let counter = |n: i64| {
+        format!("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n}) ")
+    };
+    let statements = [
+        format!(
+            "{}INSERT INTO players (id, name, created_at, updated_at) \
+             SELECT i, 'p' || i, 0, 0 FROM n",
+            counter(PLAYERS)
+        ),
+        // One game in twenty is active: 5,000 active games, 200 games per channel.
+        format!(
+            "{}INSERT INTO games (id, server_id, channel_id, thread_id, white_id, black_id, status, \
+               result, termination, start_fen, fen, to_move, ply, version, days_per_move, rated, \
+               deadline_at, remind_at, created_at, updated_at) \
+             SELECT i, 1, 1 + i % 500, 1000000 + i, 1 + i % {PLAYERS}, 1 + (i + 1) % {PLAYERS}, \
+               CASE WHEN i % 20 = 0 THEN 'active' ELSE 'finished' END, \
+               CASE WHEN i % 20 = 0 THEN NULL ELSE '1-0' END, \
+               CASE WHEN i % 20 = 0 THEN NULL ELSE 'resignation' END, \
+               '{START}', '{START}', 'white', 0, 1, 3, 1, \
+               CASE WHEN i % 20 = 0 THEN {T0} + i * 1000 ELSE NULL END, \
+               CASE WHEN i % 20 = 0 THEN {T0} + i * 800 ELSE NULL END, 0, 0 FROM n",
+            counter(GAMES),
+            T0 = T0.0
+        ),
+        format!(
+            "{}INSERT INTO ratings (player_id, scope, rating, deviation, volatility, games, updated_at) \
+             SELECT 1 + i % {PLAYERS}, CASE WHEN i > {PLAYERS} THEN 1 ELSE 0 END, \
+               1000.0 + (i * 37) % 1000, 100.0, 0.06, 10, 0 FROM n",
+            counter(2 * PLAYERS)
+        ),
+        format!(
+            "{}INSERT INTO challenges (id, challenger_id, challenged_id, server_id, channel_id, \
+               colour, days_per_move, rated, status, created_at, expires_at) \
+             SELECT i, 1 + i % {PLAYERS}, NULL, 1, 1 + i % 500, 'random', 3, 1, \
+               CASE WHEN i % 100 = 0 THEN 'open' ELSE 'expired' END, 0, {T0} + i FROM n",
+            counter(10_000),
+            T0 = T0.0
+        ),
+        format!(
+            "UPDATE id_counters SET next_id = {} WHERE name = 'game'",
+            GAMES + 1
+        ),
+        "UPDATE id_counters SET next_id = 10001 WHERE name = 'challenge'".to_owned(),
+    ];
+    let mut tx = store.pool().begin().await.unwrap();
+    for sql in &statements {
+        sqlx::query(sql).execute(&mut *tx).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    // Fresh statistics, as a long-running database has them.
+    sqlx::query("ANALYZE").execute(store.pool()).await.unwrap();
+}
+
+/// A step that reads a whole table instead of using an index.
+fn is_full_scan(backend: Backend, step: &str) -> bool {
+    match backend {
+        // "SCAN games" reads the table; "SCAN games USING INDEX ..." walks an index.
+        Backend::Sqlite => {
+            let step = step.trim_start();
+            step.starts_with("SCAN ") && !step.contains(" USING ") && !step.contains("CONSTANT")
+        }
+        Backend::Postgres => step.contains("Seq Scan"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hot_queries_use_their_indexes_on_100k_games() {
+    for db in test_dbs("plans").await {
+        let s = db.store().await;
+        seed(&s).await;
+
+        for query in HotQuery::ALL {
+            let plan = s.query_plan(query).await.unwrap();
+            let text = plan.join("\n");
+            println!("{:?} {query:?}:\n{text}\n", db.backend);
+            assert!(
+                query.index().iter().any(|index| text.contains(index)),
+                "{:?} {query:?} does not use {:?}:\n{text}",
+                db.backend,
+                query.index()
+            );
+            assert!(
+                !plan.iter().any(|step| is_full_scan(db.backend, step)),
+                "{:?} {query:?} scans a whole table:\n{text}",
+                db.backend
+            );
+        }
+
+        // The same queries answer exactly on the seeded data. Player 1 is White in games 1000,
+        // 2000, ..., 100000 (all active) and Black only in finished ones.
+        let mine = s.active_games_of(PlayerId(1)).await.unwrap();
+        assert_eq!(
+            mine.iter().map(|g| g.id.0).collect::<Vec<_>>(),
+            (1..=100).map(|k| k * 1000).collect::<Vec<_>>()
+        );
+        // Channel 1 holds games 500, 1000, ...; the active ones are those divisible by 20.
+        let here = s.active_games_in(1).await.unwrap();
+        assert_eq!(
+            here.iter().map(|g| g.id.0).collect::<Vec<_>>(),
+            (1..=GAMES / 500)
+                .map(|k| k * 500)
+                .filter(|i| i % 20 == 0)
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(s.active_games_in(1_000_020).await.unwrap().len(), 1);
+        assert_eq!(
+            s.game(rollerball::store::GameId(77_777))
+                .await
+                .unwrap()
+                .unwrap()
+                .place
+                .channel,
+            1 + 77_777 % 500
+        );
+        let board = s.leaderboard(RatingScope::Server(1), 3).await.unwrap();
+        assert_eq!(board.len(), 3);
+        assert!(board[0].rating.rating >= board[1].rating.rating);
+        // Deadlines of games 20, 40 and 60 have passed at T0 + 60 s.
+        let claimed = s
+            .claim_timeouts(Timestamp(T0.0 + 60_000), 100)
+            .await
+            .unwrap();
+        assert_eq!(
+            claimed.iter().map(|g| g.id.0).collect::<Vec<_>>(),
+            vec![20, 40, 60]
+        );
+        let expired = s
+            .expire_challenges(Timestamp(T0.0 + 300), 100)
+            .await
+            .unwrap();
+        assert_eq!(
+            expired.iter().map(|c| c.id.0).collect::<Vec<_>>(),
+            vec![100, 200, 300]
+        );
+        s.close().await;
+    }
+}
