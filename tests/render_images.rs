@@ -300,12 +300,21 @@ fn targets_are_marked_where_the_piece_can_go() {
 }
 
 #[test]
-fn rendering_is_deterministic() {
+fn rendering_does_not_depend_on_what_was_drawn_before() {
     let view = BoardView::of_game(&check_game());
     let options = Options::from_side(Color::Black);
+    let first = render_png(&view, &options).unwrap();
+    // Other boards in between, with other colours, and the same board on another thread.
+    let other = BoardView::new(Position::start()).with_targets_from(sq("c2"));
+    render_png(&other, &options).unwrap();
+    render_png(&other, &Options::default()).unwrap();
+    let elsewhere = std::thread::spawn(move || render_png(&view, &options).unwrap())
+        .join()
+        .unwrap();
+    assert_eq!(first, elsewhere);
     assert_eq!(
-        render_png(&view, &options).unwrap(),
-        render_png(&view, &options).unwrap()
+        first,
+        render_png(&BoardView::of_game(&check_game()), &options).unwrap()
     );
 }
 

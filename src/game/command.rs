@@ -138,9 +138,7 @@ pub enum CommandError {
         word: String,
         usage: &'static str,
     },
-    #[error(
-        "Days per move must be a whole number from {MIN_DAYS} to {MAX_DAYS}, not `{0}`."
-    )]
+    #[error("Days per move must be a whole number from {MIN_DAYS} to {MAX_DAYS}, not `{0}`.")]
     Days(String),
     #[error("`{0}` is not a game number; game numbers look like `#12`.")]
     GameNumber(String),
@@ -340,7 +338,9 @@ fn player_ref(word: &str) -> Option<PlayerRef> {
 fn days(word: &str) -> Result<u32, CommandError> {
     let digits = word.trim_end_matches(['d', 'D']);
     match digits.parse::<u32>() {
-        Ok(n) if (MIN_DAYS..=MAX_DAYS).contains(&n) && digits.bytes().all(|b| b.is_ascii_digit()) => {
+        Ok(n)
+            if (MIN_DAYS..=MAX_DAYS).contains(&n) && digits.bytes().all(|b| b.is_ascii_digit()) =>
+        {
             Ok(n)
         }
         _ => Err(CommandError::Days(word.to_string())),
@@ -513,7 +513,10 @@ impl<'a> Args<'a> {
                 game: self.take_number()?,
             },
             "game" => {
-                let word = self.words.first().ok_or_else(|| self.missing("a game number"))?;
+                let word = self
+                    .words
+                    .first()
+                    .ok_or_else(|| self.missing("a game number"))?;
                 let game =
                     number(word).ok_or_else(|| CommandError::GameNumber(word.to_string()))?;
                 self.words.remove(0);
@@ -524,9 +527,10 @@ impl<'a> Args<'a> {
             },
             "resign" => {
                 let game = self.take_number()?;
-                let confirmed = self.words.first().is_some_and(|w| {
-                    matches!(w.to_lowercase().as_str(), "confirm" | "yes")
-                });
+                let confirmed = self
+                    .words
+                    .first()
+                    .is_some_and(|w| matches!(w.to_lowercase().as_str(), "confirm" | "yes"));
                 if confirmed {
                     self.words.remove(0);
                 }
@@ -545,7 +549,10 @@ impl<'a> Args<'a> {
             },
             "moretime" => {
                 let game = self.take_number()?;
-                let word = *self.words.first().ok_or_else(|| self.missing("a number of days"))?;
+                let word = *self
+                    .words
+                    .first()
+                    .ok_or_else(|| self.missing("a number of days"))?;
                 self.words.remove(0);
                 Command::MoreTime {
                     game,
@@ -580,7 +587,9 @@ impl<'a> Args<'a> {
                     opponent = Some(Opponent::Open)
                 }
                 "days" | "day" => {
-                    let n = words.next().ok_or_else(|| self.missing("a number after `days`"))?;
+                    let n = words
+                        .next()
+                        .ok_or_else(|| self.missing("a number after `days`"))?;
                     days_per_move = Some(days(n)?);
                 }
                 _ if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
@@ -604,7 +613,10 @@ impl<'a> Args<'a> {
         let change = match self.words.first().map(|w| w.to_lowercase()).as_deref() {
             None => None,
             Some("language" | "lang" | "locale") => {
-                let code = self.words.get(1).ok_or_else(|| self.missing("a language code"))?;
+                let code = self
+                    .words
+                    .get(1)
+                    .ok_or_else(|| self.missing("a language code"))?;
                 let ok = (2..=8).contains(&code.len())
                     && code.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
                 if !ok {
@@ -645,10 +657,10 @@ impl fmt::Display for PlayerRef {
 pub fn looks_like_move(text: &str) -> bool {
     let t = text.trim();
     (2..=10).contains(&t.len())
-        && t.chars()
-            .any(|c| ('1'..='7').contains(&c))
+        && t.chars().any(|c| ('1'..='7').contains(&c))
         && t.chars().all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '-' | 'x' | ':' | '=' | '(' | ')' | '+' | '#' | '!' | '?')
+            c.is_ascii_alphanumeric()
+                || matches!(c, '-' | 'x' | ':' | '=' | '(' | ')' | '+' | '#' | '!' | '?')
         })
         && t.chars().filter(|c| c.is_ascii_alphabetic()).count() <= 4
 }

@@ -9,7 +9,7 @@ use ab_glyph::FontRef;
 use super::Options;
 use super::board;
 use super::canvas::{Canvas, Sprite};
-use super::palette::Palette;
+use super::palette::{Lut, Palette};
 use super::pieces::PieceSet;
 
 /// DejaVu Sans (Bitstream Vera licence, `assets/LICENSE-DejaVu.txt`): the chess glyphs.
@@ -50,6 +50,8 @@ pub struct Assets {
     pub target_ring: Sprite,
     /// The colours every image with these options is encoded with.
     pub palette: Palette,
+    /// The shared colour → palette index memo for that palette.
+    pub lut: Lut,
 }
 
 /// More distinct option sets than a bot ever uses; past this the cache starts afresh rather

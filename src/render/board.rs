@@ -39,18 +39,19 @@ pub fn assets(options: &Options, fonts: &Fonts) -> Assets {
         target_dot: target_dot(cell, theme.target),
         target_ring: target_ring(cell, theme.target),
         palette: Palette::default(),
+        lut: Lut::new(&Palette::default()),
     };
     let samples: Vec<Vec<u8>> = palette_samples()
         .iter()
         .map(|view| draw(view, options, &assets).data)
         .collect();
     assets.palette = Palette::new(theme, &samples);
-    let mut lut = Lut::new(&assets.palette);
+    assets.lut = Lut::new(&assets.palette);
     assets.background_indices = assets
         .background
         .data
         .chunks_exact(3)
-        .map(|p| lut.index(&assets.palette, [p[0], p[1], p[2]]))
+        .map(|p| assets.lut.index(&assets.palette, [p[0], p[1], p[2]]))
         .collect();
     assets
 }

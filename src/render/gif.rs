@@ -118,17 +118,15 @@ fn encode_run(
             None => {
                 let mut indices = Vec::new();
                 palette::to_indices(
-                    board_options,
                     palette,
+                    &assets.lut,
                     &canvas,
                     &assets.background_indices,
                     &mut indices,
                 );
                 whole_frame(canvas.width, indices)
             }
-            Some(prev) => palette::with_lut(board_options, palette, |lut| {
-                delta_frame(prev, &canvas, |c| lut.index(palette, c))
-            }),
+            Some(prev) => delta_frame(prev, &canvas, |c| assets.lut.index(palette, c)),
         };
         frame.delay = (delay / 10).min(u16::MAX as u32) as u16;
         frame.dispose = gif::DisposalMethod::Keep;

@@ -183,8 +183,8 @@ pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, Render
     let canvas = board::draw(view, options, &assets);
     let mut indices = Vec::with_capacity(canvas.width * canvas.height);
     palette::to_indices(
-        options,
         &assets.palette,
+        &assets.lut,
         &canvas,
         &assets.background_indices,
         &mut indices,
