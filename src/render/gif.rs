@@ -1,10 +1,11 @@
 //! A whole game as an animated GIF: the start, then one frame per move with that move
 //! highlighted, the final position held longer.
 //!
-//! Two choices keep it fast and small. One palette serves every frame: the cached palette of
-//! the board options, the same the PNGs use (no per-frame colour quantiser). And after the first frame, each frame
-//! stores only the rectangle that changed, with unchanged pixels transparent, so the encoder
-//! compresses long transparent runs instead of the whole board again.
+//! Three choices keep it fast and small. One palette serves every frame: the cached palette
+//! of the board options, the same the PNGs use (no per-frame colour quantiser). After the
+//! first frame, each frame stores only the rectangle that changed, with unchanged pixels
+//! transparent, so the encoder compresses long transparent runs instead of the whole board
+//! again. And the frames are compressed in parallel runs, compression being most of the work.
 
 use std::borrow::Cow;
 
@@ -42,13 +43,10 @@ const TRANSPARENT: u8 = 255;
 /// Animates a game from its start position to its current one: `game.ply() + 1` frames.
 pub fn render_gif(game: &Game, options: &GifOptions) -> Result<Vec<u8>, RenderError> {
     let board_options = &options.board;
-    if !(super::MIN_SIZE..=super::MAX_SIZE).contains(&board_options.size) {
-        return Err(RenderError::Size(board_options.size));
-    }
+    super::check_size(board_options.size)?;
     let assets = assets::get(board_options);
     let views = views(game);
     let size = board_options.size as usize;
-
     let palette = &assets.palette;
 
     // Compressing the frames is most of the work, and each frame can be compressed on its
