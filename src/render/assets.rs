@@ -54,9 +54,10 @@ pub struct Assets {
     pub lut: Lut,
 }
 
-/// More distinct option sets than a bot ever uses; past this the cache starts afresh rather
-/// than growing without bound when callers ask for many sizes.
-const CACHE_LIMIT: usize = 32;
+/// More distinct option sets than a bot ever uses (each holds about 2.5 MB at 640 px); past
+/// this the cache starts afresh rather than growing without bound when callers ask for many
+/// sizes.
+const CACHE_LIMIT: usize = 16;
 
 /// The assets for these options, drawn on first use.
 pub fn get(options: &Options) -> Arc<Assets> {
