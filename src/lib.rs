@@ -3,6 +3,7 @@
 //! See `DESIGN.md` in the project's shared folder for the map of modules; each module's own
 //! documentation says what it is for.
 
+pub mod console;
 pub mod game;
 pub mod render;
 pub mod rules;

@@ -1,15 +1,19 @@
 //! The `rollerball` command line: the rules engine's tools (perft, moves, apply) and, as the
 //! other modules arrive, the bot, the console and the renderer.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
+use rollerball::console::Console;
+use rollerball::game::{Service, SystemClock};
 use rollerball::render::{
     self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
 };
 use rollerball::rules::{Color, Game, Position, START_FEN, Square, coordinate};
+use rollerball::store;
 
 /// Correspondence Rollerball: the rules engine's tools and the bot.
 #[derive(Parser)]
@@ -48,6 +52,14 @@ enum Command {
         #[arg(required = true)]
         moves: Vec<String>,
     },
+    /// Play in the terminal: local players take turns typing commands (`alice: challenge @bob`).
+    Console {
+        /// Where board images and exports are saved.
+        #[arg(long, default_value = "boards")]
+        boards: PathBuf,
+    },
+    /// Create or upgrade the database schema (the bot also does this at start-up).
+    Migrate,
     /// Draw the board as a PNG, or with `--gif` the whole game as an animated GIF.
     Render {
         /// The position to start from (default: the standard start).
@@ -86,6 +98,7 @@ fn position(fen: &str) -> Result<Position, String> {
 fn run(cli: Cli) -> Result<String, String> {
     let mut out = String::new();
     match cli.command {
+        command @ (Command::Console { .. } | Command::Migrate) => return run_async(command),
         Command::Perft { depth, fen, divide } => {
             let p = position(&fen)?;
             if divide && depth > 0 {
@@ -171,7 +184,61 @@ fn run(cli: Cli) -> Result<String, String> {
     Ok(out)
 }
 
+/// The async commands: they open the database named by `DATABASE_URL` (or the default file).
+fn run_async(command: Command) -> Result<String, String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(async move {
+        let url = store::database_url_from_env();
+        let db = store::Store::connect(&url)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", redact(&url)))?;
+        let out = match command {
+            Command::Migrate => format!(
+                "The database {} is up to date (schema version {}).\n",
+                redact(&url),
+                store::Store::migration_versions()
+                    .last()
+                    .copied()
+                    .unwrap_or(0)
+            ),
+            Command::Console { boards } => {
+                let service = Service::new(db.clone(), Arc::new(SystemClock));
+                let mut console = Console::new(service, boards);
+                let stdin = std::io::stdin();
+                let mut stdout = std::io::stdout();
+                console
+                    .run(stdin.lock(), &mut stdout)
+                    .await
+                    .map_err(|e| format!("console: {e}"))?;
+                String::new()
+            }
+            _ => unreachable!("only async commands come here"),
+        };
+        db.close().await;
+        Ok(out)
+    })
+}
+
+/// A database URL fit for messages: any password replaced by `***`.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
 fn main() -> ExitCode {
+    // Settings may come from a `.env` file beside the bot; the environment wins.
+    let _ = dotenvy::dotenv();
     match run(Cli::parse()) {
         Ok(out) => {
             print!("{out}");

@@ -405,6 +405,26 @@ async fn active_games_are_found_by_player_and_by_place() {
 }
 
 #[tokio::test]
+async fn a_draw_offer_stands_through_the_offerers_own_move() {
+    for db in test_dbs("offer_own_move").await {
+        let s = db.store().await;
+        players(&s, &[1, 2]).await;
+        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let draw = Offer {
+            kind: OfferKind::Draw,
+            by: Color::White,
+        };
+        let offered = s.set_offer(g.id, g.version, draw, T0).await.unwrap();
+        // White offers, then moves: the offer waits for Black.
+        let after_white = play(&s, offered, 1).await;
+        assert_eq!(after_white.offer, Some(draw));
+        // Black moves instead of answering: declined.
+        let after_black = play(&s, after_white, 1).await;
+        assert_eq!(after_black.offer, None);
+    }
+}
+
+#[tokio::test]
 async fn offers_takebacks_and_extra_time_are_guarded_changes() {
     for db in test_dbs("offers").await {
         let s = db.store().await;
@@ -427,8 +447,15 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
         ));
         let cleared = s.clear_offer(g.id, offered.version, T0).await.unwrap();
         assert_eq!((cleared.offer, cleared.version), (None, g.version + 2));
-        // Moving declines a pending offer.
-        let offered = s.set_offer(g.id, cleared.version, draw, T0).await.unwrap();
+        // The side to move (Black) moving declines White's pending offer.
+        let white_draw = Offer {
+            kind: OfferKind::Draw,
+            by: Color::White,
+        };
+        let offered = s
+            .set_offer(g.id, cleared.version, white_draw, T0)
+            .await
+            .unwrap();
         let moved = play(&s, offered, 1).await;
         assert_eq!((moved.offer, moved.ply), (None, 4));
 

@@ -406,6 +406,20 @@ impl Command {
     }
 }
 
+impl Command {
+    /// Like [`Command::parse`], but a line that is just a move (`Rb7`) is taken as `move Rb7`:
+    /// for lines addressed to the bot, where a move needs no command word.
+    pub fn parse_or_move(line: &str) -> Result<Command, CommandError> {
+        match Command::parse(line) {
+            Err(CommandError::Unknown { .. }) if looks_like_move(line) => Ok(Command::Move {
+                game: None,
+                text: line.trim().to_string(),
+            }),
+            other => other,
+        }
+    }
+}
+
 /// The arguments of one command, consumed as they are understood.
 struct Args<'a> {
     command: &'static str,

@@ -8,7 +8,7 @@ use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db
 use super::{
     AfterMove, ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus,
     NewGame, NewMove, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove,
-    Termination, Timestamp, discord_id_to_db, missing_or_conflict, unique_to_conflict,
+    Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db, unique_to_conflict,
 };
 
 /// The columns of a game, in the order [`game_from_row`] reads them by name.
@@ -115,7 +115,7 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
         termination: row
             .try_get::<Option<String>, _>("termination")?
             .as_deref()
-            .map(Termination::parse)
+            .map(termination_from_db)
             .transpose()?,
         start_fen: row.try_get("start_fen")?,
         fen: row.try_get("fen")?,
@@ -293,7 +293,8 @@ impl Store {
     }
 
     /// Commits the side to move's move in one transaction: the game advances one ply from
-    /// `version` (pending offers lapse, the reminders restart) and the move joins the record. If
+    /// `version` (an offer by the other side lapses — moving declines it — while the mover's own
+    /// draw offer stands; the reminders restart) and the move joins the record. If
     /// the game changed since `version` was read, or is over, nothing is written and the error
     /// is [`StoreError::Conflict`].
     pub async fn commit_move(
@@ -322,7 +323,9 @@ impl Store {
         let sql = concat!(
             "UPDATE games SET fen = $3, ply = ply + 1, version = version + 1, \
                to_move = CASE to_move WHEN 'white' THEN 'black' ELSE 'white' END, \
-               offer_kind = NULL, offer_by = NULL, reminder_stage = 0, \
+               offer_kind = CASE WHEN offer_by = to_move THEN offer_kind END, \
+               offer_by = CASE WHEN offer_by = to_move THEN offer_by END, \
+               reminder_stage = 0, \
                deadline_at = $4, remind_at = $5, final_remind_at = $6, \
                status = $7, result = $8, termination = $9, finished_at = $10, updated_at = $11 \
              WHERE id = $1 AND version = $2 AND status = 'active' \

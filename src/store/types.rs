@@ -90,6 +90,20 @@ impl Timestamp {
         Timestamp(self.0.saturating_add(millis))
     }
 
+    /// The calendar date (year, month, day) of this moment in UTC.
+    pub fn utc_date(self) -> (i64, u32, u32) {
+        // Howard Hinnant's days-to-civil algorithm.
+        let z = self.0.div_euclid(86_400_000) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        (yoe + era * 400 + i64::from(month <= 2), month, day)
+    }
+
     /// This moment plus whole days.
     pub fn plus_days(self, days: u32) -> Timestamp {
         self.plus(Duration::from_secs(u64::from(days) * 86_400))
@@ -129,25 +143,13 @@ pub enum GameResult {
     NoResult,
 }
 
-/// How a game ended (RULES.md §6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    /// The side to move has no legal move and is in check.
-    Checkmate,
-    /// A king reached the enemy king's start square after crossing.
-    Throne,
-    /// No legal move, not in check.
-    Stalemate,
-    /// The same position for the third time.
-    Repetition,
-    /// A player resigned.
-    Resignation,
-    /// Draw agreed.
-    Agreement,
-    /// The side to move let its deadline pass.
-    Time,
-    /// Called off before both sides had moved.
-    Abort,
+/// How a game ended: the rules' own type, stored as its word (`checkmate`, `time`, ...).
+pub use crate::rules::Termination;
+
+/// A termination back from its stored word.
+pub(crate) fn termination_from_db(text: &str) -> Result<Termination> {
+    text.parse()
+        .map_err(|_| StoreError::Corrupt(format!("{text:?} is not a Termination")))
 }
 
 /// What a pending offer asks for.
@@ -248,16 +250,6 @@ stored_text!(GameResult {
     GameResult::BlackWins => "0-1",
     GameResult::Draw => "1/2-1/2",
     GameResult::NoResult => "*",
-});
-stored_text!(Termination {
-    Termination::Checkmate => "checkmate",
-    Termination::Throne => "throne",
-    Termination::Stalemate => "stalemate",
-    Termination::Repetition => "repetition",
-    Termination::Resignation => "resignation",
-    Termination::Agreement => "agreement",
-    Termination::Time => "time",
-    Termination::Abort => "abort",
 });
 stored_text!(OfferKind { OfferKind::Draw => "draw", OfferKind::Takeback => "takeback" });
 stored_text!(ColourWish {
@@ -624,6 +616,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn utc_dates() {
+        assert_eq!(Timestamp(0).utc_date(), (1970, 1, 1));
+        assert_eq!(Timestamp(1_796_000_000_000).utc_date(), (2026, 11, 30));
+        assert_eq!(Timestamp(951_782_400_000).utc_date(), (2000, 2, 29));
+        assert_eq!(Timestamp(-86_400_000).utc_date(), (1969, 12, 31));
+    }
+
+    #[test]
     fn discord_ids_round_trip_through_i64() {
         for id in [0, 1, 80351110224678912, i64::MAX as u64, 1 << 63, u64::MAX] {
             assert_eq!(discord_id_from_db(discord_id_to_db(id)), id);
@@ -635,17 +635,8 @@ mod tests {
 
     #[test]
     fn enums_round_trip_through_their_text() {
-        for t in [
-            Termination::Checkmate,
-            Termination::Throne,
-            Termination::Stalemate,
-            Termination::Repetition,
-            Termination::Resignation,
-            Termination::Agreement,
-            Termination::Time,
-            Termination::Abort,
-        ] {
-            assert_eq!(Termination::parse(t.as_str()).unwrap(), t);
+        for t in Termination::ALL {
+            assert_eq!(termination_from_db(t.as_str()).unwrap(), t);
         }
         for r in [
             GameResult::WhiteWins,

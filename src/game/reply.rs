@@ -1,0 +1,209 @@
+//! What the service answers: text, an optional board image and files, buttons, and who may see
+//! and be pinged by it. Front ends deliver replies; they never compose them.
+
+use std::fmt;
+
+use crate::store::{ChallengeId, GameId, Place, PlayerId};
+
+/// A file to attach: the board PNG, a PGN record, an animated GIF.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name shown in the chat, such as `game-12.png`.
+    pub filename: String,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl fmt::Debug for Attachment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Attachment({}, {} bytes)",
+            self.filename,
+            self.bytes.len()
+        )
+    }
+}
+
+/// What pressing a button does. Its [`custom_id`](ButtonAction::custom_id) carries the game or
+/// challenge and the action, so buttons posted before a restart still work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ButtonAction {
+    AcceptChallenge(ChallengeId),
+    DeclineChallenge(ChallengeId),
+    CancelChallenge(ChallengeId),
+    OfferDraw(GameId),
+    AcceptDraw(GameId),
+    DeclineDraw(GameId),
+    AcceptTakeback(GameId),
+    DeclineTakeback(GameId),
+    /// Asks for confirmation first.
+    Resign(GameId),
+    ConfirmResign(GameId),
+    LegalMoves(GameId),
+    Rematch(GameId),
+}
+
+impl ButtonAction {
+    /// The stable id a chat platform keeps with the button: `rb:ACTION:NUMBER`.
+    pub fn custom_id(self) -> String {
+        let (action, id) = match self {
+            ButtonAction::AcceptChallenge(c) => ("accept", c.0),
+            ButtonAction::DeclineChallenge(c) => ("decline", c.0),
+            ButtonAction::CancelChallenge(c) => ("cancel", c.0),
+            ButtonAction::OfferDraw(g) => ("draw", g.0),
+            ButtonAction::AcceptDraw(g) => ("draw-accept", g.0),
+            ButtonAction::DeclineDraw(g) => ("draw-decline", g.0),
+            ButtonAction::AcceptTakeback(g) => ("takeback-accept", g.0),
+            ButtonAction::DeclineTakeback(g) => ("takeback-decline", g.0),
+            ButtonAction::Resign(g) => ("resign", g.0),
+            ButtonAction::ConfirmResign(g) => ("resign-confirm", g.0),
+            ButtonAction::LegalMoves(g) => ("moves", g.0),
+            ButtonAction::Rematch(g) => ("rematch", g.0),
+        };
+        format!("rb:{action}:{id}")
+    }
+
+    /// Reads a `custom_id` back; `None` for anything not made by [`ButtonAction::custom_id`].
+    pub fn from_custom_id(custom_id: &str) -> Option<ButtonAction> {
+        let mut parts = custom_id.split(':');
+        if parts.next()? != "rb" {
+            return None;
+        }
+        let action = parts.next()?;
+        let id: i64 = parts.next()?.parse().ok().filter(|&n| n > 0)?;
+        if parts.next().is_some() {
+            return None;
+        }
+        let (c, g) = (ChallengeId(id), GameId(id));
+        Some(match action {
+            "accept" => ButtonAction::AcceptChallenge(c),
+            "decline" => ButtonAction::DeclineChallenge(c),
+            "cancel" => ButtonAction::CancelChallenge(c),
+            "draw" => ButtonAction::OfferDraw(g),
+            "draw-accept" => ButtonAction::AcceptDraw(g),
+            "draw-decline" => ButtonAction::DeclineDraw(g),
+            "takeback-accept" => ButtonAction::AcceptTakeback(g),
+            "takeback-decline" => ButtonAction::DeclineTakeback(g),
+            "resign" => ButtonAction::Resign(g),
+            "resign-confirm" => ButtonAction::ConfirmResign(g),
+            "moves" => ButtonAction::LegalMoves(g),
+            "rematch" => ButtonAction::Rematch(g),
+            _ => return None,
+        })
+    }
+}
+
+/// How a button looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    /// The expected choice (blue).
+    Primary,
+    /// A neutral choice (grey).
+    Secondary,
+    /// A choice that cannot be undone (red).
+    Danger,
+    /// A good outcome (green).
+    Success,
+}
+
+/// A button under a reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub label: String,
+    pub action: ButtonAction,
+    pub style: ButtonStyle,
+}
+
+/// One answer of the service.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The message, in the reader's language, with Discord-style markdown.
+    pub text: String,
+    /// The board, shown with the text.
+    pub image: Option<Attachment>,
+    /// The position the image shows, as FEN, for front ends that draw the board as text.
+    pub fen: Option<String>,
+    /// Further files (a PGN record, an animated GIF).
+    pub files: Vec<Attachment>,
+    /// Buttons that make sense under this reply.
+    pub buttons: Vec<Button>,
+    /// Only the person who asked should see it (refusals, private lists).
+    pub private: bool,
+    /// The players this reply may ping; nobody else is ever mentioned.
+    pub mentions: Vec<PlayerId>,
+    /// A game that has just started: a front end that can give it its own thread should.
+    pub new_game: Option<GameId>,
+}
+
+impl Reply {
+    /// A plain public message.
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A refusal or a private answer: only the asker sees it.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// A message the service sends without being asked (reminders, time-outs, expired
+/// challenges), for the front end to deliver in `place`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Where to post it: the game's thread or channel.
+    pub place: Place,
+    /// The message itself.
+    pub reply: Reply,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip_and_reject_forgeries() {
+        let all = [
+            ButtonAction::AcceptChallenge(ChallengeId(3)),
+            ButtonAction::DeclineChallenge(ChallengeId(3)),
+            ButtonAction::CancelChallenge(ChallengeId(3)),
+            ButtonAction::OfferDraw(GameId(12)),
+            ButtonAction::AcceptDraw(GameId(12)),
+            ButtonAction::DeclineDraw(GameId(12)),
+            ButtonAction::AcceptTakeback(GameId(12)),
+            ButtonAction::DeclineTakeback(GameId(12)),
+            ButtonAction::Resign(GameId(12)),
+            ButtonAction::ConfirmResign(GameId(12)),
+            ButtonAction::LegalMoves(GameId(12)),
+            ButtonAction::Rematch(GameId(12)),
+        ];
+        for action in all {
+            assert_eq!(
+                ButtonAction::from_custom_id(&action.custom_id()),
+                Some(action)
+            );
+        }
+        assert_eq!(
+            ButtonAction::OfferDraw(GameId(12)).custom_id(),
+            "rb:draw:12"
+        );
+        for forged in [
+            "rb:draw",
+            "rb:draw:-1",
+            "rb:draw:0",
+            "xx:draw:1",
+            "rb:nuke:1",
+            "rb:draw:1:2",
+        ] {
+            assert_eq!(ButtonAction::from_custom_id(forged), None, "{forged}");
+        }
+    }
+}

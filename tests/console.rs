@@ -1,0 +1,79 @@
+//! The console, driven line by line as a person would type, on a fresh SQLite database.
+
+mod common;
+
+use std::sync::Arc;
+
+use rollerball::console::Console;
+use rollerball::game::{ManualClock, Service};
+
+#[tokio::test]
+async fn a_short_game_in_the_console() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(common::T0));
+    let service = Service::new(db.store().await, clock);
+    let mut console = Console::new(service, boards.path().to_path_buf());
+
+    let out = console.line("c2-b3").await;
+    assert!(out.contains("Who is speaking?"), "{out}");
+
+    let out = console.line("alice: challenge @bob white days 2").await;
+    assert!(
+        out.starts_with("@alice challenges @bob to a game of Rollerball (rated, 2 days per move, @alice plays White). Challenge #1 expires in 24 hours (2023-11-15 22:13 UTC).\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[Accept: `accept #1`] [Decline: `decline #1`]"),
+        "{out}"
+    );
+
+    let out = console.line("bob: accept").await;
+    assert!(
+        out.contains("Game #1 begins: @alice (White) vs @bob (Black)"),
+        "{out}"
+    );
+    // The board as text, and the image saved.
+    assert!(out.contains("  2  . . P K R . .  2\n"), "{out}");
+    let saved = boards.path().join("rollerball-1-0.png");
+    assert!(
+        out.contains(&format!("[saved {}]", saved.display())),
+        "{out}"
+    );
+    assert_eq!(&std::fs::read(&saved).unwrap()[..4], b"\x89PNG");
+
+    let out = console.line("alice: c2-b3").await;
+    assert!(out.contains("Game #1 · @alice played b3."), "{out}");
+    assert!(out.contains("  3  . P       . .  3\n"), "{out}");
+
+    // The current speaker carries on; `as` switches.
+    let out = console.line("f5").await;
+    assert!(
+        out.contains("(only you see this) It is @bob's move in Game #1, not yours."),
+        "{out}"
+    );
+    assert_eq!(console.line("as bob").await, "Now speaking as bob.\n");
+    let out = console.line("f5").await;
+    assert!(out.contains("@bob played f5."), "{out}");
+    let out = console.line("resign confirm").await;
+    assert!(out.contains("@alice wins by resignation (1-0)"), "{out}");
+    assert!(out.contains("[Rematch: `rematch #1`]"), "{out}");
+}
+
+#[tokio::test]
+async fn the_console_runs_a_script_to_the_end() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)));
+    let mut console = Console::new(service, boards.path().to_path_buf());
+    let script = "alice: challenge @bob\nbob: accept\nhelp\nquit\nbob: never read\n";
+    let mut out = Vec::new();
+    console.run(script.as_bytes(), &mut out).await.unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("Game #1 begins"), "{out}");
+    assert!(
+        out.contains("• `challenge [@player] [white|black|random] [days N] [casual]`"),
+        "{out}"
+    );
+    assert!(!out.contains("never read"));
+}

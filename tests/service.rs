@@ -1,0 +1,602 @@
+//! Whole games through the game service, one for each way a game ends, with a hand-driven
+//! clock for reminders and time-outs; who may do what; two services racing on one database; and
+//! a new service resuming every game. Each test runs on SQLite and, with `TEST_DATABASE_URL`,
+//! on PostgreSQL.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{T0, TestDb, test_dbs};
+use rollerball::game::{Actor, ButtonAction, ManualClock, Reply, Service};
+use rollerball::render;
+use rollerball::store::{GameId, GameResult, GameStatus, Place, PlayerId, Termination, Timestamp};
+
+const PLACE: Place = Place {
+    server: Some(5),
+    channel: 50,
+    thread: None,
+};
+const HOUR: Duration = Duration::from_secs(3600);
+const DAY: Duration = Duration::from_secs(86_400);
+
+fn actor(id: u64, name: &str) -> Actor {
+    Actor {
+        id: PlayerId(id),
+        name: name.into(),
+    }
+}
+
+fn alice() -> Actor {
+    actor(101, "alice")
+}
+fn bob() -> Actor {
+    actor(102, "bob")
+}
+fn carol() -> Actor {
+    actor(103, "carol")
+}
+
+/// A service on a test database with a clock that only moves when told.
+struct World {
+    service: Service,
+    clock: Arc<ManualClock>,
+    db: TestDb,
+}
+
+impl World {
+    async fn new(db: TestDb) -> World {
+        let clock = Arc::new(ManualClock::new(T0));
+        let service = Service::new(db.store().await, clock.clone());
+        World { service, clock, db }
+    }
+
+    async fn say(&self, who: &Actor, text: &str) -> Reply {
+        self.service.handle_text(who.clone(), PLACE, text).await
+    }
+
+    /// Says something that must be accepted (a public reply).
+    async fn ok(&self, who: &Actor, text: &str) -> Reply {
+        let reply = self.say(who, text).await;
+        assert!(
+            !reply.private,
+            "{:?}: `{text}` was refused: {}",
+            self.db.backend, reply.text
+        );
+        reply
+    }
+
+    /// Says something that must be refused privately, changing nothing.
+    async fn refused(&self, who: &Actor, text: &str, game: GameId) -> String {
+        let before = self.service.store().game(game).await.unwrap();
+        let moves = self.service.store().moves(game).await.unwrap();
+        let reply = self.say(who, text).await;
+        assert!(
+            reply.private,
+            "`{text}` by {} was not refused: {}",
+            who.name, reply.text
+        );
+        assert!(reply.image.is_none() && reply.mentions.is_empty());
+        assert_eq!(
+            self.service.store().game(game).await.unwrap(),
+            before,
+            "`{text}` changed the game"
+        );
+        assert_eq!(self.service.store().moves(game).await.unwrap(), moves);
+        reply.text
+    }
+
+    /// Alice challenges Bob with White; Bob accepts. Returns the new game's id.
+    async fn start(&self) -> GameId {
+        let reply = self.ok(&alice(), "challenge <@102> white days 2").await;
+        assert_eq!(reply.mentions, [PlayerId(102)]);
+        assert!(matches!(
+            reply.buttons[0].action,
+            ButtonAction::AcceptChallenge(_)
+        ));
+        let reply = self.ok(&bob(), "accept").await;
+        let id = reply.new_game.expect("a game starts");
+        assert!(
+            reply.text.contains("(White) vs <@102> (Black)"),
+            "{}",
+            reply.text
+        );
+        id
+    }
+
+    /// Plays SAN moves in turn, Alice first; returns the last reply.
+    async fn play(&self, moves: &str) -> Reply {
+        let mut last = Reply::default();
+        for (i, san) in moves.split_whitespace().enumerate() {
+            let who = if i % 2 == 0 { alice() } else { bob() };
+            // Bare moves and `move` commands both work.
+            last = if i % 3 == 0 {
+                self.service
+                    .handle_bare_message(who.clone(), PLACE, san)
+                    .await
+                    .expect("a bare move by the player to move is played")
+            } else {
+                self.say(&who, &format!("move {san}")).await
+            };
+            assert!(!last.private, "{san}: {}", last.text);
+        }
+        last
+    }
+
+    async fn game(&self, id: GameId) -> rollerball::store::Game {
+        self.service.store().game(id).await.unwrap().unwrap()
+    }
+}
+
+async fn worlds(name: &str) -> Vec<World> {
+    let mut out = Vec::new();
+    for db in test_dbs(name).await {
+        out.push(World::new(db).await);
+    }
+    out
+}
+
+fn decode_size(png: &[u8]) -> (u32, u32) {
+    // Width and height sit in the IHDR chunk, right after the 8-byte signature.
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |i: usize| u32::from_be_bytes(png[i..i + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+async fn assert_finished(w: &World, id: GameId, result: GameResult, termination: Termination) {
+    let g = w.game(id).await;
+    assert_eq!(g.status, GameStatus::Finished);
+    assert_eq!(g.result, Some(result));
+    assert_eq!(g.termination, Some(termination));
+    assert_eq!(g.deadline, None);
+}
+
+#[tokio::test]
+async fn checkmate_game() {
+    for w in worlds("svc_mate").await {
+        let id = w.start().await;
+        let last = w
+            .play("c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#")
+            .await;
+        assert!(last.text.contains("played **Rxg2#**"), "{}", last.text);
+        assert!(
+            last.text.contains("checkmate, <@102> wins (0-1)"),
+            "{}",
+            last.text
+        );
+        assert_eq!(last.mentions, [PlayerId(101), PlayerId(102)]);
+        let png = &last.image.as_ref().unwrap().bytes;
+        assert_eq!(
+            decode_size(png),
+            (render::DEFAULT_SIZE, render::DEFAULT_SIZE)
+        );
+        assert_eq!(last.buttons.len(), 1, "only Rematch once over");
+        assert_finished(&w, id, GameResult::BlackWins, Termination::Checkmate).await;
+        let moves = w.service.store().moves(id).await.unwrap();
+        assert_eq!(moves.len(), 12);
+        assert_eq!(moves[11].san, "Rxg2#");
+        assert_eq!(moves[0].coord, "c2-b2");
+        // Nothing more can be played.
+        let text = w
+            .refused(&alice(), &format!("move #{} Kd1", id.0), id)
+            .await;
+        assert!(text.contains("is over"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn throne_game() {
+    for w in worlds("svc_throne").await {
+        let id = w.start().await;
+        let last = w
+            .play(
+                "c1b1 f5 a1 g4 b3 Bf5 a4 f6 a2 Rg7 a5 Rf7 b6 Bg6 c7+ Ke6 Kc1 Re7 Kb2 Rg7 Kb3 Bf5 \
+                 a3 Rb6 Rb2 Rg6 Kb4 Ra6 Kb5 Kf7 Rc2 Kg7 b4 Re6 Rf1 Re7 Kc6 Rf7 b5 Re7 Kd6",
+            )
+            .await;
+        assert!(
+            last.text
+                .contains("White's king reached the throne, <@101> wins (1-0)"),
+            "{}",
+            last.text
+        );
+        assert_finished(&w, id, GameResult::WhiteWins, Termination::Throne).await;
+    }
+}
+
+#[tokio::test]
+async fn stalemate_and_repetition_games() {
+    for w in worlds("svc_draws").await {
+        let id = w.start().await;
+        w.play(
+            "c1b2 e6f6 cb3 Bf3 b4 Ke6 Bb3 Bg4 Ra5 Kf5 Bxc6+ Rxc6 Ra6 g5 Rf2 Rf6 Rf1 Rf7 b5 f6 Rb1 \
+             Re7 Ra1 Bd1 Rb7 Rf7 Ra2 f4 Ra5 Kg5 Rd7 Be2 Kxe2 Kg4 Rxf7+ g5 Rc7 g3 Rc6 f2+ Kxf2",
+        )
+        .await;
+        assert_finished(&w, id, GameResult::Draw, Termination::Stalemate).await;
+
+        // A second game in the same place: the first is over, so no number is needed.
+        let reply = w.ok(&bob(), "challenge <@101> black").await;
+        assert!(reply.text.contains("<@102> plays Black"), "{}", reply.text);
+        let second = w.ok(&alice(), "accept").await.new_game.unwrap();
+        let last = w.play("Rf1 Rb7 Rfe1 Rbc7 Rf1 Rb7 Rfe1 Rbc7").await;
+        assert!(
+            last.text.contains("the same position three times"),
+            "{}",
+            last.text
+        );
+        assert_finished(&w, second, GameResult::Draw, Termination::Repetition).await;
+    }
+}
+
+#[tokio::test]
+async fn resignation_agreement_and_abort() {
+    for w in worlds("svc_endings").await {
+        // Resignation asks first.
+        let id = w.start().await;
+        w.play("b3 f5").await;
+        let ask = w.say(&alice(), "resign").await;
+        assert!(
+            ask.private && ask.text.contains("cannot be undone"),
+            "{}",
+            ask.text
+        );
+        assert_eq!(ask.buttons[0].action, ButtonAction::ConfirmResign(id));
+        assert_eq!(w.game(id).await.status, GameStatus::Active);
+        let custom_id = ask.buttons[0].action.custom_id();
+        let done = w.service.handle_button(alice(), PLACE, &custom_id).await;
+        assert!(done.text.contains("<@101> resigned"), "{}", done.text);
+        assert_finished(&w, id, GameResult::BlackWins, Termination::Resignation).await;
+
+        // A draw offered, declined by a move, offered again and accepted by button.
+        let rematch = w.say(&bob(), &format!("rematch #{}", id.0)).await;
+        assert!(
+            rematch.text.contains("<@102> plays White"),
+            "{}",
+            rematch.text
+        );
+        let second = w.ok(&alice(), "accept").await.new_game.unwrap();
+        assert_eq!(w.game(second).await.white, Some(PlayerId(102)));
+        let offer = w.ok(&bob(), "draw").await;
+        assert_eq!(offer.mentions, [PlayerId(101)]);
+        assert_eq!(
+            w.game(second).await.offer.map(|o| o.by),
+            Some(rollerball::rules::Color::White)
+        );
+        w.refused(&bob(), "draw", second).await;
+        // The offer stands through Bob's own move; Alice's move declines it.
+        let moved = w.ok(&bob(), "b3").await;
+        assert!(!moved.text.contains("declines"), "{}", moved.text);
+        assert!(w.game(second).await.offer.is_some());
+        let moved = w.ok(&alice(), "f5").await;
+        assert!(
+            moved.text.contains("Moving declines the draw offer"),
+            "{}",
+            moved.text
+        );
+        assert_eq!(w.game(second).await.offer, None);
+        w.ok(&alice(), "draw").await;
+        let accept = ButtonAction::AcceptDraw(second).custom_id();
+        let agreed = w.service.handle_button(bob(), PLACE, &accept).await;
+        assert!(agreed.text.contains("draw agreed"), "{}", agreed.text);
+        assert_finished(&w, second, GameResult::Draw, Termination::Agreement).await;
+
+        // Abort only before both sides have moved.
+        w.ok(&alice(), "challenge <@102> white").await;
+        let third = w.ok(&bob(), "accept").await.new_game.unwrap();
+        w.ok(&alice(), "b3").await;
+        w.ok(&bob(), "abort").await;
+        assert_finished(&w, third, GameResult::NoResult, Termination::Abort).await;
+        w.ok(&alice(), "challenge <@102> white").await;
+        let fourth = w.ok(&bob(), "accept").await.new_game.unwrap();
+        w.play("b3 f5").await;
+        let text = w.refused(&alice(), "abort", fourth).await;
+        assert!(text.contains("can no longer be aborted"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn takeback_and_more_time() {
+    for w in worlds("svc_takeback").await {
+        let id = w.start().await;
+        w.play("b3 f5 Rf1").await;
+        let text = w.refused(&bob(), "takeback", id).await;
+        assert!(text.contains("your own last move"), "{text}");
+        w.ok(&alice(), "takeback").await;
+        let back = w.ok(&bob(), "takeback accept").await;
+        assert!(back.text.contains("take back **Rf1**"), "{}", back.text);
+        let g = w.game(id).await;
+        assert_eq!(g.ply, 2);
+        assert_eq!(w.service.store().moves(id).await.unwrap().len(), 2);
+        assert_eq!(g.fen, "2rbp2/2rk3/5p1/7/1P5/3KR2/2PBR2 w - 2");
+
+        // Bob gives Alice two more days on her move.
+        let before = g.deadline.unwrap();
+        w.ok(&bob(), "moretime 2").await;
+        let after = w.game(id).await.deadline.unwrap();
+        assert_eq!(after.0 - before.0, 2 * 86_400_000);
+        let text = w.refused(&alice(), "moretime 2", id).await;
+        assert!(text.contains("It is your move"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn reminders_then_loss_on_time() {
+    for w in worlds("svc_time").await {
+        let id = w.start().await; // 2 days per move
+        w.play("b3").await;
+        assert!(w.service.sweep().await.unwrap().is_empty());
+
+        // At 80% of Bob's two days: the first reminder, once.
+        w.clock.advance(DAY + 15 * HOUR);
+        let notices = w.service.sweep().await.unwrap();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            notices[0]
+                .reply
+                .text
+                .contains("<@102>, it's your move in **game #")
+        );
+        assert_eq!(notices[0].reply.mentions, [PlayerId(102)]);
+        assert_eq!(notices[0].place, PLACE);
+        assert!(w.service.sweep().await.unwrap().is_empty());
+
+        // Bob turns pings off: the last reminder still comes, without a ping.
+        let saved = w.say(&bob(), "settings pings off").await;
+        assert_eq!(saved.text, "Saved: language **en**, pings **off**.");
+        w.clock.advance(7 * HOUR);
+        let notices = w.service.sweep().await.unwrap();
+        assert_eq!(notices.len(), 1);
+        assert!(
+            notices[0].reply.text.starts_with("Last reminder"),
+            "{}",
+            notices[0].reply.text
+        );
+        assert!(notices[0].reply.mentions.is_empty());
+
+        // The deadline passes: Bob loses on time.
+        w.clock.advance(2 * HOUR);
+        let notices = w.service.sweep().await.unwrap();
+        assert_eq!(notices.len(), 1);
+        let text = &notices[0].reply.text;
+        assert!(
+            text.contains("did not move in time") && text.contains("<@101> wins on time"),
+            "{text}"
+        );
+        assert!(notices[0].reply.image.is_some());
+        assert_finished(&w, id, GameResult::WhiteWins, Termination::Time).await;
+        assert!(w.service.sweep().await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn challenges_expire_and_are_answered_only_by_the_right_people() {
+    for w in worlds("svc_challenges").await {
+        let reply = w.say(&alice(), "challenge <@101>").await;
+        assert!(reply.private && reply.text.contains("can't challenge yourself"));
+        let reply = w.say(&alice(), "challenge @bob").await;
+        assert!(
+            reply.private && reply.text.contains("Mention them"),
+            "{}",
+            reply.text
+        );
+        let dm = Place {
+            server: None,
+            ..PLACE
+        };
+        let reply = w.service.handle_text(alice(), dm, "challenge <@102>").await;
+        assert!(
+            reply.private && reply.text.contains("server channel"),
+            "{}",
+            reply.text
+        );
+
+        w.ok(&alice(), "challenge <@102>").await;
+        let again = w.say(&alice(), "challenge <@102>").await;
+        assert!(
+            again.private && again.text.contains("already have challenge #1"),
+            "{}",
+            again.text
+        );
+        for (who, text) in [
+            (carol(), "accept"),
+            (alice(), "accept"),
+            (carol(), "decline"),
+            (bob(), "cancel"),
+        ] {
+            let reply = w.say(&who, text).await;
+            assert!(reply.private, "{} `{text}`: {}", who.name, reply.text);
+        }
+        let reply = w.say(&carol(), "accept #1").await;
+        assert_eq!(reply.text, "Challenge #1 is for <@102>, not for you.");
+        let declined = w.ok(&bob(), "decline").await;
+        assert!(
+            declined.text.contains("declined challenge #1"),
+            "{}",
+            declined.text
+        );
+
+        // An open challenge anyone may take, which expires after a day.
+        let open = w.ok(&alice(), "challenge casual").await;
+        assert!(
+            open.text.contains("Anyone here can accept challenge #2"),
+            "{}",
+            open.text
+        );
+        w.clock.advance(DAY + HOUR);
+        let notices = w.service.sweep().await.unwrap();
+        assert_eq!(notices.len(), 1);
+        assert!(
+            notices[0]
+                .reply
+                .text
+                .contains("Challenge #2 from <@101> expired")
+        );
+        let late = w.say(&carol(), "accept #2").await;
+        assert!(
+            late.private && late.text.contains("no longer open"),
+            "{}",
+            late.text
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_rights_matrix() {
+    for w in worlds("svc_rights").await {
+        let id = w.start().await;
+        w.play("b3").await;
+        let n = id.0;
+        // A stranger can look but not act.
+        for text in [
+            format!("move #{n} f5"),
+            format!("resign #{n} confirm"),
+            format!("draw #{n}"),
+            format!("takeback #{n}"),
+            format!("abort #{n}"),
+            format!("moretime #{n} 1"),
+        ] {
+            let said = w.refused(&carol(), &text, id).await;
+            assert!(said.contains("not playing in game"), "{text}: {said}");
+        }
+        let look = w.say(&carol(), &format!("game #{n}")).await;
+        assert!(!look.private && look.image.is_some());
+        assert!(look.buttons.is_empty(), "no game buttons for spectators");
+        // A stranger's button press changes nothing.
+        let press = w
+            .service
+            .handle_button(carol(), PLACE, &ButtonAction::ConfirmResign(id).custom_id())
+            .await;
+        assert!(press.private);
+        assert_eq!(w.game(id).await.status, GameStatus::Active);
+        // Forged and foreign buttons.
+        let forged = w
+            .service
+            .handle_button(bob(), PLACE, "rb:resign-confirm:999")
+            .await;
+        assert!(
+            forged.private && forged.text.contains("no game #999"),
+            "{}",
+            forged.text
+        );
+        let junk = w
+            .service
+            .handle_button(bob(), PLACE, "<@&1> drop table")
+            .await;
+        assert!(junk.private);
+        // Out of turn, an illegal move, an unreadable one, an ambiguous one.
+        let said = w.refused(&alice(), "move f5", id).await;
+        assert!(said.contains("It is <@102>'s move"), "{said}");
+        assert_eq!(
+            w.service.handle_bare_message(alice(), PLACE, "Rf1").await,
+            None
+        );
+        let said = w.refused(&bob(), "move Kd3", id).await;
+        assert!(said.contains("hole"), "{said}");
+        let said = w.refused(&bob(), "move hello", id).await;
+        assert!(said.contains("can't read"), "{said}");
+        let said = w.refused(&bob(), "move f6", id).await;
+        assert!(said.contains("could mean"), "{said}");
+        // On a finished game nobody acts.
+        w.ok(&bob(), "resign confirm").await;
+        for (who, text) in [
+            (bob(), "move f5"),
+            (alice(), "draw"),
+            (alice(), "takeback"),
+            (bob(), "abort"),
+        ] {
+            let said = w.refused(&who, &format!("{text} #{n}"), id).await;
+            assert!(said.contains("is over"), "{text}: {said}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn looking_at_games() {
+    for w in worlds("svc_views").await {
+        let id = w.start().await;
+        w.play("b3 f5").await;
+        let moves = w.say(&alice(), "moves e1").await;
+        assert!(moves.private);
+        assert!(
+            moves.text.ends_with("legal moves for the rook on e1: Rf1"),
+            "{}",
+            moves.text
+        );
+        let history = w.say(&carol(), &format!("history #{}", id.0)).await;
+        assert!(history.text.ends_with("1. b3 f5"), "{}", history.text);
+        let games = w.say(&bob(), "games").await;
+        assert!(
+            games
+                .text
+                .contains("vs <@101> — you play Black — their move"),
+            "{}",
+            games.text
+        );
+        let export = w.say(&alice(), "export").await;
+        let pgn = String::from_utf8(export.files[0].bytes.clone()).unwrap();
+        assert!(
+            pgn.contains("[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]"),
+            "{pgn}"
+        );
+        assert!(pgn.ends_with("1. b3 f5 *\n"), "{pgn}");
+        assert_eq!(&export.files[1].bytes[..6], b"GIF89a");
+        let rules = w.say(&carol(), "rules").await;
+        assert!(rules.text.contains("throne") && rules.image.is_some());
+        let help = w.say(&carol(), "help challenge").await;
+        assert!(
+            help.text.contains("Example: `challenge @bob white days 5`"),
+            "{}",
+            help.text
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_services_race_and_a_new_one_resumes() {
+    for db in test_dbs("svc_race").await {
+        let clock = Arc::new(ManualClock::new(Timestamp(T0.0)));
+        let a = Arc::new(Service::new(db.store_with(4).await, clock.clone()));
+        let b = Arc::new(Service::new(db.store_with(4).await, clock.clone()));
+        a.handle_text(alice(), PLACE, "challenge <@102> white")
+            .await;
+        let id = b
+            .handle_text(bob(), PLACE, "accept")
+            .await
+            .new_game
+            .unwrap();
+        // Alice's move arrives at both processes at once, many times over.
+        let mut tasks = Vec::new();
+        for i in 0..16 {
+            let service = if i % 2 == 0 { a.clone() } else { b.clone() };
+            tasks.push(tokio::spawn(async move {
+                service.handle_text(alice(), PLACE, "move b3").await
+            }));
+        }
+        let mut played = 0;
+        for task in tasks {
+            let reply = task.await.unwrap();
+            if !reply.private {
+                played += 1;
+            } else {
+                assert!(
+                    reply.text.contains("<@102>'s move") || reply.text.contains("changed while"),
+                    "{}",
+                    reply.text
+                );
+            }
+        }
+        assert_eq!(played, 1);
+        assert_eq!(a.store().moves(id).await.unwrap().len(), 1);
+
+        // A new service on the same database carries on.
+        drop((a, b));
+        let c = Service::new(db.store().await, clock);
+        let reply = c.handle_text(bob(), PLACE, "f5").await;
+        assert!(!reply.private, "{}", reply.text);
+        let board = c.handle_text(alice(), PLACE, "board").await;
+        assert!(board.text.contains("Last move: **f5**"), "{}", board.text);
+        assert_eq!(c.store().game(id).await.unwrap().unwrap().ply, 2);
+    }
+}
