@@ -455,3 +455,30 @@ fn every_gif_frame_shows_its_position() {
         assert!(max <= 48 && mean < 0.5, "ply {ply}: max {max}, mean {mean}");
     }
 }
+
+#[test]
+fn a_piece_that_can_be_taken_gets_its_corners_marked() {
+    let game = check_game();
+    let position = *game.position();
+    let capture = position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&mv| position.is_capture(mv))
+        .expect("the side in check can take something");
+    let view = BoardView::of_game(&game).with_targets_from(capture.from);
+    let mut plain = view.clone();
+    plain.targets = Default::default();
+    for options in both_sides() {
+        let layout = options.layout();
+        let marked = decode(&render_png(&view, &options).unwrap());
+        let unmarked = decode(&render_png(&plain, &options).unwrap());
+        let (x, y) = free_spot(&layout, capture.to);
+        let (m, p) = (marked.pixel(x, y), unmarked.pixel(x, y));
+        let want = mix(p, options.theme.target, 0.5);
+        assert!(close(m, want, 8), "{}: {m:?}, want {want:?}", capture.to);
+        // The piece itself stays in full view: the square's centre is not tinted.
+        let (cx, cy) = layout.square_center(capture.to);
+        assert_eq!(marked.pixel(cx, cy), unmarked.pixel(cx, cy));
+    }
+}

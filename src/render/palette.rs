@@ -61,6 +61,10 @@ impl Palette {
                     push(&mut colors, mix(base, overlay, t));
                 }
             }
+            // The exact flat shades of the arrow and the target marks over every base.
+            push(&mut colors, mix(base, theme.arrow, 0.8));
+            push(&mut colors, mix(base, theme.target, 0.5));
+            push(&mut colors, mix(base, theme.target, 0.55));
         }
         // Popularity over 15-bit bins, each bin represented by the mean of its pixels.
         let mut count = vec![0u32; 1 << 15];
