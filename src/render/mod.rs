@@ -12,6 +12,11 @@
 //! theme and orientation and cached, so a render is a copy, a few blits and a fast PNG
 //! encoding: about a millisecond (see `BENCHMARKS.md`).
 //!
+//! The drawing is our own small rasteriser (anti-aliased polygons through `ab_glyph`'s coverage
+//! rasteriser, glyphs from the bundled DejaVu fonts) writing straight to the `png` and `gif`
+//! encoders. `image` and `imageproc` were the first plan; they are not used because `image`
+//! only wraps those same encoders, and `imageproc` draws shapes without anti-aliasing.
+//!
 //! ```
 //! use rollerball::render::{BoardView, Options, render_png};
 //! use rollerball::rules::Game;
