@@ -600,3 +600,27 @@ async fn two_services_race_and_a_new_one_resumes() {
         assert_eq!(c.store().game(id).await.unwrap().unwrap().ply, 2);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_players_racing_for_an_open_challenge() {
+    for db in test_dbs("svc_open_race").await {
+        let clock = Arc::new(ManualClock::new(Timestamp(T0.0)));
+        let a = Arc::new(Service::new(db.store_with(2).await, clock.clone()));
+        let b = Arc::new(Service::new(db.store_with(2).await, clock.clone()));
+        a.handle_text(alice(), PLACE, "challenge").await;
+        let (ra, rb) = tokio::join!(
+            a.handle_text(bob(), PLACE, "accept #1"),
+            b.handle_text(carol(), PLACE, "accept #1"),
+        );
+        let games: Vec<_> = [&ra, &rb].iter().filter_map(|r| r.new_game).collect();
+        assert_eq!(games.len(), 1, "{} / {}", ra.text, rb.text);
+        let loser = if ra.new_game.is_some() { &rb } else { &ra };
+        assert!(loser.private, "{}", loser.text);
+        assert!(
+            loser.text.contains("taken, withdrawn or expired")
+                || loser.text.contains("no longer open"),
+            "{}",
+            loser.text
+        );
+    }
+}

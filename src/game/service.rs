@@ -599,7 +599,14 @@ impl Service {
                 },
                 now,
             )
-            .await?;
+            .await
+            .map_err(|e| match e {
+                StoreError::Conflict => Refusal::Say(format!(
+                    "Challenge #{} was taken, withdrawn or expired a moment ago.",
+                    challenge.id.0
+                )),
+                other => other.into(),
+            })?;
         let loaded = Loaded {
             game: rules::Game::new(),
             row,
