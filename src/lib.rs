@@ -3,4 +3,5 @@
 //! See `DESIGN.md` in the project's shared folder for the map of modules; each module's own
 //! documentation says what it is for.
 
+pub mod engine;
 pub mod rules;
