@@ -84,7 +84,7 @@ enum Command {
         seed: u64,
         /// Random half-moves played from the start before the players take over, so that
         /// games differ.
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = 2)]
         opening_plies: usize,
         /// A game still running after this many half-moves is scored a draw.
         #[arg(long, default_value_t = 300)]
@@ -261,21 +261,17 @@ fn selfplay(m: Match) -> String {
         score.add(outcome, a_color);
         if m.verbose {
             let result = outcome.map_or("1/2-1/2 (move limit)".to_string(), |o| o.to_string());
+            let colour = if a_color == Color::White {
+                "white"
+            } else {
+                "black"
+            };
             out.push_str(&format!(
-                "game {:>3}: A ({}) {} {}: {result} in {} plies\n",
+                "game {:>3}: A ({}) {colour}: {result} in {} plies: {}\n",
                 i + 1,
                 m.a,
-                if a_color == Color::White {
-                    "white"
-                } else {
-                    "black"
-                },
-                if a_color == Color::White {
-                    "vs black"
-                } else {
-                    "vs white"
-                },
-                game.ply()
+                game.ply(),
+                game.sans().join(" ")
             ));
         }
     }

@@ -254,7 +254,7 @@ impl<'a> Searcher<'a> {
                 return -(WIN - ply as i32);
             }
             if self.repeats(p.zobrist(), irr) {
-                return 0;
+                return draw_score(ply);
             }
             if self.check_limits() {
                 return 0;
@@ -270,7 +270,11 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         let moves = p.legal_moves();
         if moves.is_empty() {
-            return if in_check { -(WIN - ply as i32) } else { 0 };
+            return if in_check {
+                -(WIN - ply as i32)
+            } else {
+                draw_score(ply)
+            };
         }
         if let Some(mv) = self.throne_move(p, &moves) {
             self.pv_len[ply + 1] = ply + 1;
@@ -417,7 +421,11 @@ impl<'a> Searcher<'a> {
         let moves = p.legal_moves();
         let in_check = p.is_check();
         if moves.is_empty() {
-            return if in_check { -(WIN - ply as i32) } else { 0 };
+            return if in_check {
+                -(WIN - ply as i32)
+            } else {
+                draw_score(ply)
+            };
         }
         if self.throne_move(p, &moves).is_some() {
             return WIN - ply as i32 - 1;
@@ -482,6 +490,16 @@ impl<'a> Searcher<'a> {
         }
         best
     }
+}
+
+/// How much the engine dislikes a draw, in centipawns: it plays on in a level position
+/// rather than repeat moves, the way a player facing a weaker opponent would.
+const CONTEMPT: i32 = 20;
+
+/// A draw's score for the side to move at `ply`: below zero for the engine (even plies), above
+/// zero for its opponent.
+fn draw_score(ply: usize) -> i32 {
+    if ply % 2 == 0 { -CONTEMPT } else { CONTEMPT }
 }
 
 /// Win scores are stored relative to the node, so they stay right wherever it is met again.
