@@ -262,7 +262,7 @@ mod tests {
     fn evaluation_is_symmetric_under_the_half_turn() {
         // The same position turned half round with colours swapped scores the same.
         let a = Position::from_fen("2rbp2/2rkp2/7/7/1P5/3KR2/2PBR2 b - 1").unwrap();
-        let b = Position::from_fen("2rbp2/2rkp2/5p1/7/7/3KR2/2PBR2 w - 1").unwrap();
+        let b = Position::from_fen("2rbp2/2rk3/5p1/7/7/2PKR2/2PBR2 w - 1").unwrap();
         assert_eq!(evaluate(&a, tables()), evaluate(&b, tables()));
     }
 }

@@ -274,3 +274,76 @@ pub fn search(
         elapsed: start.elapsed(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_one_to_five() {
+        assert!(Level::new(0).is_none() && Level::new(6).is_none());
+        assert_eq!(Level::new(5), Some(Level::MAX));
+        assert_eq!(Level::MIN.get(), 1);
+        // Weaker levels see less and err more.
+        let settings: Vec<Settings> = (1..=5).map(|n| Level(n).settings()).collect();
+        for pair in settings.windows(2) {
+            assert!(pair[0].noise >= pair[1].noise);
+            assert!(pair[0].blind_permille >= pair[1].blind_permille);
+        }
+        assert!(settings[4].limits.movetime.unwrap() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn scores_read_as_players_say_them() {
+        assert_eq!(Score::from_internal(35).to_string(), "+0.35");
+        assert_eq!(Score::from_internal(-120).to_string(), "-1.20");
+        assert_eq!(
+            Score::from_internal(search::WIN - 1),
+            Score::Win { moves: 1 }
+        );
+        assert_eq!(
+            Score::from_internal(search::WIN - 3),
+            Score::Win { moves: 2 }
+        );
+        assert_eq!(Score::from_internal(-search::WIN), Score::Loss { moves: 0 });
+        assert_eq!(
+            Score::from_internal(-(search::WIN - 2)),
+            Score::Loss { moves: 1 }
+        );
+        assert_eq!(Score::Win { moves: 2 }.to_string(), "win in 2");
+    }
+
+    #[test]
+    fn players_are_read_from_the_command_line() {
+        assert_eq!("3".parse(), Ok(Player::Engine(Level(3))));
+        assert_eq!("Random".parse(), Ok(Player::Random));
+        assert_eq!("greedy".parse(), Ok(Player::Greedy));
+        assert!("7".parse::<Player>().is_err());
+        assert_eq!(Player::Engine(Level(2)).to_string(), "level 2");
+    }
+
+    #[test]
+    fn match_scores_count_draws_as_half() {
+        use crate::rules::{Color, Outcome};
+        let mut score = MatchScore::default();
+        score.add(
+            Some(Outcome::win(Color::White, Termination::Throne)),
+            Color::White,
+        );
+        score.add(
+            Some(Outcome::win(Color::White, Termination::Checkmate)),
+            Color::Black,
+        );
+        score.add(Some(Outcome::draw(Termination::Repetition)), Color::White);
+        score.add(None, Color::Black);
+        assert_eq!((score.wins, score.draws, score.losses), (1, 2, 1));
+        assert_eq!(score.percent(), 50.0);
+        assert_eq!(score.to_string(), "+1 =2 -1 (50.0%)");
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        let game = Game::from_fen("k6/7/7/7/7/6K/1R5 b - 1").unwrap();
+        assert!(best_move(&game, &Level::MIN.settings(), 0).is_none());
+    }
+}

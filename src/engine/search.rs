@@ -522,3 +522,31 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repetitions_are_found_only_with_the_same_side_to_move_since_the_boundary() {
+        let mut s = Searcher::new(vec![1, 2, 3, 4], 4, u64::MAX, None, None, 0, 0, 0);
+        // The stack ends with key 4 (the parent, other side to move); the child can only
+        // repeat 3 or 1, the positions with its own side to move.
+        assert!(s.repeats(3, 0));
+        assert!(s.repeats(1, 0));
+        assert!(!s.repeats(2, 0));
+        // Nothing before an irreversible move (at index 2) can repeat.
+        assert!(!s.repeats(1, 2));
+        s.keys.push(5);
+        assert!(s.repeats(4, 0) && s.repeats(2, 0) && !s.repeats(3, 0));
+    }
+
+    #[test]
+    fn win_scores_survive_the_table() {
+        for ply in [0, 3, 10] {
+            for score in [WIN - 5, -(WIN - 7), 123, -45] {
+                assert_eq!(from_tt(to_tt(score, ply), ply), score);
+            }
+        }
+    }
+}
