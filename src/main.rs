@@ -266,13 +266,14 @@ fn selfplay(m: Match) -> String {
             } else {
                 "black"
             };
-            out.push_str(&format!(
-                "game {:>3}: A ({}) {colour}: {result} in {} plies: {}\n",
+            // Printed at once rather than collected: a long match shows its progress.
+            println!(
+                "game {:>3}: A ({}) {colour}: {result} in {} plies: {}",
                 i + 1,
                 m.a,
                 game.ply(),
                 game.sans().join(" ")
-            ));
+            );
         }
     }
     out.push_str(&format!(

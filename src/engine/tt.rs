@@ -13,16 +13,6 @@ pub enum Bound {
     Upper,
 }
 
-/// One slot: 16 bytes, so a megabyte holds 65,536 positions.
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    score: i16,
-    mv: u16,
-    depth: i8,
-    bound: u8,
-}
-
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
@@ -32,57 +22,61 @@ pub struct Hit {
     pub mv: Option<Move>,
 }
 
-/// A fixed-size, always-replace-unless-deeper table.
+/// A fixed-size, always-replace-unless-deeper table. Each slot is two words: the key, then
+/// the data (score 16 bits, move 16, depth 8, bound 8; bound 0 is an empty slot). Plain
+/// integers let the allocation come zeroed from the system, so a small search touches few
+/// pages of a large table.
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Vec<[u64; 2]>,
     mask: usize,
 }
 
 impl Table {
-    /// A table of `2^bits` slots, zeroed (the allocation is lazy, so a small search touches
-    /// few pages).
+    /// A table of `2^bits` slots (16 bytes each).
     pub fn new(bits: u32) -> Table {
         Table {
-            slots: vec![Slot::default(); 1 << bits],
+            slots: vec![[0; 2]; 1 << bits],
             mask: (1 << bits) - 1,
         }
     }
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let slot = self.slots[key as usize & self.mask];
-        if slot.key != key || slot.bound == 0 {
+        let [stored, data] = self.slots[key as usize & self.mask];
+        let bound = (data >> 40) as u8;
+        if stored != key || bound == 0 {
             return None;
         }
         Some(Hit {
-            score: slot.score as i32,
-            depth: slot.depth as i32,
-            bound: match slot.bound {
+            score: data as u16 as i16 as i32,
+            depth: (data >> 32) as u8 as i8 as i32,
+            bound: match bound {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
             },
-            mv: unpack(slot.mv),
+            mv: unpack((data >> 16) as u16),
         })
     }
 
-    /// Stores a result; a deeper result for the same position is kept over a shallower one.
+    /// Stores a result; a deeper bound for the same position is kept over a shallower one.
     pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<Move>) {
         let slot = &mut self.slots[key as usize & self.mask];
-        if slot.key == key && slot.depth as i32 > depth && bound != Bound::Exact {
+        let old_depth = (slot[1] >> 32) as u8 as i8 as i32;
+        if slot[0] == key && old_depth > depth && bound != Bound::Exact {
             return;
         }
-        *slot = Slot {
-            key,
-            score: score as i16,
-            mv: mv.map_or(0, pack),
-            depth: depth.clamp(-1, 127) as i8,
-            bound: match bound {
-                Bound::Exact => 1,
-                Bound::Lower => 2,
-                Bound::Upper => 3,
-            },
+        let bound = match bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
         };
+        let depth = depth.clamp(-1, 127) as i8 as u8 as u64;
+        let mv = mv.map_or(0, pack) as u64;
+        *slot = [
+            key,
+            (score as i16 as u16 as u64) | mv << 16 | depth << 32 | bound << 40,
+        ];
     }
 }
 
