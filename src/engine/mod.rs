@@ -19,6 +19,7 @@
 //! Every choice is deterministic given the seed, except that a search limited by time (level 5,
 //! `--movetime`) stops wherever the clock says.
 
+/// The static evaluation, public for benchmarks and tests.
 pub mod eval;
 mod opponents;
 mod search;
@@ -31,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Move, Position, Termination, san};
 
+/// The match machinery and the measuring opponents.
 pub use opponents::{MatchScore, Player, UnknownPlayer, greedy_move, play_game, random_move};
 
 /// When a search must stop. Every limit that is set applies; the first one reached ends the

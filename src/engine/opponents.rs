@@ -128,8 +128,11 @@ pub fn play_game(
 /// A match score from player A's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchScore {
+    /// Games A won.
     pub wins: u32,
+    /// Games drawn, including games stopped at the ply limit.
     pub draws: u32,
+    /// Games A lost.
     pub losses: u32,
 }
 

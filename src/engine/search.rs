@@ -31,6 +31,7 @@ pub struct Searcher<'a> {
     history: Box<[[[i32; 49]; 49]; 2]>,
     pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Nodes visited so far, quiescence included.
     pub nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -61,8 +62,11 @@ fn move_bits(mv: Move) -> u64 {
 /// One completed iteration of the search.
 #[derive(Clone, Debug)]
 pub struct Iteration {
+    /// The nominal depth searched.
     pub depth: u32,
+    /// The root score (internal units: centipawns, or `±(WIN - plies)`).
     pub score: i32,
+    /// The principal variation; never empty.
     pub pv: Vec<Move>,
 }
 

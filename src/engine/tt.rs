@@ -16,9 +16,13 @@ pub enum Bound {
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
+    /// The stored score, relative to the stored node (see the search's `to_tt`).
     pub score: i32,
+    /// The depth it was searched to.
     pub depth: i32,
+    /// Whether the score is exact or a bound.
     pub bound: Bound,
+    /// The best move found there, tried first next time.
     pub mv: Option<Move>,
 }
 
