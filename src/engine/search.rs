@@ -73,6 +73,8 @@ pub struct Iteration {
 impl<'a> Searcher<'a> {
     /// A searcher for one move choice. `history` holds the keys of the game's earlier
     /// positions since the last irreversible move.
+    // Private to the engine and called from one place (`engine::search`), which names every
+    // argument; a builder would add code without adding clarity.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         history: Vec<u64>,
