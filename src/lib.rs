@@ -4,6 +4,7 @@
 //! documentation says what it is for.
 
 pub mod console;
+pub mod engine;
 pub mod game;
 pub mod render;
 pub mod rules;
