@@ -268,11 +268,11 @@ fn run_async(command: Command) -> Result<String, String> {
         let url = store::database_url_from_env();
         let db = store::Store::connect(&url)
             .await
-            .map_err(|e| format!("cannot open the database {}: {e}", redact(&url)))?;
+            .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
         let out = match command {
             Command::Migrate => format!(
                 "The database {} is up to date (schema version {}).\n",
-                redact(&url),
+                store::redact(&url),
                 store::Store::migration_versions()
                     .last()
                     .copied()
@@ -294,20 +294,6 @@ fn run_async(command: Command) -> Result<String, String> {
         db.close().await;
         Ok(out)
     })
-}
-
-/// A database URL fit for messages: any password replaced by `***`.
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let credentials = &url[scheme + 3..at];
-            match credentials.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
-                None => url.to_string(),
-            }
-        }
-        _ => url.to_string(),
-    }
 }
 
 /// `rollerball engine`: the computer opponent's choice in a position.

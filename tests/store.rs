@@ -241,6 +241,7 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
                 created_at: T0,
                 updated_at: T0,
                 finished_at: None,
+                computer_level: None,
             }
         );
         let g3 = play(&s, g0.clone(), 3).await;
@@ -349,8 +350,18 @@ async fn active_games_are_found_by_player_and_by_place() {
         let c = s.create_game(&elsewhere, T0).await.unwrap();
         let mut vs_computer = new_game(3, 0);
         vs_computer.black = None;
+        vs_computer.computer_level = Some(2);
         let d = s.create_game(&vs_computer, T0).await.unwrap();
-        assert_eq!(d.black, None);
+        assert_eq!((d.black, d.computer_level), (None, Some(2)));
+        // It is White's (the player's) move: the computer has nothing to do.
+        assert!(s.computer_turns(10).await.unwrap().is_empty());
+        // Half a game: a player without an opponent, or a computer game with two players.
+        let mut lonely = new_game(3, 0);
+        lonely.black = None;
+        assert!(matches!(s.create_game(&lonely, T0).await, Err(StoreError::Invalid(_))));
+        let mut crowded = new_game(1, 2);
+        crowded.computer_level = Some(3);
+        assert!(matches!(s.create_game(&crowded, T0).await, Err(StoreError::Invalid(_))));
 
         let ids = |v: Vec<Game>| v.iter().map(|g| g.id.0).collect::<Vec<_>>();
         assert_eq!(
@@ -850,7 +861,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
                 .iter()
                 .map(|r| r.get(0))
                 .collect();
-        assert_eq!(versions, vec![1, 2]);
+        assert_eq!(versions, vec![1, 2, 3]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -930,7 +941,7 @@ async fn several_processes_may_create_the_database_at_once() {
                 .iter()
                 .map(|r| r.get(0))
                 .collect();
-        assert_eq!(versions, vec![1, 2]);
+        assert_eq!(versions, vec![1, 2, 3]);
         s.close().await;
     }
 }

@@ -240,6 +240,7 @@ impl Store {
             rated: challenge.rated,
             deadline: game.deadline,
             rematch_of: None,
+            computer_level: None,
         };
         let created = insert_game(&mut tx, &new_game, Some(id), now).await?;
         sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")

@@ -20,7 +20,7 @@ macro_rules! game_columns {
         "id, server_id, channel_id, thread_id, white_id, black_id, status, result, termination, \
          start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
          final_remind_at, reminder_stage, offer_kind, offer_by, challenge_id, rematch_of, \
-         ratings_applied, created_at, updated_at, finished_at"
+         ratings_applied, created_at, updated_at, finished_at, computer_level"
     };
 }
 pub(super) use game_columns;
@@ -45,6 +45,15 @@ pub(super) const ACTIVE_GAMES_IN: &str = concat!(
     " FROM games WHERE status = 'active' AND channel_id = $1 UNION SELECT ",
     game_columns!(),
     " FROM games WHERE status = 'active' AND thread_id = $1 ORDER BY id"
+);
+
+/// Computer games waiting for the computer's move ($1 = most to return).
+pub(super) const COMPUTER_TURNS: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND computer_level IS NOT NULL \
+       AND ((to_move = 'white' AND white_id IS NULL) OR (to_move = 'black' AND black_id IS NULL)) \
+     ORDER BY updated_at LIMIT $1"
 );
 
 /// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). The condition
@@ -143,6 +152,13 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
         created_at: Timestamp(row.try_get("created_at")?),
         updated_at: Timestamp(row.try_get("updated_at")?),
         finished_at: opt_time(row, "finished_at")?,
+        computer_level: row
+            .try_get::<Option<i64>, _>("computer_level")?
+            .map(|level| {
+                u8::try_from(level)
+                    .map_err(|_| StoreError::Corrupt(format!("computer level {level}")))
+            })
+            .transpose()?,
     })
 }
 
@@ -179,6 +195,11 @@ pub(super) async fn insert_game(
     challenge: Option<ChallengeId>,
     now: Timestamp,
 ) -> Result<Game> {
+    if game.computer_level.is_some() == (game.white.is_some() && game.black.is_some()) {
+        return Err(StoreError::Invalid(
+            "a computer game has one player, a game between players has two".into(),
+        ));
+    }
     if game.white.is_some() && game.white == game.black {
         return Err(StoreError::Invalid(
             "a player cannot play against themselves".into(),
@@ -191,9 +212,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (id, server_id, channel_id, thread_id, white_id, black_id, status, \
            start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
            final_remind_at, reminder_stage, challenge_id, rematch_of, ratings_applied, \
-           created_at, updated_at) \
+           created_at, updated_at, computer_level) \
          VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7, $8, 0, 1, $9, $10, $11, $12, $13, 0, \
-           $14, $15, 0, $16, $16) \
+           $14, $15, 0, $16, $16, $17) \
          RETURNING ",
         game_columns!()
     );
@@ -214,6 +235,7 @@ pub(super) async fn insert_game(
         .bind(challenge.map(|c| c.0))
         .bind(game.rematch_of.map(|g| g.0))
         .bind(now.0)
+        .bind(game.computer_level.map(i64::from))
         .fetch_one(&mut **tx)
         .await
         .map_err(unique_to_conflict)?;
@@ -523,6 +545,16 @@ impl Store {
                 .bind(now.0)
         })
         .await
+    }
+
+    /// Up to `limit` computer games in which it is the computer's move: normally none, as the
+    /// service answers a player's move at once; these are answers a crash interrupted.
+    pub async fn computer_turns(&self, limit: u32) -> Result<Vec<Game>> {
+        let rows = sqlx::query(COMPUTER_TURNS)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
     }
 
     /// Ends on time (the side to move loses) up to `limit` games whose deadline is at or before

@@ -303,7 +303,7 @@ impl Store {
 
     /// Applies every migration the database had not seen and returns their versions (empty when
     /// it was up to date). Safe to run again and from several processes at once: PostgreSQL
-    /// takes an advisory lock; on SQLite a run that loses the race retries once.
+    /// takes an advisory lock; on SQLite a run that loses the race tries again.
     pub async fn migrate(&self) -> Result<Vec<i64>> {
         use sqlx::migrate::Migrate;
         let mut writer = self.writer().await?;
@@ -318,11 +318,22 @@ impl Store {
         let before: Vec<i64> = listed?.iter().map(|m| m.version).collect();
         if let Err(first) = MIGRATOR.run_direct(&mut *writer).await {
             // SQLite has no advisory lock: another process starting at the same moment may have
-            // applied the same migration first, which fails this run's copy of it (each
-            // migration is one transaction, so nothing was half done). A second run sees it
-            // applied; if it fails too, the first error is the one to report.
-            if self.backend == Backend::Postgres || MIGRATOR.run_direct(&mut *writer).await.is_err()
-            {
+            // applied a migration first, which fails this run's copy of it (each migration is
+            // one transaction, so nothing was half done). Running again picks up from what is
+            // applied by then; the other process may still be ahead by one migration each time,
+            // so try once per migration before reporting the first error.
+            if self.backend == Backend::Postgres {
+                return Err(first.into());
+            }
+            let mut done = false;
+            for _ in 0..MIGRATOR.iter().count() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                if MIGRATOR.run_direct(&mut *writer).await.is_ok() {
+                    done = true;
+                    break;
+                }
+            }
+            if !done {
                 return Err(first.into());
             }
         }
@@ -420,11 +431,13 @@ pub enum HotQuery {
     Leaderboard,
     /// [`Store::expire_challenges`].
     ExpiredChallenges,
+    /// [`Store::computer_turns`].
+    ComputerTurns,
 }
 
 impl HotQuery {
     /// Every hot query.
-    pub const ALL: [HotQuery; 7] = [
+    pub const ALL: [HotQuery; 8] = [
         HotQuery::GameById,
         HotQuery::ActiveGamesOfPlayer,
         HotQuery::ActiveGamesInPlace,
@@ -432,6 +445,7 @@ impl HotQuery {
         HotQuery::DueReminders,
         HotQuery::Leaderboard,
         HotQuery::ExpiredChallenges,
+        HotQuery::ComputerTurns,
     ];
 
     /// The exact statement the store runs, with sample parameters.
@@ -444,6 +458,7 @@ impl HotQuery {
             HotQuery::DueReminders => (games::CLAIM_REMINDERS.to_owned(), vec![1, 10]),
             HotQuery::Leaderboard => (ratings::LEADERBOARD.to_owned(), vec![0, 10]),
             HotQuery::ExpiredChallenges => (challenges::EXPIRE_CHALLENGES.to_owned(), vec![1, 10]),
+            HotQuery::ComputerTurns => (games::COMPUTER_TURNS.to_owned(), vec![10]),
         }
     }
 
@@ -457,6 +472,7 @@ impl HotQuery {
             HotQuery::DueReminders => &["games_active_remind"],
             HotQuery::Leaderboard => &["ratings_leaderboard"],
             HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
+            HotQuery::ComputerTurns => &["games_active_computer"],
         }
     }
 }
@@ -473,7 +489,7 @@ fn sqlite_url_creating_file(url: &str) -> String {
 }
 
 /// The URL without its password, for error messages and logs.
-fn redact(url: &str) -> String {
+pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let credentials = &url[scheme + 3..at];
