@@ -358,10 +358,16 @@ async fn active_games_are_found_by_player_and_by_place() {
         // Half a game: a player without an opponent, or a computer game with two players.
         let mut lonely = new_game(3, 0);
         lonely.black = None;
-        assert!(matches!(s.create_game(&lonely, T0).await, Err(StoreError::Invalid(_))));
+        assert!(matches!(
+            s.create_game(&lonely, T0).await,
+            Err(StoreError::Invalid(_))
+        ));
         let mut crowded = new_game(1, 2);
         crowded.computer_level = Some(3);
-        assert!(matches!(s.create_game(&crowded, T0).await, Err(StoreError::Invalid(_))));
+        assert!(matches!(
+            s.create_game(&crowded, T0).await,
+            Err(StoreError::Invalid(_))
+        ));
 
         let ids = |v: Vec<Game>| v.iter().map(|g| g.id.0).collect::<Vec<_>>();
         assert_eq!(
