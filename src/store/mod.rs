@@ -585,6 +585,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3]);
     }
 }
