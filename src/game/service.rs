@@ -457,7 +457,12 @@ impl Service {
         } else {
             "a game of Rollerball"
         };
-        let (text, buttons, mentions) = match challenged {
+        let accept = button(
+            "Accept",
+            ButtonAction::AcceptChallenge(challenge.id),
+            ButtonStyle::Success,
+        );
+        let (text, refuse, mentions) = match challenged {
             Some(player) => (
                 format!(
                     "{} challenges {} to {again} ({terms}). Challenge #{} expires {}.",
@@ -466,18 +471,11 @@ impl Service {
                     challenge.id.0,
                     relative_time(challenge.expires_at)
                 ),
-                vec![
-                    button(
-                        "Accept",
-                        ButtonAction::AcceptChallenge(challenge.id),
-                        ButtonStyle::Success,
-                    ),
-                    button(
-                        "Decline",
-                        ButtonAction::DeclineChallenge(challenge.id),
-                        ButtonStyle::Secondary,
-                    ),
-                ],
+                button(
+                    "Decline",
+                    ButtonAction::DeclineChallenge(challenge.id),
+                    ButtonStyle::Secondary,
+                ),
                 vec![player],
             ),
             None => (
@@ -487,21 +485,15 @@ impl Service {
                     challenge.id.0,
                     relative_time(challenge.expires_at)
                 ),
-                vec![
-                    button(
-                        "Accept",
-                        ButtonAction::AcceptChallenge(challenge.id),
-                        ButtonStyle::Success,
-                    ),
-                    button(
-                        "Cancel",
-                        ButtonAction::CancelChallenge(challenge.id),
-                        ButtonStyle::Secondary,
-                    ),
-                ],
+                button(
+                    "Cancel",
+                    ButtonAction::CancelChallenge(challenge.id),
+                    ButtonStyle::Secondary,
+                ),
                 Vec::new(),
             ),
         };
+        let buttons = vec![accept, refuse];
         Ok(Reply {
             text,
             buttons,
