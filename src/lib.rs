@@ -5,6 +5,7 @@
 
 pub mod console;
 pub mod discord;
+pub mod engine;
 pub mod game;
 pub mod render;
 pub mod rules;

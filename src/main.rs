@@ -1,22 +1,23 @@
-//! The `rollerball` command line: the Discord bot (the default), the console, the renderer and
-//! the rules engine's tools (perft, moves, apply).
+//! The `rollerball` command line: the Discord bot (the default), the console, the database, the
+//! renderer, the computer opponent and the rules engine's tools.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 use rollerball::console::Console;
 use rollerball::discord;
+use rollerball::engine::{self, Level, Limits, MatchScore, Player, Settings};
 use rollerball::game::{Service, SystemClock};
 use rollerball::render::{
     self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
 };
-use rollerball::rules::{Color, Game, Position, START_FEN, Square, coordinate};
+use rollerball::rules::{Color, Game, Position, START_FEN, Square, coordinate, san};
 use rollerball::store;
 
-/// Correspondence Rollerball: the Discord bot (run with no subcommand) and its tools.
+/// Correspondence Rollerball: the rules engine's tools and the bot.
 #[derive(Parser)]
 #[command(name = "rollerball", version, about, propagate_version = true)]
 struct Cli {
@@ -92,6 +93,53 @@ enum Command {
         /// The file to write.
         #[arg(short, long)]
         output: PathBuf,
+    },
+    /// Ask the computer opponent for its move: prints the move in SAN, its score, the depth,
+    /// the nodes searched and the principal variation.
+    Engine {
+        /// The position (default: the standard start).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Play at this level, 1 (beginner) to 5 (strongest); the default without
+        /// `--depth` or `--movetime`.
+        #[arg(long, conflicts_with_all = ["depth", "movetime"])]
+        level: Option<u8>,
+        /// Search exactly this many plies, at full strength.
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search for this many milliseconds, at full strength.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Seed for the low levels' deliberate mistakes.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play a match between two players (levels 1-5, `random` or `greedy`), colours
+    /// alternating, and print the score from A's side.
+    Selfplay {
+        /// Player A: a level 1-5, `random` or `greedy`.
+        #[arg(long)]
+        a: Player,
+        /// Player B: a level 1-5, `random` or `greedy`.
+        #[arg(long)]
+        b: Player,
+        /// Number of games; games 2k and 2k+1 share an opening with colours swapped.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed for the openings and the players' choices: the same seed replays the match
+        /// (except for level 5, which thinks by the clock).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random half-moves played from the start before the players take over, so that
+        /// games differ.
+        #[arg(long, default_value_t = 2)]
+        opening_plies: usize,
+        /// A game still running after this many half-moves is scored a draw.
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
+        /// Print one line per game.
+        #[arg(long)]
+        verbose: bool,
     },
 }
 
@@ -185,6 +233,32 @@ fn run(cli: Cli) -> Result<String, String> {
                 .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
             out.push_str(&format!("{} ({} bytes)\n", output.display(), bytes.len()));
         }
+        Command::Engine {
+            fen,
+            level,
+            depth,
+            movetime,
+            seed,
+        } => out = engine_command(&fen, level, depth, movetime, seed)?,
+        Command::Selfplay {
+            a,
+            b,
+            games,
+            seed,
+            opening_plies,
+            max_plies,
+            verbose,
+        } => {
+            out = selfplay(Match {
+                a,
+                b,
+                games,
+                seed,
+                opening_plies,
+                max_plies,
+                verbose,
+            })
+        }
     }
     Ok(out)
 }
@@ -199,11 +273,11 @@ fn run_async(command: Command) -> Result<String, String> {
         let url = store::database_url_from_env();
         let db = store::Store::connect(&url)
             .await
-            .map_err(|e| format!("cannot open the database {}: {e}", redact(&url)))?;
+            .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
         let out = match command {
             Command::Migrate => format!(
                 "The database {} is up to date (schema version {}).\n",
-                redact(&url),
+                store::redact(&url),
                 store::Store::migration_versions()
                     .last()
                     .copied()
@@ -227,6 +301,122 @@ fn run_async(command: Command) -> Result<String, String> {
     })
 }
 
+/// `rollerball engine`: the computer opponent's choice in a position.
+fn engine_command(
+    fen: &str,
+    level: Option<u8>,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    seed: u64,
+) -> Result<String, String> {
+    let game = Game::from_position(position(fen)?);
+    let settings = match (level, depth, movetime) {
+        (_, Some(d), _) => Settings {
+            limits: Limits::depth(d),
+            ..Settings::default()
+        },
+        (_, _, Some(ms)) => Settings {
+            limits: Limits::movetime(Duration::from_millis(ms)),
+            ..Settings::default()
+        },
+        (Some(n), _, _) => Level::new(n)
+            .ok_or_else(|| format!("level {n} does not exist: use 1 to 5"))?
+            .settings(),
+        _ => Level::MAX.settings(),
+    };
+    if let Some(outcome) = game.outcome() {
+        return Err(format!("the game is over: {outcome}"));
+    }
+    let found = engine::best_move(&game, &settings, seed).ok_or("no legal move")?;
+    let mut pv = Vec::new();
+    let mut p = *game.position();
+    for &mv in &found.pv {
+        pv.push(san(&p, mv));
+        p.play_unchecked(mv);
+    }
+    let ending = found.ending.map(|t| format!(" ({t})")).unwrap_or_default();
+    Ok(format!(
+        "bestmove {}\nscore {}{ending}\ndepth {} nodes {} time {} ms\npv {}\n",
+        found.san,
+        found.score,
+        found.depth,
+        found.nodes,
+        found.elapsed.as_millis(),
+        pv.join(" ")
+    ))
+}
+
+/// The arguments of `rollerball selfplay`.
+struct Match {
+    a: Player,
+    b: Player,
+    games: u32,
+    seed: u64,
+    opening_plies: usize,
+    max_plies: usize,
+    verbose: bool,
+}
+
+fn selfplay(m: Match) -> String {
+    let started = Instant::now();
+    let mut score = MatchScore::default();
+    let mut out = String::new();
+    let mut plies = 0;
+    for i in 0..m.games {
+        // Games 2k and 2k+1 start from the same random opening with colours swapped, so
+        // neither player profits from a lucky opening.
+        let pair_seed = m
+            .seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(u64::from(i / 2));
+        let (opening, _) = engine::play_game(
+            Game::new(),
+            Player::Random,
+            Player::Random,
+            m.opening_plies,
+            pair_seed,
+        );
+        let a_color = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (white, black) = match a_color {
+            Color::White => (m.a, m.b),
+            Color::Black => (m.b, m.a),
+        };
+        let game_seed = pair_seed ^ u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let (game, outcome) = engine::play_game(opening, white, black, m.max_plies, game_seed);
+        plies += game.ply();
+        score.add(outcome, a_color);
+        if m.verbose {
+            let result = outcome.map_or("1/2-1/2 (move limit)".to_string(), |o| o.to_string());
+            let colour = if a_color == Color::White {
+                "white"
+            } else {
+                "black"
+            };
+            // Printed at once rather than collected: a long match shows its progress.
+            println!(
+                "game {:>3}: A ({}) {colour}: {result} in {} plies: {}",
+                i + 1,
+                m.a,
+                game.ply(),
+                game.sans().join(" ")
+            );
+        }
+    }
+    out.push_str(&format!(
+        "A = {}, B = {}: {} games, A scores {score}; {:.1} plies a game, {:.1} s\n",
+        m.a,
+        m.b,
+        score.games(),
+        plies as f64 / f64::from(m.games.max(1)),
+        started.elapsed().as_secs_f64()
+    ));
+    out
+}
+
 /// Runs the Discord bot until SIGINT or SIGTERM, then closes the database.
 fn run_bot() -> Result<String, String> {
     let config = discord::Config::from_env().map_err(|e| e.to_string())?;
@@ -239,8 +429,8 @@ fn run_bot() -> Result<String, String> {
         let url = store::database_url_from_env();
         let db = store::Store::connect(&url)
             .await
-            .map_err(|e| format!("cannot open the database {}: {e}", redact(&url)))?;
-        tracing::info!(database = %redact(&url), ?config, "starting the bot");
+            .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+        tracing::info!(database = %store::redact(&url), ?config, "starting the bot");
         let service = Arc::new(Service::new(db.clone(), Arc::new(SystemClock)));
         let bot = discord::Bot::new(config, service)
             .await
@@ -290,20 +480,6 @@ fn init_logging() {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();
-}
-
-/// A database URL fit for messages: any password replaced by `***`.
-fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let credentials = &url[scheme + 3..at];
-            match credentials.split_once(':') {
-                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
-                None => url.to_string(),
-            }
-        }
-        _ => url.to_string(),
-    }
 }
 
 fn main() -> ExitCode {

@@ -72,7 +72,9 @@ async fn the_console_runs_a_script_to_the_end() {
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains("Game #1 begins"), "{out}");
     assert!(
-        out.contains("• `challenge [@player] [white|black|random] [days N] [casual]`"),
+        out.contains(
+            "• `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`"
+        ),
         "{out}"
     );
     assert!(!out.contains("never read"));

@@ -4,6 +4,7 @@
 
 use rollerball::render::{
     self, BoardView, GifOptions, Layout, Options, RenderError, Rgb, Theme, render_gif, render_png,
+    render_rgb,
 };
 use rollerball::rules::{Color, Game, Move, Position, Square};
 
@@ -299,12 +300,21 @@ fn targets_are_marked_where_the_piece_can_go() {
 }
 
 #[test]
-fn rendering_is_deterministic() {
+fn rendering_does_not_depend_on_what_was_drawn_before() {
     let view = BoardView::of_game(&check_game());
     let options = Options::from_side(Color::Black);
+    let first = render_png(&view, &options).unwrap();
+    // Other boards in between, with other colours, and the same board on another thread.
+    let other = BoardView::new(Position::start()).with_targets_from(sq("c2"));
+    render_png(&other, &options).unwrap();
+    render_png(&other, &Options::default()).unwrap();
+    let elsewhere = std::thread::spawn(move || render_png(&view, &options).unwrap())
+        .join()
+        .unwrap();
+    assert_eq!(first, elsewhere);
     assert_eq!(
-        render_png(&view, &options).unwrap(),
-        render_png(&view, &options).unwrap()
+        first,
+        render_png(&BoardView::of_game(&check_game()), &options).unwrap()
     );
 }
 
@@ -372,4 +382,103 @@ fn a_hundred_move_gif_stays_under_two_megabytes() {
         gif.len(),
         game.ply()
     );
+}
+
+/// How far an encoded image strays from the drawn pixels: (largest channel difference, mean
+/// channel difference).
+fn deviation(drawn: &[u8], decoded: &[u8]) -> (u8, f64) {
+    assert_eq!(drawn.len(), decoded.len());
+    let mut max = 0;
+    let mut total = 0u64;
+    for (a, b) in drawn.iter().zip(decoded) {
+        let d = a.abs_diff(*b);
+        max = max.max(d);
+        total += d as u64;
+    }
+    (max, total as f64 / drawn.len() as f64)
+}
+
+#[test]
+fn the_png_shows_what_was_drawn() {
+    // The palette is limited to 255 colours, so anti-aliased shades may move a little; a
+    // piece, mark or text missing from the encoding would move pixels by far more.
+    for options in both_sides() {
+        for view in [
+            BoardView::of_game(&check_game()),
+            BoardView::new(Position::start()).with_targets_from(sq("c2")),
+        ] {
+            let drawn = render_rgb(&view, &options).unwrap();
+            let decoded = decode(&render_png(&view, &options).unwrap());
+            let (max, mean) = deviation(&drawn.data, &decoded.rgb);
+            assert!(max <= 48 && mean < 0.5, "max {max}, mean {mean}");
+        }
+    }
+}
+
+/// Plays a GIF's frames onto one screen, as a viewer does; returns the screen after each.
+fn gif_screens(gif: &[u8]) -> Vec<Vec<u8>> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(std::io::Cursor::new(gif)).unwrap();
+    let w = decoder.width() as usize;
+    let mut screen = vec![0u8; w * decoder.height() as usize * 3];
+    let mut screens = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        let fw = frame.width as usize;
+        for (k, px) in frame.buffer.chunks_exact(4).enumerate() {
+            if px[3] == 0 {
+                continue;
+            }
+            let (x, y) = (frame.left as usize + k % fw, frame.top as usize + k / fw);
+            screen[(y * w + x) * 3..][..3].copy_from_slice(&px[..3]);
+        }
+        screens.push(screen.clone());
+    }
+    screens
+}
+
+#[test]
+fn every_gif_frame_shows_its_position() {
+    let game = check_game();
+    let options = GifOptions {
+        board: Options {
+            size: 400,
+            ..Options::default()
+        },
+        ..GifOptions::default()
+    };
+    let screens = gif_screens(&render_gif(&game, &options).unwrap());
+    assert_eq!(screens.len(), game.ply() + 1);
+    for (ply, screen) in screens.iter().enumerate() {
+        let drawn = render_rgb(&BoardView::at_ply(&game, ply), &options.board).unwrap();
+        let (max, mean) = deviation(&drawn.data, screen);
+        assert!(max <= 48 && mean < 0.5, "ply {ply}: max {max}, mean {mean}");
+    }
+}
+
+#[test]
+fn a_piece_that_can_be_taken_gets_its_corners_marked() {
+    let game = check_game();
+    let position = *game.position();
+    let capture = position
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&mv| position.is_capture(mv))
+        .expect("the side in check can take something");
+    let view = BoardView::of_game(&game).with_targets_from(capture.from);
+    let mut plain = view.clone();
+    plain.targets = Default::default();
+    for options in both_sides() {
+        let layout = options.layout();
+        let marked = decode(&render_png(&view, &options).unwrap());
+        let unmarked = decode(&render_png(&plain, &options).unwrap());
+        let (x, y) = free_spot(&layout, capture.to);
+        let (m, p) = (marked.pixel(x, y), unmarked.pixel(x, y));
+        let want = mix(p, options.theme.target, 0.5);
+        assert!(close(m, want, 8), "{}: {m:?}, want {want:?}", capture.to);
+        // The piece itself stays in full view: the square's centre is not tinted.
+        let (cx, cy) = layout.square_center(capture.to);
+        assert_eq!(marked.pixel(cx, cy), unmarked.pixel(cx, cy));
+    }
 }

@@ -665,3 +665,142 @@ async fn a_game_moved_into_its_thread_is_played_there() {
         assert!(w.service.attach_thread(id, 778).await.is_err());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_players_racing_for_an_open_challenge() {
+    for db in test_dbs("svc_open_race").await {
+        let clock = Arc::new(ManualClock::new(Timestamp(T0.0)));
+        let a = Arc::new(Service::new(db.store_with(2).await, clock.clone()));
+        let b = Arc::new(Service::new(db.store_with(2).await, clock.clone()));
+        a.handle_text(alice(), PLACE, "challenge").await;
+        let (ra, rb) = tokio::join!(
+            a.handle_text(bob(), PLACE, "accept #1"),
+            b.handle_text(carol(), PLACE, "accept #1"),
+        );
+        let games: Vec<_> = [&ra, &rb].iter().filter_map(|r| r.new_game).collect();
+        assert_eq!(games.len(), 1, "{} / {}", ra.text, rb.text);
+        let loser = if ra.new_game.is_some() { &rb } else { &ra };
+        assert!(loser.private, "{}", loser.text);
+        assert!(
+            loser.text.contains("taken, withdrawn or expired")
+                || loser.text.contains("no longer open"),
+            "{}",
+            loser.text
+        );
+    }
+}
+
+#[tokio::test]
+async fn games_against_the_computer() {
+    use rollerball::rules::Position;
+    for w in worlds("svc_computer").await {
+        // Alice takes White against level 1: her move is answered at once.
+        let start = w.ok(&alice(), "challenge computer level 1 white").await;
+        let id = start.new_game.expect("the game starts at once");
+        assert!(
+            start
+                .text
+                .contains("<@101> (White) vs the computer (level 1) (Black)"),
+            "{}",
+            start.text
+        );
+        assert_eq!(start.mentions, [PlayerId(101)]);
+        let g = w.game(id).await;
+        assert_eq!((g.black, g.computer_level, g.rated), (None, Some(1), false));
+        let reply = w.ok(&alice(), "b3").await;
+        assert!(
+            reply.text.contains("The computer answered **"),
+            "{}",
+            reply.text
+        );
+        assert!(
+            reply.text.contains("<@101> (White) to move"),
+            "{}",
+            reply.text
+        );
+        assert_eq!(w.service.store().moves(id).await.unwrap().len(), 2);
+
+        // Offers: no draws, takebacks at once (her move and the computer's answer).
+        let text = w.refused(&alice(), "draw", id).await;
+        assert!(text.contains("does not agree to draws"), "{text}");
+        let text = w.refused(&alice(), "moretime 1", id).await;
+        assert!(text.contains("no clock"), "{text}");
+        let back = w.ok(&alice(), "takeback").await;
+        assert!(back.text.contains("took back **b3 "), "{}", back.text);
+        assert_eq!(w.game(id).await.ply, 0);
+
+        // Played to the end: the first legal move each time, until the game is over.
+        for _ in 0..200 {
+            let g = w.game(id).await;
+            if g.status == GameStatus::Finished {
+                break;
+            }
+            let position = Position::from_fen(&g.fen).unwrap();
+            let mv = position.legal_moves()[0];
+            let text = format!(
+                "move #{} {}",
+                id.0,
+                rollerball::rules::coordinate(&position, mv)
+            );
+            w.ok(&alice(), &text).await;
+        }
+        let g = w.game(id).await;
+        assert_eq!(
+            g.status,
+            GameStatus::Finished,
+            "the game ends within 400 plies"
+        );
+        assert_eq!(
+            w.service.store().moves(id).await.unwrap().len() as u32,
+            g.ply
+        );
+
+        // With Black, the computer opens.
+        let start = w.ok(&alice(), "challenge computer level 2 black").await;
+        let second = start.new_game.unwrap();
+        assert!(
+            start.text.contains("The computer opened with **"),
+            "{}",
+            start.text
+        );
+        assert_eq!(w.game(second).await.ply, 1);
+        // A rematch swaps colours and keeps the level.
+        w.ok(&alice(), &format!("resign #{} confirm", second.0))
+            .await;
+        let again = w.ok(&alice(), &format!("rematch #{}", second.0)).await;
+        let third = again.new_game.unwrap();
+        let g = w.game(third).await;
+        assert_eq!(
+            (g.white, g.computer_level, g.ply),
+            (Some(PlayerId(101)), Some(2), 0)
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
+    for w in worlds("svc_computer_sweep").await {
+        // As if the process died between Alice's game starting and the computer's first move.
+        let store = w.service.store();
+        store
+            .upsert_player(PlayerId(101), "alice", T0)
+            .await
+            .unwrap();
+        let mut new = common::new_game(101, 0);
+        new.place = PLACE;
+        new.white = None;
+        new.black = Some(PlayerId(101));
+        new.computer_level = Some(1);
+        let g = store.create_game(&new, T0).await.unwrap();
+        let notices = w.service.sweep().await.unwrap();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            notices[0].reply.text.contains("the computer answered **"),
+            "{}",
+            notices[0].reply.text
+        );
+        assert_eq!(notices[0].reply.mentions, [PlayerId(101)]);
+        assert_eq!(w.game(g.id).await.ply, 1);
+        assert!(w.service.sweep().await.unwrap().is_empty());
+    }
+}

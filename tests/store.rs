@@ -241,6 +241,7 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
                 created_at: T0,
                 updated_at: T0,
                 finished_at: None,
+                computer_level: None,
             }
         );
         let g3 = play(&s, g0.clone(), 3).await;
@@ -349,8 +350,24 @@ async fn active_games_are_found_by_player_and_by_place() {
         let c = s.create_game(&elsewhere, T0).await.unwrap();
         let mut vs_computer = new_game(3, 0);
         vs_computer.black = None;
+        vs_computer.computer_level = Some(2);
         let d = s.create_game(&vs_computer, T0).await.unwrap();
-        assert_eq!(d.black, None);
+        assert_eq!((d.black, d.computer_level), (None, Some(2)));
+        // It is White's (the player's) move: the computer has nothing to do.
+        assert!(s.computer_turns(10).await.unwrap().is_empty());
+        // Half a game: a player without an opponent, or a computer game with two players.
+        let mut lonely = new_game(3, 0);
+        lonely.black = None;
+        assert!(matches!(
+            s.create_game(&lonely, T0).await,
+            Err(StoreError::Invalid(_))
+        ));
+        let mut crowded = new_game(1, 2);
+        crowded.computer_level = Some(3);
+        assert!(matches!(
+            s.create_game(&crowded, T0).await,
+            Err(StoreError::Invalid(_))
+        ));
 
         let ids = |v: Vec<Game>| v.iter().map(|g| g.id.0).collect::<Vec<_>>();
         assert_eq!(
@@ -796,7 +813,8 @@ async fn sqlite_runs_with_wal_full_sync_and_foreign_keys() {
         .unwrap()
         .get(0);
     assert_eq!((mode.as_str(), sync, fk), ("wal", 2, 1));
-    assert!(busy >= 1000, "busy timeout {busy} ms");
+    // 10 s is the store's own setting (sqlx would default to 5 s): the pragmas ran.
+    assert_eq!(busy, 10_000);
     drop(conn);
     // Foreign keys hold: a game cannot name an unknown player.
     assert!(matches!(
@@ -849,7 +867,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
                 .iter()
                 .map(|r| r.get(0))
                 .collect();
-        assert_eq!(versions, vec![1, 2]);
+        assert_eq!(versions, vec![1, 2, 3]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -916,4 +934,130 @@ async fn a_game_takes_one_thread_while_active() {
         assert_eq!(s.game(g.id).await.unwrap().unwrap().place.thread, Some(55));
         s.close().await;
     }
+}
+
+#[tokio::test]
+async fn rollerball_migrate_creates_and_then_keeps_the_database() {
+    for db in test_dbs("cli").await {
+        let run = || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
+                .arg("migrate")
+                .env("DATABASE_URL", &db.url)
+                .output()
+                .unwrap()
+        };
+        for _ in 0..2 {
+            let out = run();
+            assert!(out.status.success(), "{out:?}");
+            assert!(
+                String::from_utf8_lossy(&out.stdout).contains("up to date"),
+                "{out:?}"
+            );
+        }
+
+        let s = Store::open(&db.url, StoreOptions::default()).await.unwrap();
+        assert_eq!(s.migrate().await.unwrap(), Vec::<i64>::new());
+        players(&s, &[1, 2]).await;
+        assert_eq!(
+            s.create_game(&new_game(1, 2), T0).await.unwrap().id,
+            GameId(1)
+        );
+        s.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn several_processes_may_create_the_database_at_once() {
+    for db in test_dbs("together").await {
+        let starts: Vec<_> = (0..4)
+            .map(|_| {
+                let url = db.url.clone();
+                tokio::spawn(async move { Store::connect(&url).await })
+            })
+            .collect();
+        for start in starts {
+            let s = start.await.unwrap().expect("every start succeeds");
+            s.close().await;
+        }
+        let s = db.store().await;
+        let versions: Vec<i64> =
+            sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
+                .fetch_all(s.pool())
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+        assert_eq!(versions, vec![1, 2, 3]);
+        s.close().await;
+    }
+}
+
+/// Every operation can run on a spawned task (the game service and the sweep do): their futures
+/// are `Send`. Checked at compile time; never run.
+#[allow(dead_code, unused_must_use, clippy::let_underscore_future)]
+fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
+    fn send<T: Send>(_: T) {}
+    let t = T0;
+    let mv = fake_move(1);
+    let d = Deadline::at(t);
+    let e = Ending {
+        result: GameResult::Draw,
+        termination: Termination::Agreement,
+    };
+    let offer = Offer {
+        kind: OfferKind::Draw,
+        by: Color::White,
+    };
+    send(Store::connect("sqlite://x.db"));
+    send(s.migrate());
+    send(s.upsert_player(PlayerId(1), "a", t));
+    send(s.player(PlayerId(1)));
+    send(s.set_player_settings(PlayerId(1), "en", true, t));
+    send(s.create_challenge(&new_challenge(1, None), t));
+    send(s.challenge(c.id));
+    send(s.open_challenges_in(1));
+    send(s.open_challenges_to(PlayerId(1)));
+    send(s.open_challenges_by(PlayerId(1)));
+    send(s.close_challenge(c.id, ChallengeStatus::Declined, t));
+    send(s.expire_challenges(t, 1));
+    send(s.accept_challenge(c.id, PlayerId(2), &accepted(Color::White), t));
+    send(s.create_game(&new_game(1, 2), t));
+    send(s.game(g.id));
+    send(s.moves(g.id));
+    send(s.game_with_moves(g.id));
+    send(s.active_games_of(PlayerId(1)));
+    send(s.active_games_in(1));
+    send(s.rematch_of(g.id));
+    send(s.commit_move(g.id, g.version, &mv, AfterMove::Continue(d), t));
+    send(s.end_game(g.id, g.version, e, t));
+    send(s.set_offer(g.id, g.version, offer, t));
+    send(s.clear_offer(g.id, g.version, t));
+    send(s.take_back(g.id, g.version, 1, d, t));
+    send(s.set_deadline(g.id, g.version, d, t));
+    send(s.claim_timeouts(t, 1));
+    send(s.claim_reminders(t, 1));
+    send(s.rating(PlayerId(1), RatingScope::Global));
+    send(s.leaderboard(RatingScope::Global, 1));
+    send(s.apply_ratings(g.id, &[], t));
+    send(s.games_awaiting_ratings(1));
+    send(s.query_plan(rollerball::store::HotQuery::GameById));
+    send(s.close());
+}
+
+#[test]
+fn without_database_url_the_database_is_rollerball_db_where_the_bot_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
+        .arg("migrate")
+        .env_remove("DATABASE_URL")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(dir.path().join("rollerball.db").is_file());
+    assert_eq!(
+        rollerball::store::DEFAULT_DATABASE_URL,
+        "sqlite://rollerball.db"
+    );
 }

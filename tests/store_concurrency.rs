@@ -283,3 +283,73 @@ async fn every_acknowledged_move_survives_sigkill() {
         s.close().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn many_games_moving_at_once_each_keep_a_gapless_record() {
+    const GAMES: u64 = 150;
+    const MOVES: u32 = 6;
+    for db in test_dbs("many").await {
+        let s = db.store().await;
+        let ids: Vec<u64> = (1..=2 * GAMES).collect();
+        players(&s, &ids).await;
+        let mut tasks = Vec::new();
+        for g in 0..GAMES {
+            let game = s
+                .create_game(&new_game(2 * g + 1, 2 * g + 2), T0)
+                .await
+                .unwrap();
+            let s = s.clone();
+            // Moves commit in groups on SQLite: each game's outcome must still be its own.
+            tasks.push(tokio::spawn(async move {
+                let game = play(&s, game, MOVES - 1).await;
+                let mate = rollerball::store::Ending {
+                    result: rollerball::store::GameResult::WhiteWins,
+                    termination: rollerball::store::Termination::Checkmate,
+                };
+                let stale = s
+                    .commit_move(
+                        game.id,
+                        game.version - 1,
+                        &fake_move(MOVES),
+                        AfterMove::End(mate),
+                        T0,
+                    )
+                    .await;
+                assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+                s.commit_move(
+                    game.id,
+                    game.version,
+                    &fake_move(MOVES),
+                    AfterMove::End(mate),
+                    T0,
+                )
+                .await
+                .unwrap()
+            }));
+        }
+        for task in tasks {
+            let done = task.await.unwrap();
+            assert_eq!(
+                (done.ply, done.status),
+                (MOVES, rollerball::store::GameStatus::Finished)
+            );
+            let moves = s.moves(done.id).await.unwrap();
+            assert_eq!(
+                moves
+                    .iter()
+                    .map(|m| (m.ply, m.san.clone()))
+                    .collect::<Vec<_>>(),
+                (1..=MOVES)
+                    .map(|p| (p, format!("m{p}")))
+                    .collect::<Vec<_>>()
+            );
+        }
+        let count: i64 = sqlx::query("SELECT COUNT(*) FROM moves")
+            .fetch_one(s.pool())
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(count, i64::from(MOVES) * GAMES as i64);
+        s.close().await;
+    }
+}

@@ -36,7 +36,13 @@ pub enum Opponent {
     Player(PlayerRef),
     /// Anyone in the same place may accept.
     Open,
+    /// The computer opponent at a level from 1 (beginner) to 5 (strongest): the game starts at
+    /// once.
+    Computer { level: u8 },
 }
+
+/// The computer's level when a challenge names none.
+pub const DEFAULT_COMPUTER_LEVEL: u8 = 3;
 
 /// An answer to a pending offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +148,8 @@ pub enum CommandError {
     Days(String),
     #[error("`{0}` is not a game number; game numbers look like `#12`.")]
     GameNumber(String),
+    #[error("The computer's level is a number from 1 (beginner) to 5 (strongest), not `{0}`.")]
+    Level(String),
 }
 
 fn did_you_mean(s: &Option<&'static str>) -> String {
@@ -163,8 +171,8 @@ pub struct HelpEntry {
 pub const HELP: &[HelpEntry] = &[
     HelpEntry {
         name: "challenge",
-        usage: "challenge [@player] [white|black|random] [days N] [casual]",
-        summary: "Challenge a player, or anyone here if you name nobody. Days per move 1–14 (default 3). Games are rated unless casual. Challenges expire after a day.",
+        usage: "challenge [@player | computer [level N]] [white|black|random] [days N] [casual]",
+        summary: "Challenge a player, or anyone here if you name nobody, or the computer (level 1 to 5, default 3; the game starts at once). Days per move 1–14 (default 3). Games between players are rated unless casual. Challenges expire after a day.",
         example: "challenge @bob white days 5",
     },
     HelpEntry {
@@ -588,6 +596,7 @@ impl<'a> Args<'a> {
         let mut colour = None;
         let mut days_per_move = None;
         let mut rated = true;
+        let mut level = None;
         let mut words = std::mem::take(&mut self.words).into_iter().peekable();
         while let Some(word) = words.next() {
             let lower = word.to_lowercase();
@@ -599,6 +608,20 @@ impl<'a> Args<'a> {
                 "rated" => rated = true,
                 "open" | "anyone" | "everyone" if opponent.is_none() => {
                     opponent = Some(Opponent::Open)
+                }
+                "computer" | "bot" | "cpu" | "engine" if opponent.is_none() => {
+                    opponent = Some(Opponent::Computer {
+                        level: DEFAULT_COMPUTER_LEVEL,
+                    })
+                }
+                "level" | "lvl" => {
+                    let n = words
+                        .next()
+                        .ok_or_else(|| self.missing("a level after `level`"))?;
+                    match n.parse::<u8>() {
+                        Ok(l @ 1..=5) => level = Some((l, n)),
+                        _ => return Err(CommandError::Level(n.to_string())),
+                    }
                 }
                 "days" | "day" => {
                     let n = words
@@ -615,8 +638,19 @@ impl<'a> Args<'a> {
                 },
             }
         }
+        let opponent = match (opponent, level) {
+            (Some(Opponent::Computer { .. }), Some((level, _))) => Opponent::Computer { level },
+            (_, Some((_, word))) => {
+                return Err(CommandError::Unexpected {
+                    command: "challenge",
+                    word: format!("level {word}"),
+                    usage: usage("challenge"),
+                });
+            }
+            (opponent, None) => opponent.unwrap_or(Opponent::Open),
+        };
         Ok(Command::Challenge {
-            opponent: opponent.unwrap_or(Opponent::Open),
+            opponent,
             colour: colour.unwrap_or(None),
             days: days_per_move.unwrap_or(DEFAULT_DAYS),
             rated,
@@ -727,6 +761,38 @@ mod tests {
         assert!(matches!(
             Command::parse("challenge @everyone"),
             Ok(Command::Challenge { opponent: Opponent::Player(PlayerRef::Name(ref n)), .. }) if n == "everyone"
+        ));
+    }
+
+    #[test]
+    fn computer_challenges() {
+        assert_eq!(
+            parse("challenge computer level 5 black"),
+            Command::Challenge {
+                opponent: Opponent::Computer { level: 5 },
+                colour: Some(Color::Black),
+                days: DEFAULT_DAYS,
+                rated: true,
+            }
+        );
+        assert_eq!(
+            parse("challenge bot"),
+            Command::Challenge {
+                opponent: Opponent::Computer {
+                    level: DEFAULT_COMPUTER_LEVEL
+                },
+                colour: None,
+                days: DEFAULT_DAYS,
+                rated: true,
+            }
+        );
+        assert_eq!(
+            Command::parse("challenge computer level 9"),
+            Err(CommandError::Level("9".into()))
+        );
+        assert!(matches!(
+            Command::parse("challenge @bob level 2"),
+            Err(CommandError::Unexpected { .. })
         ));
     }
 

@@ -14,12 +14,13 @@ use super::command::{
     Answer, Command, CommandError, HELP, Opponent, PlayerRef, Setting, help_entry, looks_like_move,
 };
 use super::reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
+use crate::engine;
 use crate::render::{self, BoardView, GifOptions, Options};
 use crate::rules::{self, Color, Outcome, PgnTags, Square, Termination};
 use crate::store::{
     AcceptedGame, AfterMove, Challenge, ChallengeId, ChallengeStatus, ColourWish, Deadline, Ending,
-    Game as StoredGame, GameId, GameResult, GameStatus, NewChallenge, NewMove, Offer, OfferKind,
-    Place, PlayerId, Store, StoreError, Timestamp,
+    Game as StoredGame, GameId, GameResult, GameStatus, NewChallenge, NewGame, NewMove, Offer,
+    OfferKind, Place, PlayerId, Store, StoreError, Timestamp,
 };
 
 /// How long a challenge waits to be taken.
@@ -108,6 +109,25 @@ struct Loaded {
 impl Loaded {
     fn label(&self) -> String {
         format!("Game #{}", self.row.id.0)
+    }
+
+    /// Who plays `color`: a mention, or the computer.
+    fn side(&self, color: Color) -> String {
+        side_label(&self.row, color)
+    }
+
+    /// True when the computer plays the side to move.
+    fn computer_to_move(&self) -> bool {
+        self.row.computer_level.is_some() && self.row.player(self.row.to_move).is_none()
+    }
+}
+
+/// Who plays `color` in a game: a mention of the player, or the computer and its level.
+fn side_label(row: &StoredGame, color: Color) -> String {
+    match (row.player(color), row.computer_level) {
+        (Some(player), _) => mention(player),
+        (None, Some(level)) => format!("the computer (level {level})"),
+        (None, None) => side_name(color).to_string(),
     }
 }
 
@@ -319,8 +339,10 @@ impl Service {
             Command::Games => self.games(r).await,
             Command::Export { game } => self.export(r, *game).await,
             Command::Resign { game, confirmed } => self.resign(r, *game, *confirmed).await,
-            Command::Draw { game, answer } => self.draw(r, *game, *answer).await,
-            Command::Takeback { game, answer } => self.takeback(r, *game, *answer).await,
+            Command::Draw { game, answer } => self.offer(r, *game, OfferKind::Draw, *answer).await,
+            Command::Takeback { game, answer } => {
+                self.offer(r, *game, OfferKind::Takeback, *answer).await
+            }
             Command::Abort { game } => self.abort(r, *game).await,
             Command::MoreTime { game, days } => self.more_time(r, *game, *days).await,
             Command::Rematch { game } => self.rematch(r, *game).await,
@@ -339,13 +361,16 @@ impl Service {
         rated: bool,
         rematch_of: Option<GameId>,
     ) -> Res<Reply> {
+        if let Opponent::Computer { level } = opponent {
+            return self.start_computer_game(r, *level, colour, days).await;
+        }
         if r.place.server.is_none() {
             return say(
                 "Challenges are made in a server channel, where your opponent can see them. Use the same command there.",
             );
         }
         let challenged = match opponent {
-            Opponent::Open => None,
+            Opponent::Open | Opponent::Computer { .. } => None,
             Opponent::Player(PlayerRef::Id(id)) => Some(PlayerId(*id)),
             Opponent::Player(PlayerRef::Name(name)) => {
                 return say(format!(
@@ -432,7 +457,12 @@ impl Service {
         } else {
             "a game of Rollerball"
         };
-        let (text, buttons, mentions) = match challenged {
+        let accept = button(
+            "Accept",
+            ButtonAction::AcceptChallenge(challenge.id),
+            ButtonStyle::Success,
+        );
+        let (text, refuse, mentions) = match challenged {
             Some(player) => (
                 format!(
                     "{} challenges {} to {again} ({terms}). Challenge #{} expires {}.",
@@ -441,18 +471,11 @@ impl Service {
                     challenge.id.0,
                     relative_time(challenge.expires_at)
                 ),
-                vec![
-                    button(
-                        "Accept",
-                        ButtonAction::AcceptChallenge(challenge.id),
-                        ButtonStyle::Success,
-                    ),
-                    button(
-                        "Decline",
-                        ButtonAction::DeclineChallenge(challenge.id),
-                        ButtonStyle::Secondary,
-                    ),
-                ],
+                button(
+                    "Decline",
+                    ButtonAction::DeclineChallenge(challenge.id),
+                    ButtonStyle::Secondary,
+                ),
                 vec![player],
             ),
             None => (
@@ -462,21 +485,15 @@ impl Service {
                     challenge.id.0,
                     relative_time(challenge.expires_at)
                 ),
-                vec![
-                    button(
-                        "Accept",
-                        ButtonAction::AcceptChallenge(challenge.id),
-                        ButtonStyle::Success,
-                    ),
-                    button(
-                        "Cancel",
-                        ButtonAction::CancelChallenge(challenge.id),
-                        ButtonStyle::Secondary,
-                    ),
-                ],
+                button(
+                    "Cancel",
+                    ButtonAction::CancelChallenge(challenge.id),
+                    ButtonStyle::Secondary,
+                ),
                 Vec::new(),
             ),
         };
+        let buttons = vec![accept, refuse];
         Ok(Reply {
             text,
             buttons,
@@ -597,13 +614,20 @@ impl Service {
                 },
                 now,
             )
-            .await?;
+            .await
+            .map_err(|e| match e {
+                StoreError::Conflict => Refusal::Say(format!(
+                    "Challenge #{} was taken, withdrawn or expired a moment ago.",
+                    challenge.id.0
+                )),
+                other => other.into(),
+            })?;
         let loaded = Loaded {
             game: rules::Game::new(),
             row,
         };
-        let white = loaded.row.white.map(mention).unwrap_or_default();
-        let black = loaded.row.black.map(mention).unwrap_or_default();
+        let white = loaded.side(Color::White);
+        let black = loaded.side(Color::Black);
         let text = format!(
             "**{}** begins: {white} (White) vs {black} (Black), {} day{} per move, {}.\n{}",
             loaded.label(),
@@ -795,11 +819,7 @@ impl Service {
         if loaded.row.to_move != my_color {
             return say(format!(
                 "It is {}'s move in {}, not yours. I'll ping you when it's your turn.",
-                loaded
-                    .row
-                    .player(loaded.row.to_move)
-                    .map(mention)
-                    .unwrap_or_default(),
+                loaded.side(loaded.row.to_move),
                 loaded.label()
             ));
         }
@@ -830,10 +850,144 @@ impl Service {
             Some(OfferKind::Takeback) => text.push_str(" (Moving declines the takeback request.)"),
             None => {}
         }
+        if loaded.computer_to_move() && loaded.game.outcome().is_none() {
+            // The player's move stands whatever happens here; a failed answer is made by the
+            // next sweep.
+            match self.computer_reply(&mut loaded).await {
+                Ok(answer) => {
+                    let _ = write!(text, "\nThe computer answered **{answer}**.");
+                }
+                Err(e) => {
+                    let error = match e {
+                        Refusal::Say(text) => text,
+                        Refusal::Store(e) => e.to_string(),
+                    };
+                    tracing::error!(game = loaded.row.id.0, %error, "computer move failed");
+                    text.push_str("\nThe computer will answer in a moment.");
+                }
+            }
+        }
         text.push('\n');
         text.push_str(&self.turn_line(&loaded));
         let mut reply = self.board_reply(&loaded, text, true).await?;
         reply.mentions = self.pingable(&loaded, true).await?;
+        Ok(reply)
+    }
+
+    /// The computer's move in a game where it is to move: searched on a blocking thread at
+    /// the game's level, then committed like any move. Returns the move in SAN.
+    async fn computer_reply(&self, loaded: &mut Loaded) -> Res<String> {
+        let level = loaded
+            .row
+            .computer_level
+            .and_then(engine::Level::new)
+            .ok_or_else(|| {
+                Refusal::Store(StoreError::Corrupt(format!(
+                    "game #{} has no computer level",
+                    loaded.row.id.0
+                )))
+            })?;
+        let game = loaded.game.clone();
+        // Seeded by game and ply: the same position in the same game gets the same answer.
+        let seed = (loaded.row.id.0 as u64).rotate_left(32) ^ loaded.game.ply() as u64;
+        let found =
+            tokio::task::spawn_blocking(move || engine::best_move(&game, &level.settings(), seed))
+                .await
+                .map_err(|e| Refusal::Say(format!("The computer could not think ({e}).")))?
+                .ok_or_else(|| {
+                    Refusal::Say("The computer has no move: the game is over.".into())
+                })?;
+        let before = *loaded.game.position();
+        loaded
+            .game
+            .play(found.mv)
+            .map_err(|e| Refusal::Say(format!("The computer chose an illegal move ({e}).")))?;
+        let now = self.now();
+        let after = match loaded.game.outcome() {
+            Some(outcome) => AfterMove::End(ending(outcome)),
+            None => AfterMove::Continue(self.deadline(now, loaded.row.days_per_move)),
+        };
+        let san = loaded.game.sans().last().cloned().unwrap_or_default();
+        let new_move = NewMove {
+            san: san.clone(),
+            coord: rules::coordinate(&before, found.mv),
+            fen_after: loaded.game.position().to_fen(),
+        };
+        loaded.row = self
+            .store
+            .commit_move(loaded.row.id, loaded.row.version, &new_move, after, now)
+            .await?;
+        Ok(san)
+    }
+
+    /// `challenge computer`: the game starts at once, and the computer moves first if it has
+    /// White.
+    async fn start_computer_game(
+        &self,
+        r: &Request,
+        level: u8,
+        colour: Option<Color>,
+        days: u32,
+    ) -> Res<Reply> {
+        let now = self.now();
+        self.store
+            .upsert_player(r.actor.id, &r.actor.name, now)
+            .await?;
+        let mine = colour.unwrap_or_else(|| {
+            if coin(now.0 as u64 ^ r.actor.id.0) {
+                Color::White
+            } else {
+                Color::Black
+            }
+        });
+        let me = Some(r.actor.id);
+        let (white, black) = match mine {
+            Color::White => (me, None),
+            Color::Black => (None, me),
+        };
+        let row = self
+            .store
+            .create_game(
+                &NewGame {
+                    place: r.place,
+                    white,
+                    black,
+                    start_fen: rules::START_FEN.to_string(),
+                    days_per_move: days,
+                    rated: false,
+                    deadline: self.deadline(now, days),
+                    rematch_of: None,
+                    computer_level: Some(level),
+                },
+                now,
+            )
+            .await?;
+        let mut loaded = Loaded {
+            row,
+            game: rules::Game::new(),
+        };
+        let mut text = format!(
+            "**{}** begins: {} (White) vs {} (Black), {} day{} per move, casual.",
+            loaded.label(),
+            loaded.side(Color::White),
+            loaded.side(Color::Black),
+            days,
+            if days == 1 { "" } else { "s" },
+        );
+        if loaded.computer_to_move() {
+            let _lock = self.locks.get(loaded.row.id).lock_owned().await;
+            match self.computer_reply(&mut loaded).await {
+                Ok(answer) => {
+                    let _ = write!(text, "\nThe computer opened with **{answer}**.");
+                }
+                Err(_) => text.push_str("\nThe computer will make its first move in a moment."),
+            }
+        }
+        text.push('\n');
+        text.push_str(&self.turn_line(&loaded));
+        let mut reply = self.board_reply(&loaded, text, true).await?;
+        reply.mentions = vec![r.actor.id];
+        reply.new_game = Some(loaded.row.id);
         Ok(reply)
     }
 
@@ -844,11 +998,7 @@ impl Service {
         }
         let mut line = format!(
             "{} ({}) to move",
-            loaded
-                .row
-                .player(loaded.row.to_move)
-                .map(mention)
-                .unwrap_or_default(),
+            loaded.side(loaded.row.to_move),
             side_name(loaded.row.to_move)
         );
         if loaded.game.position().is_check() {
@@ -924,8 +1074,8 @@ impl Service {
 
     async fn board(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
         let loaded = self.viewed_game(r, id).await?;
-        let white = loaded.row.white.map(mention).unwrap_or_default();
-        let black = loaded.row.black.map(mention).unwrap_or_default();
+        let white = loaded.side(Color::White);
+        let black = loaded.side(Color::Black);
         let last = match loaded.game.sans().last() {
             Some(san) => format!(" Last move: **{san}**."),
             None => String::new(),
@@ -1046,7 +1196,7 @@ impl Service {
         let mut text = String::from("Your games in progress:");
         for g in &games {
             let color = g.color_of(me).expect("games of the player");
-            let opponent = g.player(color.opponent()).map(mention).unwrap_or_default();
+            let opponent = side_label(g, color.opponent());
             let turn = if g.to_move == color {
                 "**your move**"
             } else {
@@ -1074,6 +1224,8 @@ impl Service {
                     .player(p)
                     .await?
                     .map_or_else(|| format!("player {}", p.0), |p| p.name);
+            } else if let Some(level) = loaded.row.computer_level {
+                names[color.index()] = format!("Computer (level {level})");
             }
         }
         let (year, month, day) = loaded.row.created_at.utc_date();
@@ -1192,195 +1344,149 @@ impl Service {
             .await
     }
 
-    async fn draw(&self, r: &Request, id: Option<i64>, answer: Option<Answer>) -> Res<Reply> {
+    /// `draw` and `takeback`: make an offer, or accept, decline or withdraw a pending one.
+    async fn offer(
+        &self,
+        r: &Request,
+        id: Option<i64>,
+        kind: OfferKind,
+        answer: Option<Answer>,
+    ) -> Res<Reply> {
         let (mut loaded, _lock) = self.my_active_game(r, id).await?;
         let me = r.actor.id;
-        let color = loaded.row.color_of(me).expect("player");
+        let color = loaded.row.color_of(me).expect("my_game checks the player");
         let opponent = loaded.row.player(color.opponent());
+        let them = opponent.map(mention).unwrap_or_default();
         let label = loaded.label();
         let pending = loaded.row.offer;
         let theirs = pending
             == Some(Offer {
-                kind: OfferKind::Draw,
+                kind,
                 by: color.opponent(),
             });
-        let mine = pending
-            == Some(Offer {
-                kind: OfferKind::Draw,
-                by: color,
-            });
-        match answer {
-            None | Some(Answer::Accept) if theirs => {
-                let text = format!("**{label}** · {} accepted the draw offer.", mention(me));
-                self.finish(&mut loaded, Outcome::draw(Termination::Agreement), text)
-                    .await
-            }
-            Some(Answer::Accept) => say(format!("There is no draw offer to accept in {label}.")),
-            Some(Answer::Decline) if theirs || mine => {
-                loaded.row = self
-                    .store
-                    .clear_offer(loaded.row.id, loaded.row.version, self.now())
-                    .await?;
-                let text = if theirs {
-                    format!("**{label}** · {} declined the draw offer.", mention(me))
-                } else {
-                    format!("**{label}** · {} withdrew the draw offer.", mention(me))
-                };
-                Ok(Reply {
-                    mentions: opponent.into_iter().collect(),
-                    ..Reply::text(text)
-                })
-            }
-            Some(Answer::Decline) => say(format!("There is no draw offer to decline in {label}.")),
-            None if mine => say(format!(
-                "You have already offered a draw in {label}; it stands until {} answers or moves.",
-                opponent.map(mention).unwrap_or_default()
-            )),
-            None => {
-                if pending.is_some_and(|o| o.kind == OfferKind::Takeback) {
-                    return say(
-                        "A takeback request is waiting for an answer first: `takeback accept` or `takeback decline`.",
-                    );
+        let mine = pending == Some(Offer { kind, by: color });
+        let (noun, word) = match kind {
+            OfferKind::Draw => ("draw offer", "draw"),
+            OfferKind::Takeback => ("takeback request", "takeback"),
+        };
+        if loaded.row.computer_level.is_some() {
+            return match (kind, answer) {
+                (OfferKind::Draw, _) => say(
+                    "The computer plays on: it does not agree to draws. You can `resign`, or `abort` before both sides have moved.",
+                ),
+                (OfferKind::Takeback, Some(Answer::Decline)) => {
+                    say("There is nothing to decline: the computer never asks to take moves back.")
                 }
-                loaded.row = self
-                    .store
-                    .set_offer(
-                        loaded.row.id,
-                        loaded.row.version,
-                        Offer {
-                            kind: OfferKind::Draw,
-                            by: color,
-                        },
-                        self.now(),
-                    )
-                    .await?;
-                let them = opponent.map(mention).unwrap_or_default();
-                Ok(Reply {
-                    text: format!(
-                        "**{label}** · {} offers a draw. {them}: accept with `draw`, or decline with `draw decline` — making a move also declines it.",
-                        mention(me)
-                    ),
-                    buttons: vec![
-                        button(
-                            "Accept draw",
-                            ButtonAction::AcceptDraw(loaded.row.id),
-                            ButtonStyle::Success,
-                        ),
-                        button(
-                            "Decline",
-                            ButtonAction::DeclineDraw(loaded.row.id),
-                            ButtonStyle::Secondary,
-                        ),
-                    ],
-                    mentions: opponent.into_iter().collect(),
-                    ..Reply::default()
-                })
-            }
+                (OfferKind::Takeback, _) => self.computer_takeback(&mut loaded, color).await,
+            };
         }
-    }
-
-    async fn takeback(&self, r: &Request, id: Option<i64>, answer: Option<Answer>) -> Res<Reply> {
-        let (mut loaded, _lock) = self.my_active_game(r, id).await?;
-        let me = r.actor.id;
-        let color = loaded.row.color_of(me).expect("player");
-        let opponent = loaded.row.player(color.opponent());
-        let label = loaded.label();
-        let pending = loaded.row.offer;
-        let theirs = pending
-            == Some(Offer {
-                kind: OfferKind::Takeback,
-                by: color.opponent(),
-            });
-        let mine = pending
-            == Some(Offer {
-                kind: OfferKind::Takeback,
-                by: color,
-            });
         match answer {
-            None | Some(Answer::Accept) if theirs => {
-                let taken = loaded.game.sans().last().cloned().unwrap_or_default();
-                loaded.game.take_back();
-                let now = self.now();
-                let deadline = self.deadline(now, loaded.row.days_per_move);
-                loaded.row = self
-                    .store
-                    .take_back(loaded.row.id, loaded.row.version, 1, deadline, now)
-                    .await?;
-                let text = format!(
-                    "**{label}** · {} agreed to take back **{taken}**.\n{}",
-                    mention(me),
-                    self.turn_line(&loaded)
-                );
-                let mut reply = self.board_reply(&loaded, text, true).await?;
-                reply.mentions = opponent.into_iter().collect();
-                Ok(reply)
-            }
-            Some(Answer::Accept) => say(format!(
-                "There is no takeback request to accept in {label}."
-            )),
+            None | Some(Answer::Accept) if theirs => match kind {
+                OfferKind::Draw => {
+                    let text = format!("**{label}** · {} accepted the draw offer.", mention(me));
+                    self.finish(&mut loaded, Outcome::draw(Termination::Agreement), text)
+                        .await
+                }
+                OfferKind::Takeback => {
+                    let taken = loaded.game.sans().last().cloned().unwrap_or_default();
+                    loaded.game.take_back();
+                    let now = self.now();
+                    let deadline = self.deadline(now, loaded.row.days_per_move);
+                    loaded.row = self
+                        .store
+                        .take_back(loaded.row.id, loaded.row.version, 1, deadline, now)
+                        .await?;
+                    let text = format!(
+                        "**{label}** · {} agreed to take back **{taken}**.\n{}",
+                        mention(me),
+                        self.turn_line(&loaded)
+                    );
+                    let mut reply = self.board_reply(&loaded, text, true).await?;
+                    reply.mentions = opponent.into_iter().collect();
+                    Ok(reply)
+                }
+            },
+            Some(Answer::Accept) => say(format!("There is no {noun} to accept in {label}.")),
             Some(Answer::Decline) if theirs || mine => {
                 loaded.row = self
                     .store
                     .clear_offer(loaded.row.id, loaded.row.version, self.now())
                     .await?;
-                let verb = if theirs {
-                    "declined the takeback request"
-                } else {
-                    "withdrew the takeback request"
-                };
+                let verb = if theirs { "declined" } else { "withdrew" };
                 Ok(Reply {
                     mentions: opponent.into_iter().collect(),
-                    ..Reply::text(format!("**{label}** · {} {verb}.", mention(me)))
+                    ..Reply::text(format!("**{label}** · {} {verb} the {noun}.", mention(me)))
                 })
             }
-            Some(Answer::Decline) => say(format!(
-                "There is no takeback request to decline in {label}."
-            )),
+            Some(Answer::Decline) => say(format!("There is no {noun} to decline in {label}.")),
             None if mine => say(format!(
-                "You have already asked to take back your move in {label}."
+                "Your {noun} in {label} stands until {them} answers or moves."
             )),
             None => {
-                if loaded.game.ply() == 0 || loaded.row.to_move == color {
+                if kind == OfferKind::Takeback
+                    && (loaded.game.ply() == 0 || loaded.row.to_move == color)
+                {
                     return say(
                         "You can only ask to take back your own last move, before your opponent has replied.",
                     );
                 }
-                if pending.is_some() {
-                    return say(
-                        "A draw offer is waiting for an answer first: `draw` to accept or `draw decline`.",
-                    );
+                if let Some(other) = pending {
+                    let (noun, word) = match other.kind {
+                        OfferKind::Draw => ("draw offer", "draw"),
+                        OfferKind::Takeback => ("takeback request", "takeback"),
+                    };
+                    return say(format!(
+                        "A {noun} is waiting for an answer first: `{word} accept` or `{word} decline`."
+                    ));
                 }
                 loaded.row = self
                     .store
                     .set_offer(
                         loaded.row.id,
                         loaded.row.version,
-                        Offer {
-                            kind: OfferKind::Takeback,
-                            by: color,
-                        },
+                        Offer { kind, by: color },
                         self.now(),
                     )
                     .await?;
-                let them = opponent.map(mention).unwrap_or_default();
-                let last = loaded.game.sans().last().cloned().unwrap_or_default();
-                Ok(Reply {
-                    text: format!(
-                        "**{label}** · {} asks to take back **{last}**. {them}: `takeback accept` or `takeback decline`.",
-                        mention(me)
+                let id = loaded.row.id;
+                let (text, accept, decline) = match kind {
+                    OfferKind::Draw => (
+                        format!(
+                            "**{label}** · {} offers a draw. {them}: accept with `draw`, or decline with `draw decline` — making a move also declines it.",
+                            mention(me)
+                        ),
+                        button(
+                            "Accept draw",
+                            ButtonAction::AcceptDraw(id),
+                            ButtonStyle::Success,
+                        ),
+                        button(
+                            "Decline",
+                            ButtonAction::DeclineDraw(id),
+                            ButtonStyle::Secondary,
+                        ),
                     ),
-                    buttons: vec![
+                    OfferKind::Takeback => (
+                        format!(
+                            "**{label}** · {} asks to take back **{}**. {them}: `{word} accept` or `{word} decline`.",
+                            mention(me),
+                            loaded.game.sans().last().cloned().unwrap_or_default()
+                        ),
                         button(
                             "Allow takeback",
-                            ButtonAction::AcceptTakeback(loaded.row.id),
+                            ButtonAction::AcceptTakeback(id),
                             ButtonStyle::Primary,
                         ),
                         button(
                             "Decline",
-                            ButtonAction::DeclineTakeback(loaded.row.id),
+                            ButtonAction::DeclineTakeback(id),
                             ButtonStyle::Secondary,
                         ),
-                    ],
+                    ),
+                };
+                Ok(Reply {
+                    text,
+                    buttons: vec![accept, decline],
                     mentions: opponent.into_iter().collect(),
                     ..Reply::default()
                 })
@@ -1388,8 +1494,46 @@ impl Service {
         }
     }
 
+    /// A takeback against the computer is granted at once: the player's last move goes, with
+    /// the computer's answer to it.
+    async fn computer_takeback(&self, loaded: &mut Loaded, color: Color) -> Res<Reply> {
+        let plies = match (loaded.game.ply(), loaded.row.to_move == color) {
+            // The computer has answered: take back its answer and the player's move.
+            (2.., true) => 2,
+            // The computer has not answered yet: only the player's move.
+            (1.., false) => 1,
+            _ => return say("You have no move to take back yet."),
+        };
+        let sans = loaded.game.sans();
+        let taken = sans[sans.len() - plies..].join(" ");
+        for _ in 0..plies {
+            loaded.game.take_back();
+        }
+        let now = self.now();
+        let deadline = self.deadline(now, loaded.row.days_per_move);
+        loaded.row = self
+            .store
+            .take_back(
+                loaded.row.id,
+                loaded.row.version,
+                plies as u32,
+                deadline,
+                now,
+            )
+            .await?;
+        let text = format!(
+            "**{}** · took back **{taken}**.\n{}",
+            loaded.label(),
+            self.turn_line(loaded)
+        );
+        self.board_reply(loaded, text, true).await
+    }
+
     async fn more_time(&self, r: &Request, id: Option<i64>, days: u32) -> Res<Reply> {
         let (mut loaded, _lock) = self.my_active_game(r, id).await?;
+        if loaded.row.computer_level.is_some() {
+            return say("The computer answers at once: it has no clock to extend.");
+        }
         let me = r.actor.id;
         let color = loaded.row.color_of(me).expect("player");
         if loaded.row.to_move == color {
@@ -1448,6 +1592,20 @@ impl Service {
                 "{} is still going on; a rematch comes after it ends.",
                 loaded.label()
             ));
+        }
+        if let Some(level) = loaded.row.computer_level {
+            let request = Request {
+                place: loaded.row.place,
+                ..r.clone()
+            };
+            return self
+                .start_computer_game(
+                    &request,
+                    level,
+                    Some(color.opponent()),
+                    loaded.row.days_per_move,
+                )
+                .await;
         }
         let Some(opponent) = loaded.row.player(color.opponent()) else {
             return say("There is nobody to rematch in that game.");
@@ -1603,6 +1761,34 @@ impl Service {
                 )),
             });
         }
+        for row in self.store.computer_turns(SWEEP_BATCH).await? {
+            let _lock = self.locks.get(row.id).lock_owned().await;
+            let mut loaded = match self.load(row.id).await {
+                Ok(loaded) => loaded,
+                Err(Refusal::Store(e)) => return Err(e),
+                Err(Refusal::Say(_)) => continue,
+            };
+            if !loaded.computer_to_move() || loaded.game.outcome().is_some() {
+                continue;
+            }
+            let Ok(answer) = self.computer_reply(&mut loaded).await else {
+                continue;
+            };
+            let text = format!(
+                "**{}** · the computer answered **{answer}**.\n{}",
+                loaded.label(),
+                self.turn_line(&loaded)
+            );
+            let mut reply = self
+                .board_reply(&loaded, text.clone(), true)
+                .await
+                .unwrap_or_else(|_| Reply::text(text));
+            reply.mentions = self.pingable(&loaded, true).await.unwrap_or_default();
+            notices.push(Notice {
+                place: loaded.row.place,
+                reply,
+            });
+        }
         for due in self.store.claim_reminders(now, SWEEP_BATCH).await? {
             let g = &due.game;
             let Some(player) = g.player(g.to_move) else {
@@ -1642,7 +1828,7 @@ impl Service {
             let text = format!(
                 "**Game #{}** · {} did not move in time.\n{}",
                 id.0,
-                row.player(loser).map(mention).unwrap_or_default(),
+                side_label(&row, loser),
                 self.turn_line(&loaded)
             );
             let reply = match self.board_reply(&loaded, text.clone(), true).await {
@@ -1697,13 +1883,7 @@ fn ending(outcome: Outcome) -> Ending {
 
 /// "alice wins by checkmate", with the players named.
 fn describe_outcome(loaded: &Loaded, outcome: Outcome) -> String {
-    let name = |c: Color| {
-        loaded
-            .row
-            .player(c)
-            .map(mention)
-            .unwrap_or_else(|| side_name(c).into())
-    };
+    let name = |c: Color| loaded.side(c);
     match (outcome.winner, outcome.termination) {
         (Some(w), Termination::Checkmate) => {
             format!("checkmate, {} wins ({})", name(w), outcome.result())
@@ -1747,11 +1927,7 @@ fn command_word(command: &Command) -> &'static str {
 
 fn game_choice(g: &StoredGame, me: PlayerId) -> String {
     let color = g.color_of(me).unwrap_or(Color::White);
-    format!(
-        "#{} vs {}",
-        g.id.0,
-        g.player(color.opponent()).map(mention).unwrap_or_default()
-    )
+    format!("#{} vs {}", g.id.0, side_label(g, color.opponent()))
 }
 
 fn button(label: &str, action: ButtonAction, style: ButtonStyle) -> Button {

@@ -9,7 +9,7 @@ use ab_glyph::FontRef;
 use super::Options;
 use super::board;
 use super::canvas::{Canvas, Sprite};
-use super::palette::Palette;
+use super::palette::{Lut, Palette};
 use super::pieces::PieceSet;
 
 /// DejaVu Sans (Bitstream Vera licence, `assets/LICENSE-DejaVu.txt`): the chess glyphs.
@@ -36,6 +36,8 @@ pub fn fonts() -> &'static Fonts {
 pub struct Assets {
     /// The empty board: frame, coordinates, squares, bend arrows and the empty hole.
     pub background: Canvas,
+    /// The background's palette indices: every pixel a move leaves alone keeps these.
+    pub background_indices: Vec<u8>,
     /// Pieces at board size.
     pub pieces: PieceSet,
     /// Pieces at the size of the captured rows in the hole.
@@ -48,11 +50,14 @@ pub struct Assets {
     pub target_ring: Sprite,
     /// The colours every image with these options is encoded with.
     pub palette: Palette,
+    /// The shared colour → palette index memo for that palette.
+    pub lut: Lut,
 }
 
-/// More distinct option sets than a bot ever uses; past this the cache starts afresh rather
-/// than growing without bound when callers ask for many sizes.
-const CACHE_LIMIT: usize = 32;
+/// More distinct option sets than a bot ever uses (each holds about 2.5 MB at 640 px); past
+/// this the cache starts afresh rather than growing without bound when callers ask for many
+/// sizes.
+const CACHE_LIMIT: usize = 16;
 
 /// The assets for these options, drawn on first use.
 pub fn get(options: &Options) -> Arc<Assets> {

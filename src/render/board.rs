@@ -4,7 +4,7 @@
 use super::assets::{Assets, Fonts};
 use super::canvas::{Canvas, Mask, Pt, Rgb, Sprite, Text, arrow, circle, rounded_rect};
 use super::layout::Layout;
-use super::palette::Palette;
+use super::palette::{Lut, Palette};
 use super::pieces::PieceSet;
 use super::theme::Theme;
 use super::{BoardView, Options};
@@ -24,8 +24,11 @@ pub fn assets(options: &Options, fonts: &Fonts) -> Assets {
     let layout = options.layout();
     let theme = &options.theme;
     let cell = layout.cell as usize;
+    let mut background = background(&layout, theme, fonts);
+    background.clear_dirty();
     let mut assets = Assets {
-        background: background(&layout, theme, fonts),
+        background,
+        background_indices: Vec::new(),
         pieces: PieceSet::new(&fonts.sans, cell, theme),
         small_pieces: PieceSet::new(
             &fonts.sans,
@@ -36,12 +39,20 @@ pub fn assets(options: &Options, fonts: &Fonts) -> Assets {
         target_dot: target_dot(cell, theme.target),
         target_ring: target_ring(cell, theme.target),
         palette: Palette::default(),
+        lut: Lut::new(&Palette::default()),
     };
     let samples: Vec<Vec<u8>> = palette_samples()
         .iter()
         .map(|view| draw(view, options, &assets).data)
         .collect();
     assets.palette = Palette::new(theme, &samples);
+    assets.lut = Lut::new(&assets.palette);
+    assets.background_indices = assets
+        .background
+        .data
+        .chunks_exact(3)
+        .map(|p| assets.lut.index(&assets.palette, [p[0], p[1], p[2]]))
+        .collect();
     assets
 }
 
@@ -134,6 +145,24 @@ fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> Canvas {
         theme.hole,
         1.0,
     );
+
+    // A faint ring of arrows round the infield: the hint that everything travels clockwise
+    // (clockwise from either side, so it needs no turning for Black).
+    let centre = ((hx0 + hx1) / 2.0, (hy0 + hy1) / 2.0);
+    let ring = (hx1 - hx0) / 2.0 - q * 0.16;
+    let hint = mix(theme.hole, theme.hole_muted, 0.3);
+    for k in 0..4 {
+        // Screen angles grow clockwise because y points down.
+        let start = (k as f32 * 90.0 + 22.0).to_radians();
+        let sweep = 50f32.to_radians();
+        let pts: Vec<Pt> = (0..=16)
+            .map(|i| {
+                let t = start + sweep * i as f32 / 16.0;
+                (centre.0 + ring * t.cos(), centre.1 + ring * t.sin())
+            })
+            .collect();
+        c.fill_polygons(&arrow(&pts, q * 0.035, q * 0.11, q * 0.12), hint, 1.0);
+    }
 
     // Coordinates on all four edges, so either player reads them the right way up whichever
     // edge their eye lands on.
@@ -395,24 +424,27 @@ fn infield(c: &mut Canvas, layout: &Layout, view: &BoardView, theme: &Theme, ass
     };
     let position = &view.position;
     let mid = (hy0 + hy1) / 2.0;
+    // Inside the faint clockwise ring, whatever the text.
+    let room = q * 2.3;
     match view.outcome {
         Some(outcome) => {
-            let score = match outcome.winner {
-                Some(Color::White) => "1–0",
-                Some(Color::Black) => "0–1",
-                None if outcome.termination == Termination::Abort => "aborted",
-                None => "½–½",
+            let (score, line) = match (outcome.winner, outcome.termination) {
+                (Some(w), t) => (
+                    if w == Color::White { "1–0" } else { "0–1" },
+                    format!("{w} wins by {t}"),
+                ),
+                (None, Termination::Abort) => ("—", "Game aborted".to_string()),
+                (None, t) => ("½–½", format!("Draw by {t}")),
             };
             big.draw_centered(c, score, cx, mid - q * 0.2, theme.hole_text);
-            let line = match outcome.winner {
-                Some(w) => format!("{w} wins · {}", outcome.termination),
-                None => format!("draw · {}", outcome.termination),
-            };
-            small.draw_centered(c, &line, cx, mid + q * 0.28, theme.hole_muted);
+            small
+                .fit(&line, room)
+                .draw_centered(c, &line, cx, mid + q * 0.28, theme.hole_text);
         }
         None => {
             let title = format!("Move {}", position.fullmove());
-            big.draw_centered(c, &title, cx, mid - q * 0.2, theme.hole_text);
+            big.fit(&title, room)
+                .draw_centered(c, &title, cx, mid - q * 0.2, theme.hole_text);
             let mover = position.side_to_move();
             let line = if view.check.is_some() {
                 format!("{mover} in check")
@@ -427,6 +459,7 @@ fn infield(c: &mut Canvas, layout: &Layout, view: &BoardView, theme: &Theme, ass
             // A disc in the mover's colour ahead of the words: readable without reading.
             let r = q * 0.1;
             let gap = q * 0.1;
+            let small = small.fit(&line, room - 2.0 * r - gap);
             let w = small.width(&line) + 2.0 * r + gap;
             let x = cx - w / 2.0;
             let y = mid + q * 0.28;

@@ -14,12 +14,22 @@ pub type Rgb = [u8; 3];
 /// A point in canvas pixels (x right, y down), sub-pixel precise.
 pub type Pt = (f32, f32);
 
-/// An RGB image, 3 bytes per pixel, rows top to bottom.
+/// Side of the tiles in which a canvas records where it was drawn on.
+pub const TILE: usize = 16;
+
+/// An RGB image, 3 bytes per pixel, rows top to bottom, that remembers which
+/// [`TILE`]-pixel tiles were drawn on since [`Canvas::clear_dirty`]. A board is mostly its
+/// cached background, so the palette mapping and the GIF's frame differences only need to
+/// look at the tiles a move actually touched.
 #[derive(Clone)]
 pub struct Canvas {
     pub width: usize,
     pub height: usize,
     pub data: Vec<u8>,
+    /// One flag per tile, row by row.
+    pub dirty: Vec<bool>,
+    /// Tiles per row.
+    pub tiles_wide: usize,
 }
 
 impl Canvas {
@@ -29,11 +39,45 @@ impl Canvas {
         for _ in 0..width * height {
             data.extend_from_slice(&fill);
         }
+        let tiles_wide = width.div_ceil(TILE);
         Canvas {
             width,
             height,
             data,
+            dirty: vec![false; tiles_wide * height.div_ceil(TILE)],
+            tiles_wide,
         }
+    }
+
+    /// Forgets where the canvas was drawn on: what it holds now is the reference.
+    pub fn clear_dirty(&mut self) {
+        self.dirty.fill(false);
+    }
+
+    /// Records that pixels in x0..x1 × y0..y1 may have changed.
+    pub fn mark(&mut self, x0: i32, y0: i32, x1: i32, y1: i32) {
+        let (x0, x1) = (x0.max(0) as usize, (x1.max(0) as usize).min(self.width));
+        let (y0, y1) = (y0.max(0) as usize, (y1.max(0) as usize).min(self.height));
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        for ty in y0 / TILE..=(y1 - 1) / TILE {
+            for tx in x0 / TILE..=(x1 - 1) / TILE {
+                self.dirty[ty * self.tiles_wide + tx] = true;
+            }
+        }
+    }
+
+    /// The pixel rectangle (x0, y0, x1, y1) of a tile.
+    pub fn tile_rect(&self, tile: usize) -> (usize, usize, usize, usize) {
+        let (tx, ty) = (tile % self.tiles_wide, tile / self.tiles_wide);
+        let (x0, y0) = (tx * TILE, ty * TILE);
+        (
+            x0,
+            y0,
+            (x0 + TILE).min(self.width),
+            (y0 + TILE).min(self.height),
+        )
     }
 
     /// Mixes `color` into a pixel with opacity `alpha` (0–1); out-of-range pixels are ignored
@@ -56,6 +100,7 @@ impl Canvas {
 
     /// Fills an axis-aligned rectangle (whole pixels) with a colour at some opacity.
     pub fn fill_rect(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, color: Rgb, alpha: f32) {
+        self.mark(x0, y0, x1, y1);
         let (x0, x1) = (x0.max(0), x1.min(self.width as i32));
         let (y0, y1) = (y0.max(0), y1.min(self.height as i32));
         if alpha >= 1.0 {
@@ -84,6 +129,12 @@ impl Canvas {
 
     /// Paints a coverage mask in one colour.
     pub fn fill_mask(&mut self, mask: &Mask, color: Rgb, alpha: f32) {
+        self.mark(
+            mask.x0,
+            mask.y0,
+            mask.x0 + mask.width as i32,
+            mask.y0 + mask.height as i32,
+        );
         for y in 0..mask.height {
             for x in 0..mask.width {
                 let c = mask.cov[y * mask.width + x];
@@ -96,6 +147,8 @@ impl Canvas {
 
     /// Draws a sprite with its top-left corner at (x0, y0).
     pub fn draw_sprite(&mut self, sprite: &Sprite, x0: i32, y0: i32) {
+        let (sx, sy) = (x0 + sprite.x0, y0 + sprite.y0);
+        self.mark(sx, sy, sx + sprite.width as i32, sy + sprite.height as i32);
         for y in 0..sprite.height {
             let cy = y0 + sprite.y0 + y as i32;
             if cy < 0 || cy as usize >= self.height {
@@ -296,6 +349,20 @@ impl Text<'_> {
         w
     }
 
+    /// The same font, made smaller if need be so `s` is at most `max_width` wide.
+    pub fn fit(&self, s: &str, max_width: f32) -> Text<'_> {
+        let w = self.width(s);
+        let px = if w > max_width {
+            self.px * max_width / w
+        } else {
+            self.px
+        };
+        Text {
+            font: self.font,
+            px,
+        }
+    }
+
     /// Draws a string with its baseline's left end at (x, baseline).
     pub fn draw(&self, canvas: &mut Canvas, s: &str, x: f32, baseline: f32, color: Rgb) {
         let sf = self.font.as_scaled(self.px);
@@ -309,6 +376,12 @@ impl Text<'_> {
             let glyph = id.with_scale_and_position(self.px, point(pen, baseline));
             if let Some(outlined) = self.font.outline_glyph(glyph) {
                 let b = outlined.px_bounds();
+                canvas.mark(
+                    b.min.x as i32,
+                    b.min.y as i32,
+                    b.max.x.ceil() as i32 + 1,
+                    b.max.y.ceil() as i32 + 1,
+                );
                 outlined.draw(|gx, gy, c| {
                     canvas.blend(
                         b.min.x as i32 + gx as i32,
@@ -470,6 +543,13 @@ pub fn dilate(cov: &[f32], size: usize, r: f32) -> Vec<f32> {
         }
     }
     out
+}
+
+/// Shrinks a coverage grid by `r` pixels from every edge (a round erosion): what survives is
+/// the solid interior of thick areas; thin lines vanish.
+pub fn erode(cov: &[f32], size: usize, r: f32) -> Vec<f32> {
+    let inverse: Vec<f32> = cov.iter().map(|c| 1.0 - c).collect();
+    dilate(&inverse, size, r).iter().map(|c| 1.0 - c).collect()
 }
 
 /// Fills the enclosed interior of a shape: every pixel not reachable from the border without

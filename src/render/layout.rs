@@ -85,3 +85,56 @@ impl Layout {
         Square::new(file as u8, rank as u8)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_is_centred_with_a_frame_for_the_coordinates() {
+        for size in [MIN_SIZE, 560, DEFAULT_SIZE, 720, MAX_SIZE] {
+            let l = Layout::new(size, Color::White);
+            let board = l.cell * SIZE as u32;
+            assert!(board + 2 * l.margin <= size);
+            assert!(size - board - 2 * l.margin <= 1, "leftover at {size}");
+            // Wide enough for a label, narrow enough not to waste the phone's screen.
+            assert!(l.margin as f32 >= l.cell as f32 * 0.25);
+            assert!(l.margin as f32 <= l.cell as f32 * 0.4);
+        }
+    }
+
+    #[test]
+    fn orientations_are_half_turns_of_each_other() {
+        let w = Layout::new(DEFAULT_SIZE, Color::White);
+        let b = Layout::new(DEFAULT_SIZE, Color::Black);
+        let span = w.margin * 2 + w.cell * SIZE as u32;
+        for sq in Square::ALL {
+            let (wx, wy) = w.square_origin(sq);
+            let (bx, by) = b.square_origin(sq);
+            assert_eq!(wx + bx + w.cell, span, "{sq}");
+            assert_eq!(wy + by + w.cell, span, "{sq}");
+        }
+        assert_eq!(w.square_origin("a1".parse().unwrap()).0, w.margin);
+        assert_eq!(b.square_origin("g1".parse().unwrap()), (b.margin, b.margin));
+    }
+
+    #[test]
+    fn every_square_pixel_maps_back_to_its_square() {
+        for orientation in Color::ALL {
+            let l = Layout::new(600, orientation);
+            for sq in Square::ALL {
+                let (x, y) = l.square_origin(sq);
+                for (dx, dy) in [
+                    (0, 0),
+                    (l.cell - 1, 0),
+                    (0, l.cell - 1),
+                    (l.cell - 1, l.cell - 1),
+                ] {
+                    assert_eq!(l.square_at(x + dx, y + dy), Some(sq));
+                }
+            }
+            assert_eq!(l.square_at(0, 0), None);
+            assert_eq!(l.square_at(599, 599), None);
+        }
+    }
+}

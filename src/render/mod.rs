@@ -12,6 +12,11 @@
 //! theme and orientation and cached, so a render is a copy, a few blits and a fast PNG
 //! encoding: about a millisecond (see `BENCHMARKS.md`).
 //!
+//! The drawing is our own small rasteriser (anti-aliased polygons through `ab_glyph`'s coverage
+//! rasteriser, glyphs from the bundled DejaVu fonts) writing straight to the `png` and `gif`
+//! encoders. `image` and `imageproc` were the first plan; they are not used because `image`
+//! only wraps those same encoders, and `imageproc` draws shapes without anti-aliasing.
+//!
 //! ```
 //! use rollerball::render::{BoardView, Options, render_png};
 //! use rollerball::rules::Game;
@@ -20,6 +25,8 @@
 //! let png = render_png(&BoardView::of_game(&game), &Options::default()).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
+
+#![warn(missing_docs)]
 
 mod assets;
 mod board;
@@ -104,7 +111,8 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    /// A bare position: no last move, nothing captured, the check marked if there is one.
+    /// A bare position: no last move, nothing captured, the check marked if there is one, and
+    /// the result if the position decides one by itself (mate, stalemate, throne).
     pub fn new(position: Position) -> BoardView {
         BoardView {
             check: check_square(&position),
@@ -112,7 +120,7 @@ impl BoardView {
             last_move: None,
             targets: SquareSet::EMPTY,
             captured: Vec::new(),
-            outcome: position_outcome(&position),
+            outcome: position.outcome(),
         }
     }
 
@@ -169,18 +177,19 @@ fn check_square(position: &Position) -> Option<Square> {
         .then(|| position.king_square(position.side_to_move()))
 }
 
-/// The result a position decides by itself (mate, stalemate, throne).
-fn position_outcome(position: &Position) -> Option<Outcome> {
-    position.outcome()
-}
-
 /// Draws a view and encodes it as an indexed-colour PNG.
 pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, RenderError> {
     check_size(options.size)?;
     let assets = assets::get(options);
     let canvas = board::draw(view, options, &assets);
     let mut indices = Vec::with_capacity(canvas.width * canvas.height);
-    palette::to_indices(options, &assets.palette, &canvas.data, &mut indices);
+    palette::to_indices(
+        &assets.palette,
+        &assets.lut,
+        &canvas,
+        &assets.background_indices,
+        &mut indices,
+    );
     encode_indexed_png(
         canvas.width as u32,
         canvas.height as u32,
@@ -189,6 +198,7 @@ pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, Render
     )
 }
 
+/// Refuses sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`].
 fn check_size(size: u32) -> Result<(), RenderError> {
     if (MIN_SIZE..=MAX_SIZE).contains(&size) {
         Ok(())

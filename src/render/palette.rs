@@ -5,11 +5,10 @@
 //! deflate mode reach half the bytes of an RGB PNG (measured in `BENCHMARKS.md`); the image
 //! is flat colour plus anti-aliased edges, so 255 well-chosen colours lose nothing visible.
 
-use std::cell::RefCell;
+use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::Options;
 use super::board::mix;
-use super::canvas::Rgb;
+use super::canvas::{Canvas, Rgb};
 use super::theme::Theme;
 
 /// The 255 colours every image of one (size, theme, orientation) is encoded with.
@@ -62,6 +61,10 @@ impl Palette {
                     push(&mut colors, mix(base, overlay, t));
                 }
             }
+            // The exact flat shades of the arrow and the target marks over every base.
+            push(&mut colors, mix(base, theme.arrow, 0.8));
+            push(&mut colors, mix(base, theme.target, 0.5));
+            push(&mut colors, mix(base, theme.target, 0.55));
         }
         // Popularity over 15-bit bins, each bin represented by the mean of its pixels.
         let mut count = vec![0u32; 1 << 15];
@@ -121,55 +124,119 @@ fn bin15(c: Rgb) -> usize {
     ((c[0] as usize >> 3) << 10) | ((c[1] as usize >> 3) << 5) | (c[2] as usize >> 3)
 }
 
-/// Colour → palette index, memoised per 18-bit colour cell: a frame has a few thousand
-/// distinct colours at most, so the nearest-colour search runs only a few thousand times.
+/// Colour → palette index, memoised per 18-bit colour cell: a board has a few thousand
+/// distinct colours at most, so the nearest-colour search runs only a few thousand times per
+/// option set, ever. Each cell maps to the nearest entry for the cell's *centre*, not for
+/// whichever colour was looked up first, so the result never depends on what was drawn
+/// before; the cells are atomics so that every thread rendering with the same cached
+/// options shares one memo without a lock (two threads filling a cell write the same value).
 pub struct Lut {
-    cells: Vec<u16>,
+    cells: Vec<AtomicU16>,
 }
 
 const UNKNOWN: u16 = u16::MAX;
 
 impl Lut {
     /// A memo seeded with the palette's own colours, so a flat area of an exact palette
-    /// colour always keeps it, whatever anti-aliased neighbour was looked up first. The
-    /// theme's colours come first in the palette, so they win any shared cell.
+    /// colour always keeps it. The theme's colours come first in the palette, so they win
+    /// any cell they share with a later entry.
     pub fn new(palette: &Palette) -> Lut {
-        let mut cells = vec![UNKNOWN; 1 << 18];
+        let cells: Vec<AtomicU16> = (0..1 << 18).map(|_| AtomicU16::new(UNKNOWN)).collect();
         for (i, &c) in palette.colors.iter().enumerate().rev() {
-            cells[cell18(c)] = i as u16;
+            cells[cell18(c)].store(i as u16, Ordering::Relaxed);
         }
         Lut { cells }
     }
 
+    /// The palette index for a colour.
     #[inline]
-    pub fn index(&mut self, palette: &Palette, c: Rgb) -> u8 {
+    pub fn index(&self, palette: &Palette, c: Rgb) -> u8 {
         let cell = cell18(c);
-        let v = self.cells[cell];
+        let v = self.cells[cell].load(Ordering::Relaxed);
         if v != UNKNOWN {
             return v as u8;
         }
-        let i = palette.nearest(c);
-        self.cells[cell] = i as u16;
+        let centre = c.map(|v| (v & !3) | 2);
+        let i = palette.nearest(centre);
+        self.cells[cell].store(i as u16, Ordering::Relaxed);
         i
     }
 }
 
-/// Maps RGB pixels to palette indices. The memo lives per thread and per option set, so a
-/// bot that renders one board after another pays for the nearest-colour searches once.
-pub fn to_indices(options: &Options, palette: &Palette, rgb: &[u8], out: &mut Vec<u8>) {
-    thread_local! {
-        static MEMO: RefCell<Option<(Options, Lut)>> = const { RefCell::new(None) };
-    }
-    MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if memo.as_ref().is_none_or(|(o, _)| o != options) {
-            *memo = Some((*options, Lut::new(palette)));
+/// The palette indices of a board drawn on the cached background: the background's own
+/// indices, with only the tiles drawn on mapped afresh.
+pub fn to_indices(
+    palette: &Palette,
+    lut: &Lut,
+    canvas: &Canvas,
+    background: &[u8],
+    out: &mut Vec<u8>,
+) {
+    out.clear();
+    out.extend_from_slice(background);
+    for (tile, _) in canvas.dirty.iter().enumerate().filter(|(_, d)| **d) {
+        let (x0, y0, x1, y1) = canvas.tile_rect(tile);
+        for y in y0..y1 {
+            let row = y * canvas.width;
+            for x in x0..x1 {
+                let i = (row + x) * 3;
+                let d = &canvas.data[i..i + 3];
+                out[row + x] = lut.index(palette, [d[0], d[1], d[2]]);
+            }
         }
-        let (_, lut) = memo.as_mut().expect("memo was just set");
-        out.clear();
-        out.extend(
-            rgb.chunks_exact(3)
-                .map(|p| lut.index(palette, [p[0], p[1], p[2]])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn theme_colours_map_to_themselves() {
+        for theme in [Theme::WOOD, Theme::SLATE] {
+            let palette = Palette::new(&theme, &[]);
+            let lut = Lut::new(&palette);
+            for c in [
+                theme.light,
+                theme.dark,
+                theme.frame,
+                theme.hole,
+                theme.white_piece,
+                theme.black_piece,
+            ] {
+                let i = lut.index(&palette, c) as usize;
+                assert_eq!(palette.colors[i], c);
+            }
+        }
+    }
+
+    #[test]
+    fn the_palette_leaves_the_transparent_slot_free() {
+        // Every 15-bit colour bin once: far more colours than a palette holds.
+        let noise: Vec<u8> = (0..1u32 << 15)
+            .flat_map(|b| {
+                [
+                    (b >> 10) as u8 * 8,
+                    (b >> 5 & 31) as u8 * 8,
+                    (b & 31) as u8 * 8,
+                ]
+            })
+            .collect();
+        let palette = Palette::new(&Theme::WOOD, &[noise]);
+        assert_eq!(palette.colors.len(), 255);
+        assert_eq!(palette.bytes().len(), 256 * 3);
+    }
+
+    #[test]
+    fn nearby_colours_map_to_a_close_entry() {
+        let theme = Theme::WOOD;
+        let palette = Palette::new(&theme, &[]);
+        let lut = Lut::new(&palette);
+        let c = mix(theme.light, theme.check, 0.5);
+        let got = palette.colors[lut.index(&palette, c) as usize];
+        assert!(
+            (0..3).all(|k| (got[k] as i32 - c[k] as i32).abs() <= 40),
+            "{got:?} for {c:?}"
         );
-    });
+    }
 }

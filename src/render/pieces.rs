@@ -7,7 +7,7 @@
 
 use ab_glyph::{Font, FontRef, ScaleFont, point};
 
-use super::canvas::{Sprite, dilate, fill_holes, glyph_coverage};
+use super::canvas::{Sprite, dilate, erode, fill_holes, glyph_coverage};
 use super::theme::Theme;
 use crate::rules::{Color, Piece, PieceKind};
 
@@ -63,6 +63,15 @@ impl PieceSet {
                 let silhouette = fill_holes(&lines, cell);
                 let sprite = match color {
                     Color::White => {
+                        // The outline glyphs draw some parts solid (the bishop's mitre); a
+                        // white piece must stay white there, so solid areas keep only their
+                        // rim and turn white inside.
+                        let solid = erode(&lines, cell, cell as f32 * 0.032);
+                        let lines: Vec<f32> = lines
+                            .iter()
+                            .zip(&solid)
+                            .map(|(l, s)| (l - s).max(0.0))
+                            .collect();
                         let edge = dilate(&silhouette, cell, cell as f32 * 0.012);
                         let edge: Vec<f32> = edge.iter().map(|c| c * 0.55).collect();
                         Sprite::from_layers(

@@ -1,5 +1,6 @@
 //! Challenges: made, listed, declined, cancelled, expired, and accepted into a game.
 
+use sqlx::Connection;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -18,10 +19,10 @@ const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, server_id, ch
 
 /// Expires the open challenges whose time is up ($1 = now, $2 = most to claim), returning each
 /// to exactly one caller so the challenger is told once.
-pub(super) const EXPIRE_CHALLENGES: &str = "UPDATE challenges SET status = 'expired', closed_at = $1 \
-    WHERE status = 'open' AND expires_at <= $1 AND id IN \
-      (SELECT id FROM challenges WHERE status = 'open' AND expires_at <= $1 \
-       ORDER BY expires_at LIMIT $2 /*LOCK*/) \
+pub(super) const EXPIRE_CHALLENGES: &str = "WITH due AS MATERIALIZED (SELECT id FROM challenges \
+      WHERE status = 'open' AND expires_at <= $1 ORDER BY expires_at LIMIT $2 /*LOCK*/) \
+    UPDATE challenges SET status = 'expired', closed_at = $1 \
+    WHERE status = 'open' AND expires_at <= $1 AND id IN (SELECT id FROM due) \
     RETURNING id, challenger_id, challenged_id, server_id, channel_id, colour, \
     days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at";
 
@@ -62,8 +63,8 @@ impl Store {
                 "a player cannot challenge themselves".into(),
             ));
         }
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let id = super::games::next_id(&mut tx, "challenge").await?;
         let sql = format!(
             "INSERT INTO challenges (id, challenger_id, challenged_id, server_id, channel_id, \
@@ -153,12 +154,12 @@ impl Store {
              RETURNING {CHALLENGE_COLUMNS}"
         );
         let row = {
-            let _turn = self.write_turn().await;
+            let mut writer = self.writer().await?;
             sqlx::query(&sql)
                 .bind(id.0)
                 .bind(status.as_str())
                 .bind(now.0)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *writer)
                 .await?
         };
         match row {
@@ -171,11 +172,11 @@ impl Store {
     /// caller.
     pub async fn expire_challenges(&self, now: Timestamp, limit: u32) -> Result<Vec<Challenge>> {
         let rows = {
-            let _turn = self.write_turn().await;
+            let mut writer = self.writer().await?;
             sqlx::query(&self.claim_sql(EXPIRE_CHALLENGES))
                 .bind(now.0)
                 .bind(i64::from(limit))
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *writer)
                 .await?
         };
         rows.iter().map(challenge_from_row).collect()
@@ -198,8 +199,8 @@ impl Store {
                AND (challenged_id IS NULL OR challenged_id = $2) \
              RETURNING {CHALLENGE_COLUMNS}"
         );
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let row = sqlx::query(&sql)
             .bind(id.0)
             .bind(acceptor.to_db())
@@ -208,6 +209,9 @@ impl Store {
             .await?;
         let Some(row) = row else {
             tx.rollback().await?;
+            // Give the connection back before reading: a pool cannot lend a second one to
+            // every writer at once.
+            drop(writer);
             // Tell a player who may not take it apart from one who was too late.
             return Err(match self.challenge(id).await? {
                 None => StoreError::NotFound(format!("challenge {id}")),
@@ -236,6 +240,7 @@ impl Store {
             rated: challenge.rated,
             deadline: game.deadline,
             rematch_of: None,
+            computer_level: None,
         };
         let created = insert_game(&mut tx, &new_game, Some(id), now).await?;
         sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")

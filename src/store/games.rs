@@ -2,7 +2,10 @@
 //! due deadlines and reminders.
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, AnyConnection, Connection, Row, Transaction};
+use tokio::sync::oneshot;
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db, side_to_move};
 use super::{
@@ -17,7 +20,7 @@ macro_rules! game_columns {
         "id, server_id, channel_id, thread_id, white_id, black_id, status, result, termination, \
          start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
          final_remind_at, reminder_stage, offer_kind, offer_by, challenge_id, rematch_of, \
-         ratings_applied, created_at, updated_at, finished_at"
+         ratings_applied, created_at, updated_at, finished_at, computer_level"
     };
 }
 pub(super) use game_columns;
@@ -44,19 +47,31 @@ pub(super) const ACTIVE_GAMES_IN: &str = concat!(
     " FROM games WHERE status = 'active' AND thread_id = $1 ORDER BY id"
 );
 
+/// Computer games waiting for the computer's move ($1 = most to return).
+pub(super) const COMPUTER_TURNS: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND computer_level IS NOT NULL \
+       AND ((to_move = 'white' AND white_id IS NULL) OR (to_move = 'black' AND black_id IS NULL)) \
+     ORDER BY updated_at LIMIT $1"
+);
+
 /// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). The condition
 /// stands in the outer `WHERE` too, so a row another process claimed meanwhile no longer
 /// matches; on PostgreSQL the candidates are locked with `SKIP LOCKED` (see
-/// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock.
+/// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock. The candidates
+/// are a `MATERIALIZED` CTE so that they are chosen (and locked) exactly once: as a plain
+/// subquery PostgreSQL may re-run it for every row, lock rows it then does not update, and so
+/// hide them from the other sweep until the next round.
 pub(super) const CLAIM_TIMEOUTS: &str = concat!(
-    "UPDATE games SET status = 'finished', \
+    "WITH due AS MATERIALIZED (SELECT id FROM games WHERE status = 'active' \
+       AND deadline_at <= $1 ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
+     UPDATE games SET status = 'finished', \
        result = CASE to_move WHEN 'white' THEN '0-1' ELSE '1-0' END, \
        termination = 'time', finished_at = $1, updated_at = $1, version = version + 1, \
        deadline_at = NULL, remind_at = NULL, final_remind_at = NULL, \
        offer_kind = NULL, offer_by = NULL \
-     WHERE status = 'active' AND deadline_at <= $1 AND id IN \
-       (SELECT id FROM games WHERE status = 'active' AND deadline_at <= $1 \
-        ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
+     WHERE status = 'active' AND deadline_at <= $1 AND id IN (SELECT id FROM due) \
      RETURNING ",
     game_columns!()
 );
@@ -65,11 +80,11 @@ pub(super) const CLAIM_TIMEOUTS: &str = concat!(
 /// Not a state change of the game (the version stays), so a player's move is never refused
 /// because a reminder went out meanwhile.
 pub(super) const CLAIM_REMINDERS: &str = concat!(
-    "UPDATE games SET reminder_stage = reminder_stage + 1, \
+    "WITH due AS MATERIALIZED (SELECT id FROM games WHERE status = 'active' \
+       AND remind_at <= $1 ORDER BY remind_at LIMIT $2 /*LOCK*/) \
+     UPDATE games SET reminder_stage = reminder_stage + 1, \
        remind_at = final_remind_at, final_remind_at = NULL \
-     WHERE status = 'active' AND remind_at <= $1 AND id IN \
-       (SELECT id FROM games WHERE status = 'active' AND remind_at <= $1 \
-        ORDER BY remind_at LIMIT $2 /*LOCK*/) \
+     WHERE status = 'active' AND remind_at <= $1 AND id IN (SELECT id FROM due) \
      RETURNING ",
     game_columns!()
 );
@@ -137,6 +152,13 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
         created_at: Timestamp(row.try_get("created_at")?),
         updated_at: Timestamp(row.try_get("updated_at")?),
         finished_at: opt_time(row, "finished_at")?,
+        computer_level: row
+            .try_get::<Option<i64>, _>("computer_level")?
+            .map(|level| {
+                u8::try_from(level)
+                    .map_err(|_| StoreError::Corrupt(format!("computer level {level}")))
+            })
+            .transpose()?,
     })
 }
 
@@ -173,6 +195,11 @@ pub(super) async fn insert_game(
     challenge: Option<ChallengeId>,
     now: Timestamp,
 ) -> Result<Game> {
+    if game.computer_level.is_some() == (game.white.is_some() && game.black.is_some()) {
+        return Err(StoreError::Invalid(
+            "a computer game has one player, a game between players has two".into(),
+        ));
+    }
     if game.white.is_some() && game.white == game.black {
         return Err(StoreError::Invalid(
             "a player cannot play against themselves".into(),
@@ -185,9 +212,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (id, server_id, channel_id, thread_id, white_id, black_id, status, \
            start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
            final_remind_at, reminder_stage, challenge_id, rematch_of, ratings_applied, \
-           created_at, updated_at) \
+           created_at, updated_at, computer_level) \
          VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7, $8, 0, 1, $9, $10, $11, $12, $13, 0, \
-           $14, $15, 0, $16, $16) \
+           $14, $15, 0, $16, $16, $17) \
          RETURNING ",
         game_columns!()
     );
@@ -208,6 +235,7 @@ pub(super) async fn insert_game(
         .bind(challenge.map(|c| c.0))
         .bind(game.rematch_of.map(|g| g.0))
         .bind(now.0)
+        .bind(game.computer_level.map(i64::from))
         .fetch_one(&mut **tx)
         .await
         .map_err(unique_to_conflict)?;
@@ -218,8 +246,8 @@ impl Store {
     /// Starts a game (not from a challenge: a rematch, or a game against the computer). A second
     /// rematch of the same game fails with [`StoreError::Conflict`].
     pub async fn create_game(&self, game: &NewGame, now: Timestamp) -> Result<Game> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let created = insert_game(&mut tx, game, None, now).await?;
         tx.commit().await?;
         Ok(created)
@@ -244,7 +272,8 @@ impl Store {
     /// A game with all its moves, read consistently: the moves are exactly those up to the
     /// game's ply (read again if a move landed between the two reads).
     pub async fn game_with_moves(&self, id: GameId) -> Result<Option<(Game, Vec<StoredMove>)>> {
-        loop {
+        // A handful of attempts is plenty: a game moves at most every few seconds.
+        for _ in 0..8 {
             let Some(game) = self.game(id).await? else {
                 return Ok(None);
             };
@@ -258,6 +287,9 @@ impl Store {
                 return Ok(Some((game, moves)));
             }
         }
+        Err(StoreError::Corrupt(format!(
+            "the moves of game {id} do not match its ply"
+        )))
     }
 
     /// A player's active games, oldest first.
@@ -292,11 +324,12 @@ impl Store {
         row.as_ref().map(game_from_row).transpose()
     }
 
-    /// Commits the side to move's move in one transaction: the game advances one ply from
+    /// Commits the side to move's move: in one transaction the game advances one ply from
     /// `version` (an offer by the other side lapses — moving declines it — while the mover's own
     /// draw offer stands; the reminders restart) and the move joins the record. If
     /// the game changed since `version` was read, or is over, nothing is written and the error
-    /// is [`StoreError::Conflict`].
+    /// is [`StoreError::Conflict`]. Returns once the move is on disk. On SQLite, moves of other
+    /// games arriving meanwhile share the transaction (group commit, see the module docs).
     pub async fn commit_move(
         &self,
         id: GameId,
@@ -305,72 +338,62 @@ impl Store {
         after: AfterMove,
         now: Timestamp,
     ) -> Result<Game> {
-        let (status, result, termination, finished_at, deadline) = match after {
-            AfterMove::Continue(deadline) => ("active", None, None, None, Some(deadline)),
-            AfterMove::End(Ending {
-                result,
-                termination,
-            }) => (
-                "finished",
-                Some(result.as_str()),
-                Some(termination.as_str()),
-                Some(now.0),
-                None,
-            ),
+        let request = MoveRequest {
+            id,
+            version,
+            mv: mv.clone(),
+            after,
+            now,
         };
-        let (remind_at, final_remind_at) =
-            deadline.map_or((None, None), Deadline::reminder_columns);
-        let sql = concat!(
-            "UPDATE games SET fen = $3, ply = ply + 1, version = version + 1, \
-               to_move = CASE to_move WHEN 'white' THEN 'black' ELSE 'white' END, \
-               offer_kind = CASE WHEN offer_by = to_move THEN offer_kind END, \
-               offer_by = CASE WHEN offer_by = to_move THEN offer_by END, \
-               reminder_stage = 0, \
-               deadline_at = $4, remind_at = $5, final_remind_at = $6, \
-               status = $7, result = $8, termination = $9, finished_at = $10, updated_at = $11 \
-             WHERE id = $1 AND version = $2 AND status = 'active' \
-             RETURNING ",
-            game_columns!()
-        );
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
-        let row = sqlx::query(sql)
-            .bind(id.0)
-            .bind(version)
-            .bind(&mv.fen_after)
-            .bind(deadline.map(|d| d.at.0))
-            .bind(remind_at)
-            .bind(final_remind_at)
-            .bind(status)
-            .bind(result)
-            .bind(termination)
-            .bind(finished_at)
-            .bind(now.0)
-            .fetch_optional(&mut *tx)
-            .await?;
-        let Some(row) = row else {
-            tx.rollback().await?;
-            return Err(missing_or_conflict(&self.pool, "games", id.0).await);
+        let Some(writer) = self.writer.clone() else {
+            let mut writer = self.writer().await?;
+            return commit_alone(&mut writer, &request).await;
         };
-        let game = game_from_row(&row)?;
-        let mover = game.to_move.opponent();
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, san, coord, fen_after, color, player_id, played_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(id.0)
-        .bind(i64::from(game.ply))
-        .bind(&mv.san)
-        .bind(&mv.coord)
-        .bind(&mv.fen_after)
-        .bind(color_to_db(mover))
-        .bind(game.player(mover).map(PlayerId::to_db))
-        .bind(now.0)
-        .execute(&mut *tx)
-        .await
-        .map_err(unique_to_conflict)?;
-        tx.commit().await?;
-        Ok(game)
+        // SQLite: group commit. The request joins the queue; whoever holds the writer next
+        // commits everything queued in one transaction (one fsync), and each request still
+        // gets its own guarded outcome.
+        let (reply, mut outcome) = oneshot::channel();
+        let ticket = NEXT_TICKET.fetch_add(1, Ordering::Relaxed);
+        self.move_queue
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(PendingMove {
+                ticket,
+                request,
+                reply,
+            });
+        loop {
+            tokio::select! {
+                biased;
+                result = &mut outcome => {
+                    return result.unwrap_or(Err(StoreError::Database(sqlx::Error::WorkerCrashed)));
+                }
+                guard = writer.clone().lock_owned() => {
+                    let batch: Vec<PendingMove> = {
+                        let mut queue = self
+                            .move_queue
+                            .lock()
+                            .unwrap_or_else(|poisoned| poisoned.into_inner());
+                        let n = queue.len().min(MAX_GROUP_COMMIT);
+                        queue.drain(..n).collect()
+                    };
+                    let alone = matches!(batch.as_slice(), [only] if only.ticket == ticket);
+                    if alone {
+                        // Alone in the queue (one game at a time): commit here, without
+                        // handing over to another task.
+                        let mut guard = guard;
+                        return commit_alone(&mut guard, &batch[0].request).await;
+                    }
+                    if !batch.is_empty() {
+                        // On a task of its own, so that a caller who gives up waiting cannot
+                        // cut the batch short for the others.
+                        let mut guard = guard;
+                        let _ = tokio::spawn(async move { commit_group(&mut guard, batch).await })
+                            .await;
+                    }
+                }
+            }
+        }
     }
 
     /// Ends a game without a move: resignation, agreement, abort (or any ending the service
@@ -467,8 +490,8 @@ impl Store {
              RETURNING ",
             game_columns!()
         );
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let row = sqlx::query(sql)
             .bind(id.0)
             .bind(version)
@@ -482,6 +505,9 @@ impl Store {
             .await?;
         let Some(row) = row else {
             tx.rollback().await?;
+            // Give the connection back before reading: a pool cannot lend a second one to
+            // every writer at once.
+            drop(writer);
             return Err(missing_or_conflict(&self.pool, "games", id.0).await);
         };
         let game = game_from_row(&row)?;
@@ -538,15 +564,25 @@ impl Store {
         .await
     }
 
+    /// Up to `limit` computer games in which it is the computer's move: normally none, as the
+    /// service answers a player's move at once; these are answers a crash interrupted.
+    pub async fn computer_turns(&self, limit: u32) -> Result<Vec<Game>> {
+        let rows = sqlx::query(COMPUTER_TURNS)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
     /// Ends on time (the side to move loses) up to `limit` games whose deadline is at or before
     /// `now`, and returns them. Each game is returned to exactly one caller, however many
     /// processes sweep at once; rated ones then wait for [`Store::apply_ratings`].
     pub async fn claim_timeouts(&self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
-        let _turn = self.write_turn().await;
+        let mut writer = self.writer().await?;
         let rows = sqlx::query(&self.claim_sql(CLAIM_TIMEOUTS))
             .bind(now.0)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *writer)
             .await?;
         rows.iter().map(game_from_row).collect()
     }
@@ -554,11 +590,11 @@ impl Store {
     /// Claims up to `limit` due reminders: each (game, stage) goes to exactly one caller, which
     /// sends it. The game's next reminder, if any, becomes due in its turn.
     pub async fn claim_reminders(&self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
-        let _turn = self.write_turn().await;
+        let mut writer = self.writer().await?;
         let rows = sqlx::query(&self.claim_sql(CLAIM_REMINDERS))
             .bind(now.0)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *writer)
             .await?;
         rows.iter()
             .map(|row| {
@@ -581,12 +617,159 @@ impl Store {
         ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     ) -> Result<Game> {
         let row = {
-            let _turn = self.write_turn().await;
-            bind(sqlx::query(sql)).fetch_optional(&self.pool).await?
+            let mut writer = self.writer().await?;
+            bind(sqlx::query(sql)).fetch_optional(&mut *writer).await?
         };
         match row {
             Some(row) => game_from_row(&row),
             None => Err(missing_or_conflict(&self.pool, "games", id.0).await),
+        }
+    }
+}
+
+/// Most moves committed in one SQLite transaction.
+const MAX_GROUP_COMMIT: usize = 64;
+
+/// A move waiting to be committed.
+pub(super) struct MoveRequest {
+    id: GameId,
+    version: i64,
+    mv: NewMove,
+    after: AfterMove,
+    now: Timestamp,
+}
+
+/// Tells the queued moves apart, so a caller finds its own.
+static NEXT_TICKET: AtomicU64 = AtomicU64::new(0);
+
+/// A move in the SQLite group-commit queue, with where to send its outcome.
+pub(super) struct PendingMove {
+    ticket: u64,
+    request: MoveRequest,
+    reply: oneshot::Sender<Result<Game>>,
+}
+
+/// Applies one move inside `tx`. The outer error is a database failure (the transaction is then
+/// unusable); the inner one is this move's own refusal (conflict, unknown game), after which the
+/// transaction can go on, as nothing was written for it.
+async fn apply_move(tx: &mut Transaction<'_, Any>, request: &MoveRequest) -> Result<Result<Game>> {
+    let MoveRequest {
+        id,
+        version,
+        mv,
+        after,
+        now,
+    } = request;
+    let (status, result, termination, finished_at, deadline) = match *after {
+        AfterMove::Continue(deadline) => ("active", None, None, None, Some(deadline)),
+        AfterMove::End(Ending {
+            result,
+            termination,
+        }) => (
+            "finished",
+            Some(result.as_str()),
+            Some(termination.as_str()),
+            Some(now.0),
+            None,
+        ),
+    };
+    let (remind_at, final_remind_at) = deadline.map_or((None, None), Deadline::reminder_columns);
+    let sql = concat!(
+        "UPDATE games SET fen = $3, ply = ply + 1, version = version + 1, \
+           to_move = CASE to_move WHEN 'white' THEN 'black' ELSE 'white' END, \
+           offer_kind = CASE WHEN offer_by = to_move THEN offer_kind END, \
+           offer_by = CASE WHEN offer_by = to_move THEN offer_by END, \
+           reminder_stage = 0, \
+           deadline_at = $4, remind_at = $5, final_remind_at = $6, \
+           status = $7, result = $8, termination = $9, finished_at = $10, updated_at = $11 \
+         WHERE id = $1 AND version = $2 AND status = 'active' \
+         RETURNING ",
+        game_columns!()
+    );
+    let row = sqlx::query(sql)
+        .bind(id.0)
+        .bind(*version)
+        .bind(&mv.fen_after)
+        .bind(deadline.map(|d| d.at.0))
+        .bind(remind_at)
+        .bind(final_remind_at)
+        .bind(status)
+        .bind(result)
+        .bind(termination)
+        .bind(finished_at)
+        .bind(now.0)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let Some(row) = row else {
+        let exists = sqlx::query("SELECT 1 FROM games WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&mut **tx)
+            .await?;
+        return Ok(Err(match exists {
+            Some(_) => StoreError::Conflict,
+            None => StoreError::NotFound(format!("game {id}")),
+        }));
+    };
+    let game = game_from_row(&row)?;
+    let mover = game.to_move.opponent();
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, san, coord, fen_after, color, player_id, played_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id.0)
+    .bind(i64::from(game.ply))
+    .bind(&mv.san)
+    .bind(&mv.coord)
+    .bind(&mv.fen_after)
+    .bind(color_to_db(mover))
+    .bind(game.player(mover).map(PlayerId::to_db))
+    .bind(now.0)
+    .execute(&mut **tx)
+    .await
+    .map_err(unique_to_conflict)?;
+    Ok(Ok(game))
+}
+
+/// Commits one move in a transaction of its own.
+async fn commit_alone(conn: &mut AnyConnection, request: &MoveRequest) -> Result<Game> {
+    let mut tx = conn.begin().await?;
+    match apply_move(&mut tx, request).await? {
+        Ok(game) => {
+            tx.commit().await?;
+            Ok(game)
+        }
+        Err(refused) => {
+            tx.rollback().await?;
+            Err(refused)
+        }
+    }
+}
+
+/// Commits a group of moves in one transaction and answers each. If anything fails at the
+/// database level, nothing of the group stands and every move is retried alone, so each caller
+/// gets its own true outcome.
+async fn commit_group(conn: &mut AnyConnection, batch: Vec<PendingMove>) {
+    let together: Result<Vec<Result<Game>>> = async {
+        let mut tx = conn.begin().await?;
+        let mut outcomes = Vec::with_capacity(batch.len());
+        for pending in &batch {
+            outcomes.push(apply_move(&mut tx, &pending.request).await?);
+        }
+        tx.commit().await?;
+        Ok(outcomes)
+    }
+    .await;
+    match together {
+        Ok(outcomes) => {
+            for (pending, outcome) in batch.into_iter().zip(outcomes) {
+                let _ = pending.reply.send(outcome);
+            }
+        }
+        Err(_) => {
+            for pending in batch {
+                let outcome = commit_alone(conn, &pending.request).await;
+                let _ = pending.reply.send(outcome);
+            }
         }
     }
 }

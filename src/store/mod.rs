@@ -6,7 +6,7 @@
 //!
 //! # One code path for both databases
 //!
-//! The store uses sqlx's [`Any`](sqlx::Any) driver with portable SQL rather than one layer per
+//! The store uses sqlx's [`Any`](sqlx::any) driver with portable SQL rather than one layer per
 //! database. The schema needs nothing that differs between SQLite and PostgreSQL once three
 //! choices are made (all integers `BIGINT`, times as Unix milliseconds, flags as 0/1), so one set of
 //! migrations in `migrations/` and one set of queries serve both: a query that works in the test
@@ -38,19 +38,57 @@
 //!   keyed by `(game_id, ply)`, so the record can neither skip nor repeat a ply.
 //! - Starting each write transaction with a write makes SQLite take its write lock at once (with
 //!   the busy timeout), so a transaction never has to upgrade a stale read snapshot.
-//! - Within one process, SQLite write transactions queue on an async mutex instead of on SQLite's
-//!   busy handler, whose sleeps (up to 100 ms) would waste most of the disk's commit rate when many
-//!   games move at once. Other processes on the same file still wait through the busy timeout.
+//! - Within one process, SQLite writes go through one dedicated connection behind an async mutex
+//!   (reads use a pool): writers queue there instead of on SQLite's busy handler, whose sleeps (up
+//!   to 100 ms) would waste most of the disk's commit rate when many games move at once. Other
+//!   processes on the same file still wait for each other through the busy timeout.
+//! - SQLite moves are group-committed: moves that arrive while the writer is busy are committed
+//!   together in the next transaction (one fsync for the group). Each move is still applied with
+//!   its own version guard and written together with its game row, a refused move writes nothing
+//!   and does not disturb the others, and no caller hears "committed" before the group's `COMMIT`
+//!   has returned. PostgreSQL groups concurrent commits on its own, so there every move is its own
+//!   transaction.
 //! - Due deadlines and reminders are claimed by one `UPDATE ... RETURNING` whose condition is
 //!   re-checked on the row it updates, so two processes sweeping at once never claim one twice.
-//!   On PostgreSQL the candidates are picked `FOR UPDATE SKIP LOCKED` (the one clause that
-//!   differs between the two databases): without it two sweeps locking rows in different orders
-//!   can deadlock, as the claim test showed.
+//!   The candidates are chosen once, in a `MATERIALIZED` CTE; on PostgreSQL they are locked
+//!   `FOR UPDATE SKIP LOCKED` (the one clause that differs between the two databases): without
+//!   it two sweeps locking rows in different orders can deadlock, as the claim test showed.
+//! - A rated game's result reaches the ratings in a separate step, [`Store::apply_ratings`],
+//!   which runs at most once per game and is guarded by each rating's game count; a game whose
+//!   end was stored but whose ratings were not (a crash in between) is found again by
+//!   [`Store::games_awaiting_ratings`].
+//!
+//! # Migrations
+//!
+//! The files in `migrations/` are compiled into the binary and applied by [`Store::connect`] at
+//! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
+//! `0002` added ratings and rematch links to it in place. A new migration is a new file; an
+//! applied one is never edited (sqlx checks their checksums).
+//!
+//! # What the game service calls
+//!
+//! - Players: [`Store::upsert_player`], [`Store::player`], [`Store::set_player_settings`].
+//! - Challenges: [`Store::create_challenge`], [`Store::challenge`], [`Store::open_challenges_in`],
+//!   [`Store::open_challenges_to`], [`Store::open_challenges_by`], [`Store::close_challenge`],
+//!   [`Store::expire_challenges`], and [`Store::accept_challenge`], which starts the game in the
+//!   same transaction.
+//! - Games: [`Store::create_game`] (rematches, games against the computer), [`Store::game`],
+//!   [`Store::game_with_moves`], [`Store::active_games_of`], [`Store::active_games_in`],
+//!   [`Store::rematch_of`].
+//! - Guarded changes, each taking the [`Game::version`] it was decided on: [`Store::commit_move`]
+//!   (possibly ending the game), [`Store::end_game`], [`Store::set_offer`],
+//!   [`Store::clear_offer`], [`Store::take_back`], [`Store::set_deadline`].
+//! - The sweep: [`Store::claim_reminders`], [`Store::claim_timeouts`],
+//!   [`Store::expire_challenges`], [`Store::games_awaiting_ratings`].
+//! - Ratings: [`Store::rating`], [`Store::apply_ratings`] (once per game, guarded by each
+//!   rating's game count), [`Store::leaderboard`].
 //!
 //! # Time
 //!
 //! The store never reads the clock: every method that stamps or compares times takes `now`, so the
 //! game service can run on an injectable clock and tests control time.
+
+#![warn(missing_docs)]
 
 mod challenges;
 mod games;
@@ -63,7 +101,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Executor};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, MutexGuard};
 
 pub use types::*;
@@ -152,12 +191,65 @@ pub fn database_url_from_env() -> String {
 }
 
 /// A handle on the database: cheap to clone, safe to share between tasks.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Store {
+    /// Reads, and on PostgreSQL writes too.
     pool: AnyPool,
     backend: Backend,
-    /// SQLite only: this process's write transactions queue here (see the module docs).
-    write_gate: Option<Arc<Mutex<()>>>,
+    /// SQLite only: the one connection this process writes through; its lock is the queue of
+    /// write transactions (see the module docs).
+    writer: Option<Arc<Mutex<AnyConnection>>>,
+    /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
+    move_queue: Arc<std::sync::Mutex<Vec<games::PendingMove>>>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("backend", &self.backend)
+            .field("pool", &self.pool)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The connection a write runs on: SQLite's single writer (locked), or one from the pool.
+enum Writer<'a> {
+    Sqlite(MutexGuard<'a, AnyConnection>),
+    Pooled(PoolConnection<Any>),
+}
+
+impl std::ops::Deref for Writer<'_> {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        match self {
+            Writer::Sqlite(conn) => conn,
+            Writer::Pooled(conn) => conn,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Writer<'_> {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match self {
+            Writer::Sqlite(conn) => conn,
+            Writer::Pooled(conn) => conn,
+        }
+    }
+}
+
+/// Makes a SQLite connection behave as the module docs promise.
+async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    conn.execute(
+        format!(
+            "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
+             PRAGMA journal_mode = WAL; \
+             PRAGMA synchronous = FULL; \
+             PRAGMA foreign_keys = ON;"
+        )
+        .as_str(),
+    )
+    .await?;
+    Ok(())
 }
 
 impl Store {
@@ -184,48 +276,71 @@ impl Store {
         };
         let mut pool_options =
             AnyPoolOptions::new().max_connections(options.max_connections.max(1));
+        let mut writer = None;
         if backend == Backend::Sqlite {
-            // WAL mode is a property of the file; switch it once, before the pool's connections
-            // race to do it.
-            let first = AnyPoolOptions::new()
-                .max_connections(1)
-                .connect(&url)
-                .await?;
-            first.execute("PRAGMA journal_mode = WAL").await?;
-            first.close().await;
-            pool_options = pool_options.after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    conn.execute(
-                        format!(
-                            "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
-                             PRAGMA journal_mode = WAL; \
-                             PRAGMA synchronous = FULL; \
-                             PRAGMA foreign_keys = ON;"
-                        )
-                        .as_str(),
-                    )
-                    .await?;
-                    Ok(())
-                })
-            });
+            // The writer connection is opened first: it switches the file to WAL mode (a
+            // property of the file) before the pool's connections race to do it.
+            let mut conn = AnyConnection::connect(&url).await?;
+            sqlite_pragmas(&mut conn).await?;
+            writer = Some(Arc::new(Mutex::new(conn)));
+            // A connection to a local file cannot go stale, and the check before each use costs
+            // a round trip to SQLite's worker thread.
+            pool_options = pool_options
+                .test_before_acquire(false)
+                .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn)));
         }
         let pool = pool_options
             .acquire_timeout(Duration::from_secs(30))
             .connect(&url)
             .await?;
-        let write_gate = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
         Ok(Store {
             pool,
             backend,
-            write_gate,
+            writer,
+            move_queue: Arc::default(),
         })
     }
 
-    /// Applies every migration the database has not seen yet; safe to run again and from several
-    /// processes at once (PostgreSQL takes an advisory lock; SQLite's write lock serialises them).
-    pub async fn migrate(&self) -> Result<()> {
-        MIGRATOR.run(&self.pool).await?;
-        Ok(())
+    /// Applies every migration the database had not seen and returns their versions (empty when
+    /// it was up to date). Safe to run again and from several processes at once: PostgreSQL
+    /// takes an advisory lock; on SQLite a run that loses the race tries again.
+    pub async fn migrate(&self) -> Result<Vec<i64>> {
+        use sqlx::migrate::Migrate;
+        let mut writer = self.writer().await?;
+        // Under the migrator's own lock (PostgreSQL's advisory lock): two processes creating the
+        // bookkeeping table at once would otherwise collide.
+        writer.lock().await?;
+        let listed = match writer.ensure_migrations_table().await {
+            Ok(()) => writer.list_applied_migrations().await,
+            Err(e) => Err(e),
+        };
+        writer.unlock().await?;
+        let before: Vec<i64> = listed?.iter().map(|m| m.version).collect();
+        if let Err(first) = MIGRATOR.run_direct(&mut *writer).await {
+            // SQLite has no advisory lock: another process starting at the same moment may have
+            // applied a migration first, which fails this run's copy of it (each migration is
+            // one transaction, so nothing was half done). Running again picks up from what is
+            // applied by then; the other process may still be ahead by one migration each time,
+            // so try once per migration before reporting the first error.
+            if self.backend == Backend::Postgres {
+                return Err(first.into());
+            }
+            let mut done = false;
+            for _ in 0..MIGRATOR.iter().count() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                if MIGRATOR.run_direct(&mut *writer).await.is_ok() {
+                    done = true;
+                    break;
+                }
+            }
+            if !done {
+                return Err(first.into());
+            }
+        }
+        Ok(Store::migration_versions()
+            .into_iter()
+            .filter(|v| !before.contains(v))
+            .collect())
     }
 
     /// Versions of the migrations known to this build, oldest first.
@@ -244,17 +359,19 @@ impl Store {
         &self.pool
     }
 
-    /// Waits for queries in flight and closes every connection.
+    /// Waits for queries in flight and closes the pool's connections. (SQLite's writer
+    /// connection closes when the last clone of the store is dropped.)
     pub async fn close(&self) {
         self.pool.close().await;
     }
 
-    /// Takes this process's SQLite write turn (nothing on PostgreSQL, whose row locks suffice).
-    async fn write_turn(&self) -> Option<MutexGuard<'_, ()>> {
-        match &self.write_gate {
-            Some(gate) => Some(gate.lock().await),
-            None => None,
-        }
+    /// The connection for a write: on SQLite this process's writer, once the writes queued
+    /// before have finished; on PostgreSQL any pooled connection, as row locks order the writes.
+    async fn writer(&self) -> Result<Writer<'_>> {
+        Ok(match &self.writer {
+            Some(writer) => Writer::Sqlite(writer.lock().await),
+            None => Writer::Pooled(self.pool.acquire().await?),
+        })
     }
 
     /// A claim statement for this database. Claims select their candidates in a subquery; on
@@ -314,11 +431,13 @@ pub enum HotQuery {
     Leaderboard,
     /// [`Store::expire_challenges`].
     ExpiredChallenges,
+    /// [`Store::computer_turns`].
+    ComputerTurns,
 }
 
 impl HotQuery {
     /// Every hot query.
-    pub const ALL: [HotQuery; 7] = [
+    pub const ALL: [HotQuery; 8] = [
         HotQuery::GameById,
         HotQuery::ActiveGamesOfPlayer,
         HotQuery::ActiveGamesInPlace,
@@ -326,6 +445,7 @@ impl HotQuery {
         HotQuery::DueReminders,
         HotQuery::Leaderboard,
         HotQuery::ExpiredChallenges,
+        HotQuery::ComputerTurns,
     ];
 
     /// The exact statement the store runs, with sample parameters.
@@ -338,6 +458,7 @@ impl HotQuery {
             HotQuery::DueReminders => (games::CLAIM_REMINDERS.to_owned(), vec![1, 10]),
             HotQuery::Leaderboard => (ratings::LEADERBOARD.to_owned(), vec![0, 10]),
             HotQuery::ExpiredChallenges => (challenges::EXPIRE_CHALLENGES.to_owned(), vec![1, 10]),
+            HotQuery::ComputerTurns => (games::COMPUTER_TURNS.to_owned(), vec![10]),
         }
     }
 
@@ -351,6 +472,7 @@ impl HotQuery {
             HotQuery::DueReminders => &["games_active_remind"],
             HotQuery::Leaderboard => &["ratings_leaderboard"],
             HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
+            HotQuery::ComputerTurns => &["games_active_computer"],
         }
     }
 }
@@ -367,7 +489,7 @@ fn sqlite_url_creating_file(url: &str) -> String {
 }
 
 /// The URL without its password, for error messages and logs.
-fn redact(url: &str) -> String {
+pub fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => {
             let credentials = &url[scheme + 3..at];
@@ -463,6 +585,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3]);
     }
 }

@@ -22,7 +22,7 @@ impl Store {
     /// Records a player seen under `name` (new players get the default settings) and returns them
     /// with their settings. Called whenever someone acts, so names stay current.
     pub async fn upsert_player(&self, id: PlayerId, name: &str, now: Timestamp) -> Result<Player> {
-        let _turn = self.write_turn().await;
+        let mut writer = self.writer().await?;
         let sql = format!(
             "INSERT INTO players (id, name, created_at, updated_at) VALUES ($1, $2, $3, $3) \
              ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at \
@@ -32,7 +32,7 @@ impl Store {
             .bind(id.to_db())
             .bind(name)
             .bind(now.0)
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *writer)
             .await?;
         player_from_row(&row)
     }
@@ -55,7 +55,7 @@ impl Store {
         ping: bool,
         now: Timestamp,
     ) -> Result<Player> {
-        let _turn = self.write_turn().await;
+        let mut writer = self.writer().await?;
         let sql = format!(
             "UPDATE players SET language = $2, ping = $3, updated_at = $4 WHERE id = $1 \
              RETURNING {PLAYER_COLUMNS}"
@@ -65,7 +65,7 @@ impl Store {
             .bind(language)
             .bind(i64::from(ping))
             .bind(now.0)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *writer)
             .await?
             .ok_or_else(|| StoreError::NotFound(format!("player {id}")))?;
         player_from_row(&row)

@@ -1,5 +1,6 @@
 //! Glicko-2 ratings, per server and global: read, updated exactly once per rated game, ranked.
 
+use sqlx::Connection;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -97,8 +98,8 @@ impl Store {
         updates: &[RatingUpdate],
         now: Timestamp,
     ) -> Result<()> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let marked = sqlx::query(
             "UPDATE games SET ratings_applied = 1 \
              WHERE id = $1 AND status = 'finished' AND rated = 1 AND ratings_applied = 0",
@@ -108,6 +109,9 @@ impl Store {
         .await?;
         if marked.rows_affected() != 1 {
             tx.rollback().await?;
+            // Give the connection back before reading: a pool cannot lend a second one to
+            // every writer at once.
+            drop(writer);
             return Err(match self.game(game).await? {
                 None => missing_or_conflict(&self.pool, "games", game.0).await,
                 Some(g) if !g.rated => StoreError::Invalid(format!("game {game} is not rated")),
@@ -144,6 +148,9 @@ impl Store {
             .await?;
             if changed.rows_affected() != 1 {
                 tx.rollback().await?;
+                // Give the connection back before reading: a pool cannot lend a second one to
+                // every writer at once.
+                drop(writer);
                 return Err(StoreError::Conflict);
             }
         }

@@ -396,6 +396,8 @@ pub struct Game {
     pub updated_at: Timestamp,
     /// Ended.
     pub finished_at: Option<Timestamp>,
+    /// The computer opponent's level, in a game against it (it plays the side without a player).
+    pub computer_level: Option<u8>,
 }
 
 impl Game {
@@ -438,6 +440,8 @@ pub struct NewGame {
     pub deadline: Deadline,
     /// The game this is a rematch of: at most one rematch per game is created.
     pub rematch_of: Option<GameId>,
+    /// The computer opponent's level in a game against it (then exactly one side has no player).
+    pub computer_level: Option<u8>,
 }
 
 /// One move of a game's record.

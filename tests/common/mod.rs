@@ -157,6 +157,7 @@ pub fn new_game(white: u64, black: u64) -> NewGame {
         rated: true,
         deadline: Deadline::at(Timestamp(T0.0 + DAY)),
         rematch_of: None,
+        computer_level: None,
     }
 }
 

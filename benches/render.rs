@@ -1,0 +1,87 @@
+//! Speed and size of the board images: a middlegame PNG at the default size, and the GIF of a
+//! 60-move (120-ply) game. The byte sizes are printed once before the timings.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rollerball::render::{BoardView, GifOptions, Options, render_gif, render_png};
+use rollerball::rules::{Game, Position};
+
+/// A middlegame with captures in the hole, a rebound arrow and a check: the busiest image.
+fn middlegame() -> Game {
+    Game::replay(
+        None,
+        &[
+            "c1b2", "f5", "bb3", "g4", "Rf2", "Rb7", "b4", "Rcb6", "b5", "Kc7", "bxb6+", "Kd6",
+            "b1", "Bc6", "Ke2", "Ke6", "c7", "Rxc7", "Kd2", "Rd7", "Ref1", "g3", "Ke1", "Rd6",
+            "Bxc6+",
+        ],
+    )
+    .expect("legal moves")
+}
+
+/// A deterministic long game: at each ply a legal move picked by a fixed formula, until
+/// `plies` plies or the end of the game.
+fn long_game(plies: usize) -> Game {
+    let mut game = Game::new();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    while game.ply() < plies && game.outcome().is_none() {
+        let moves = game.position().legal_moves();
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        game.play(moves[(seed >> 33) as usize % moves.len()])
+            .expect("a legal move");
+    }
+    game
+}
+
+fn png(c: &mut Criterion) {
+    let view = BoardView::of_game(&middlegame());
+    let options = Options::default();
+    let bytes = render_png(&view, &options).expect("renders");
+    println!(
+        "middlegame PNG at {} px: {} bytes",
+        options.size,
+        bytes.len()
+    );
+    c.bench_function("render middlegame png 640", |b| {
+        b.iter(|| render_png(black_box(&view), black_box(&options)).expect("renders"))
+    });
+    let start = BoardView::new(Position::start());
+    c.bench_function("render start png 640", |b| {
+        b.iter(|| render_png(black_box(&start), black_box(&options)).expect("renders"))
+    });
+}
+
+fn gif(c: &mut Criterion) {
+    let game = long_game(120);
+    let options = GifOptions::default();
+    let bytes = render_gif(&game, &options).expect("renders");
+    println!(
+        "GIF of {} plies at {} px: {} bytes",
+        game.ply(),
+        options.board.size,
+        bytes.len()
+    );
+    let long = long_game(200);
+    let long_bytes = render_gif(&long, &options).expect("renders");
+    println!(
+        "GIF of {} plies at {} px: {} bytes",
+        long.ply(),
+        options.board.size,
+        long_bytes.len()
+    );
+    let mut group = c.benchmark_group("gif");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("render 60-move game gif 640", |b| {
+        b.iter(|| render_gif(black_box(&game), black_box(&options)).expect("renders"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, png, gif);
+criterion_main!(benches);
