@@ -778,6 +778,44 @@ async fn without_the_message_content_intent_slash_commands_still_work() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_in_its_own_thread() {
+    let fake = FakeDiscord::start().await;
+    fake.user(ALICE, "Alice");
+    let db = common::sqlite_db();
+    let bot = start(&fake, &db.url, clock()).await;
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        CHANNEL,
+        "challenge",
+        json!([int_option("computer", 1), string_option("colour", "white")]),
+        &[],
+    );
+    let started = answer(&fake, from, id).await;
+    assert_board(&started);
+    let thread = fake
+        .wait_for(from, "the game's thread", |r| r.path.ends_with("/threads"))
+        .await;
+    assert!(
+        thread.json["name"]
+            .as_str()
+            .unwrap()
+            .contains("Alice vs the computer"),
+        "{}",
+        thread.json
+    );
+    let thread = thread.created.unwrap();
+    posted(&fake, from, thread, "the board in the thread").await;
+    let g = bot.store.active_games_in(thread).await.unwrap()[0].id;
+    // A bare move in the thread; the computer answers in the same reply.
+    let from = fake.mark();
+    fake.say(ALICE, thread, "c2-b3");
+    assert_board(&posted(&fake, from, thread, "the board after both moves").await);
+    assert_eq!(game(&bot.store, g).await.ply, 2);
+    bot.shut_down(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shard_settings_reach_the_gateway() {
     for shards in [
         Shards::Auto,

@@ -7,7 +7,8 @@ use serenity::all::{
 };
 
 use crate::game::command::{
-    Answer, DEFAULT_DAYS, HELP, MAX_DAYS, MIN_DAYS, Opponent, PlayerRef, Setting,
+    Answer, DEFAULT_COMPUTER_LEVEL, DEFAULT_DAYS, HELP, MAX_DAYS, MIN_DAYS, Opponent, PlayerRef,
+    Setting,
 };
 use crate::game::{Actor, Command};
 use crate::rules::{Color, Square};
@@ -101,6 +102,13 @@ pub fn definition() -> CreateCommand {
                     "opponent",
                     "Whom to challenge (leave out: anyone here may accept)",
                 ),
+                option(
+                    CommandOptionType::Integer,
+                    "computer",
+                    "Play the computer instead, at this level: 1 (beginner) to 5 (strongest)",
+                )
+                .min_int_value(1)
+                .max_int_value(5),
                 option(CommandOptionType::String, "colour", "Your colour")
                     .add_string_choice("white", "white")
                     .add_string_choice("black", "black")
@@ -267,105 +275,115 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
     let game = int(&o, "game");
     let challenge = int(&o, "challenge");
     let mut mentioned = Vec::new();
-    let command =
-        match name {
-            "help" => Command::Help {
-                topic: string(&o, "command").map(str::to_string),
-            },
-            "rules" => Command::Rules,
-            "challenge" => {
-                let opponent = match o.iter().find(|o| o.name == "opponent").map(|o| &o.value) {
-                    Some(ResolvedValue::User(user, member)) => {
-                        let name = member
-                            .and_then(|m| m.nick.clone())
-                            .or_else(|| user.global_name.clone())
-                            .unwrap_or_else(|| user.name.clone());
-                        mentioned.push(Actor {
-                            id: PlayerId(user.id.get()),
-                            name,
-                        });
-                        Opponent::Player(PlayerRef::Id(user.id.get()))
-                    }
-                    // Discord left the user out of `resolved`: the id still says who is meant.
-                    Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
-                        Opponent::Player(PlayerRef::Id(id.get()))
-                    }
-                    _ => Opponent::Open,
-                };
-                let colour = match string(&o, "colour") {
-                    Some("white") => Some(Color::White),
-                    Some("black") => Some(Color::Black),
-                    _ => None,
-                };
-                let days = int(&o, "days").unwrap_or(DEFAULT_DAYS.into());
-                let days = u32::try_from(days)
-                    .ok()
-                    .filter(|d| (MIN_DAYS..=MAX_DAYS).contains(d))
-                    .ok_or_else(|| {
-                        format!("Days per move must be from {MIN_DAYS} to {MAX_DAYS}, not {days}.")
-                    })?;
-                Command::Challenge {
-                    opponent,
-                    colour,
-                    days,
-                    rated: !boolean(&o, "casual").unwrap_or(false),
+    let command = match name {
+        "help" => Command::Help {
+            topic: string(&o, "command").map(str::to_string),
+        },
+        "rules" => Command::Rules,
+        "challenge" => {
+            let opponent = match o.iter().find(|o| o.name == "opponent").map(|o| &o.value) {
+                Some(ResolvedValue::User(user, member)) => {
+                    let name = member
+                        .and_then(|m| m.nick.clone())
+                        .or_else(|| user.global_name.clone())
+                        .unwrap_or_else(|| user.name.clone());
+                    mentioned.push(Actor {
+                        id: PlayerId(user.id.get()),
+                        name,
+                    });
+                    Opponent::Player(PlayerRef::Id(user.id.get()))
                 }
+                // Discord left the user out of `resolved`: the id still says who is meant.
+                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
+                    Opponent::Player(PlayerRef::Id(id.get()))
+                }
+                _ => Opponent::Open,
+            };
+            let opponent = match (int(&o, "computer"), opponent) {
+                (None, opponent) => opponent,
+                (Some(level), Opponent::Open) => Opponent::Computer {
+                    level: u8::try_from(level).unwrap_or(DEFAULT_COMPUTER_LEVEL),
+                },
+                (Some(_), _) => {
+                    return Err("Name a player or the computer as your opponent, not both.".into());
+                }
+            };
+            let colour = match string(&o, "colour") {
+                Some("white") => Some(Color::White),
+                Some("black") => Some(Color::Black),
+                _ => None,
+            };
+            let days = int(&o, "days").unwrap_or(DEFAULT_DAYS.into());
+            let days = u32::try_from(days)
+                .ok()
+                .filter(|d| (MIN_DAYS..=MAX_DAYS).contains(d))
+                .ok_or_else(|| {
+                    format!("Days per move must be from {MIN_DAYS} to {MAX_DAYS}, not {days}.")
+                })?;
+            Command::Challenge {
+                opponent,
+                colour,
+                days,
+                rated: !boolean(&o, "casual").unwrap_or(false),
             }
-            "accept" => Command::Accept { challenge },
-            "decline" => Command::Decline { challenge },
-            "cancel" => Command::Cancel { challenge },
-            "move" => Command::Move {
-                game,
-                text: string(&o, "move").unwrap_or_default().trim().to_string(),
-            },
-            "board" => Command::Board { game },
-            "moves" => {
-                let square =
-                    match string(&o, "square") {
-                        Some(s) => Some(s.trim().to_ascii_lowercase().parse::<Square>().map_err(
-                            |_| format!("`{s}` is not a square; squares look like `e1`."),
-                        )?),
-                        None => None,
-                    };
-                Command::Moves { game, square }
-            }
-            "history" => Command::History { game },
-            "games" => Command::Games,
-            "game" => Command::Game {
-                game: game.unwrap_or(0),
-            },
-            "export" => Command::Export { game },
-            "resign" => Command::Resign {
-                game,
-                confirmed: false,
-            },
-            "draw" => Command::Draw {
-                game,
-                answer: answer(&o),
-            },
-            "takeback" => Command::Takeback {
-                game,
-                answer: answer(&o),
-            },
-            "abort" => Command::Abort { game },
-            "moretime" => Command::MoreTime {
-                game,
-                days: u32::try_from(int(&o, "days").unwrap_or(1)).unwrap_or(1),
-            },
-            "rematch" => Command::Rematch { game },
-            "settings" => {
-                let change = match (string(&o, "language"), boolean(&o, "pings")) {
-                    (Some(_), Some(_)) => {
-                        return Err("Change one setting at a time: language, or pings.".into());
-                    }
-                    (Some(language), None) => Some(Setting::Language(language.trim().to_string())),
-                    (None, Some(on)) => Some(Setting::Pings(on)),
-                    (None, None) => None,
-                };
-                Command::Settings { change }
-            }
-            other => return Err(format!("I don't know `/rb {other}`; try `/rb help`.")),
-        };
+        }
+        "accept" => Command::Accept { challenge },
+        "decline" => Command::Decline { challenge },
+        "cancel" => Command::Cancel { challenge },
+        "move" => Command::Move {
+            game,
+            text: string(&o, "move").unwrap_or_default().trim().to_string(),
+        },
+        "board" => Command::Board { game },
+        "moves" => {
+            let square = match string(&o, "square") {
+                Some(s) => Some(
+                    s.trim()
+                        .to_ascii_lowercase()
+                        .parse::<Square>()
+                        .map_err(|_| format!("`{s}` is not a square; squares look like `e1`."))?,
+                ),
+                None => None,
+            };
+            Command::Moves { game, square }
+        }
+        "history" => Command::History { game },
+        "games" => Command::Games,
+        "game" => Command::Game {
+            game: game.unwrap_or(0),
+        },
+        "export" => Command::Export { game },
+        "resign" => Command::Resign {
+            game,
+            confirmed: false,
+        },
+        "draw" => Command::Draw {
+            game,
+            answer: answer(&o),
+        },
+        "takeback" => Command::Takeback {
+            game,
+            answer: answer(&o),
+        },
+        "abort" => Command::Abort { game },
+        "moretime" => Command::MoreTime {
+            game,
+            days: u32::try_from(int(&o, "days").unwrap_or(1)).unwrap_or(1),
+        },
+        "rematch" => Command::Rematch { game },
+        "settings" => {
+            let change = match (string(&o, "language"), boolean(&o, "pings")) {
+                (Some(_), Some(_)) => {
+                    return Err("Change one setting at a time: language, or pings.".into());
+                }
+                (Some(language), None) => Some(Setting::Language(language.trim().to_string())),
+                (None, Some(on)) => Some(Setting::Pings(on)),
+                (None, None) => None,
+            };
+            Command::Settings { change }
+        }
+        other => return Err(format!("I don't know `/rb {other}`; try `/rb help`.")),
+    };
     Ok(Parsed { command, mentioned })
 }
 
@@ -397,6 +415,26 @@ mod tests {
                 days: 5,
                 rated: false
             }
+        );
+        let parsed = parse(&data(
+            "challenge",
+            json!([{"name": "computer", "type": 4, "value": 2}]),
+        ))
+        .unwrap();
+        assert!(matches!(
+            parsed.command,
+            Command::Challenge {
+                opponent: Opponent::Computer { level: 2 },
+                ..
+            }
+        ));
+        assert!(
+            parse(&data(
+                "challenge",
+                json!([{"name": "computer", "type": 4, "value": 2},
+                       {"name": "opponent", "type": 6, "value": "8"}])
+            ))
+            .is_err()
         );
         let parsed = parse(&data(
             "move",

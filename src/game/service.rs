@@ -1694,7 +1694,7 @@ impl Service {
                     Some(player) => player.name,
                     None => format!("player {}", p.0),
                 },
-                None => side_name(color).to_string(),
+                None => "the computer".to_string(),
             };
             names.push(name);
         }
