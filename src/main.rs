@@ -263,17 +263,27 @@ fn run(cli: Cli) -> Result<String, String> {
     Ok(out)
 }
 
-/// The async commands: they open the database named by `DATABASE_URL` (or the default file).
-fn run_async(command: Command) -> Result<String, String> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+/// The async runtime of the commands that need one.
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(async move {
-        let url = store::database_url_from_env();
-        let db = store::Store::connect(&url)
-            .await
-            .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+        .map_err(|e| format!("cannot start the async runtime: {e}"))
+}
+
+/// The database named by `DATABASE_URL` (or the default file), migrated, with its URL.
+async fn open_store() -> Result<(store::Store, String), String> {
+    let url = store::database_url_from_env();
+    let db = store::Store::connect(&url)
+        .await
+        .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+    Ok((db, url))
+}
+
+/// The async commands: they open the database named by `DATABASE_URL` (or the default file).
+fn run_async(command: Command) -> Result<String, String> {
+    runtime()?.block_on(async move {
+        let (db, url) = open_store().await?;
         let out = match command {
             Command::Migrate => format!(
                 "The database {} is up to date (schema version {}).\n",
@@ -421,15 +431,8 @@ fn selfplay(m: Match) -> String {
 fn run_bot() -> Result<String, String> {
     let config = discord::Config::from_env().map_err(|e| e.to_string())?;
     init_logging();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(async move {
-        let url = store::database_url_from_env();
-        let db = store::Store::connect(&url)
-            .await
-            .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+    runtime()?.block_on(async move {
+        let (db, url) = open_store().await?;
         tracing::info!(database = %store::redact(&url), ?config, "starting the bot");
         let service = Arc::new(Service::new(db.clone(), Arc::new(SystemClock)));
         let bot = discord::Bot::new(config, service)

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::command::{Answer, Command};
 use crate::store::{ChallengeId, GameId, Place, PlayerId};
 
 /// A file to attach: the board PNG, a PGN record, an animated GIF.
@@ -62,6 +63,55 @@ impl ButtonAction {
             ButtonAction::Rematch(g) => ("rematch", g.0),
         };
         format!("rb:{action}:{id}")
+    }
+
+    /// The command the button stands for: pressing it is the same as typing that command.
+    pub fn command(self) -> Command {
+        let game = |g: GameId| Some(g.0);
+        match self {
+            ButtonAction::AcceptChallenge(c) => Command::Accept {
+                challenge: Some(c.0),
+            },
+            ButtonAction::DeclineChallenge(c) => Command::Decline {
+                challenge: Some(c.0),
+            },
+            ButtonAction::CancelChallenge(c) => Command::Cancel {
+                challenge: Some(c.0),
+            },
+            ButtonAction::OfferDraw(g) => Command::Draw {
+                game: game(g),
+                answer: None,
+            },
+            ButtonAction::AcceptDraw(g) => Command::Draw {
+                game: game(g),
+                answer: Some(Answer::Accept),
+            },
+            ButtonAction::DeclineDraw(g) => Command::Draw {
+                game: game(g),
+                answer: Some(Answer::Decline),
+            },
+            ButtonAction::AcceptTakeback(g) => Command::Takeback {
+                game: game(g),
+                answer: Some(Answer::Accept),
+            },
+            ButtonAction::DeclineTakeback(g) => Command::Takeback {
+                game: game(g),
+                answer: Some(Answer::Decline),
+            },
+            ButtonAction::Resign(g) => Command::Resign {
+                game: game(g),
+                confirmed: false,
+            },
+            ButtonAction::ConfirmResign(g) => Command::Resign {
+                game: game(g),
+                confirmed: true,
+            },
+            ButtonAction::LegalMoves(g) => Command::Moves {
+                game: game(g),
+                square: None,
+            },
+            ButtonAction::Rematch(g) => Command::Rematch { game: game(g) },
+        }
     }
 
     /// Reads a `custom_id` back; `None` for anything not made by [`ButtonAction::custom_id`].

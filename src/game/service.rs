@@ -57,6 +57,19 @@ pub struct Request {
     pub mentioned: Vec<Actor>,
 }
 
+impl Request {
+    /// A request with no locale and no known names of mentioned users.
+    pub fn new(actor: Actor, place: Place, command: Command) -> Request {
+        Request {
+            actor,
+            place,
+            locale: None,
+            command,
+            mentioned: Vec::new(),
+        }
+    }
+}
+
 /// Why a command was refused, before it becomes a private reply.
 enum Refusal {
     /// Said to the player as it is; nothing was changed.
@@ -186,16 +199,7 @@ impl Service {
     /// A move typed on its own (`!rb Rb7`) is taken as `move Rb7`.
     pub async fn handle_text(&self, actor: Actor, place: Place, text: &str) -> Reply {
         match Command::parse_or_move(text) {
-            Ok(command) => {
-                self.handle(Request {
-                    actor,
-                    place,
-                    locale: None,
-                    command,
-                    mentioned: Vec::new(),
-                })
-                .await
-            }
+            Ok(command) => self.handle(Request::new(actor, place, command)).await,
             Err(e) => Reply::private(e.to_string()),
         }
     }
@@ -205,58 +209,8 @@ impl Service {
         let Some(action) = ButtonAction::from_custom_id(custom_id) else {
             return Reply::private("That button is not one of mine, or it is too old to use.");
         };
-        let command = match action {
-            ButtonAction::AcceptChallenge(c) => Command::Accept {
-                challenge: Some(c.0),
-            },
-            ButtonAction::DeclineChallenge(c) => Command::Decline {
-                challenge: Some(c.0),
-            },
-            ButtonAction::CancelChallenge(c) => Command::Cancel {
-                challenge: Some(c.0),
-            },
-            ButtonAction::OfferDraw(g) => Command::Draw {
-                game: Some(g.0),
-                answer: None,
-            },
-            ButtonAction::AcceptDraw(g) => Command::Draw {
-                game: Some(g.0),
-                answer: Some(Answer::Accept),
-            },
-            ButtonAction::DeclineDraw(g) => Command::Draw {
-                game: Some(g.0),
-                answer: Some(Answer::Decline),
-            },
-            ButtonAction::AcceptTakeback(g) => Command::Takeback {
-                game: Some(g.0),
-                answer: Some(Answer::Accept),
-            },
-            ButtonAction::DeclineTakeback(g) => Command::Takeback {
-                game: Some(g.0),
-                answer: Some(Answer::Decline),
-            },
-            ButtonAction::Resign(g) => Command::Resign {
-                game: Some(g.0),
-                confirmed: false,
-            },
-            ButtonAction::ConfirmResign(g) => Command::Resign {
-                game: Some(g.0),
-                confirmed: true,
-            },
-            ButtonAction::LegalMoves(g) => Command::Moves {
-                game: Some(g.0),
-                square: None,
-            },
-            ButtonAction::Rematch(g) => Command::Rematch { game: Some(g.0) },
-        };
-        self.handle(Request {
-            actor,
-            place,
-            locale: None,
-            command,
-            mentioned: Vec::new(),
-        })
-        .await
+        self.handle(Request::new(actor, place, action.command()))
+            .await
     }
 
     /// A chat message that is not a command: if it is a move by the player to move in the one
@@ -280,16 +234,7 @@ impl Service {
             game: Some(game.id.0),
             text: text.trim().to_string(),
         };
-        Some(
-            self.handle(Request {
-                actor,
-                place,
-                locale: None,
-                command,
-                mentioned: Vec::new(),
-            })
-            .await,
-        )
+        Some(self.handle(Request::new(actor, place, command)).await)
     }
 
     /// Answers one request. Never fails: refusals and failures become private replies.
