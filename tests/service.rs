@@ -700,7 +700,7 @@ async fn games_against_the_computer() {
         assert!(
             start
                 .text
-                .contains("<@101> (White) vs the computer (level 1) (Black)"),
+                .contains("<@101> (White) vs the level 1 computer (Black)"),
             "{}",
             start.text
         );
@@ -726,7 +726,16 @@ async fn games_against_the_computer() {
         let text = w.refused(&alice(), "moretime 1", id).await;
         assert!(text.contains("no clock"), "{text}");
         let back = w.ok(&alice(), "takeback").await;
-        assert!(back.text.contains("took back **b3 "), "{}", back.text);
+        assert!(
+            back.text.contains("<@101> took back **b3 "),
+            "{}",
+            back.text
+        );
+        assert_eq!(
+            back.buttons.len(),
+            2,
+            "Legal moves and Resign: no draw offers to the computer"
+        );
         assert_eq!(w.game(id).await.ply, 0);
 
         // Played to the end: the first legal move each time, until the game is over.

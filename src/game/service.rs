@@ -139,7 +139,7 @@ impl Loaded {
 fn side_label(row: &StoredGame, color: Color) -> String {
     match (row.player(color), row.computer_level) {
         (Some(player), _) => mention(player),
-        (None, Some(level)) => format!("the computer (level {level})"),
+        (None, Some(level)) => format!("the level {level} computer"),
         (None, None) => side_name(color).to_string(),
     }
 }
@@ -1467,8 +1467,9 @@ impl Service {
             )
             .await?;
         let text = format!(
-            "**{}** · took back **{taken}**.\n{}",
+            "**{}** · {} took back **{taken}**.\n{}",
             loaded.label(),
+            loaded.side(color),
             self.turn_line(loaded)
         );
         self.board_reply(loaded, text, true).await
@@ -1893,19 +1894,25 @@ fn game_buttons(loaded: &Loaded) -> Vec<Button> {
             ButtonStyle::Primary,
         )];
     }
-    vec![
-        button(
-            "Legal moves",
-            ButtonAction::LegalMoves(id),
-            ButtonStyle::Secondary,
-        ),
-        button(
+    let mut buttons = vec![button(
+        "Legal moves",
+        ButtonAction::LegalMoves(id),
+        ButtonStyle::Secondary,
+    )];
+    // The computer never agrees to a draw, so it is not offered one.
+    if loaded.row.computer_level.is_none() {
+        buttons.push(button(
             "Offer draw",
             ButtonAction::OfferDraw(id),
             ButtonStyle::Secondary,
-        ),
-        button("Resign", ButtonAction::Resign(id), ButtonStyle::Danger),
-    ]
+        ));
+    }
+    buttons.push(button(
+        "Resign",
+        ButtonAction::Resign(id),
+        ButtonStyle::Danger,
+    ));
+    buttons
 }
 
 /// A fair-enough coin from a seed (splitmix64's finaliser).
