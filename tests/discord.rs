@@ -800,7 +800,7 @@ async fn a_game_against_the_computer_in_its_own_thread() {
         thread.json["name"]
             .as_str()
             .unwrap()
-            .contains("Alice vs the computer"),
+            .contains("Alice vs Computer (level 1)"),
         "{}",
         thread.json
     );

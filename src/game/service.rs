@@ -1161,18 +1161,7 @@ impl Service {
 
     async fn export(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
         let loaded = self.viewed_game(r, id).await?;
-        let mut names = [String::from("?"), String::from("?")];
-        for color in Color::ALL {
-            if let Some(p) = loaded.row.player(color) {
-                names[color.index()] = self
-                    .store
-                    .player(p)
-                    .await?
-                    .map_or_else(|| format!("player {}", p.0), |p| p.name);
-            } else if let Some(level) = loaded.row.computer_level {
-                names[color.index()] = format!("Computer (level {level})");
-            }
-        }
+        let names = self.names(&loaded.row).await?;
         let (year, month, day) = loaded.row.created_at.utc_date();
         let date = format!("{year:04}.{month:02}.{day:02}");
         let [white, black] = names;
@@ -1628,22 +1617,28 @@ impl Service {
             .map(|_| ())
     }
 
-    /// The name of a game's thread: "alice vs bob" (White first).
+    /// The names of a game's two sides, White first, as records and thread titles show them.
+    async fn names(&self, row: &StoredGame) -> Result<[String; 2], StoreError> {
+        let mut names = [String::new(), String::new()];
+        for color in Color::ALL {
+            names[color.index()] = match (row.player(color), row.computer_level) {
+                (Some(p), _) => match self.store.player(p).await? {
+                    Some(player) => player.name,
+                    None => format!("player {}", p.0),
+                },
+                (None, Some(level)) => format!("Computer (level {level})"),
+                (None, None) => "?".to_string(),
+            };
+        }
+        Ok(names)
+    }
+
+    /// The name of a game's thread: "Game #3: alice vs bob" (White first).
     pub async fn thread_name(&self, game: GameId) -> Result<String, StoreError> {
         let Some(row) = self.store.game(game).await? else {
             return Err(StoreError::NotFound(format!("game {}", game.0)));
         };
-        let mut names = Vec::new();
-        for color in [Color::White, Color::Black] {
-            let name = match row.player(color) {
-                Some(p) => match self.store.player(p).await? {
-                    Some(player) => player.name,
-                    None => format!("player {}", p.0),
-                },
-                None => "the computer".to_string(),
-            };
-            names.push(name);
-        }
+        let names = self.names(&row).await?;
         Ok(format!("Game #{}: {} vs {}", game.0, names[0], names[1]))
     }
 
