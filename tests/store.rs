@@ -1061,3 +1061,33 @@ fn without_database_url_the_database_is_rollerball_db_where_the_bot_runs() {
         "sqlite://rollerball.db"
     );
 }
+
+/// A managed PostgreSQL server insists on TLS: `sslmode=require` must connect, encrypted.
+#[tokio::test]
+async fn postgres_over_tls() {
+    let Some(db) = postgres_db("tls").await else {
+        return;
+    };
+    let plain = db.store().await;
+    let ssl: String = sqlx::query("SHOW ssl")
+        .fetch_one(plain.pool())
+        .await
+        .unwrap()
+        .get(0);
+    plain.close().await;
+    if ssl != "on" {
+        eprintln!("this PostgreSQL server has TLS turned off: nothing to test");
+        return;
+    }
+    let url = format!("{}&sslmode=require", db.url);
+    let s = Store::connect(&url).await.expect("TLS connection");
+    let encrypted: bool = sqlx::query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        .fetch_one(s.pool())
+        .await
+        .unwrap()
+        .get(0);
+    assert!(encrypted, "the connection is not encrypted");
+    players(&s, &[1]).await;
+    assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "p1");
+    s.close().await;
+}
