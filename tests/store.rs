@@ -846,27 +846,13 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         ] {
             sqlx::query(sql).execute(old.pool()).await.unwrap();
         }
-        let versions: Vec<i64> =
-            sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
-                .fetch_all(old.pool())
-                .await
-                .unwrap()
-                .iter()
-                .map(|r| r.get(0))
-                .collect();
+        let versions = applied_migrations(&old).await;
         assert_eq!(versions, vec![1]);
         old.close().await;
 
         // The new release opens it: migrated in place, nothing lost, the new features work.
         let s = db.store().await;
-        let versions: Vec<i64> =
-            sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
-                .fetch_all(s.pool())
-                .await
-                .unwrap()
-                .iter()
-                .map(|r| r.get(0))
-                .collect();
+        let versions = applied_migrations(&s).await;
         assert_eq!(versions, vec![1, 2, 3]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
@@ -980,14 +966,7 @@ async fn several_processes_may_create_the_database_at_once() {
             s.close().await;
         }
         let s = db.store().await;
-        let versions: Vec<i64> =
-            sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
-                .fetch_all(s.pool())
-                .await
-                .unwrap()
-                .iter()
-                .map(|r| r.get(0))
-                .collect();
+        let versions = applied_migrations(&s).await;
         assert_eq!(versions, vec![1, 2, 3]);
         s.close().await;
     }
@@ -1090,4 +1069,15 @@ async fn postgres_over_tls() {
     players(&s, &[1]).await;
     assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "p1");
     s.close().await;
+}
+
+/// The migration versions a database has applied, oldest first.
+async fn applied_migrations(store: &Store) -> Vec<i64> {
+    sqlx::query("SELECT version FROM _sqlx_migrations ORDER BY version")
+        .fetch_all(store.pool())
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
 }
