@@ -13,7 +13,7 @@ pub mod reply;
 pub mod service;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use command::{Command, CommandError};
+pub use command::{Command, CommandError, Needed};
 pub use i18n::Lang;
 pub use reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 pub use service::{Actor, Request, Service};
