@@ -2369,3 +2369,108 @@ fn illegal_reason(lang: Lang, reason: &Illegal) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PieceKind;
+
+    /// The summary as it was written in the code before it moved to `rules.ftl`.
+    const ENGLISH_RULES: &str = "\
+**Rollerball** (Jean-Louis Cazaux, 1998) is chess on a ring: a 7×7 board whose 3×3 centre is a hole. \
+Both armies — king, two rooks, a bishop and two pawns — travel **clockwise**; every square has its own \
+forward direction (the arrows on the board show where it turns).
+• **King**: one step in any direction.
+• **Pawn**: one step forward, straight or diagonally, to move or capture. On reaching the enemy pawns' \
+start squares it must promote to a **rook** or a **bishop** (`e6=R`).
+• **Rook**: slides forward any distance, and may **rebound** once off an outer corner; one step sideways \
+or back. From b1, a6, f7 and g2 it may also slide sideways along the whole line.
+• **Bishop**: slides diagonally forward, rebounding once off the edge or the hole; one step diagonally back.
+**Win** by checkmate, or by bringing your king — after it has set off clockwise from its home squares — \
+onto the enemy king's starting square, the **throne** (White d6, Black d2). Stalemate and threefold \
+repetition are draws.
+Moves are written `Rb7`, `cxb2`, `e6=R` or `c2-b3`.";
+
+    #[test]
+    fn the_english_rules_summary_is_unchanged() {
+        assert_eq!(rules_summary(Lang::En), ENGLISH_RULES);
+    }
+
+    #[test]
+    fn move_errors_read_in_english_as_the_rules_write_them() {
+        let sq = |name: &str| name.parse::<Square>().unwrap();
+        let reasons = [
+            Illegal::NoMoves,
+            Illegal::InHole("d4".into()),
+            Illegal::NoPiece(sq("a1")),
+            Illegal::NotYourPiece {
+                square: sq("e7"),
+                owner: Color::Black,
+            },
+            Illegal::WrongKind {
+                square: sq("d1"),
+                found: PieceKind::Bishop,
+                named: PieceKind::Rook,
+            },
+            Illegal::NoSuchPiece(PieceKind::Bishop),
+            Illegal::OwnPieceThere(sq("d1")),
+            Illegal::CannotReach {
+                kind: PieceKind::Rook,
+                from: sq("e1"),
+                to: sq("a1"),
+            },
+            Illegal::NoneCanReach {
+                kind: PieceKind::Bishop,
+                to: sq("b3"),
+            },
+            Illegal::KingInCheck { already: true },
+            Illegal::KingInCheck { already: false },
+            Illegal::PromotionMissing { to: sq("e6") },
+            Illegal::NotAPromotion,
+            Illegal::PromotionPiece('Q'),
+        ];
+        let mut errors: Vec<MoveError> = reasons
+            .into_iter()
+            .map(|reason| MoveError::Illegal {
+                input: "x".into(),
+                reason,
+            })
+            .collect();
+        errors.push(MoveError::Unreadable {
+            input: "hello".into(),
+        });
+        for candidates in [vec!["Rb7"], vec!["Rb7", "Rc7"], vec!["Rb7", "Rc7", "Rd7"]] {
+            errors.push(MoveError::Ambiguous {
+                input: "R7".into(),
+                candidates: candidates.into_iter().map(String::from).collect(),
+            });
+        }
+        for error in &errors {
+            assert_eq!(move_error(Lang::En, error), error.to_string());
+        }
+        // The other languages say it their way, with the same squares and moves.
+        let error = &errors[3];
+        assert_eq!(
+            move_error(Lang::Fr, error),
+            "`x` n'est pas légal ici : la pièce en e7 appartient aux Noirs, et c'est aux Blancs de jouer"
+        );
+        assert_eq!(
+            move_error(Lang::Es, errors.last().unwrap()),
+            "`R7` puede ser `Rb7`, `Rc7` o `Rd7`: di cuál."
+        );
+        assert_eq!(
+            move_error(Lang::Ru, &errors[4]),
+            "`x` здесь невозможен: на d1 стоит слон, а не ладья"
+        );
+    }
+
+    #[test]
+    fn every_command_has_its_help_in_every_language() {
+        for lang in Lang::ALL {
+            for entry in HELP {
+                let summary = entry.summary(lang);
+                assert!(!summary.starts_with("help-"), "{lang}: {}", entry.name);
+            }
+        }
+    }
+}

@@ -13,7 +13,7 @@ help-challenge = Desafía a un jugador, o a cualquiera de aquí si no nombras a 
 help-accept = Acepta un desafío dirigido a ti, o uno abierto aquí.
 help-decline = Rechaza un desafío dirigido a ti.
 help-cancel = Retira un desafío que hiciste.
-help-move = Haz una jugada, en notación algebraica (Rb7, cxb2, e6=R) o con las casillas de origen y destino (c2-b3). En el hilo de la partida basta con escribir la jugada.
+help-move = Haz una jugada en notación algebraica (Rb7, cxb2, e6=R) o de casilla a casilla (c2-b3). En el hilo de la partida basta con escribir la jugada.
 help-board = Muestra el tablero.
 help-moves = Lista las jugadas legales, o las de la pieza de una casilla (marcadas en el tablero).
 help-history = Las jugadas hechas hasta ahora.

@@ -13,7 +13,7 @@ help-challenge = Défiez un joueur, ou toute personne présente ici si vous ne n
 help-accept = Acceptez un défi qui vous est adressé, ou un défi ouvert ici.
 help-decline = Refusez un défi qui vous est adressé.
 help-cancel = Retirez un défi que vous avez lancé.
-help-move = Jouez un coup, en notation algébrique (Rb7, cxb2, e6=R) ou en donnant les cases de départ et d'arrivée (c2-b3). Dans le fil de la partie, tapez simplement le coup.
+help-move = Jouez un coup en notation algébrique (Rb7, cxb2, e6=R) ou de case à case (c2-b3). Dans le fil de la partie, tapez simplement le coup.
 help-board = Affichez l'échiquier.
 help-moves = Listez les coups légaux, ou ceux de la pièce d'une case (marqués sur l'échiquier).
 help-history = Les coups joués jusqu'ici.
@@ -27,5 +27,5 @@ help-abort = Annulez la partie sans résultat, tant que moins de deux coups ont 
 help-moretime = Accordez des jours supplémentaires à votre adversaire pour son coup.
 help-rematch = Proposez une revanche à votre adversaire, couleurs inversées.
 help-rules = Un court résumé des règles du Rollerball.
-help-settings = Affichez ou modifiez vos préférences : langue des réponses, et si je vous mentionne quand c'est votre tour.
+help-settings = Affichez ou modifiez vos préférences : langue des réponses, et mention quand c'est votre tour.
 help-help = Cette liste, ou plus de détails sur une commande.
