@@ -1001,3 +1001,30 @@ async fn the_language_comes_from_the_client_then_the_player_then_the_server() {
         assert_eq!(w.service.handle(games(None)).await.text, spanish);
     }
 }
+
+#[tokio::test]
+async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
+    for w in worlds("svc_server_locale").await {
+        let store = w.service.store();
+        w.service.remember_server_locale(5, "fr").await.unwrap();
+        assert_eq!(store.server_locale(5).await.unwrap().as_deref(), Some("fr"));
+        // Another process stores an older report; this one's unchanged report is not written
+        // again within the hour…
+        store.set_server_locale(5, "ru", T0).await.unwrap();
+        w.service.remember_server_locale(5, "fr").await.unwrap();
+        assert_eq!(store.server_locale(5).await.unwrap().as_deref(), Some("ru"));
+        // …but a changed one is at once, and an unchanged one after the hour.
+        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        assert_eq!(
+            store.server_locale(5).await.unwrap().as_deref(),
+            Some("es-ES")
+        );
+        store.set_server_locale(5, "ru", T0).await.unwrap();
+        w.clock.advance(2 * HOUR);
+        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        assert_eq!(
+            store.server_locale(5).await.unwrap().as_deref(),
+            Some("es-ES")
+        );
+    }
+}

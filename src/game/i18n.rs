@@ -3,9 +3,9 @@
 //! Every text a player reads lives in a Fluent resource file, one per topic and language:
 //! `assets/i18n/<lang>/<topic>.ftl`. The files are compiled into the binary (see [`TOPICS`]), so
 //! a deployed bot needs nothing beside it. Code asks for a text by its message id with
-//! [`tr!`](crate::tr): `tr!(lang, "game-over")`, or with placeholders
-//! `tr!(lang, "challenge-made", who = mention, days = 3)`. Numbers are passed as Fluent numbers,
-//! so a translation can choose a plural form (Russian has one, few and many).
+//! [`tr!`](crate::tr): `tr!(lang, "games-none")`, or with placeholders
+//! `tr!(lang, "challenge-expired", id = 3, challenger = mention)`. Numbers are passed as Fluent
+//! numbers, so a translation can choose a plural form (Russian has one, few and many).
 //!
 //! A message missing in a language falls back to English; a message missing in English is a bug
 //! (a debug assertion fails; a release build shows the id). The tests of this module check that

@@ -34,6 +34,8 @@ pub const FINAL_REMINDER_BEFORE: Duration = Duration::from_secs(2 * 3600);
 pub const FIRST_REMINDER_AT: f64 = 0.8;
 /// A deadline is never pushed further than this from now by `moretime`.
 pub const MAX_DEADLINE_AHEAD_DAYS: u32 = 28;
+/// How long a process trusts the server locale it last stored before storing it again.
+const SERVER_LOCALE_REFRESH: Duration = Duration::from_secs(3600);
 /// How many due items one sweep handles; the rest wait for the next sweep.
 const SWEEP_BATCH: u32 = 100;
 
@@ -167,9 +169,10 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     locks: GameLocks,
     board_size: u32,
-    /// The servers' locales this process last stored, so an unchanged one is not written on
-    /// every interaction.
-    server_locales: SyncMutex<HashMap<u64, String>>,
+    /// The servers' locales this process last stored, and when, so an unchanged one is not
+    /// written on every interaction (but is again after a while, in case another process
+    /// stored an older report meanwhile).
+    server_locales: SyncMutex<HashMap<u64, (String, Timestamp)>>,
 }
 
 impl Service {
@@ -294,23 +297,22 @@ impl Service {
         server: u64,
         locale: &str,
     ) -> Result<(), StoreError> {
-        let known = self
+        let now = self.now();
+        let fresh = self
             .server_locales
             .lock()
             .expect("locale cache poisoned")
             .get(&server)
-            .is_some_and(|l| l == locale);
-        if known || locale.is_empty() {
+            .is_some_and(|(known, at)| known == locale && now < at.plus(SERVER_LOCALE_REFRESH));
+        if fresh || locale.is_empty() {
             return Ok(());
         }
-        self.store
-            .set_server_locale(server, locale, self.now())
-            .await?;
+        self.store.set_server_locale(server, locale, now).await?;
         let mut cache = self.server_locales.lock().expect("locale cache poisoned");
         if cache.len() > 10_000 {
             cache.clear();
         }
-        cache.insert(server, locale.to_string());
+        cache.insert(server, (locale.to_string(), now));
         Ok(())
     }
 
