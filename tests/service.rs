@@ -991,7 +991,7 @@ async fn the_language_comes_from_the_client_then_the_player_then_the_server() {
         assert_eq!(player.unwrap().language.as_deref(), Some("fr"));
 
         // `auto` forgets the choice: the server's language again.
-        let saved = w.service.handle(choose("auto")).await;
+        let saved = w.service.handle(choose("Auto")).await;
         assert_eq!(
             saved.text,
             "Guardado: idioma **es**, menciones **activadas**."

@@ -733,8 +733,12 @@ impl<'a> Args<'a> {
                     .words
                     .get(1)
                     .ok_or_else(|| self.missing(Needed::Language))?;
+                // Codes and locales: `fr`, `es-419`, `en_GB`, `auto`.
                 let ok = (2..=8).contains(&code.len())
-                    && code.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+                    && code.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && code
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'));
                 if !ok {
                     return Err(self.unexpected(code));
                 }
@@ -928,6 +932,18 @@ mod tests {
                 change: Some(Setting::Language("fr".into()))
             }
         );
+        for code in ["es-419", "en_GB", "auto"] {
+            assert_eq!(
+                parse(&format!("settings language {code}")),
+                Command::Settings {
+                    change: Some(Setting::Language(code.to_lowercase()))
+                }
+            );
+        }
+        assert!(matches!(
+            Command::parse("settings language 419"),
+            Err(CommandError::Unexpected { .. })
+        ));
     }
 
     #[test]

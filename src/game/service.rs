@@ -1811,7 +1811,9 @@ impl Service {
                     pings = on_off(player.ping)
                 )));
             }
-            Some(Setting::Language(code)) if code == AUTO_LANGUAGE => (None, player.ping),
+            Some(Setting::Language(code)) if code.eq_ignore_ascii_case(AUTO_LANGUAGE) => {
+                (None, player.ping)
+            }
             Some(Setting::Language(code)) => match Lang::from_locale(code) {
                 Some(chosen) => (Some(chosen.code().to_string()), player.ping),
                 None => {
