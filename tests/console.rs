@@ -109,7 +109,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     console.line("bob: accept").await;
     let out = console.line("alice: c2-b3").await;
     assert!(
-        out.starts_with("Partida #1 · @alice jugó b3.\nJuega @bob (negras) — plazo in 2 days"),
+        out.starts_with("Partida #1 · @alice jugó b3.\nTurno de @bob (negras) — plazo in 2 days"),
         "{out}"
     );
 }

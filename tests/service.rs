@@ -836,7 +836,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
         assert_eq!(
             reply.text,
             format!(
-                "<@101> défie <@102> dans une partie de Rollerball (classée, 2 jours par coup, \
+                "<@101> défie <@102> pour une partie de Rollerball (classée, 2 jours par coup, \
                  <@101> joue les Blancs). Le défi #1 expire {expires}."
             )
         );
@@ -849,7 +849,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
             reply.text,
             format!(
                 "Empieza la **partida #1**: <@101> (blancas) contra <@102> (negras), 2 días por \
-                 jugada, con rating.\nJuega <@101> (blancas) — plazo {deadline}."
+                 jugada, con rating.\nTurno de <@101> (blancas) — plazo {deadline}."
             )
         );
         assert_eq!(

@@ -118,7 +118,7 @@ computer-answered-notice = **Partida #{ $id }** · la computadora respondió **{
 turn-over = La partida ha terminado: { $outcome }.
 # $check is yes or no; $deadline is a Discord time, or none.
 turn-to-move =
-    Juega { $player } ({ $side ->
+    Turno de { $player } ({ $side ->
         [white] blancas
        *[black] negras
     }){ $check ->

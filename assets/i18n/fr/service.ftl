@@ -55,7 +55,7 @@ challenge-terms =
 challenge-to =
     { $kind ->
         [rematch] { $challenger } propose une revanche à { $challenged } ({ $terms }). Le défi #{ $id } expire { $expires }.
-       *[game] { $challenger } défie { $challenged } dans une partie de Rollerball ({ $terms }). Le défi #{ $id } expire { $expires }.
+       *[game] { $challenger } défie { $challenged } pour une partie de Rollerball ({ $terms }). Le défi #{ $id } expire { $expires }.
     }
 challenge-open =
     { $kind ->
