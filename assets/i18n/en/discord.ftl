@@ -33,6 +33,8 @@ slash-sub-takeback = takeback
 slash-sub-abort = abort
 slash-sub-moretime = moretime
 slash-sub-rematch = rematch
+slash-sub-leaderboard = leaderboard
+slash-sub-stats = stats
 slash-sub-rules = rules
 slash-sub-settings = settings
 slash-sub-help = help
@@ -69,6 +71,8 @@ slash-option-language = language
     .description = The language of my replies: en, fr, es, ru, or auto
 slash-option-pings = pings
     .description = Whether I mention you when it is your turn
+slash-option-player = player
+    .description = Whose ratings and record (leave out: yours)
 
 ## Choices
 

@@ -33,6 +33,8 @@ slash-sub-takeback = deshacer
 slash-sub-abort = anular
 slash-sub-moretime = más-tiempo
 slash-sub-rematch = revancha
+slash-sub-leaderboard = clasificación
+slash-sub-stats = estadísticas
 slash-sub-rules = reglas
 slash-sub-settings = ajustes
 slash-sub-help = ayuda
@@ -69,6 +71,8 @@ slash-option-language = idioma
     .description = El idioma de mis respuestas: en, fr, es, ru, o auto
 slash-option-pings = menciones
     .description = Si te menciono cuando te toca
+slash-option-player = jugador
+    .description = De quién ver el rating y el historial (déjalo vacío: los tuyos)
 
 ## Choices
 

@@ -33,6 +33,8 @@ slash-sub-takeback = reprendre
 slash-sub-abort = annuler
 slash-sub-moretime = plus-de-temps
 slash-sub-rematch = revanche
+slash-sub-leaderboard = classement
+slash-sub-stats = statistiques
 slash-sub-rules = règles
 slash-sub-settings = préférences
 slash-sub-help = aide
@@ -69,6 +71,8 @@ slash-option-language = langue
     .description = La langue de mes réponses : en, fr, es, ru, ou auto
 slash-option-pings = mentions
     .description = Si je vous mentionne quand c'est votre tour
+slash-option-player = joueur
+    .description = De qui voir le classement et le bilan (laissez vide : les vôtres)
 
 ## Choices
 

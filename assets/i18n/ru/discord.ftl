@@ -33,6 +33,8 @@ slash-sub-takeback = вернуть-ход
 slash-sub-abort = отменить
 slash-sub-moretime = добавить-время
 slash-sub-rematch = реванш
+slash-sub-leaderboard = рейтинг
+slash-sub-stats = статистика
 slash-sub-rules = правила
 slash-sub-settings = настройки
 slash-sub-help = помощь
@@ -69,6 +71,8 @@ slash-option-language = язык
     .description = Язык моих ответов: en, fr, es, ru или auto
 slash-option-pings = упоминания
     .description = Упоминать ли вас, когда ваш ход
+slash-option-player = игрок
+    .description = Чей рейтинг и статистику показать (оставьте пустым: ваши)
 
 ## Choices
 
