@@ -8,6 +8,8 @@
 
 pub mod clock;
 pub mod command;
+pub mod glicko2;
+mod ratings;
 pub mod reply;
 pub mod service;
 

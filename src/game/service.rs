@@ -292,6 +292,8 @@ impl Service {
             Command::MoreTime { game, days } => self.more_time(r, *game, *days).await,
             Command::Rematch { game } => self.rematch(r, *game).await,
             Command::Settings { change } => self.settings(r, change.as_ref()).await,
+            Command::Leaderboard => Ok(self.leaderboard(r).await?),
+            Command::Stats { player } => Ok(self.stats(r, player.as_ref()).await?),
         }
     }
 
@@ -789,6 +791,9 @@ impl Service {
             .store
             .commit_move(loaded.row.id, loaded.row.version, &new_move, after, now)
             .await?;
+        if loaded.game.outcome().is_some() {
+            self.count_in_ratings(&loaded.row).await;
+        }
         let mut text = format!("**{}** · {} played **{san}**.", loaded.label(), mention(me));
         match pending.map(|o| o.kind) {
             Some(OfferKind::Draw) => text.push_str(" (Moving declines the draw offer.)"),
@@ -1224,6 +1229,7 @@ impl Service {
                 self.now(),
             )
             .await?;
+        self.count_in_ratings(&loaded.row).await;
         loaded.game.end(outcome);
         let text = format!("{text}\n{}", self.turn_line(loaded));
         let mut reply = self.board_reply(loaded, text, true).await?;
@@ -1784,6 +1790,7 @@ impl Service {
                 reply,
             });
         }
+        self.catch_up_ratings().await;
         Ok(notices)
     }
 }
