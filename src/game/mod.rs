@@ -9,11 +9,13 @@
 pub mod clock;
 pub mod command;
 pub mod glicko2;
+pub mod i18n;
 mod ratings;
 pub mod reply;
 pub mod service;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError};
+pub use i18n::Lang;
 pub use reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 pub use service::{Actor, Request, Service};
