@@ -438,7 +438,7 @@ async fn the_leaderboard_orders_ties_and_shows_the_askers_place() {
             .await;
         assert_eq!(
             global.text,
-            "Nobody has finished a rated game in all servers yet. Games between players are rated unless they are `casual`: start one with `challenge @player`."
+            "Nobody has finished a rated game in any server yet. Games between players are rated unless they are `casual`: start one with `challenge @player`."
         );
     }
 }

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use super::command::PlayerRef;
 use super::glicko2::{Glicko, Score, rate_game};
+use super::i18n::Lang;
 use super::reply::Reply;
 use super::service::{Request, Service};
 use crate::rules::{Color, Termination};
@@ -152,12 +153,12 @@ impl Service {
 
     /// `leaderboard`: the best players of this server (of all servers in a direct message),
     /// and the asker's own place when they are not among them.
-    pub(super) async fn leaderboard(&self, r: &Request) -> Result<Reply, StoreError> {
+    pub(super) async fn leaderboard(&self, r: &Request, lang: Lang) -> Result<Reply, StoreError> {
         let scope = scope_of(r.place);
         let now = self.now();
         let entries = self.store().leaderboard(scope, LEADERBOARD_SIZE).await?;
         if entries.is_empty() {
-            return Ok(Reply::private(texts::empty_leaderboard(scope)));
+            return Ok(Reply::private(texts::empty_leaderboard(lang, scope)));
         }
         let mut lines = Vec::with_capacity(entries.len() + 1);
         let mut place = 1;
@@ -167,7 +168,10 @@ impl Service {
             if i > 0 && entry.rating.rating < entries[i - 1].rating.rating {
                 place = i as u32 + 1;
             }
-            lines.push(self.leaderboard_line(place, entry, r.actor.id, now).await?);
+            lines.push(
+                self.leaderboard_line(lang, place, entry, r.actor.id, now)
+                    .await?,
+            );
         }
         if !entries.iter().any(|e| e.rating.player == r.actor.id) {
             let mine = self.store().rating(r.actor.id, scope).await?;
@@ -180,7 +184,7 @@ impl Service {
                 let entry = LeaderboardEntry { name, rating: mine };
                 lines.push(texts::gap());
                 lines.push(
-                    self.leaderboard_line(place, &entry, r.actor.id, now)
+                    self.leaderboard_line(lang, place, &entry, r.actor.id, now)
                         .await?,
                 );
             }
@@ -188,11 +192,17 @@ impl Service {
         let provisional = entries
             .iter()
             .any(|e| as_of(&e.rating, now).is_provisional());
-        Ok(Reply::text(texts::leaderboard(scope, &lines, provisional)))
+        Ok(Reply::text(texts::leaderboard(
+            lang,
+            scope,
+            &lines,
+            provisional,
+        )))
     }
 
     async fn leaderboard_line(
         &self,
+        lang: Lang,
         place: u32,
         entry: &LeaderboardEntry,
         me: PlayerId,
@@ -203,6 +213,7 @@ impl Service {
             .record(entry.rating.player, entry.rating.scope)
             .await?;
         Ok(texts::leaderboard_line(
+            lang,
             place,
             &entry.name,
             as_of(&entry.rating, now),
@@ -218,16 +229,17 @@ impl Service {
         &self,
         r: &Request,
         player: Option<&PlayerRef>,
+        lang: Lang,
     ) -> Result<Reply, StoreError> {
         let id = match player {
             None => r.actor.id,
             Some(PlayerRef::Id(id)) => PlayerId(*id),
             Some(PlayerRef::Name(name)) => {
-                return Ok(Reply::private(texts::unknown_name(name)));
+                return Ok(Reply::private(texts::unknown_name(lang, name)));
             }
         };
         let Some(known) = self.store().player(id).await? else {
-            return Ok(Reply::private(texts::never_played(id)));
+            return Ok(Reply::private(texts::never_played(lang, id)));
         };
         let now = self.now();
         let scope = scope_of(r.place);
@@ -249,6 +261,7 @@ impl Service {
             .map(|g| g.id.0)
             .collect();
         Ok(Reply::text(texts::stats(
+            lang,
             &known.name,
             scope,
             &ratings,
@@ -298,9 +311,10 @@ fn by_ending(record: &[RecordLine], outcome: PlayerOutcome) -> Vec<(Termination,
     out
 }
 
-/// The replies' texts, each in one place.
+/// The replies' texts, from the `ratings` topic of the translations.
 mod texts {
     use super::*;
+    use crate::game::i18n::{Lang, tr};
 
     /// A name as Discord shows it literally: markdown characters escaped.
     fn escape(name: &str) -> String {
@@ -317,20 +331,25 @@ mod texts {
         out
     }
 
-    fn plural(n: u32, one: &str, many: &str) -> String {
-        format!("{n} {}", if n == 1 { one } else { many })
-    }
-
-    fn where_(scope: RatingScope) -> &'static str {
+    /// The `$scope` of the messages.
+    fn scope_word(scope: RatingScope) -> &'static str {
         match scope {
-            RatingScope::Server(_) => "in this server",
-            RatingScope::Global => "in all servers",
+            RatingScope::Server(_) => "server",
+            RatingScope::Global => "global",
         }
     }
 
-    /// "1662?": the rounded rating, marked when provisional.
+    fn outcome_word(outcome: PlayerOutcome) -> &'static str {
+        match outcome {
+            PlayerOutcome::Win => "win",
+            PlayerOutcome::Draw => "draw",
+            PlayerOutcome::Loss => "loss",
+        }
+    }
+
+    /// "1662?": the rating rounded, marked when provisional. Rounded half away from zero (1550.5
+    /// shows as 1551), not to even as `format!` would.
     fn rating(g: Glicko) -> String {
-        // Rounded half away from zero (1550.5 shows as 1551), not format!'s half to even.
         format!(
             "{}{}",
             g.rating.round() as i64,
@@ -338,15 +357,18 @@ mod texts {
         )
     }
 
-    fn wdl(t: Totals) -> String {
-        format!("{} W, {} D, {} L", t.wins, t.draws, t.losses)
+    fn record(lang: Lang, t: Totals) -> String {
+        tr!(
+            lang,
+            "ratings-record",
+            wins = t.wins,
+            draws = t.draws,
+            losses = t.losses
+        )
     }
 
-    pub(super) fn empty_leaderboard(scope: RatingScope) -> String {
-        format!(
-            "Nobody has finished a rated game {} yet. Games between players are rated unless they are `casual`: start one with `challenge @player`.",
-            where_(scope)
-        )
+    pub(super) fn empty_leaderboard(lang: Lang, scope: RatingScope) -> String {
+        tr!(lang, "leaderboard-empty", scope = scope_word(scope))
     }
 
     pub(super) fn gap() -> String {
@@ -354,6 +376,7 @@ mod texts {
     }
 
     pub(super) fn leaderboard_line(
+        lang: Lang,
         place: u32,
         name: &str,
         g: Glicko,
@@ -361,127 +384,134 @@ mod texts {
         totals: Totals,
         me: bool,
     ) -> String {
-        format!(
-            "{place}. **{}** {} · {} · {}{}",
-            escape(name),
-            rating(g),
-            plural(games, "game", "games"),
-            wdl(totals),
-            if me { " ← you" } else { "" }
-        )
+        let mut line = tr!(
+            lang,
+            "leaderboard-line",
+            place = place,
+            name = escape(name),
+            rating = rating(g),
+            games = games,
+            record = record(lang, totals)
+        );
+        if me {
+            line.push(' ');
+            line.push_str(&tr!(lang, "leaderboard-you"));
+        }
+        line
     }
 
-    pub(super) fn leaderboard(scope: RatingScope, lines: &[String], provisional: bool) -> String {
-        let mut text = format!("**Leaderboard** · rated games {}\n", where_(scope));
+    pub(super) fn leaderboard(
+        lang: Lang,
+        scope: RatingScope,
+        lines: &[String],
+        provisional: bool,
+    ) -> String {
+        let mut text = tr!(lang, "leaderboard-title", scope = scope_word(scope));
+        text.push('\n');
         text.push_str(&lines.join("\n"));
         if provisional {
-            text.push_str("\n? provisional: too few games, or none for a long time.");
+            text.push('\n');
+            text.push_str(&tr!(lang, "leaderboard-provisional"));
         }
         text
     }
 
-    pub(super) fn unknown_name(name: &str) -> String {
-        format!(
-            "I can't tell who `@{name}` is. Mention them so the name is highlighted (type `@` and pick them from the list)."
+    pub(super) fn unknown_name(lang: Lang, name: &str) -> String {
+        tr!(lang, "stats-unknown-name", name = name)
+    }
+
+    pub(super) fn never_played(lang: Lang, player: PlayerId) -> String {
+        tr!(
+            lang,
+            "stats-never-played",
+            player = crate::game::service::mention(player)
         )
     }
 
-    pub(super) fn never_played(player: PlayerId) -> String {
-        format!(
-            "{} has not played with me yet: there are no stats to show.",
-            super::super::service::mention(player)
-        )
-    }
-
-    fn ending_word(t: Termination) -> &'static str {
-        match t {
-            Termination::Checkmate => "by checkmate",
-            Termination::Throne => "by the throne",
-            Termination::Stalemate => "by stalemate",
-            Termination::Repetition => "by repetition",
-            Termination::Resignation => "by resignation",
-            Termination::Agreement => "by agreement",
-            Termination::Time => "on time",
-            Termination::Abort => "aborted",
-        }
-    }
-
-    fn endings(record: &[RecordLine], outcome: PlayerOutcome) -> String {
+    /// The games of one outcome by way of ending: "2 by checkmate, 1 on time".
+    fn endings(lang: Lang, record: &[RecordLine], outcome: PlayerOutcome) -> String {
         let list = by_ending(record, outcome);
         if list.is_empty() {
-            return "none".to_string();
+            return tr!(lang, "stats-endings-none", outcome = outcome_word(outcome));
         }
         list.iter()
-            .map(|(t, n)| format!("{n} {}", ending_word(*t)))
+            .map(|(t, n)| tr!(lang, "stats-ending", count = *n, ending = t.as_str()))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
     pub(super) fn stats(
+        lang: Lang,
         name: &str,
         scope: RatingScope,
         ratings: &[(RatingScope, Option<(Glicko, u32)>)],
-        record: &[RecordLine],
+        rec: &[RecordLine],
         streak: Option<Streak>,
         active: &[i64],
     ) -> String {
-        let mut lines = vec![format!(
-            "**{}** · rated games {}",
-            escape(name),
-            where_(scope)
+        let mut lines = vec![tr!(
+            lang,
+            "stats-title",
+            name = escape(name),
+            scope = scope_word(scope)
         )];
         let shown: Vec<String> = ratings
             .iter()
             .map(|(scope, r)| match r {
-                Some((g, games)) => format!(
-                    "**{}** ±{} {} ({})",
-                    rating(*g),
-                    g.deviation.round() as i64,
-                    where_(*scope),
-                    plural(*games, "game", "games")
+                Some((g, games)) => tr!(
+                    lang,
+                    "stats-rating",
+                    rating = rating(*g),
+                    deviation = g.deviation.round() as i64,
+                    scope = scope_word(*scope),
+                    games = *games
                 ),
-                None => format!("unrated {}", where_(*scope)),
+                None => tr!(lang, "stats-unrated", scope = scope_word(*scope)),
             })
             .collect();
-        lines.push(format!("Rating: {}", shown.join(" · ")));
-        let all = totals(record, None);
+        lines.push(tr!(lang, "stats-ratings", ratings = shown.join(" · ")));
+        let all = totals(rec, None);
         if all == Totals::default() {
-            lines.push("Record: no rated game yet".to_string());
+            lines.push(tr!(lang, "stats-no-record"));
         } else {
-            lines.push(format!(
-                "Record: {}, {}, {}",
-                plural(all.wins, "win", "wins"),
-                plural(all.draws, "draw", "draws"),
-                plural(all.losses, "loss", "losses")
+            lines.push(tr!(
+                lang,
+                "stats-record",
+                wins = all.wins,
+                draws = all.draws,
+                losses = all.losses
             ));
-            lines.push(format!(
-                "As White: {} · As Black: {}",
-                wdl(totals(record, Some(Color::White))),
-                wdl(totals(record, Some(Color::Black)))
+            lines.push(tr!(
+                lang,
+                "stats-by-colour",
+                white = record(lang, totals(rec, Some(Color::White))),
+                black = record(lang, totals(rec, Some(Color::Black)))
             ));
-            lines.push(format!(
-                "Wins: {} · Draws: {} · Losses: {}",
-                endings(record, PlayerOutcome::Win),
-                endings(record, PlayerOutcome::Draw),
-                endings(record, PlayerOutcome::Loss)
+            lines.push(tr!(
+                lang,
+                "stats-by-ending",
+                wins = endings(lang, rec, PlayerOutcome::Win),
+                draws = endings(lang, rec, PlayerOutcome::Draw),
+                losses = endings(lang, rec, PlayerOutcome::Loss)
             ));
         }
         if let Some(s) = streak {
-            let what = match s.outcome {
-                PlayerOutcome::Win => plural(s.games, "win", "wins"),
-                PlayerOutcome::Draw => plural(s.games, "draw", "draws"),
-                PlayerOutcome::Loss => plural(s.games, "loss", "losses"),
-            };
-            lines.push(format!("Current streak: {what}"));
+            lines.push(tr!(
+                lang,
+                "stats-streak",
+                outcome = outcome_word(s.outcome),
+                count = s.games
+            ));
         }
         if active.is_empty() {
-            lines.push("Games in progress: none".to_string());
+            lines.push(tr!(lang, "stats-active-none"));
         } else {
             let ids: Vec<String> = active.iter().map(|id| format!("#{id}")).collect();
-            lines.push(format!(
-                "Games in progress: {} ({})",
-                active.len(),
-                ids.join(", ")
+            lines.push(tr!(
+                lang,
+                "stats-active",
+                count = active.len(),
+                games = ids.join(", ")
             ));
         }
         lines.join("\n")
@@ -521,6 +551,7 @@ mod tests {
     #[test]
     fn names_cannot_format_the_leaderboard() {
         let line = texts::leaderboard_line(
+            Lang::En,
             3,
             "*star*_x`",
             Glicko::NEWCOMER,

@@ -292,8 +292,14 @@ impl Service {
             Command::MoreTime { game, days } => self.more_time(r, *game, *days).await,
             Command::Rematch { game } => self.rematch(r, *game).await,
             Command::Settings { change } => self.settings(r, change.as_ref()).await,
-            Command::Leaderboard => Ok(self.leaderboard(r).await?),
-            Command::Stats { player } => Ok(self.stats(r, player.as_ref()).await?),
+            Command::Leaderboard => {
+                let lang = Lang::resolve(r.locale.as_deref(), None, None);
+                Ok(self.leaderboard(r, lang).await?)
+            }
+            Command::Stats { player } => {
+                let lang = Lang::resolve(r.locale.as_deref(), None, None);
+                Ok(self.stats(r, player.as_ref(), lang).await?)
+            }
         }
     }
 
