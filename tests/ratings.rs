@@ -533,3 +533,60 @@ async fn stats_tell_ratings_record_streak_and_games_in_progress() {
         );
     }
 }
+
+#[tokio::test]
+async fn leaderboard_and_stats_answer_in_the_askers_language() {
+    use rollerball::game::{Command, Request};
+    for w in worlds("rt_languages").await {
+        seed_ratings(
+            &w,
+            HERE,
+            &[
+                (1, "anna", 1800.0, 21),
+                (2, "boris", 1700.0, 3),
+                (3, "vera", 1600.0, 5),
+            ],
+        )
+        .await;
+        let ask = |who: u64, locale: &str, line: &str| Request {
+            locale: Some(locale.to_string()),
+            ..Request::new(
+                actor(who, "asker"),
+                PLACE,
+                Command::parse(line).expect("a command"),
+            )
+        };
+        let ru = w.service.handle(ask(3, "ru", "leaderboard")).await;
+        assert_eq!(
+            ru.text,
+            "**Таблица лидеров** · рейтинговые партии на этом сервере\n\
+             1. **anna** 1800 · 21 партия · 0 В, 0 Н, 0 П\n\
+             2. **boris** 1700 · 3 партии · 0 В, 0 Н, 0 П\n\
+             3. **vera** 1600 · 5 партий · 0 В, 0 Н, 0 П ← вы"
+        );
+        let fr = w.service.handle(ask(2, "fr", "stats <@3>")).await;
+        assert_eq!(
+            fr.text,
+            "**vera** · parties classées sur ce serveur\n\
+             Cote : **1600** ±60 sur ce serveur (5 parties) · pas encore de cote sur tous les serveurs\n\
+             Bilan : aucune partie classée pour l'instant\n\
+             Parties en cours : aucune"
+        );
+        let es = w.service.handle(ask(9, "es-419", "stats <@9>")).await;
+        assert_eq!(
+            es.text,
+            "<@9> todavía no ha jugado conmigo: no hay estadísticas que mostrar."
+        );
+        let dm = Request {
+            place: Place {
+                server: None,
+                ..PLACE
+            },
+            ..ask(1, "es-ES", "leaderboard")
+        };
+        assert_eq!(
+            w.service.handle(dm).await.text,
+            "Nadie ha terminado todavía una partida puntuable en ningún servidor. Las partidas entre jugadores son puntuables salvo que sean `casual`: empieza una con `challenge @player`."
+        );
+    }
+}
