@@ -169,6 +169,18 @@ impl Console {
                     vec![Actor { id, name }],
                 )
             }
+            Command::Stats {
+                player: Some(PlayerRef::Name(name)),
+            } => {
+                let id = player_id(&name);
+                self.names.insert(id, name.clone());
+                (
+                    Command::Stats {
+                        player: Some(PlayerRef::Id(id.0)),
+                    },
+                    vec![Actor { id, name }],
+                )
+            }
             other => (other, Vec::new()),
         }
     }

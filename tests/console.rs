@@ -113,3 +113,34 @@ async fn the_console_answers_in_the_language_it_is_given() {
         "{out}"
     );
 }
+
+#[tokio::test]
+async fn stats_and_leaderboard_in_the_console_name_players_by_at() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)));
+    let mut console = Console::new(service, boards.path().to_path_buf());
+    for line in [
+        "alice: challenge @bob white",
+        "bob: accept",
+        "alice: c2-b3",
+        "bob: resign confirm",
+    ] {
+        console.line(line).await;
+    }
+    let out = console.line("alice: stats @bob").await;
+    assert!(
+        out.starts_with(
+            "bob · rated games in this server\nRating: 1338? ±290 in this server (1 game)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Losses: 1 by resignation\n"), "{out}");
+    let out = console.line("bob: leaderboard").await;
+    assert!(
+        out.contains(
+            "1. alice 1662? · 1 game · 1 W, 0 D, 0 L\n2. bob 1338? · 1 game · 0 W, 0 D, 1 L ← you\n"
+        ),
+        "{out}"
+    );
+}

@@ -4,7 +4,11 @@
 mod common;
 
 use common::*;
-use rollerball::store::{Backend, HotQuery, PlayerId, RatingScope, Store, Timestamp};
+use rollerball::rules::Color;
+use rollerball::store::{
+    Backend, HotQuery, PlayerId, PlayerOutcome, RatingScope, RecordLine, Store, Streak,
+    Termination, Timestamp,
+};
 
 const GAMES: i64 = 100_000;
 const PLAYERS: i64 = 1_000;
@@ -139,6 +143,40 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
         let board = s.leaderboard(RatingScope::Server(1), 3).await.unwrap();
         assert_eq!(board.len(), 3);
         assert!(board[0].rating.rating >= board[1].rating.rating);
+        // Ratings 1000 + (i * 37) % 1000 for i in 1001..=2000 take every value from 1000 to 1999
+        // once: the third best (1997) has two players above it.
+        assert_eq!(
+            board.iter().map(|e| e.rating.rating).collect::<Vec<_>>(),
+            vec![1999.0, 1998.0, 1997.0]
+        );
+        assert_eq!(s.rank(&board[2].rating).await.unwrap(), 3);
+        // Player 1 plays White only in active games, and Black in games 999, 1999, ..., 99999:
+        // 100 finished rated losses by resignation, the streak read in pages.
+        let record = s.record(PlayerId(1), RatingScope::Server(1)).await.unwrap();
+        assert_eq!(
+            record,
+            vec![RecordLine {
+                colour: Color::Black,
+                outcome: PlayerOutcome::Loss,
+                termination: Termination::Resignation,
+                games: 100
+            }]
+        );
+        assert_eq!(
+            s.record(PlayerId(1), RatingScope::Global).await.unwrap(),
+            record
+        );
+        assert_eq!(
+            s.record(PlayerId(1), RatingScope::Server(2)).await.unwrap(),
+            vec![]
+        );
+        assert_eq!(
+            s.streak(PlayerId(1), RatingScope::Server(1)).await.unwrap(),
+            Some(Streak {
+                outcome: PlayerOutcome::Loss,
+                games: 100
+            })
+        );
         // Deadlines of games 20, 40 and 60 have passed at T0 + 60 s.
         let claimed = s
             .claim_timeouts(Timestamp(T0.0 + 60_000), 100)

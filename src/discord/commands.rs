@@ -267,6 +267,16 @@ pub fn definition() -> CreateCommand {
             ],
         ),
         sub("rematch", vec![game_option()]),
+        sub("leaderboard", vec![]),
+        sub(
+            "stats",
+            vec![option(
+                CommandOptionType::User,
+                "slash-option-player",
+                "slash-option-player.description",
+                &none,
+            )],
+        ),
         sub("rules", vec![]),
         sub(
             "settings",
@@ -489,6 +499,16 @@ pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
             days: u32::try_from(int(&o, "days").unwrap_or(1)).unwrap_or(1),
         },
         "rematch" => Command::Rematch { game },
+        "leaderboard" => Command::Leaderboard,
+        "stats" => Command::Stats {
+            player: match o.iter().find(|o| o.name == "player").map(|o| &o.value) {
+                Some(ResolvedValue::User(user, _)) => Some(PlayerRef::Id(user.id.get())),
+                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
+                    Some(PlayerRef::Id(id.get()))
+                }
+                _ => None,
+            },
+        },
         "settings" => {
             let change = match (string(&o, "language"), boolean(&o, "pings")) {
                 (Some(_), Some(_)) => return Err(SlashError::TwoSettings),
@@ -583,6 +603,25 @@ mod tests {
                 json!([{"name": "square", "type": 3, "value": "z9"}])
             ))
             .is_err()
+        );
+        assert_eq!(
+            parse(&data("leaderboard", json!([]))).unwrap().command,
+            Command::Leaderboard
+        );
+        assert_eq!(
+            parse(&data("stats", json!([]))).unwrap().command,
+            Command::Stats { player: None }
+        );
+        assert_eq!(
+            parse(&data(
+                "stats",
+                json!([{"name": "player", "type": 6, "value": "8"}])
+            ))
+            .unwrap()
+            .command,
+            Command::Stats {
+                player: Some(PlayerRef::Id(8))
+            }
         );
         assert!(
             parse(&data(

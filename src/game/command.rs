@@ -119,6 +119,10 @@ pub enum Command {
     Rematch { game: Option<i64> },
     /// `settings [language CODE | pings on|off]`: show or change your settings.
     Settings { change: Option<Setting> },
+    /// `leaderboard`: the best rated players here, and the asker's own place.
+    Leaderboard,
+    /// `stats [@player]`: a player's ratings and record (the asker's own without a name).
+    Stats { player: Option<PlayerRef> },
 }
 
 /// Why a line is not a command. [`CommandError::text`] says it to a player in their
@@ -345,6 +349,16 @@ pub const HELP: &[HelpEntry] = &[
         example: "rematch",
     },
     HelpEntry {
+        name: "leaderboard",
+        usage: "leaderboard",
+        example: "leaderboard",
+    },
+    HelpEntry {
+        name: "stats",
+        usage: "stats [@player]",
+        example: "stats @bob",
+    },
+    HelpEntry {
         name: "rules",
         usage: "rules",
         example: "rules",
@@ -387,6 +401,12 @@ const ALIASES: &[(&str, &str)] = &[
     ("?", "help"),
     ("commands", "help"),
     ("forfeit", "resign"),
+    ("top", "leaderboard"),
+    ("ranking", "leaderboard"),
+    ("rating", "stats"),
+    ("ratings", "stats"),
+    ("stat", "stats"),
+    ("profile", "stats"),
 ];
 
 /// Reads the `#12` / `12` game or challenge number.
@@ -655,6 +675,18 @@ impl<'a> Args<'a> {
                 game: self.take_number()?,
             },
             "settings" => return self.settings(),
+            "leaderboard" => Command::Leaderboard,
+            "stats" => {
+                let player = match self.words.first() {
+                    Some(word) => {
+                        let player = player_ref(word).ok_or_else(|| self.unexpected(word))?;
+                        self.words.remove(0);
+                        Some(player)
+                    }
+                    None => None,
+                };
+                Command::Stats { player }
+            }
             other => unreachable!("every help entry is parsed: {other}"),
         };
         self.done()?;
@@ -976,6 +1008,37 @@ mod tests {
                 text: "Rb7".into()
             }
         );
+    }
+
+    #[test]
+    fn leaderboard_and_stats() {
+        assert_eq!(parse("leaderboard"), Command::Leaderboard);
+        assert_eq!(parse("top"), Command::Leaderboard);
+        assert_eq!(parse("stats"), Command::Stats { player: None });
+        assert_eq!(
+            parse("stats <@!42>"),
+            Command::Stats {
+                player: Some(PlayerRef::Id(42))
+            }
+        );
+        assert_eq!(
+            parse("rating @bob"),
+            Command::Stats {
+                player: Some(PlayerRef::Name("bob".into()))
+            }
+        );
+        assert_eq!(
+            Command::parse("stats bob").unwrap_err().to_string(),
+            "`stats` does not understand `bob`. Usage: `stats [@player]`"
+        );
+        assert_eq!(
+            Command::parse("leaderboard 5").unwrap_err().to_string(),
+            "`leaderboard` does not understand `5`. Usage: `leaderboard`"
+        );
+        assert!(matches!(
+            Command::parse("stats <@1> <@2>"),
+            Err(CommandError::Unexpected { .. })
+        ));
     }
 
     #[test]

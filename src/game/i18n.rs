@@ -41,7 +41,7 @@ macro_rules! topics {
     };
 }
 
-topics!["service", "notation", "command", "help", "rules", "discord"];
+topics!["service", "notation", "command", "help", "rules", "discord", "ratings"];
 
 /// A language the bot answers in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

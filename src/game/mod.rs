@@ -8,7 +8,9 @@
 
 pub mod clock;
 pub mod command;
+pub mod glicko2;
 pub mod i18n;
+mod ratings;
 pub mod reply;
 pub mod service;
 

@@ -413,6 +413,8 @@ impl Service {
             Command::MoreTime { game, days } => self.more_time(r, l, *game, *days).await,
             Command::Rematch { game } => self.rematch(r, l, *game).await,
             Command::Settings { change } => self.settings(r, l, change.as_ref()).await,
+            Command::Leaderboard => Ok(self.leaderboard(r, l).await?),
+            Command::Stats { player } => Ok(self.stats(r, player.as_ref(), l).await?),
         }
     }
 
@@ -945,6 +947,9 @@ impl Service {
             .store
             .commit_move(loaded.row.id, loaded.row.version, &new_move, after, now)
             .await?;
+        if loaded.game.outcome().is_some() {
+            self.count_in_ratings(&loaded.row).await;
+        }
         let mut text = tr!(
             lang,
             "move-played",
@@ -1429,6 +1434,7 @@ impl Service {
                 self.now(),
             )
             .await?;
+        self.count_in_ratings(&loaded.row).await;
         loaded.game.end(outcome);
         let text = format!("{text}\n{}", self.turn_line(lang, loaded));
         let mut reply = self.board_reply(lang, loaded, text, true).await?;
@@ -2047,6 +2053,7 @@ impl Service {
                 reply,
             });
         }
+        self.catch_up_ratings().await;
         Ok(notices)
     }
 }

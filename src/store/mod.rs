@@ -63,7 +63,8 @@
 //! The files in `migrations/` are compiled into the binary and applied by [`Store::connect`] at
 //! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
 //! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
-//! player languages and the servers' locales. A new migration is a new file; an
+//! player languages and the servers' locales, `0005` the indexes of players' records and the
+//! leaderboard's full order. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -83,7 +84,9 @@
 //! - The sweep: [`Store::claim_reminders`], [`Store::claim_timeouts`],
 //!   [`Store::expire_challenges`], [`Store::games_awaiting_ratings`].
 //! - Ratings: [`Store::rating`], [`Store::apply_ratings`] (once per game, guarded by each
-//!   rating's game count), [`Store::leaderboard`].
+//!   rating's game count), [`Store::leaderboard`], [`Store::rank`].
+//! - Records: [`Store::record`] (rated results by colour and way of ending) and
+//!   [`Store::streak`], counted from the finished games.
 //!
 //! # Time
 //!
@@ -96,6 +99,7 @@ mod challenges;
 mod games;
 mod players;
 mod ratings;
+mod records;
 mod types;
 
 use std::str::FromStr;
@@ -431,6 +435,12 @@ pub enum HotQuery {
     DueReminders,
     /// [`Store::leaderboard`].
     Leaderboard,
+    /// [`Store::rank`].
+    RatedAbove,
+    /// [`Store::record`] in a server.
+    PlayerRecord,
+    /// [`Store::streak`] in a server.
+    PlayerResults,
     /// [`Store::expire_challenges`].
     ExpiredChallenges,
     /// [`Store::computer_turns`].
@@ -439,13 +449,16 @@ pub enum HotQuery {
 
 impl HotQuery {
     /// Every hot query.
-    pub const ALL: [HotQuery; 8] = [
+    pub const ALL: [HotQuery; 11] = [
         HotQuery::GameById,
         HotQuery::ActiveGamesOfPlayer,
         HotQuery::ActiveGamesInPlace,
         HotQuery::DueDeadlines,
         HotQuery::DueReminders,
         HotQuery::Leaderboard,
+        HotQuery::RatedAbove,
+        HotQuery::PlayerRecord,
+        HotQuery::PlayerResults,
         HotQuery::ExpiredChallenges,
         HotQuery::ComputerTurns,
     ];
@@ -459,6 +472,9 @@ impl HotQuery {
             HotQuery::DueDeadlines => (games::CLAIM_TIMEOUTS.to_owned(), vec![1, 10]),
             HotQuery::DueReminders => (games::CLAIM_REMINDERS.to_owned(), vec![1, 10]),
             HotQuery::Leaderboard => (ratings::LEADERBOARD.to_owned(), vec![0, 10]),
+            HotQuery::RatedAbove => (ratings::RATED_ABOVE.to_owned(), vec![1, 1990]),
+            HotQuery::PlayerRecord => (records::RECORD_IN_SERVER.to_owned(), vec![1, 1]),
+            HotQuery::PlayerResults => (records::RESULTS_IN_SERVER.to_owned(), vec![1, 1, 32, 0]),
             HotQuery::ExpiredChallenges => (challenges::EXPIRE_CHALLENGES.to_owned(), vec![1, 10]),
             HotQuery::ComputerTurns => (games::COMPUTER_TURNS.to_owned(), vec![10]),
         }
@@ -472,7 +488,10 @@ impl HotQuery {
             HotQuery::ActiveGamesInPlace => &["games_active_channel", "games_active_thread"],
             HotQuery::DueDeadlines => &["games_active_deadline"],
             HotQuery::DueReminders => &["games_active_remind"],
-            HotQuery::Leaderboard => &["ratings_leaderboard"],
+            HotQuery::Leaderboard | HotQuery::RatedAbove => &["ratings_leaderboard"],
+            HotQuery::PlayerRecord | HotQuery::PlayerResults => {
+                &["games_rated_white", "games_rated_black"]
+            }
             HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
             HotQuery::ComputerTurns => &["games_active_computer"],
         }
@@ -587,6 +606,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5]);
     }
 }

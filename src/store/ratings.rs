@@ -11,11 +11,18 @@ use super::{
     StoreError, Timestamp, missing_or_conflict,
 };
 
-/// A scope's best players ($1 = scope, $2 = how many), served by `ratings_leaderboard`.
+/// A scope's best players ($1 = scope, $2 = how many), served by `ratings_leaderboard`, which
+/// holds this whole order: equal ratings are listed with more games first, then by Discord id
+/// (the older account first), so the list never changes between two readings.
 pub(super) const LEADERBOARD: &str = "SELECT r.player_id, r.scope, r.rating, r.deviation, \
     r.volatility, r.games, r.updated_at, p.name \
     FROM ratings r JOIN players p ON p.id = r.player_id \
-    WHERE r.scope = $1 ORDER BY r.rating DESC LIMIT $2";
+    WHERE r.scope = $1 ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT $2";
+
+/// How many players of a scope ($1) are rated above a rating ($2): a range of
+/// `ratings_leaderboard`.
+pub(super) const RATED_ABOVE: &str =
+    "SELECT COUNT(*) AS above FROM ratings WHERE scope = $1 AND rating > $2";
 
 /// What a player without games starts from (Glicko-2's usual defaults).
 const START_RATING: f64 = 1500.0;
@@ -66,7 +73,7 @@ impl Store {
         }
     }
 
-    /// The best `limit` players of a scope, best first.
+    /// The best `limit` players of a scope, best first (ties in the order of [`LEADERBOARD`]).
     pub async fn leaderboard(
         &self,
         scope: RatingScope,
@@ -85,6 +92,17 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// A rating's place in its scope: 1 + the number of players rated higher, so that equal
+    /// ratings share a place (1, 2, 2, 4).
+    pub async fn rank(&self, rating: &Rating) -> Result<u32> {
+        let row = sqlx::query(RATED_ABOVE)
+            .bind(rating.scope.to_db())
+            .bind(rating.rating)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(count_from_db(row.try_get("above")?, "players")?.saturating_add(1))
     }
 
     /// Counts a finished rated game in the ratings, in one transaction that runs at most once

@@ -611,6 +611,56 @@ pub struct LeaderboardEntry {
     pub rating: Rating,
 }
 
+/// A finished game's result as one of its two players sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerOutcome {
+    /// They won.
+    Win,
+    /// A draw.
+    Draw,
+    /// They lost.
+    Loss,
+}
+
+impl PlayerOutcome {
+    /// What `result` means for the player of `colour`; `None` for a game without a result.
+    pub fn of(result: GameResult, colour: Color) -> Option<PlayerOutcome> {
+        Some(match (result, colour) {
+            (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => {
+                PlayerOutcome::Win
+            }
+            (GameResult::WhiteWins, Color::Black) | (GameResult::BlackWins, Color::White) => {
+                PlayerOutcome::Loss
+            }
+            (GameResult::Draw, _) => PlayerOutcome::Draw,
+            (GameResult::NoResult, _) => return None,
+        })
+    }
+}
+
+/// How many rated games a player finished with one colour, one outcome and one way of ending:
+/// a player's record is a handful of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RecordLine {
+    /// The colour they played.
+    pub colour: Color,
+    /// How it went for them.
+    pub outcome: PlayerOutcome,
+    /// How the games ended.
+    pub termination: Termination,
+    /// How many games.
+    pub games: u32,
+}
+
+/// A player's current run of equal outcomes in rated games, the newest game first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Streak {
+    /// The outcome of their latest rated game.
+    pub outcome: PlayerOutcome,
+    /// How many games in a row, up to and including the latest, had that outcome.
+    pub games: u32,
+}
+
 /// Narrows a stored count to `u32`.
 pub(crate) fn count_from_db(value: i64, what: &str) -> Result<u32> {
     u32::try_from(value).map_err(|_| StoreError::Corrupt(format!("{what} {value} out of range")))
