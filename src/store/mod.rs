@@ -169,16 +169,68 @@ impl Backend {
     }
 }
 
+/// How long a command waits for a database connection when `DATABASE_ACQUIRE_TIMEOUT` is not set.
+pub const DEFAULT_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Tuning of a [`Store`]'s connection pool; the defaults suit the bot.
 #[derive(Clone, Debug)]
 pub struct StoreOptions {
     /// Most connections the pool opens.
     pub max_connections: u32,
+    /// The longest an operation waits for a connection, including opening a new one (TCP
+    /// connect, TLS, login) and retrying a refused connection. When the database is out of
+    /// reach this is how long a player waits for "try again shortly", so it is seconds, not
+    /// sqlx's default of 30: Discord wants an answer within 3 seconds (the bot defers longer
+    /// ones) and a player should not watch a spinner for half a minute.
+    pub acquire_timeout: Duration,
 }
 
 impl Default for StoreOptions {
     fn default() -> Self {
-        StoreOptions { max_connections: 8 }
+        StoreOptions {
+            max_connections: 8,
+            acquire_timeout: DEFAULT_ACQUIRE_TIMEOUT,
+        }
+    }
+}
+
+impl StoreOptions {
+    /// The options from the environment: `DATABASE_MAX_CONNECTIONS` (a count) and
+    /// `DATABASE_ACQUIRE_TIMEOUT` (seconds, fractions allowed, such as `2.5`); unset or empty
+    /// means the default.
+    pub fn from_env() -> Result<StoreOptions> {
+        StoreOptions::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// [`StoreOptions::from_env`] through `get` (the environment, or a map in tests).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<StoreOptions> {
+        let value = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let mut options = StoreOptions::default();
+        if let Some(text) = value("DATABASE_MAX_CONNECTIONS") {
+            options.max_connections =
+                text.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(|| {
+                    StoreError::Invalid(format!(
+                        "DATABASE_MAX_CONNECTIONS must be a whole number above 0, not `{text}`"
+                    ))
+                })?;
+        }
+        if let Some(text) = value("DATABASE_ACQUIRE_TIMEOUT") {
+            options.acquire_timeout = text
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| {
+                    StoreError::Invalid(format!(
+                        "DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{text}`"
+                    ))
+                })?;
+        }
+        Ok(options)
     }
 }
 
@@ -290,7 +342,7 @@ impl Store {
                 .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn)));
         }
         let pool = pool_options
-            .acquire_timeout(Duration::from_secs(30))
+            .acquire_timeout(options.acquire_timeout)
             .connect(&url)
             .await?;
         Ok(Store {
@@ -581,6 +633,48 @@ mod tests {
         );
         assert_eq!(redact("postgres://bot@db/x"), "postgres://bot@db/x");
         assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
+    }
+
+    #[test]
+    fn pool_options_are_read_from_the_environment() {
+        let read = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            StoreOptions::from_lookup(|name| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| k == name)
+                    .map(|(_, v)| v.clone())
+            })
+        };
+        let defaults = read(&[]).unwrap();
+        assert_eq!(defaults.max_connections, 8);
+        assert_eq!(defaults.acquire_timeout, Duration::from_secs(5));
+        let set = read(&[
+            ("DATABASE_MAX_CONNECTIONS", "20"),
+            ("DATABASE_ACQUIRE_TIMEOUT", " 2.5 "),
+        ])
+        .unwrap();
+        assert_eq!(set.max_connections, 20);
+        assert_eq!(set.acquire_timeout, Duration::from_millis(2500));
+        assert_eq!(
+            read(&[("DATABASE_ACQUIRE_TIMEOUT", "")])
+                .unwrap()
+                .acquire_timeout,
+            Duration::from_secs(5)
+        );
+        for bad in ["0", "-1", "soon", "NaN", "inf"] {
+            let e = read(&[("DATABASE_ACQUIRE_TIMEOUT", bad)]).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "invalid input: DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{bad}`"
+                )
+            );
+        }
+        assert!(read(&[("DATABASE_MAX_CONNECTIONS", "0")]).is_err());
     }
 
     #[test]
