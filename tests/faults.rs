@@ -19,6 +19,9 @@ use rollerball::store::{GameId, GameStatus, Place, PlayerId, Store, StoreOptions
 /// What a player reads when the database cannot be reached.
 const UNREACHABLE: &str =
     "I can't reach my database just now, so nothing was changed. Please try again shortly.";
+/// What a player reads when the link broke while their move was being committed and the store
+/// could not find out whether it was.
+const UNCONFIRMED: &str = "I lost my connection to the database just as I was saving that, so I can't tell yet whether it was saved. Look at `board` in a moment before trying again.";
 /// How long the store under test waits for a connection (the bot's default is 5 s).
 const ACQUIRE: Duration = Duration::from_millis(500);
 /// A command must answer within this even when the database never answers (a guard against a
@@ -257,36 +260,110 @@ async fn postgres_cut_then_restored_without_a_restart() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_cut_in_the_middle_of_a_move_commit_writes_nothing() {
-    let Some(c) = Cuttable::new("faults_commit", true).await else {
+/// How the link breaks around a move's `COMMIT`, before or after the server gets it (see
+/// [`commit_interrupted`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Break {
+    /// The COMMIT never reaches the server; the link stays down.
+    CutBefore,
+    /// The COMMIT never reaches the server; new connections go through at once.
+    BlipBefore,
+    /// The server commits, its answer is lost; new connections go through at once.
+    BlipAfter,
+    /// The server commits, its answer is lost; the link stays down.
+    CutAfter,
+}
+
+/// A move whose commit is interrupted as `how` says: the player is told the truth (refused,
+/// played, or not known yet), the stored game is whole either way, and once the link is back
+/// the game goes on from what is stored.
+async fn commit_interrupted(name: &str, how: Break) {
+    let Some(c) = Cuttable::new(name, true).await else {
         return;
     };
     let mut games = c.games_in_progress().await;
-    let (id, mirror) = &games[0];
-    let id = *id;
+    let id = games[0].0;
     let before = c.direct.game(id).await.unwrap().unwrap();
     let moves_before = c.direct.moves(id).await.unwrap();
 
-    // The move's transaction reaches the server (the game row updated, the move inserted), and
-    // the link breaks just as the client sends COMMIT (a simple query, its text on the wire):
-    // the server never sees it and rolls the transaction back.
-    c.relay.cut_when_sent(b"COMMIT\0");
-    let (who, channel) = c.to_move(id, mirror);
-    let san = first_move(mirror);
+    // `COMMIT` travels as a simple query (its text on the wire), and the server's answer to it
+    // names it; the store's connections are plain here so that the relay can see them.
+    match how {
+        Break::CutBefore => c.relay.cut_when_sent(b"COMMIT\0"),
+        Break::BlipBefore => c.relay.blip_when_sent(b"COMMIT\0"),
+        Break::BlipAfter => c.relay.blip_when_answered(b"COMMIT\0"),
+        Break::CutAfter => c.relay.cut_when_answered(b"COMMIT\0"),
+    }
+    let (who, channel) = c.to_move(id, &games[0].1);
+    let san = first_move(&games[0].1);
     let reply = c.say(who, channel, &format!("move {san}")).await;
-    assert_eq!(c.relay.tripped(), 1, "the cut happened at the COMMIT");
-    assert!(reply.private);
-    assert_eq!(reply.text, UNREACHABLE);
-    assert_eq!(c.direct.game(id).await.unwrap().unwrap(), before);
-    assert_eq!(c.direct.moves(id).await.unwrap(), moves_before);
+    assert_eq!(c.relay.tripped(), 1, "the link broke at the COMMIT");
+    let committed = matches!(how, Break::BlipAfter | Break::CutAfter);
+    match how {
+        // The store could not ask the server afterwards: it says it does not know.
+        Break::CutBefore | Break::CutAfter => {
+            assert!(reply.private);
+            assert_eq!(reply.text, UNCONFIRMED);
+        }
+        // The store asked on a new connection: the move was not written.
+        Break::BlipBefore => {
+            assert!(reply.private);
+            assert_eq!(reply.text, UNREACHABLE);
+        }
+        // The store asked on a new connection: the move stands, and the player is told so.
+        Break::BlipAfter => {
+            assert!(!reply.private, "{}", reply.text);
+            assert!(
+                reply.text.contains(&format!("played **{san}**")),
+                "{}",
+                reply.text
+            );
+        }
+    }
+    let stored = c.direct.game(id).await.unwrap().unwrap();
+    if committed {
+        games[0].1.play_input(&san).unwrap();
+        assert_eq!(stored.ply, before.ply + 1);
+        assert_eq!(stored.version, before.version + 1);
+    } else {
+        assert_eq!(stored, before);
+        assert_eq!(c.direct.moves(id).await.unwrap(), moves_before);
+    }
     c.assert_whole(&games).await;
 
-    // Restored: the same move is played, once.
+    // The link is back: `board` shows what is stored, and play goes on from there.
     c.relay.restore();
+    let board = c.ok(who, channel, "board").await;
+    assert_eq!(
+        board.fen.as_deref(),
+        Some(games[0].1.position().to_fen().as_str())
+    );
+    if committed {
+        // Sending the same move again is refused: it is the other player's turn now.
+        let again = c.say(who, channel, &format!("move {san}")).await;
+        assert!(again.private);
+        assert!(again.text.contains("not yours"), "{}", again.text);
+    }
     c.move_now(id, &mut games[0].1).await;
     c.assert_whole(&games).await;
-    let after = c.direct.game(id).await.unwrap().unwrap();
-    assert_eq!(after.ply, before.ply + 1);
-    assert_eq!(after.version, before.version + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn link_cut_before_a_commit_reaches_the_server() {
+    commit_interrupted("faults_cut_before", Break::CutBefore).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn link_blip_before_a_commit_reaches_the_server() {
+    commit_interrupted("faults_blip_before", Break::BlipBefore).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn link_blip_after_the_server_committed() {
+    commit_interrupted("faults_blip_after", Break::BlipAfter).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn link_cut_after_the_server_committed() {
+    commit_interrupted("faults_cut_after", Break::CutAfter).await;
 }

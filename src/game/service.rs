@@ -245,6 +245,12 @@ impl Service {
             Err(Refusal::Store(StoreError::Conflict)) => Reply::private(
                 "The game changed while I was working on that (someone acted at the same moment). Nothing was done: look at the board and try again.",
             ),
+            Err(Refusal::Store(e @ StoreError::Unconfirmed(_))) => {
+                tracing::error!(error = %e, actor = request.actor.id.0, "commit unconfirmed");
+                Reply::private(
+                    "I lost my connection to the database just as I was saving that, so I can't tell yet whether it was saved. Look at `board` in a moment before trying again.",
+                )
+            }
             Err(Refusal::Store(e)) => {
                 tracing::error!(error = %e, actor = request.actor.id.0, "store failure");
                 Reply::private(

@@ -42,6 +42,12 @@
 //!   (reads use a pool): writers queue there instead of on SQLite's busy handler, whose sleeps (up
 //!   to 100 ms) would waste most of the disk's commit rate when many games move at once. Other
 //!   processes on the same file still wait for each other through the busy timeout.
+//! - A move whose `COMMIT` got no answer (the connection to PostgreSQL broke after it may have
+//!   reached the server) is neither reported as written nor as refused on a guess: the store
+//!   locks the game's row on another connection, which waits until the server has finished
+//!   with the broken transaction, and looks whether the move is there. Only when even that
+//!   fails (the database is still out of reach) does the caller get
+//!   [`StoreError::Unconfirmed`].
 //! - SQLite moves are group-committed: moves that arrive while the writer is busy are committed
 //!   together in the next transaction (one fsync for the group). Each move is still applied with
 //!   its own version guard and written together with its game row, a refused move writes nothing
@@ -142,6 +148,13 @@ pub enum StoreError {
     /// The database itself failed (connection lost, disk full, ...).
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// The connection broke while a move was being committed and the database could not be
+    /// asked afterwards whether the commit got through: the move may or may not stand. Reading
+    /// the game again, once the database is back, tells.
+    #[error(
+        "the database connection broke during a commit, which may or may not have been applied: {0}"
+    )]
+    Unconfirmed(sqlx::Error),
 }
 
 /// Result of every store operation.
@@ -253,6 +266,8 @@ pub struct Store {
     writer: Option<Arc<Mutex<AnyConnection>>>,
     /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
     move_queue: Arc<std::sync::Mutex<Vec<games::PendingMove>>>,
+    /// [`StoreOptions::acquire_timeout`]; also bounds the check after a lost commit answer.
+    acquire_timeout: Duration,
 }
 
 impl std::fmt::Debug for Store {
@@ -350,6 +365,7 @@ impl Store {
             backend,
             writer,
             move_queue: Arc::default(),
+            acquire_timeout: options.acquire_timeout,
         })
     }
 

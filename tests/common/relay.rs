@@ -8,7 +8,10 @@
 //!   are dropped; a client waits until its own timeout.
 //! - [`Relay::cut_when_sent`]: the relay passes traffic until a client sends a chunk containing
 //!   the given bytes, and then cuts before that chunk reaches the server. With `COMMIT` this is a
-//!   cut in the middle of a transaction, at a known point.
+//!   cut in the middle of a transaction, at a known point. [`Relay::cut_when_answered`] does the
+//!   same with the server's answer: the server did the work, the client never hears of it.
+//! - [`Relay::blip_when_sent`] and [`Relay::blip_when_answered`]: the same, but only the live
+//!   connections are dropped; new ones go through at once (a brief outage).
 //! - [`Relay::restore`]: new connections are relayed again.
 
 #![allow(dead_code)] // each test binary uses its own part of these helpers
@@ -19,6 +22,23 @@ use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::task::AbortHandle;
+
+/// Which way the bytes that fire a trigger travel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Direction {
+    /// From the client to the server.
+    Sent,
+    /// From the server to the client.
+    Answered,
+}
+
+/// A cut waiting for given bytes.
+struct Trigger {
+    bytes: Vec<u8>,
+    direction: Direction,
+    /// Whether new connections are refused afterwards (a cut) or not (a blip).
+    refuse: bool,
+}
 
 /// What the relay does with a new connection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,8 +54,8 @@ struct State {
     live: Vec<AbortHandle>,
     /// Connections accepted in blackhole mode, held open and never read.
     held: Vec<TcpStream>,
-    /// Cut when a client sends these bytes.
-    trigger: Option<Vec<u8>>,
+    /// Cut when these bytes pass.
+    trigger: Option<Trigger>,
     /// How many times the trigger fired.
     tripped: usize,
     /// Connections relayed to the server so far.
@@ -112,7 +132,7 @@ impl Relay {
                     Ok(0) | Err(_) => return,
                     Ok(n) => n,
                 };
-                if self.trips(&buffer[..n]) {
+                if self.trips(Direction::Sent, &buffer[..n]) {
                     return;
                 }
                 if server_write.write_all(&buffer[..n]).await.is_err() {
@@ -121,7 +141,19 @@ impl Relay {
             }
         };
         let down = async {
-            let _ = tokio::io::copy(&mut server_read, &mut client_write).await;
+            let mut buffer = vec![0u8; 64 * 1024];
+            loop {
+                let n = match server_read.read(&mut buffer).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => n,
+                };
+                if self.trips(Direction::Answered, &buffer[..n]) {
+                    return;
+                }
+                if client_write.write_all(&buffer[..n]).await.is_err() {
+                    return;
+                }
+            }
         };
         tokio::select! {
             _ = up => {}
@@ -129,24 +161,33 @@ impl Relay {
         }
     }
 
-    /// Whether `chunk` fires the trigger; if so, everything is cut.
-    fn trips(&self, chunk: &[u8]) -> bool {
-        let fired = {
-            let mut state = self.state.lock().unwrap();
-            let fired = state
-                .trigger
-                .as_ref()
-                .is_some_and(|t| chunk.windows(t.len()).any(|w| w == t.as_slice()));
-            if fired {
-                state.trigger = None;
-                state.tripped += 1;
-            }
-            fired
-        };
-        if fired {
-            self.cut();
+    /// Whether `chunk`, travelling `direction`, fires the trigger; if so, the live connections
+    /// are dropped (and new ones refused, for a cut).
+    fn trips(&self, direction: Direction, chunk: &[u8]) -> bool {
+        let mut state = self.state.lock().unwrap();
+        let fired = state.trigger.as_ref().is_some_and(|t| {
+            t.direction == direction && chunk.windows(t.bytes.len()).any(|w| w == t.bytes)
+        });
+        if !fired {
+            return false;
         }
-        fired
+        let refuse = state.trigger.take().is_some_and(|t| t.refuse);
+        state.tripped += 1;
+        if refuse {
+            state.mode = Mode::Refuse;
+        }
+        for task in state.live.drain(..) {
+            task.abort();
+        }
+        true
+    }
+
+    fn arm(&self, bytes: &[u8], direction: Direction, refuse: bool) {
+        self.state.lock().unwrap().trigger = Some(Trigger {
+            bytes: bytes.to_vec(),
+            direction,
+            refuse,
+        });
     }
 
     /// Closes every live connection and refuses new ones until [`Relay::restore`].
@@ -175,10 +216,28 @@ impl Relay {
     /// Cuts everything, as [`Relay::cut`], when a client next sends a chunk containing `bytes`;
     /// that chunk never reaches the server.
     pub fn cut_when_sent(&self, bytes: &[u8]) {
-        self.state.lock().unwrap().trigger = Some(bytes.to_vec());
+        self.arm(bytes, Direction::Sent, true);
     }
 
-    /// How many times [`Relay::cut_when_sent`]'s trigger fired.
+    /// Cuts everything, as [`Relay::cut`], when the server next answers a chunk containing
+    /// `bytes`; that chunk never reaches the client.
+    pub fn cut_when_answered(&self, bytes: &[u8]) {
+        self.arm(bytes, Direction::Answered, true);
+    }
+
+    /// Drops the live connections when a client next sends a chunk containing `bytes` (which
+    /// never reaches the server); new connections go through.
+    pub fn blip_when_sent(&self, bytes: &[u8]) {
+        self.arm(bytes, Direction::Sent, false);
+    }
+
+    /// Drops the live connections when the server next answers a chunk containing `bytes`
+    /// (which never reaches the client); new connections go through.
+    pub fn blip_when_answered(&self, bytes: &[u8]) {
+        self.arm(bytes, Direction::Answered, false);
+    }
+
+    /// How many times a trigger fired.
     pub fn tripped(&self) -> usize {
         self.state.lock().unwrap().tripped
     }
