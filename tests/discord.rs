@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{APP_ID, FakeDiscord, GUILD, Recorded, check_payloads};
-use rollerball::discord::deliver::{NO_PERMISSION_TEXT, RetryPolicy};
+use rollerball::discord::deliver::RetryPolicy;
 use rollerball::discord::{Bot, Config, Shards, ShutdownHandle};
 use rollerball::game::{ManualClock, Service};
 use rollerball::render::DEFAULT_SIZE;
@@ -822,7 +822,10 @@ async fn rate_limits_large_uploads_and_missing_permissions() {
             r.method == "POST" && r.path.starts_with("/api/v10/webhooks/")
         })
         .await;
-    assert_eq!(note.content(), NO_PERMISSION_TEXT);
+    assert_eq!(
+        note.content(),
+        "I can't post in this channel: I lack the permission to send messages or attach files here."
+    );
     assert!(note.ephemeral());
     let refused: Vec<(u16, usize)> = fake.requests()[from..]
         .iter()

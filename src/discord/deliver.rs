@@ -199,11 +199,6 @@ impl Outgoing {
     }
 }
 
-/// What a player is told, after the command itself was answered, when the bot may not post in
-/// the channel of the game.
-pub const NO_PERMISSION_TEXT: &str =
-    "I can't post in this channel: I lack the permission to send messages or attach files here.";
-
 /// How Discord calls that failed for a passing reason ([`Failure::Passing`]) are tried again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RetryPolicy {

@@ -24,12 +24,12 @@ use serenity::async_trait;
 use tokio::sync::{Notify, watch};
 
 pub use config::{Config, ConfigError, Shards};
-use deliver::{
-    Failure, NO_PERMISSION_TEXT, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing,
-};
+use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
 
+use crate::game::i18n::Lang;
 use crate::game::{Actor, Reply, Request, Service};
 use crate::store::{GameId, Place, PlayerId};
+use crate::tr;
 
 /// How long shutdown waits for commands in progress.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
@@ -487,6 +487,14 @@ impl Asked<'_> {
         }
     }
 
+    /// The asker's Discord locale, such as `fr`.
+    fn locale(&self) -> &str {
+        match self {
+            Asked::Command(i) => &i.locale,
+            Asked::Button(i) => &i.locale,
+        }
+    }
+
     fn channel(&self) -> u64 {
         match self {
             Asked::Command(i) => i.channel_id.get(),
@@ -730,7 +738,9 @@ impl Handler {
         let posted = post(&ctx.http, self.retry, thread, &reply, "game thread").await;
         if posted == Posted::Not(Failure::Forbidden) {
             if let Some(asked) = asked {
-                let note = Reply::private(NO_PERMISSION_TEXT);
+                // The player is told under their own interaction, in its language.
+                let lang = Lang::resolve(Some(asked.locale()), None, None);
+                let note = Reply::private(tr!(lang, "delivery-no-permission"));
                 let tried = self
                     .retry
                     .run("permission note", thread, || {

@@ -13,6 +13,7 @@ use super::clock::Clock;
 use super::command::{
     Answer, Command, CommandError, HELP, Opponent, PlayerRef, Setting, help_entry, looks_like_move,
 };
+use super::i18n::{Lang, tr};
 use super::reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 use crate::engine;
 use crate::render::{self, BoardView, GifOptions, Options};
@@ -207,7 +208,7 @@ impl Service {
     /// Answers a button press: the button's `custom_id` becomes the command it stands for.
     pub async fn handle_button(&self, actor: Actor, place: Place, custom_id: &str) -> Reply {
         let Some(action) = ButtonAction::from_custom_id(custom_id) else {
-            return Reply::private("That button is not one of mine, or it is too old to use.");
+            return Reply::private(tr!(Lang::En, "button-unknown"));
         };
         self.handle(Request::new(actor, place, action.command()))
             .await
@@ -239,23 +240,20 @@ impl Service {
 
     /// Answers one request. Never fails: refusals and failures become private replies.
     pub async fn handle(&self, request: Request) -> Reply {
+        let lang = Lang::resolve(request.locale.as_deref(), None, None);
         match self.dispatch(&request).await {
             Ok(reply) => reply,
             Err(Refusal::Say(text)) => Reply::private(text),
-            Err(Refusal::Store(StoreError::Conflict)) => Reply::private(
-                "The game changed while I was working on that (someone acted at the same moment). Nothing was done: look at the board and try again.",
-            ),
+            Err(Refusal::Store(StoreError::Conflict)) => {
+                Reply::private(tr!(lang, "store-conflict"))
+            }
             Err(Refusal::Store(e @ StoreError::Unconfirmed(_))) => {
                 tracing::error!(error = %e, actor = request.actor.id.0, "commit unconfirmed");
-                Reply::private(
-                    "I lost my connection to the database just as I was saving that, so I can't tell yet whether it was saved. Look at `board` in a moment before trying again.",
-                )
+                Reply::private(tr!(lang, "store-unconfirmed"))
             }
             Err(Refusal::Store(e)) => {
                 tracing::error!(error = %e, actor = request.actor.id.0, "store failure");
-                Reply::private(
-                    "I can't reach my database just now, so nothing was changed. Please try again shortly.",
-                )
+                Reply::private(tr!(lang, "store-unavailable"))
             }
         }
     }
