@@ -115,6 +115,7 @@ async fn bench_store(url: &str) -> Store {
         url,
         StoreOptions {
             max_connections: POOL,
+            ..StoreOptions::default()
         },
     )
     .await

@@ -277,7 +277,8 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 /// The database named by `DATABASE_URL` (or the default file), migrated, with its URL.
 async fn open_store() -> Result<(store::Store, String), String> {
     let url = store::database_url_from_env();
-    let db = store::Store::connect(&url)
+    let options = store::StoreOptions::from_env().map_err(|e| e.to_string())?;
+    let db = store::Store::connect_with(&url, options)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
     Ok((db, url))

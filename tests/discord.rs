@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake_discord::{APP_ID, FakeDiscord, GUILD, Recorded, check_payloads};
+use rollerball::discord::deliver::RetryPolicy;
 use rollerball::discord::{Bot, Config, Shards, ShutdownHandle};
 use rollerball::game::{ManualClock, Service};
 use rollerball::render::DEFAULT_SIZE;
@@ -53,6 +54,12 @@ fn config(fake: &FakeDiscord) -> Config {
     })
     .expect("config");
     config.sweep_every = Duration::from_millis(100);
+    // Retries as in production, with waits short enough for tests.
+    config.retry = RetryPolicy {
+        base_delay: Duration::from_millis(5),
+        max_delay: Duration::from_millis(40),
+        ..RetryPolicy::default()
+    };
     config
 }
 
@@ -505,8 +512,10 @@ async fn discord_failures_lose_no_move() {
     let (g, thread) = new_game(&fake, &store, 3).await;
     let mut mirror = RulesGame::new();
 
-    // The answer with the board fails with a server error: the text alone gets through.
+    // The answer with the board fails twice with a server error: the third try gets through,
+    // board and all.
     fake.fail_next("POST", "/callback", true, 500, 0);
+    fake.fail_next("POST", "/callback", true, 503, 0);
     let san = some_move(&mirror);
     let from = fake.mark();
     let id = fake.slash(
@@ -516,15 +525,14 @@ async fn discord_failures_lose_no_move() {
         json!([string_option("move", &san)]),
         &[],
     );
-    let failed = fake
-        .wait_for(from, "the failed upload", |r| {
-            r.path.contains(&format!("/interactions/{id}/"))
-        })
-        .await;
-    assert_eq!(failed.status, 500);
     let retried = answer(&fake, from, id).await;
-    assert!(retried.files.is_empty());
-    assert!(retried.content().contains("could not attach"));
+    assert_board(&retried);
+    let tries: Vec<u16> = fake.requests()[from..]
+        .iter()
+        .filter(|r| r.path.contains(&format!("/interactions/{id}/")))
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(tries, [500, 503, 204]);
     mirror.play_input(&san).unwrap();
     assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
 
@@ -547,16 +555,27 @@ async fn discord_failures_lose_no_move() {
     assert_eq!(failed.status, 403);
     let text = posted(&fake, from, thread, "the text-only answer").await;
     assert!(text.files.is_empty());
+    // A refused permission is not retried: one refused upload, then the text.
+    let to_thread = |r: &Recorded| r.path.ends_with(&format!("{thread}/messages"));
+    assert_eq!(
+        fake.requests()[from..]
+            .iter()
+            .filter(|r| to_thread(r))
+            .count(),
+        2
+    );
     mirror.play_input(&san).unwrap();
     assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
 
-    // Every answer fails: the move still stands, and the bot keeps serving.
-    fake.fail_next("POST", "/callback", false, 500, 0);
-    fake.fail_next("POST", "/callback", false, 500, 0);
+    // Every answer fails, every retry too: the move still stands, and the bot keeps serving.
+    let tries = RetryPolicy::default().attempts as usize;
+    for _ in 0..2 * tries {
+        fake.fail_next("POST", "/callback", false, 500, 0);
+    }
     fake.fail_next("POST", "/webhooks/", false, 500, 0);
     let san = some_move(&mirror);
     let from = fake.mark();
-    fake.slash(
+    let id = fake.slash(
         ALICE,
         thread,
         "move",
@@ -567,6 +586,15 @@ async fn discord_failures_lose_no_move() {
         r.path.contains("/webhooks/")
     })
     .await;
+    let answers: Vec<(u16, usize)> = fake.requests()[from..]
+        .iter()
+        .filter(|r| r.path.contains(&format!("/interactions/{id}/")))
+        .map(|r| (r.status, r.files.len()))
+        .collect();
+    // With the board as often as the policy allows, then the text alone as often.
+    let mut expected = vec![(500, 1); tries];
+    expected.extend(vec![(500, 0); tries]);
+    assert_eq!(answers, expected);
     mirror.play_input(&san).unwrap();
     assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
 
@@ -655,6 +683,160 @@ async fn discord_failures_lose_no_move() {
         .await;
     assert!(notice.content().contains("did not move in time"));
     assert_eq!(game(&store, g).await.status, GameStatus::Finished);
+    bot.shut_down(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_large_uploads_and_missing_permissions() {
+    let fake = FakeDiscord::start().await;
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    let db = common::sqlite_db();
+    let bot = start(&fake, &db.url, clock()).await;
+    let store = bot.store.clone();
+    let (g, thread) = new_game(&fake, &store, 3).await;
+    let mut mirror = RulesGame::new();
+    let to_thread = move |r: &Recorded| {
+        r.method == "POST" && r.path == format!("/api/v10/channels/{thread}/messages")
+    };
+
+    // Rate limited twice (429 with retry_after): the third try posts the board. All tries carry
+    // one nonce that Discord enforces, so a try that did get through is not shown twice.
+    fake.rate_limit_next("POST", &format!("/channels/{thread}/messages"), 0.01);
+    fake.rate_limit_next("POST", &format!("/channels/{thread}/messages"), 0.01);
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    fake.say(ALICE, thread, &format!("!rb move {san}"));
+    let board = posted(&fake, from, thread, "the board after two 429s").await;
+    assert_board(&board);
+    let tries: Vec<Recorded> = fake.requests()[from..]
+        .iter()
+        .filter(|r| to_thread(r))
+        .cloned()
+        .collect();
+    assert_eq!(
+        tries.iter().map(|r| r.status).collect::<Vec<_>>(),
+        [429, 429, 200]
+    );
+    let nonce = tries[0].json["nonce"]
+        .as_str()
+        .expect("a nonce")
+        .to_string();
+    assert!(!nonce.is_empty());
+    for r in &tries {
+        assert_eq!(r.json["nonce"], nonce.as_str());
+        assert_eq!(r.json["enforce_nonce"], true);
+        assert_eq!(r.pngs().len(), 1);
+    }
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+
+    // The upload is too large for Discord (413): not retried, the text goes alone.
+    fake.fail_next(
+        "POST",
+        &format!("/channels/{thread}/messages"),
+        true,
+        413,
+        40005,
+    );
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    fake.say(BOB, thread, &format!("!rb move {san}"));
+    let text = posted(&fake, from, thread, "the text without the board").await;
+    assert!(text.files.is_empty());
+    assert!(
+        text.content().contains("could not attach"),
+        "{}",
+        text.content()
+    );
+    assert!(text.content().contains(&san), "{}", text.content());
+    let tries: Vec<(u16, usize)> = fake.requests()[from..]
+        .iter()
+        .filter(|r| to_thread(r))
+        .map(|r| (r.status, r.files.len()))
+        .collect();
+    assert_eq!(tries, [(413, 1), (200, 0)]);
+    mirror.play_input(&san).unwrap();
+    assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
+
+    // A server error that outlasts every retry: the move stands all the same.
+    let attempts = RetryPolicy::default().attempts as usize;
+    for _ in 0..2 * attempts {
+        fake.fail_next(
+            "POST",
+            &format!("/channels/{thread}/messages"),
+            false,
+            502,
+            0,
+        );
+    }
+    let san = some_move(&mirror);
+    let from = fake.mark();
+    fake.say(ALICE, thread, &format!("!rb move {san}"));
+    fake.wait_for(from, "every try", |r| {
+        to_thread(r) && r.status == 502 && r.files.is_empty()
+    })
+    .await;
+    mirror.play_input(&san).unwrap();
+    let row = game(&store, g).await;
+    assert_eq!(row.fen, mirror.position().to_fen());
+    assert_eq!(row.ply, 3);
+    // Nothing more was tried in the end (the last try is the text's last).
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let tries: Vec<(u16, usize)> = fake.requests()[from..]
+        .iter()
+        .filter(|r| to_thread(r))
+        .map(|r| (r.status, r.files.len()))
+        .collect();
+    let mut expected = vec![(502, 1); attempts];
+    expected.extend(vec![(502, 0); attempts]);
+    assert_eq!(tries, expected);
+
+    // `board` shows the move that no message announced.
+    let from = fake.mark();
+    let id = fake.slash(BOB, thread, "board", json!([]), &[]);
+    let shown = answer(&fake, from, id).await;
+    assert_board(&shown);
+    assert_eq!(
+        shown.data()["embeds"][0]["footer"]["text"],
+        mirror.position().to_fen()
+    );
+
+    // A new game whose thread the bot may not post in (no Send Messages there): the player who
+    // accepted is told so, privately, under their button press.
+    let from = fake.mark();
+    let id = fake.slash(
+        BOB,
+        CHANNEL,
+        "challenge",
+        json!([user_option("opponent", ALICE)]),
+        &[ALICE],
+    );
+    let accept = answer(&fake, from, id).await.buttons()[0].clone();
+    fake.fail_next("POST", "/messages", false, 403, 50013);
+    fake.fail_next("POST", "/messages", false, 403, 50013);
+    let from = fake.mark();
+    fake.press(ALICE, CHANNEL, &accept);
+    let note = fake
+        .wait_for(from, "the note about the permission", |r| {
+            r.method == "POST" && r.path.starts_with("/api/v10/webhooks/")
+        })
+        .await;
+    assert_eq!(
+        note.content(),
+        "I can't post in this channel: I lack the permission to send messages or attach files here."
+    );
+    assert!(note.ephemeral());
+    let refused: Vec<(u16, usize)> = fake.requests()[from..]
+        .iter()
+        .filter(|r| r.method == "POST" && r.path.ends_with("/messages"))
+        .map(|r| (r.status, r.files.len()))
+        .collect();
+    assert_eq!(refused, [(403, 1), (403, 0)], "a refusal is not retried");
+    // The game itself stands, in its thread.
+    let games = store.active_games_in(CHANNEL).await.unwrap();
+    let second = games.iter().find(|row| row.id != g).expect("the new game");
+    assert!(second.place.thread.is_some());
     bot.shut_down(&fake).await;
 }
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use super::deliver::RetryPolicy;
+
 /// The prefix of text commands when `COMMAND_PREFIX` is not set.
 pub const DEFAULT_PREFIX: &str = "!rb";
 /// How often the deadline sweep runs.
@@ -65,6 +67,8 @@ pub struct Config {
     pub sweep_every: Duration,
     /// An interaction whose answer takes longer than this is deferred, then edited.
     pub defer_after: Duration,
+    /// How Discord calls that failed for a passing reason (5xx, 429) are tried again.
+    pub retry: RetryPolicy,
 }
 
 impl fmt::Debug for Config {
@@ -77,6 +81,7 @@ impl fmt::Debug for Config {
             .field("shards", &self.shards)
             .field("sweep_every", &self.sweep_every)
             .field("defer_after", &self.defer_after)
+            .field("retry", &self.retry)
             .finish()
     }
 }
@@ -135,6 +140,7 @@ impl Config {
             shards,
             sweep_every: DEFAULT_SWEEP_EVERY,
             defer_after: DEFAULT_DEFER_AFTER,
+            retry: RetryPolicy::default(),
         })
     }
 }

@@ -1,6 +1,26 @@
 //! Replies into Discord messages: text in the content (where mentions can ping), the board as an
 //! attachment shown in an embed, buttons in rows, and allowed mentions restricted to the players
-//! the reply names. Also the way Discord's errors are read and logged.
+//! the reply names. Also the way Discord's errors are read, logged and retried.
+//!
+//! # When Discord fails
+//!
+//! Every move is committed before any Discord call is made, so a failed call can cost a message,
+//! never a move. What a failure means decides what happens next ([`Failure`]):
+//!
+//! - Discord is failing or busy (HTTP 5xx, 429, a network error): the call is tried again after a
+//!   wait that doubles each time, up to [`RetryPolicy::attempts`] tries in all and never longer
+//!   than [`RetryPolicy::max_delay`] a wait. serenity's own rate limiter (on unless
+//!   `DISCORD_API_BASE` is set) already waits out a 429 for as long as Discord's `Retry-After`
+//!   asks before it reports anything; a 429 that reaches the bot through an API proxy is backed
+//!   off like a 5xx, since serenity's error no longer carries `Retry-After`.
+//! - The bot lacks a permission (403: Send Messages, Attach Files, ...): not retried, but the
+//!   text is tried alone, since Attach Files may be the only permission missing; logged with
+//!   the channel.
+//! - The upload is too large (413, code 40005): the text is sent without the files.
+//! - The channel, thread or interaction is gone (404): nothing more is tried.
+
+use std::future::Future;
+use std::time::Duration;
 
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
@@ -179,6 +199,113 @@ impl Outgoing {
     }
 }
 
+/// How Discord calls that failed for a passing reason ([`Failure::Passing`]) are tried again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetryPolicy {
+    /// Tries in all, the first included (at least one is made).
+    pub attempts: u32,
+    /// The wait after the first failure; each later wait is twice the one before.
+    pub base_delay: Duration,
+    /// The longest any one wait lasts.
+    pub max_delay: Duration,
+}
+
+impl Default for RetryPolicy {
+    /// Four tries, waiting 0.25 s, 0.5 s and 1 s between them: short enough that the first
+    /// answer to an interaction (due within 3 s) can still arrive, long enough to ride out a
+    /// brief outage.
+    fn default() -> Self {
+        RetryPolicy {
+            attempts: 4,
+            base_delay: Duration::from_millis(250),
+            max_delay: Duration::from_secs(4),
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// The wait before the next try after `failures` failed tries (1 or more).
+    pub fn delay(&self, failures: u32) -> Duration {
+        let doublings = failures.saturating_sub(1).min(31);
+        self.base_delay
+            .saturating_mul(1u32 << doublings)
+            .min(self.max_delay)
+    }
+
+    /// Runs `call` until it succeeds, fails for a reason that is not [`Failure::Passing`], or
+    /// has been tried [`RetryPolicy::attempts`] times; returns its last result. `what` and
+    /// `channel` say in the logs what was being sent where.
+    pub async fn run<T, F, Fut>(&self, what: &str, channel: u64, mut call: F) -> serenity::Result<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = serenity::Result<T>>,
+    {
+        let mut failures = 0;
+        loop {
+            let error = match call().await {
+                Ok(value) => return Ok(value),
+                Err(error) => error,
+            };
+            failures += 1;
+            if classify(&error) != Failure::Passing || failures >= self.attempts.max(1) {
+                return Err(error);
+            }
+            let wait = self.delay(failures);
+            tracing::info!(
+                channel,
+                what,
+                failures,
+                wait_ms = wait.as_millis() as u64,
+                error = %describe(&error),
+                "Discord call failed; trying again"
+            );
+            tokio::time::sleep(wait).await;
+        }
+    }
+}
+
+/// What a failed Discord call means for what to do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Discord is failing or busy (HTTP 5xx, 429, the connection failed): try again later.
+    Passing,
+    /// The upload is too large: send the text without the files.
+    TooLarge,
+    /// The bot lacks a permission there: retrying will not help; the text alone may.
+    Forbidden,
+    /// The channel, thread, message or interaction no longer exists (or the thread is archived):
+    /// nothing can be posted there.
+    Gone,
+    /// The interaction was answered already (an earlier try got through although it seemed to
+    /// fail).
+    AlreadyAnswered,
+    /// Anything else Discord refused (a malformed request): not retried.
+    Refused,
+}
+
+/// What a failed Discord call means (see [`Failure`]).
+pub fn classify(error: &serenity::Error) -> Failure {
+    match error {
+        serenity::Error::Http(HttpError::Request(_)) => Failure::Passing,
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            failure_of(response.status_code.as_u16(), response.error.code)
+        }
+        _ => Failure::Refused,
+    }
+}
+
+/// What Discord's refusal with HTTP `status` and error `code` means.
+pub fn failure_of(status: u16, code: isize) -> Failure {
+    match (status, code) {
+        (_, 40060) => Failure::AlreadyAnswered,
+        (413, _) | (_, 40005) => Failure::TooLarge,
+        (429, _) | (500..=599, _) => Failure::Passing,
+        (404, _) | (_, 10003 | 10008 | 10062 | 50083) => Failure::Gone,
+        (403, _) | (_, 50001 | 50013) => Failure::Forbidden,
+        _ => Failure::Refused,
+    }
+}
+
 /// What Discord said when it refused a request: the HTTP status and Discord's error code.
 pub fn refusal(error: &serenity::Error) -> Option<(u16, isize)> {
     match error {
@@ -197,6 +324,9 @@ pub fn describe(error: &serenity::Error) -> String {
         Some((_, 50007)) => "cannot send messages to this user (50007)".into(),
         Some((_, 10003)) => "unknown channel (10003)".into(),
         Some((_, 50083)) => "thread is archived (50083)".into(),
+        Some((_, 10062)) => "unknown interaction, too late to answer (10062)".into(),
+        Some((_, 40060)) => "interaction already answered (40060)".into(),
+        Some((_, 40005)) | Some((413, _)) => "upload too large (413)".into(),
         Some((429, _)) => "rate limited (429)".into(),
         Some((status, code)) => format!("HTTP {status}, Discord code {code}"),
         None => error.to_string(),
@@ -241,5 +371,36 @@ mod tests {
         assert!(files_fit(&reply, 3));
         assert!(!files_fit(&reply, 2));
         assert!(files_fit(&reply, 0));
+    }
+
+    #[test]
+    fn waits_double_up_to_the_cap() {
+        let policy = RetryPolicy {
+            attempts: 10,
+            base_delay: Duration::from_millis(250),
+            max_delay: Duration::from_secs(4),
+        };
+        let waits: Vec<u128> = (1..=7).map(|n| policy.delay(n).as_millis()).collect();
+        assert_eq!(waits, [250, 500, 1000, 2000, 4000, 4000, 4000]);
+        assert_eq!(policy.delay(u32::MAX), Duration::from_secs(4));
+        assert_eq!(RetryPolicy::default().attempts, 4);
+    }
+
+    #[test]
+    fn failures_are_read_by_status_and_code() {
+        assert_eq!(failure_of(500, 0), Failure::Passing);
+        assert_eq!(failure_of(503, 0), Failure::Passing);
+        assert_eq!(failure_of(429, 0), Failure::Passing);
+        // serenity's reading of a 429 body without a code.
+        assert_eq!(failure_of(429, -1), Failure::Passing);
+        assert_eq!(failure_of(403, 50013), Failure::Forbidden);
+        assert_eq!(failure_of(403, 50001), Failure::Forbidden);
+        assert_eq!(failure_of(404, 10003), Failure::Gone);
+        assert_eq!(failure_of(404, 10062), Failure::Gone);
+        assert_eq!(failure_of(400, 50083), Failure::Gone);
+        assert_eq!(failure_of(413, 0), Failure::TooLarge);
+        assert_eq!(failure_of(400, 40005), Failure::TooLarge);
+        assert_eq!(failure_of(400, 40060), Failure::AlreadyAnswered);
+        assert_eq!(failure_of(400, 50035), Failure::Refused);
     }
 }

@@ -17,18 +17,19 @@ use std::time::Duration;
 use serenity::all::{
     AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder,
-    Interaction, Member, Message, PartialChannel, Ready, ShardManager, User,
+    CreateMessage, CreateThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http,
+    HttpBuilder, Interaction, Member, Message, Nonce, PartialChannel, Ready, ShardManager, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, watch};
 
 pub use config::{Config, ConfigError, Shards};
-use deliver::{Outgoing, describe, files_fit, outgoing, refusal};
+use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
 
-use crate::game::i18n::tr;
+use crate::game::i18n::Lang;
 use crate::game::{Actor, Reply, Request, Service};
 use crate::store::{GameId, Place, PlayerId};
+use crate::tr;
 
 /// How long shutdown waits for commands in progress.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
@@ -85,6 +86,7 @@ struct Handler {
     prefix: String,
     guild_id: Option<u64>,
     defer_after: Duration,
+    retry: RetryPolicy,
     registered: AtomicBool,
     in_flight: Arc<InFlight>,
 }
@@ -165,6 +167,7 @@ impl Bot {
             self.client.http.clone(),
             Arc::clone(&self.service),
             self.config.sweep_every,
+            self.config.retry,
             self.stop.subscribe(),
         ));
         let mut intents = intents();
@@ -253,6 +256,7 @@ async fn client(
         prefix: config.prefix.clone(),
         guild_id: config.guild_id,
         defer_after: config.defer_after,
+        retry: config.retry,
         registered: AtomicBool::new(false),
         in_flight: Arc::clone(in_flight),
     };
@@ -271,6 +275,7 @@ async fn sweep_loop(
     http: Arc<Http>,
     service: Arc<Service>,
     every: Duration,
+    retry: RetryPolicy,
     mut stop: watch::Receiver<bool>,
 ) {
     let mut tick = tokio::time::interval(every);
@@ -288,11 +293,18 @@ async fn sweep_loop(
                 for notice in notices {
                     let place = notice.place;
                     let channel = place.thread.unwrap_or(place.channel);
-                    if !post(&http, channel, &notice.reply, "deadline notice").await
-                        && place.thread.is_some()
-                    {
+                    let posted =
+                        post(&http, retry, channel, &notice.reply, "deadline notice").await;
+                    if !posted.is_posted() && place.thread.is_some() {
                         // The game's thread is gone or closed: say it where the game began.
-                        post(&http, place.channel, &notice.reply, "deadline notice").await;
+                        post(
+                            &http,
+                            retry,
+                            place.channel,
+                            &notice.reply,
+                            "deadline notice",
+                        )
+                        .await;
                     }
                 }
             }
@@ -301,38 +313,101 @@ async fn sweep_loop(
     }
 }
 
-/// Posts a reply in a channel; if Discord refuses the upload, posts the text alone. Failures are
-/// logged, never raised. Returns whether something was posted.
-async fn post(http: &Http, channel: u64, reply: &Reply, what: &str) -> bool {
-    let out = outgoing(reply, files_fit(reply, deliver::DEFAULT_ATTACHMENT_LIMIT));
-    let had_files = out.has_files();
-    match ChannelId::new(channel)
-        .send_message(http, out.message())
-        .await
-    {
-        Ok(_) => return true,
-        Err(e) => {
-            tracing::warn!(channel, what, error = %describe(&e), "could not post a message");
-            if !had_files || is_gone(&e) {
-                return false;
-            }
-        }
-    }
-    match ChannelId::new(channel)
-        .send_message(http, outgoing(reply, false).message())
-        .await
-    {
-        Ok(_) => true,
-        Err(e) => {
-            tracing::error!(channel, what, error = %describe(&e), "could not post even the text");
-            false
-        }
+/// What became of a reply posted in a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Posted {
+    /// Posted as it was, files and all.
+    Whole,
+    /// Posted without its files (they were refused or too large), with a note saying so.
+    TextOnly,
+    /// Not posted; the last failure says why.
+    Not(Failure),
+}
+
+impl Posted {
+    fn is_posted(self) -> bool {
+        !matches!(self, Posted::Not(_))
     }
 }
 
-/// The channel no longer exists or is not ours to write in: retrying is pointless.
-fn is_gone(error: &serenity::Error) -> bool {
-    matches!(refusal(error), Some((_, 10003 | 50001)) | Some((404, _)))
+/// A fresh nonce for one message: Discord drops a second message with the same nonce from the
+/// bot within a few minutes, so a retried post whose first try did get through (only the
+/// answer was lost) is not shown twice.
+fn message_nonce() -> Nonce {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    Nonce::String(format!("{:016x}", hasher.finish()))
+}
+
+/// Sends `message()` to `channel`, retried as `retry` says, with one nonce for all the tries.
+async fn send(
+    http: &Http,
+    retry: RetryPolicy,
+    channel: u64,
+    what: &str,
+    message: impl Fn() -> CreateMessage,
+) -> serenity::Result<()> {
+    let nonce = message_nonce();
+    retry
+        .run(what, channel, || {
+            ChannelId::new(channel)
+                .send_message(http, message().nonce(nonce.clone()).enforce_nonce(true))
+        })
+        .await
+        .map(drop)
+}
+
+/// Posts a reply in a channel: retried while Discord fails for a passing reason; the text alone
+/// if the upload is refused or too large, or Discord kept failing. Failures are logged with the
+/// channel, never raised.
+async fn post(http: &Http, retry: RetryPolicy, channel: u64, reply: &Reply, what: &str) -> Posted {
+    post_message(http, retry, channel, reply, what, |m| m).await
+}
+
+/// [`post`], with `adjust` applied to the message (to make it the answer to another message).
+async fn post_message(
+    http: &Http,
+    retry: RetryPolicy,
+    channel: u64,
+    reply: &Reply,
+    what: &str,
+    adjust: impl Fn(CreateMessage) -> CreateMessage,
+) -> Posted {
+    let has_files = reply.image.is_some() || !reply.files.is_empty();
+    if has_files && files_fit(reply, deliver::DEFAULT_ATTACHMENT_LIMIT) {
+        let sent = send(http, retry, channel, what, || {
+            adjust(outgoing(reply, true).message())
+        })
+        .await;
+        match sent {
+            Ok(()) => return Posted::Whole,
+            Err(e) => {
+                let failure = classify(&e);
+                tracing::warn!(channel, what, ?failure, error = %describe(&e), "could not post a message with its files");
+                if failure == Failure::Gone {
+                    return Posted::Not(failure);
+                }
+            }
+        }
+    }
+    let sent = send(http, retry, channel, what, || {
+        adjust(outgoing(reply, false).message())
+    })
+    .await;
+    match sent {
+        Ok(()) if has_files => Posted::TextOnly,
+        Ok(()) => Posted::Whole,
+        Err(e) => {
+            let failure = classify(&e);
+            tracing::error!(channel, what, ?failure, error = %describe(&e), "could not post a message");
+            Posted::Not(failure)
+        }
+    }
 }
 
 /// The player as the service knows them: their server nickname, display name or user name.
@@ -412,6 +487,14 @@ impl Asked<'_> {
         }
     }
 
+    /// The asker's Discord locale, such as `fr`.
+    fn locale(&self) -> &str {
+        match self {
+            Asked::Command(i) => &i.locale,
+            Asked::Button(i) => &i.locale,
+        }
+    }
+
     fn channel(&self) -> u64 {
         match self {
             Asked::Command(i) => i.channel_id.get(),
@@ -476,62 +559,120 @@ impl Handler {
                 reply
             }
         };
-        self.after(ctx, place, &reply).await;
+        self.after(ctx, Some(&asked), place, &reply).await;
     }
 
+    /// The immediate answer to an interaction: retried while Discord fails for a passing
+    /// reason (Discord itself says when it is too late: the interaction is then unknown); the
+    /// text alone if the files were refused or Discord kept failing.
     async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
-        let out = outgoing(reply, files_fit(reply, asked.upload_limit()));
-        let had_files = out.has_files();
-        let r = CreateInteractionResponse::Message(out.response());
-        let Err(e) = asked.respond(http, r).await else {
+        let channel = asked.channel();
+        let has_files = reply.image.is_some() || !reply.files.is_empty();
+        if has_files && files_fit(reply, asked.upload_limit()) {
+            let tried = self
+                .retry
+                .run("answer", channel, || {
+                    let r = CreateInteractionResponse::Message(outgoing(reply, true).response());
+                    asked.respond(http, r)
+                })
+                .await;
+            match tried.map_err(|e| (classify(&e), e)) {
+                Ok(()) | Err((Failure::AlreadyAnswered, _)) => return,
+                Err((Failure::Gone, e)) => {
+                    tracing::warn!(channel, error = %describe(&e), "could not answer an interaction: it is gone");
+                    return;
+                }
+                Err((failure, e)) => {
+                    tracing::warn!(channel, ?failure, error = %describe(&e), "could not answer an interaction with its files; text only");
+                }
+            }
+        }
+        let tried = self
+            .retry
+            .run("answer", channel, || {
+                let r = CreateInteractionResponse::Message(outgoing(reply, false).response());
+                asked.respond(http, r)
+            })
+            .await;
+        match tried.map_err(|e| (classify(&e), e)) {
+            Ok(()) | Err((Failure::AlreadyAnswered, _)) => {}
+            Err((failure, e)) => {
+                tracing::warn!(channel, ?failure, error = %describe(&e), "could not answer an interaction; following up");
+                if let Err(e) = asked.followup(http, outgoing(reply, false)).await {
+                    tracing::error!(channel, error = %describe(&e), "could not answer an interaction at all");
+                }
+            }
+        }
+    }
+
+    /// The answer to a deferred interaction: the deferred answer edited (public replies), or
+    /// removed and followed up (private ones); retried, and the text alone as a last resort.
+    async fn respond_late(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
+        let channel = asked.channel();
+        let fits = files_fit(reply, asked.upload_limit());
+        if reply.private {
+            let removed = self
+                .retry
+                .run("remove the deferred answer", channel, || asked.delete(http))
+                .await;
+            if let Err(e) = removed {
+                tracing::warn!(channel, error = %describe(&e), "could not remove the deferred answer");
+            }
+            let tried = self
+                .retry
+                .run("follow-up", channel, || {
+                    asked.followup(http, outgoing(reply, fits))
+                })
+                .await;
+            if let Err(e) = tried {
+                tracing::error!(channel, error = %describe(&e), "could not follow up an interaction");
+            }
+            return;
+        }
+        let tried = self
+            .retry
+            .run("edit the deferred answer", channel, || {
+                asked.edit(http, outgoing(reply, fits))
+            })
+            .await;
+        let Err(e) = tried else {
             return;
         };
-        tracing::warn!(channel = asked.channel(), error = %describe(&e), "could not answer an interaction");
-        if !had_files {
+        let failure = classify(&e);
+        tracing::warn!(channel, ?failure, error = %describe(&e), "could not edit the deferred answer; text only");
+        if failure == Failure::Gone {
             return;
         }
-        // Discord may have refused the upload only (no Attach Files permission, a server
-        // error): the text alone still tells the player what happened.
-        let r = CreateInteractionResponse::Message(outgoing(reply, false).response());
-        if let Err(e) = asked.respond(http, r).await {
-            tracing::warn!(error = %describe(&e), "retry of the answer failed; following up");
-            if let Err(e) = asked.followup(http, outgoing(reply, false)).await {
-                tracing::error!(channel = asked.channel(), error = %describe(&e), "could not answer an interaction at all");
-            }
-        }
-    }
-
-    async fn respond_late(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
-        if reply.private {
-            if let Err(e) = asked.delete(http).await {
-                tracing::warn!(error = %describe(&e), "could not remove the deferred answer");
-            }
-            let out = outgoing(reply, files_fit(reply, asked.upload_limit()));
-            if let Err(e) = asked.followup(http, out).await {
-                tracing::error!(error = %describe(&e), "could not follow up an interaction");
-            }
-            return;
-        }
-        let out = outgoing(reply, files_fit(reply, asked.upload_limit()));
-        if let Err(e) = asked.edit(http, out).await {
-            tracing::warn!(error = %describe(&e), "could not edit the deferred answer; text only");
-            if let Err(e) = asked.edit(http, outgoing(reply, false)).await {
-                tracing::error!(error = %describe(&e), "could not answer an interaction at all");
-            }
+        let tried = self
+            .retry
+            .run("edit the deferred answer", channel, || {
+                asked.edit(http, outgoing(reply, false))
+            })
+            .await;
+        if let Err(e) = tried {
+            tracing::error!(channel, error = %describe(&e), "could not answer an interaction at all");
         }
     }
 
     /// What follows a delivered reply: a new game gets its own thread where possible.
-    async fn after(&self, ctx: &Context, place: Place, reply: &Reply) {
+    /// `asked` is the interaction the reply answered, if any, so that a player can be told when
+    /// the bot may not post where the game is.
+    async fn after(&self, ctx: &Context, asked: Option<&Asked<'_>>, place: Place, reply: &Reply) {
         if let Some(game) = reply.new_game {
-            self.open_thread(ctx, place, game).await;
+            self.open_thread(ctx, asked, place, game).await;
         }
     }
 
     /// Opens a public thread for a new game started in a server channel, records it, and posts
     /// the board there, pinging both players (which adds them to the thread). If Discord says no
     /// (no Create Public Threads permission, not a text channel), the game stays in the channel.
-    async fn open_thread(&self, ctx: &Context, place: Place, game: GameId) {
+    async fn open_thread(
+        &self,
+        ctx: &Context,
+        asked: Option<&Asked<'_>>,
+        place: Place,
+        game: GameId,
+    ) {
         if place.server.is_none() || place.thread.is_some() {
             return;
         }
@@ -600,7 +741,23 @@ impl Handler {
         );
         reply.private = false;
         reply.mentions = players;
-        post(&ctx.http, thread, &reply, "game thread").await;
+        let posted = post(&ctx.http, self.retry, thread, &reply, "game thread").await;
+        if posted == Posted::Not(Failure::Forbidden) {
+            if let Some(asked) = asked {
+                // The player is told under their own interaction, in its language.
+                let lang = Lang::resolve(Some(asked.locale()), None, None);
+                let note = Reply::private(tr!(lang, "delivery-no-permission"));
+                let tried = self
+                    .retry
+                    .run("permission note", thread, || {
+                        asked.followup(&ctx.http, outgoing(&note, false))
+                    })
+                    .await;
+                if let Err(e) = tried {
+                    tracing::warn!(thread, error = %describe(&e), "could not tell the player the bot may not post");
+                }
+            }
+        }
     }
 
     /// Stores a server's preferred locale as an interaction or GUILD_CREATE reports it, so
@@ -749,28 +906,22 @@ impl Handler {
         let Some(reply) = reply else {
             return;
         };
-        let delivered = if reply.private {
+        let posted = if reply.private {
             // A message cannot be answered privately: answer it in place, without pinging.
-            let out = outgoing(&reply, files_fit(&reply, deliver::DEFAULT_ATTACHMENT_LIMIT));
-            let had_files = out.has_files();
-            let message = out.message().reference_message(msg);
-            match msg.channel_id.send_message(&ctx.http, message).await {
-                Ok(_) => true,
-                Err(e) => {
-                    tracing::warn!(channel = place.channel, error = %describe(&e), "could not answer a message");
-                    had_files && post(&ctx.http, place.channel, &reply, "reply").await
-                }
-            }
+            post_message(&ctx.http, self.retry, place.channel, &reply, "reply", |m| {
+                m.reference_message(msg)
+            })
+            .await
         } else {
-            post(&ctx.http, place.channel, &reply, "reply").await
+            post(&ctx.http, self.retry, place.channel, &reply, "reply").await
         };
-        if !delivered {
+        if !posted.is_posted() {
             tracing::warn!(
                 channel = place.channel,
                 "a command's answer was not delivered"
             );
         }
-        self.after(ctx, place, &reply).await;
+        self.after(ctx, None, place, &reply).await;
     }
 }
 

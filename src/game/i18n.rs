@@ -41,7 +41,9 @@ macro_rules! topics {
     };
 }
 
-topics!["service", "notation", "command", "help", "rules", "discord", "ratings"];
+topics![
+    "service", "notation", "command", "help", "rules", "discord", "ratings", "delivery"
+];
 
 /// A language the bot answers in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

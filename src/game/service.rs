@@ -365,6 +365,10 @@ impl Service {
             Err(Refusal::Store(StoreError::Conflict)) => {
                 Reply::private(tr!(lang, "store-conflict"))
             }
+            Err(Refusal::Store(e @ StoreError::Unconfirmed(_))) => {
+                tracing::error!(error = %e, actor = request.actor.id.0, "commit unconfirmed");
+                Reply::private(tr!(lang, "store-unconfirmed"))
+            }
             Err(Refusal::Store(e)) => {
                 tracing::error!(error = %e, actor = request.actor.id.0, "store failure");
                 Reply::private(tr!(lang, "store-unavailable"))

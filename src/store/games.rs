@@ -347,7 +347,12 @@ impl Store {
         };
         let Some(writer) = self.writer.clone() else {
             let mut writer = self.writer().await?;
-            return commit_alone(&mut writer, &request).await;
+            let outcome = commit_alone(&mut writer, &request).await;
+            drop(writer);
+            return match outcome {
+                Err(StoreError::Unconfirmed(lost)) => self.settle_move(&request, lost).await,
+                outcome => outcome,
+            };
         };
         // SQLite: group commit. The request joins the queue; whoever holds the writer next
         // commits everything queued in one transaction (one fsync), and each request still
@@ -735,12 +740,60 @@ async fn commit_alone(conn: &mut AnyConnection, request: &MoveRequest) -> Result
     let mut tx = conn.begin().await?;
     match apply_move(&mut tx, request).await? {
         Ok(game) => {
-            tx.commit().await?;
+            tx.commit().await.map_err(|error| match error {
+                // The connection failed, not the database: `COMMIT` may have been applied
+                // before it broke.
+                sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => {
+                    StoreError::Unconfirmed(error)
+                }
+                error => StoreError::Database(error),
+            })?;
             Ok(game)
         }
         Err(refused) => {
             tx.rollback().await?;
             Err(refused)
+        }
+    }
+}
+
+impl Store {
+    /// After a move's `COMMIT` went unanswered (`lost`): finds out whether it was applied. The
+    /// game's row is locked `FOR UPDATE` on another connection, which waits until the server
+    /// has committed or rolled back the broken transaction (that transaction updated the row);
+    /// then the move is there or it is not. Returns the game if the move stands, the original
+    /// error as [`StoreError::Database`] if it does not (nothing was written), and
+    /// [`StoreError::Unconfirmed`] if the database cannot tell within the acquire timeout.
+    async fn settle_move(&self, request: &MoveRequest, lost: sqlx::Error) -> Result<Game> {
+        let check = async {
+            let lock = "SELECT version FROM games WHERE id = $1 FOR UPDATE";
+            let version: Option<i64> = sqlx::query_scalar(lock)
+                .bind(request.id.0)
+                .fetch_optional(&self.pool)
+                .await?;
+            if version.is_none_or(|v| v == request.version) {
+                return Ok::<_, StoreError>(None);
+            }
+            let mine =
+                "SELECT ply FROM moves WHERE game_id = $1 AND fen_after = $2 AND played_at = $3";
+            let found: Option<i64> = sqlx::query_scalar(mine)
+                .bind(request.id.0)
+                .bind(&request.mv.fen_after)
+                .bind(request.now.0)
+                .fetch_optional(&self.pool)
+                .await?;
+            match found {
+                Some(_) => self.game(request.id).await,
+                None => Ok(None),
+            }
+        };
+        match tokio::time::timeout(self.acquire_timeout, check).await {
+            Ok(Ok(Some(game))) => {
+                tracing::warn!(game = request.id.0, error = %lost, "a move's commit went unanswered, but it was applied");
+                Ok(game)
+            }
+            Ok(Ok(None)) => Err(StoreError::Database(lost)),
+            Ok(Err(_)) | Err(_) => Err(StoreError::Unconfirmed(lost)),
         }
     }
 }

@@ -42,6 +42,12 @@
 //!   (reads use a pool): writers queue there instead of on SQLite's busy handler, whose sleeps (up
 //!   to 100 ms) would waste most of the disk's commit rate when many games move at once. Other
 //!   processes on the same file still wait for each other through the busy timeout.
+//! - A move whose `COMMIT` got no answer (the connection to PostgreSQL broke after it may have
+//!   reached the server) is neither reported as written nor as refused on a guess: the store
+//!   locks the game's row on another connection, which waits until the server has finished
+//!   with the broken transaction, and looks whether the move is there. Only when even that
+//!   fails (the database is still out of reach) does the caller get
+//!   [`StoreError::Unconfirmed`].
 //! - SQLite moves are group-committed: moves that arrive while the writer is busy are committed
 //!   together in the next transaction (one fsync for the group). Each move is still applied with
 //!   its own version guard and written together with its game row, a refused move writes nothing
@@ -148,6 +154,13 @@ pub enum StoreError {
     /// The database itself failed (connection lost, disk full, ...).
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// The connection broke while a move was being committed and the database could not be
+    /// asked afterwards whether the commit got through: the move may or may not stand. Reading
+    /// the game again, once the database is back, tells.
+    #[error(
+        "the database connection broke during a commit, which may or may not have been applied: {0}"
+    )]
+    Unconfirmed(sqlx::Error),
 }
 
 /// Result of every store operation.
@@ -175,16 +188,68 @@ impl Backend {
     }
 }
 
+/// How long a command waits for a database connection when `DATABASE_ACQUIRE_TIMEOUT` is not set.
+pub const DEFAULT_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Tuning of a [`Store`]'s connection pool; the defaults suit the bot.
 #[derive(Clone, Debug)]
 pub struct StoreOptions {
     /// Most connections the pool opens.
     pub max_connections: u32,
+    /// The longest an operation waits for a connection, including opening a new one (TCP
+    /// connect, TLS, login) and retrying a refused connection. When the database is out of
+    /// reach this is how long a player waits for "try again shortly", so it is seconds, not
+    /// sqlx's default of 30: Discord wants an answer within 3 seconds (the bot defers longer
+    /// ones) and a player should not watch a spinner for half a minute.
+    pub acquire_timeout: Duration,
 }
 
 impl Default for StoreOptions {
     fn default() -> Self {
-        StoreOptions { max_connections: 8 }
+        StoreOptions {
+            max_connections: 8,
+            acquire_timeout: DEFAULT_ACQUIRE_TIMEOUT,
+        }
+    }
+}
+
+impl StoreOptions {
+    /// The options from the environment: `DATABASE_MAX_CONNECTIONS` (a count) and
+    /// `DATABASE_ACQUIRE_TIMEOUT` (seconds, fractions allowed, such as `2.5`); unset or empty
+    /// means the default.
+    pub fn from_env() -> Result<StoreOptions> {
+        StoreOptions::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// [`StoreOptions::from_env`] through `get` (the environment, or a map in tests).
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<StoreOptions> {
+        let value = |name: &str| {
+            get(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let mut options = StoreOptions::default();
+        if let Some(text) = value("DATABASE_MAX_CONNECTIONS") {
+            options.max_connections =
+                text.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(|| {
+                    StoreError::Invalid(format!(
+                        "DATABASE_MAX_CONNECTIONS must be a whole number above 0, not `{text}`"
+                    ))
+                })?;
+        }
+        if let Some(text) = value("DATABASE_ACQUIRE_TIMEOUT") {
+            options.acquire_timeout = text
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| {
+                    StoreError::Invalid(format!(
+                        "DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{text}`"
+                    ))
+                })?;
+        }
+        Ok(options)
     }
 }
 
@@ -207,6 +272,8 @@ pub struct Store {
     writer: Option<Arc<Mutex<AnyConnection>>>,
     /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
     move_queue: Arc<std::sync::Mutex<Vec<games::PendingMove>>>,
+    /// [`StoreOptions::acquire_timeout`]; also bounds the check after a lost commit answer.
+    acquire_timeout: Duration,
 }
 
 impl std::fmt::Debug for Store {
@@ -296,7 +363,7 @@ impl Store {
                 .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn)));
         }
         let pool = pool_options
-            .acquire_timeout(Duration::from_secs(30))
+            .acquire_timeout(options.acquire_timeout)
             .connect(&url)
             .await?;
         Ok(Store {
@@ -304,6 +371,7 @@ impl Store {
             backend,
             writer,
             move_queue: Arc::default(),
+            acquire_timeout: options.acquire_timeout,
         })
     }
 
@@ -602,6 +670,48 @@ mod tests {
         );
         assert_eq!(redact("postgres://bot@db/x"), "postgres://bot@db/x");
         assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
+    }
+
+    #[test]
+    fn pool_options_are_read_from_the_environment() {
+        let read = |pairs: &[(&str, &str)]| {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            StoreOptions::from_lookup(|name| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| k == name)
+                    .map(|(_, v)| v.clone())
+            })
+        };
+        let defaults = read(&[]).unwrap();
+        assert_eq!(defaults.max_connections, 8);
+        assert_eq!(defaults.acquire_timeout, Duration::from_secs(5));
+        let set = read(&[
+            ("DATABASE_MAX_CONNECTIONS", "20"),
+            ("DATABASE_ACQUIRE_TIMEOUT", " 2.5 "),
+        ])
+        .unwrap();
+        assert_eq!(set.max_connections, 20);
+        assert_eq!(set.acquire_timeout, Duration::from_millis(2500));
+        assert_eq!(
+            read(&[("DATABASE_ACQUIRE_TIMEOUT", "")])
+                .unwrap()
+                .acquire_timeout,
+            Duration::from_secs(5)
+        );
+        for bad in ["0", "-1", "soon", "NaN", "inf"] {
+            let e = read(&[("DATABASE_ACQUIRE_TIMEOUT", bad)]).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "invalid input: DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{bad}`"
+                )
+            );
+        }
+        assert!(read(&[("DATABASE_MAX_CONNECTIONS", "0")]).is_err());
     }
 
     #[test]

@@ -107,6 +107,8 @@ struct Failure {
     uploads_only: bool,
     status: u16,
     code: u64,
+    /// For a 429: the seconds Discord asks the client to wait, in the body and `Retry-After`.
+    retry_after: Option<f64>,
 }
 
 #[derive(Default)]
@@ -192,7 +194,26 @@ impl FakeDiscord {
             uploads_only,
             status,
             code,
+            retry_after: None,
         });
+    }
+
+    /// Makes the next matching request fail as Discord's rate limit does: 429, a `Retry-After`
+    /// header and `retry_after` in the body, both `seconds`.
+    pub fn rate_limit_next(&self, method: &str, path_contains: &str, seconds: f64) {
+        self.state.lock().unwrap().failures.push(Failure {
+            method: method.into(),
+            path_contains: path_contains.into(),
+            uploads_only: false,
+            status: 429,
+            code: 0,
+            retry_after: Some(seconds),
+        });
+    }
+
+    /// The requests so far that match.
+    pub fn count(&self, matches: impl Fn(&Recorded) -> bool) -> usize {
+        self.requests().iter().filter(|r| matches(r)).count()
     }
 
     /// Every request so far.
@@ -592,8 +613,12 @@ impl FakeDiscord {
             } else {
                 answer.to_string()
             };
+            let retry_after = match answer["retry_after"].as_f64() {
+                Some(seconds) if status == 429 => format!("Retry-After: {seconds}\r\n"),
+                _ => String::new(),
+            };
             let response = format!(
-                "HTTP/1.1 {status} {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                "HTTP/1.1 {status} {}\r\nContent-Type: application/json\r\n{retry_after}Content-Length: {}\r\n\r\n{body}",
                 if status < 300 { "OK" } else { "Error" },
                 body.len()
             );
@@ -617,11 +642,12 @@ impl FakeDiscord {
                     && (!f.uploads_only || !files.is_empty())
             }) {
                 let f = s.failures.remove(i);
-                return (
-                    f.status,
-                    json!({"message": "fake failure", "code": f.code}),
-                    None,
-                );
+                let body = match f.retry_after {
+                    Some(seconds) => json!({"message": "You are being rate limited.",
+                                            "retry_after": seconds, "global": false, "code": f.code}),
+                    None => json!({"message": "fake failure", "code": f.code}),
+                };
+                return (f.status, body, None);
             }
         }
         let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();

@@ -49,6 +49,7 @@ impl TestDb {
             &self.url,
             StoreOptions {
                 max_connections: connections,
+                ..StoreOptions::default()
             },
         )
         .await

@@ -5,6 +5,7 @@
 
 store-conflict = The game changed while I was working on that (someone acted at the same moment). Nothing was done: look at the board and try again.
 store-unavailable = I can't reach my database just now, so nothing was changed. Please try again shortly.
+store-unconfirmed = I lost my connection to the database just as I was saving that, so I can't tell yet whether it was saved. Look at `board` in a moment before trying again.
 button-unknown = That button is not one of mine, or it is too old to use.
 render-failed = Drawing the board failed ({ $error }); the game itself is fine.
 export-failed = Making the animation failed ({ $error }).

@@ -5,6 +5,7 @@
 
 store-conflict = La partida cambió mientras procesaba eso (alguien actuó en el mismo momento). No se hizo nada: mira el tablero e inténtalo de nuevo.
 store-unavailable = Ahora mismo no puedo acceder a mi base de datos, así que no se cambió nada. Inténtalo de nuevo en un momento.
+store-unconfirmed = Perdí la conexión con mi base de datos justo cuando guardaba eso, así que todavía no sé si se guardó. Mira `board` en un momento antes de volver a intentarlo.
 button-unknown = Ese botón no es mío, o es demasiado antiguo para usarlo.
 render-failed = No se pudo dibujar el tablero ({ $error }); la partida en sí no ha sufrido ningún cambio.
 export-failed = No se pudo crear la animación ({ $error }).
