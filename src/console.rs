@@ -3,13 +3,15 @@
 //!
 //! `alice: challenge @bob` speaks as alice; `as bob` switches the speaker; a line without a
 //! name is said by the current speaker. It uses the same database settings as the bot, so a
-//! game started here is still there next time.
+//! game started here is still there next time. The console's own words are English; the
+//! game's answers come in the language it is given ([`Console::with_language`]).
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use crate::game::command::{Command, Opponent, PlayerRef};
+use crate::game::i18n::Lang;
 use crate::game::reply::{ButtonAction, Reply};
 use crate::game::service::{Actor, Request, Service};
 use crate::rules::{Position, Square};
@@ -49,6 +51,7 @@ pub struct Console {
     names: HashMap<PlayerId, String>,
     boards: PathBuf,
     saved: u32,
+    lang: Lang,
 }
 
 impl Console {
@@ -60,7 +63,13 @@ impl Console {
             names: HashMap::new(),
             boards,
             saved: 0,
+            lang: Lang::En,
         }
+    }
+
+    /// The same console answering in `lang` (English by default).
+    pub fn with_language(self, lang: Lang) -> Console {
+        Console { lang, ..self }
     }
 
     /// Reads lines from `input` until it ends or `quit`, writing everything to `out`.
@@ -127,13 +136,13 @@ impl Console {
                     .handle(Request {
                         actor,
                         place: CONSOLE_PLACE,
-                        locale: None,
+                        locale: Some(self.lang.code().to_string()),
                         command,
                         mentioned,
                     })
                     .await
             }
-            Err(error) => Reply::private(error.to_string()),
+            Err(error) => Reply::private(error.text(self.lang)),
         };
         out.push_str(&self.show(&reply));
         out

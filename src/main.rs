@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use rollerball::console::Console;
 use rollerball::discord;
 use rollerball::engine::{self, Level, Limits, MatchScore, Player, Settings};
-use rollerball::game::{Service, SystemClock};
+use rollerball::game::{Lang, Service, SystemClock};
 use rollerball::loadtest;
 use rollerball::render::{
     self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
@@ -63,6 +63,9 @@ enum Command {
         /// Where board images and exports are saved.
         #[arg(long, default_value = "boards")]
         boards: PathBuf,
+        /// The language of the game's answers: en, fr, es or ru (default: from $LANG, else en).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Create or upgrade the database schema (the bot also does this at start-up).
     Migrate,
@@ -357,9 +360,19 @@ fn run_async(command: Command) -> Result<String, String> {
                     .copied()
                     .unwrap_or(0)
             ),
-            Command::Console { boards } => {
+            Command::Console { boards, lang } => {
+                let lang = match lang {
+                    Some(code) => Lang::from_locale(&code).ok_or_else(|| {
+                        format!("--lang {code}: the languages are en, fr, es and ru")
+                    })?,
+                    // A terminal's locale (`fr_FR.UTF-8`); `C` and unknown ones mean English.
+                    None => std::env::var("LANG")
+                        .ok()
+                        .and_then(|l| Lang::from_locale(&l))
+                        .unwrap_or_default(),
+                };
                 let service = Service::new(db.clone(), Arc::new(SystemClock));
-                let mut console = Console::new(service, boards);
+                let mut console = Console::new(service, boards).with_language(lang);
                 let stdin = std::io::stdin();
                 let mut stdout = std::io::stdout();
                 console

@@ -5,7 +5,7 @@ mod common;
 use std::sync::Arc;
 
 use rollerball::console::Console;
-use rollerball::game::{ManualClock, Service};
+use rollerball::game::{Lang, ManualClock, Service};
 
 #[tokio::test]
 async fn a_short_game_in_the_console() {
@@ -78,4 +78,38 @@ async fn the_console_runs_a_script_to_the_end() {
         "{out}"
     );
     assert!(!out.contains("never read"));
+}
+
+#[tokio::test]
+async fn the_console_answers_in_the_language_it_is_given() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(common::T0));
+    let service = Service::new(db.store().await, clock);
+    let mut console = Console::new(service, boards.path().to_path_buf()).with_language(Lang::Es);
+
+    let out = console.line("alice: chalenge @bob").await;
+    assert_eq!(
+        out,
+        "(only you see this) No conozco el comando `chalenge`. ¿Quisiste decir `challenge`? Escribe `help` para ver la lista.\n"
+    );
+    let out = console.line("alice: challenge @bob white days 2").await;
+    assert!(
+        out.starts_with(
+            "@alice desafía a @bob a una partida de Rollerball (con rating, 2 días por jugada, \
+             @alice juega con blancas). El desafío #1 caduca in 24 hours"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("[Aceptar: `accept #1`] [Rechazar: `decline #1`]"),
+        "{out}"
+    );
+    // Moves keep their international notation.
+    console.line("bob: accept").await;
+    let out = console.line("alice: c2-b3").await;
+    assert!(
+        out.starts_with("Partida #1 · @alice jugó b3.\nTurno de @bob (negras) — plazo in 2 days"),
+        "{out}"
+    );
 }

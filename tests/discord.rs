@@ -923,3 +923,157 @@ impl Drop for KillOnDrop {
         }
     }
 }
+
+/// True for a name Discord accepts as a localised command or option name: lower case, 1 to 32
+/// letters, digits, `-` or `_`.
+fn valid_command_name(name: &str) -> bool {
+    (1..=32).contains(&name.chars().count())
+        && name.to_lowercase() == name
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Every name and description localisation under `node`, checked against Discord's rules.
+fn check_localisations(node: &Value, names_checked: &mut usize) {
+    for (key, check_name) in [
+        ("name_localizations", true),
+        ("description_localizations", false),
+    ] {
+        // The command itself keeps its one name, `rb`.
+        if let Some(map) = node[key].as_object().filter(|m| !m.is_empty()) {
+            let locales: Vec<&str> = map.keys().map(String::as_str).collect();
+            assert_eq!(locales, ["es-419", "es-ES", "fr", "ru"], "{node}");
+            for text in map.values() {
+                let text = text.as_str().unwrap();
+                if check_name && node.get("value").is_none() {
+                    assert!(valid_command_name(text), "{text:?} in {node}");
+                    *names_checked += 1;
+                } else {
+                    assert!((1..=100).contains(&text.chars().count()), "{text:?}");
+                }
+            }
+        }
+    }
+    for key in ["options", "choices"] {
+        for child in node[key].as_array().into_iter().flatten() {
+            check_localisations(child, names_checked);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_command_and_the_answers_speak_the_players_languages() {
+    let fake = FakeDiscord::start().await;
+    let db = common::sqlite_db();
+    let from = fake.mark();
+    let bot = start(&fake, &db.url, clock()).await;
+    let put = fake
+        .requests()
+        .into_iter()
+        .skip(from)
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .expect("the registration");
+    let rb = &put.json[0];
+    assert_eq!(rb["description"], "Play correspondence Rollerball");
+    assert_eq!(
+        rb["description_localizations"],
+        json!({
+            "fr": "Jouez au Rollerball par correspondance",
+            "es-ES": "Juega al Rollerball por correspondencia",
+            "es-419": "Juega al Rollerball por correspondencia",
+            "ru": "Играть в Rollerball по переписке",
+        })
+    );
+    let sub = |name: &str| {
+        rb["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .unwrap_or_else(|| panic!("no subcommand {name}"))
+            .clone()
+    };
+    // Discord still sends the English names; players see their own.
+    let play = sub("move");
+    assert_eq!(
+        play["name_localizations"],
+        json!({"fr": "jouer", "es-ES": "jugar", "es-419": "jugar", "ru": "ход"})
+    );
+    assert_eq!(
+        play["description"],
+        "Play a move, in algebraic (Rb7, cxb2, e6=R) or from-to form (c2-b3)."
+    );
+    assert_eq!(
+        play["description_localizations"]["fr"],
+        "Jouez un coup en notation algébrique (Rb7, cxb2, e6=R) ou de case à case (c2-b3)."
+    );
+    assert_eq!(
+        play["description_localizations"]["ru"],
+        "Сделать ход в алгебраической нотации (Rb7, cxb2, e6=R) или указав поля «откуда-куда» (c2-b3)."
+    );
+    assert_eq!(play["options"][0]["name"], "move");
+    assert_eq!(
+        play["options"][0]["name_localizations"],
+        json!({"fr": "coup", "es-ES": "jugada", "es-419": "jugada", "ru": "ход"})
+    );
+    assert_eq!(
+        play["options"][0]["description_localizations"]["es-ES"],
+        "Tu jugada, por ejemplo Rb7, cxb2 o c2-b3"
+    );
+    let draw = sub("draw");
+    assert_eq!(
+        draw["options"][0]["choices"][0],
+        json!({"name": "accept", "value": "accept", "name_localizations":
+            {"fr": "accepter", "es-ES": "aceptar", "es-419": "aceptar", "ru": "принять"}})
+    );
+    let challenge = sub("challenge");
+    assert_eq!(
+        challenge["options"][3]["description_localizations"]["fr"],
+        "Jours par coup, de 1 à 14 (3 par défaut)"
+    );
+    let mut names = 0;
+    check_localisations(rb, &mut names);
+    assert!(names > 60, "{names} localised names checked");
+
+    // A slash command from a Spanish client is answered in Spanish.
+    fake.set_locale("es-ES");
+    let from = fake.mark();
+    let id = fake.slash(CAROL, CHANNEL, "games", json!([]), &[]);
+    assert_eq!(
+        answer(&fake, from, id).await.content(),
+        "No tienes ninguna partida en curso. Empieza una con `challenge @jugador`."
+    );
+    // A bad filled-in command too: the front end's own refusals are translated.
+    let from = fake.mark();
+    let id = fake.slash(
+        CAROL,
+        CHANNEL,
+        "moves",
+        json!([string_option("square", "z9")]),
+        &[],
+    );
+    assert_eq!(
+        answer(&fake, from, id).await.content(),
+        "`z9` no es una casilla; las casillas se escriben como `e1`."
+    );
+
+    // The server says its preferred locale when the bot joins: a prefix command, which carries
+    // no client locale, is answered in it.
+    fake.guild_create("fr");
+    let mut waited = Duration::ZERO;
+    while bot.store.server_locale(GUILD).await.unwrap().as_deref() != Some("fr") {
+        assert!(waited < fake_discord::WAIT, "GUILD_CREATE was not recorded");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        waited += Duration::from_millis(20);
+    }
+    let from = fake.mark();
+    fake.say(CAROL, CHANNEL, "!rb games");
+    assert_eq!(
+        posted(&fake, from, CHANNEL, "the answer to `!rb games`")
+            .await
+            .content(),
+        "Vous n'avez aucune partie en cours. Lancez-en une avec `challenge @joueur`."
+    );
+    bot.shut_down(&fake).await;
+}

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{T0, TestDb, test_dbs};
-use rollerball::game::{Actor, ButtonAction, ManualClock, Reply, Service};
+use rollerball::game::command::Setting;
+use rollerball::game::service::relative_time;
+use rollerball::game::{Actor, ButtonAction, Command, ManualClock, Reply, Request, Service};
 use rollerball::render;
 use rollerball::store::{GameId, GameResult, GameStatus, Place, PlayerId, Termination, Timestamp};
 
@@ -811,5 +813,218 @@ async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
         assert_eq!(notices[0].reply.mentions, [PlayerId(101)]);
         assert_eq!(w.game(g.id).await.ply, 1);
         assert!(w.service.sweep().await.unwrap().is_empty());
+    }
+}
+
+/// Says `text` as `who`, from a client whose locale is `locale`.
+async fn say_in(w: &World, who: &Actor, locale: &str, text: &str) -> Reply {
+    w.service
+        .handle_text_in(who.clone(), PLACE, Some(locale.into()), text)
+        .await
+}
+
+fn labels(reply: &Reply) -> Vec<&str> {
+    reply.buttons.iter().map(|b| b.label.as_str()).collect()
+}
+
+#[tokio::test]
+async fn whole_paths_in_french_spanish_and_russian() {
+    for w in worlds("svc_langs").await {
+        // A challenge from a French client.
+        let reply = say_in(&w, &alice(), "fr", "challenge <@102> white days 2").await;
+        let expires = relative_time(T0.plus(DAY));
+        assert_eq!(
+            reply.text,
+            format!(
+                "<@101> défie <@102> pour une partie de Rollerball (classée, 2 jours par coup, \
+                 <@101> joue les Blancs). Le défi #1 expire {expires}."
+            )
+        );
+        assert_eq!(labels(&reply), ["Accepter", "Refuser"]);
+
+        // Accepted from a Latin American Spanish client.
+        let reply = say_in(&w, &bob(), "es-419", "accept").await;
+        let deadline = relative_time(T0.plus_days(2));
+        assert_eq!(
+            reply.text,
+            format!(
+                "Empieza la **partida #1**: <@101> (blancas) contra <@102> (negras), 2 días por \
+                 jugada, con rating.\nTurno de <@101> (blancas) — plazo {deadline}."
+            )
+        );
+        assert_eq!(
+            labels(&reply),
+            ["Jugadas legales", "Ofrecer tablas", "Abandonar"]
+        );
+
+        // An illegal move and a move from a Russian client: the notation stays international.
+        let refused = say_in(&w, &alice(), "ru", "move e7-f7").await;
+        assert!(refused.private);
+        assert_eq!(
+            refused.text,
+            "`e7-f7` здесь невозможен: фигура на e7 — чёрных, а сейчас ход белых"
+        );
+        let reply = say_in(&w, &alice(), "ru", "move b3").await;
+        assert_eq!(
+            reply.text,
+            format!("**Партия #1** · ход <@101>: **b3**.\nХод <@102> (чёрные) — срок {deadline}.")
+        );
+        assert_eq!(
+            labels(&reply),
+            ["Допустимые ходы", "Предложить ничью", "Сдаться"]
+        );
+
+        // Help and rules.
+        let help = say_in(&w, &bob(), "es-ES", "help move").await;
+        assert_eq!(
+            help.text,
+            "**move** — Haz una jugada en notación algebraica (Rb7, cxb2, e6=R) o de casilla a \
+             casilla (c2-b3). En el hilo de la partida basta con escribir la jugada.\nUso: \
+             `move [#ID] MOVE`\nEjemplo: `move Rb7`"
+        );
+        let help = say_in(&w, &bob(), "fr", "help").await;
+        assert!(
+            help.text.starts_with(
+                "**Rollerball** — parties par correspondance sur un échiquier en anneau. \
+                 Commandes :\n• `challenge [@player | computer [level N]] [white|black|random] \
+                 [days N] [casual]` — Défiez un joueur,"
+            ),
+            "{}",
+            help.text
+        );
+        assert!(help.text.ends_with(
+            "`help COMMANDE` en dit plus sur l'une d'elles, avec un exemple. `rules` explique le jeu."
+        ));
+        let rules = say_in(&w, &bob(), "ru", "rules").await;
+        assert!(
+            rules.text.starts_with(
+                "**Rollerball** (Жан-Луи Казо, 1998) — это шахматы на кольце: доска 7×7"
+            ),
+            "{}",
+            rules.text
+        );
+        assert!(rules.text.contains("\n• **Ладья** (R): скользит вперёд"));
+        assert!(rules.image.is_some());
+
+        // Bob chooses Russian for what he is not asked through a client: the sweep's reminder.
+        let saved = w.say(&bob(), "settings language ru").await;
+        assert_eq!(
+            saved.text,
+            "Сохранено: язык **ru**, упоминания **включены**."
+        );
+        w.clock.advance(DAY + 15 * HOUR);
+        let notices = w.service.sweep().await.unwrap();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert_eq!(
+            notices[0].reply.text,
+            format!(
+                "<@102>, ваш ход в **партии #1** — срок истекает {deadline}. Если он пройдёт, \
+                 вам засчитают поражение по времени."
+            )
+        );
+        // A prefix command without a client locale now answers him in Russian too.
+        assert_eq!(
+            w.say(&bob(), "takeback").await.text,
+            "Вернуть можно только свой последний ход, пока соперник на него не ответил."
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_language_comes_from_the_client_then_the_player_then_the_server() {
+    for w in worlds("svc_lang_order").await {
+        let ask = |locale: Option<&str>, command: Command| Request {
+            actor: carol(),
+            place: PLACE,
+            locale: locale.map(String::from),
+            command,
+            mentioned: Vec::new(),
+        };
+        let games = |locale: Option<&str>| ask(locale, Command::Games);
+        let english = "You have no game in progress. Start one with `challenge @player`.";
+        let spanish = "No tienes ninguna partida en curso. Empieza una con `challenge @jugador`.";
+        let french = "Vous n'avez aucune partie en cours. Lancez-en une avec `challenge @joueur`.";
+        let russian = "У вас нет текущих партий. Начните партию командой `challenge @игрок`.";
+        assert_eq!(w.service.handle(games(None)).await.text, english);
+
+        // The server's preferred locale, as Discord reports it.
+        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        assert_eq!(w.service.handle(games(None)).await.text, spanish);
+        // Another server knows nothing of it.
+        let elsewhere = Request {
+            place: Place {
+                server: Some(6),
+                ..PLACE
+            },
+            ..games(None)
+        };
+        assert_eq!(w.service.handle(elsewhere).await.text, english);
+
+        // The player's own choice beats the server's.
+        let choose = |code: &str| {
+            ask(
+                None,
+                Command::Settings {
+                    change: Some(Setting::Language(code.into())),
+                },
+            )
+        };
+        let saved = w.service.handle(choose("fr-FR")).await;
+        assert_eq!(
+            saved.text,
+            "Enregistré : langue **fr**, mentions **activées**."
+        );
+        assert_eq!(w.service.handle(games(None)).await.text, french);
+        // The client's locale beats both; one the bot does not speak passes the choice on.
+        assert_eq!(w.service.handle(games(Some("ru"))).await.text, russian);
+        assert_eq!(w.service.handle(games(Some("en-GB"))).await.text, english);
+        assert_eq!(w.service.handle(games(Some("de"))).await.text, french);
+
+        // An unknown language is refused, saying which there are; nothing changes.
+        let refused = w.service.handle(choose("de")).await;
+        assert!(refused.private);
+        assert_eq!(
+            refused.text,
+            "Je ne sais pas encore répondre en `de` ; les langues que je parle sont : en, fr, es, ru."
+        );
+        let player = w.service.store().player(PlayerId(103)).await.unwrap();
+        assert_eq!(player.unwrap().language.as_deref(), Some("fr"));
+
+        // `auto` forgets the choice: the server's language again.
+        let saved = w.service.handle(choose("Auto")).await;
+        assert_eq!(
+            saved.text,
+            "Guardado: idioma **es**, menciones **activadas**."
+        );
+        let player = w.service.store().player(PlayerId(103)).await.unwrap();
+        assert_eq!(player.unwrap().language, None);
+        assert_eq!(w.service.handle(games(None)).await.text, spanish);
+    }
+}
+
+#[tokio::test]
+async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
+    for w in worlds("svc_server_locale").await {
+        let store = w.service.store();
+        w.service.remember_server_locale(5, "fr").await.unwrap();
+        assert_eq!(store.server_locale(5).await.unwrap().as_deref(), Some("fr"));
+        // Another process stores an older report; this one's unchanged report is not written
+        // again within the hour…
+        store.set_server_locale(5, "ru", T0).await.unwrap();
+        w.service.remember_server_locale(5, "fr").await.unwrap();
+        assert_eq!(store.server_locale(5).await.unwrap().as_deref(), Some("ru"));
+        // …but a changed one is at once, and an unchanged one after the hour.
+        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        assert_eq!(
+            store.server_locale(5).await.unwrap().as_deref(),
+            Some("es-ES")
+        );
+        store.set_server_locale(5, "ru", T0).await.unwrap();
+        w.clock.advance(2 * HOUR);
+        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        assert_eq!(
+            store.server_locale(5).await.unwrap().as_deref(),
+            Some("es-ES")
+        );
     }
 }

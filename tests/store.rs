@@ -20,8 +20,8 @@ async fn players_keep_every_u64_id_and_their_settings() {
         let p = s.upsert_player(big, "Ann", T0).await.unwrap();
         assert_eq!(p.id, big);
         assert_eq!(
-            (p.name.as_str(), p.language.as_str(), p.ping),
-            ("Ann", "en", true)
+            (p.name.as_str(), p.language.as_deref(), p.ping),
+            ("Ann", None, true)
         );
         assert_eq!((p.created_at, p.updated_at), (T0, T0));
 
@@ -33,14 +33,15 @@ async fn players_keep_every_u64_id_and_their_settings() {
         );
 
         let p = s
-            .set_player_settings(big, "fr", false, later)
+            .set_player_settings(big, Some("fr"), false, later)
             .await
             .unwrap();
-        assert_eq!((p.language.as_str(), p.ping), ("fr", false));
+        assert_eq!((p.language.as_deref(), p.ping), (Some("fr"), false));
         assert_eq!(s.player(big).await.unwrap(), Some(p));
         assert_eq!(s.player(PlayerId(7)).await.unwrap(), None);
         assert!(matches!(
-            s.set_player_settings(PlayerId(7), "en", true, later).await,
+            s.set_player_settings(PlayerId(7), Some("en"), true, later)
+                .await,
             Err(StoreError::NotFound(_))
         ));
         // The id is stored bit-cast: the raw column holds the same 64 bits.
@@ -50,6 +51,41 @@ async fn players_keep_every_u64_id_and_their_settings() {
             .unwrap()
             .get(0);
         assert_eq!(raw, -6);
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn a_players_language_can_be_unset_and_servers_keep_their_locale() {
+    for db in test_dbs("locales").await {
+        let s = db.store().await;
+        s.upsert_player(PlayerId(1), "Ann", T0).await.unwrap();
+        let p = s
+            .set_player_settings(PlayerId(1), Some("ru"), true, T0)
+            .await
+            .unwrap();
+        assert_eq!(p.language.as_deref(), Some("ru"));
+        let p = s
+            .set_player_settings(PlayerId(1), None, true, T0)
+            .await
+            .unwrap();
+        assert_eq!(p.language, None);
+
+        let server = u64::MAX - 1;
+        assert_eq!(s.server_locale(server).await.unwrap(), None);
+        s.set_server_locale(server, "es-ES", T0).await.unwrap();
+        assert_eq!(
+            s.server_locale(server).await.unwrap().as_deref(),
+            Some("es-ES")
+        );
+        s.set_server_locale(server, "fr", Timestamp(T0.0 + 1))
+            .await
+            .unwrap();
+        assert_eq!(
+            s.server_locale(server).await.unwrap().as_deref(),
+            Some("fr")
+        );
+        assert_eq!(s.server_locale(7).await.unwrap(), None);
         s.close().await;
     }
 }
@@ -835,7 +871,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         first.run(old.pool()).await.unwrap();
         for sql in [
             "INSERT INTO players (id, name, created_at, updated_at) VALUES (1, 'old1', 5, 5)",
-            "INSERT INTO players (id, name, created_at, updated_at) VALUES (2, 'old2', 5, 5)",
+            "INSERT INTO players (id, name, language, created_at, updated_at) VALUES (2, 'old2', 'fr', 5, 5)",
             "UPDATE id_counters SET next_id = 2 WHERE name = 'game'",
             "INSERT INTO games (id, channel_id, white_id, black_id, status, start_fen, fen, to_move, \
                ply, version, days_per_move, rated, deadline_at, created_at, updated_at) \
@@ -853,7 +889,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         // The new release opens it: migrated in place, nothing lost, the new features work.
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3]);
+        assert_eq!(versions, vec![1, 2, 3, 4]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -870,6 +906,17 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
             ("Bb3", "c2-b3", Some(PlayerId(1)))
         );
         assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "old1");
+        // English was the only language: nobody had chosen it. French was chosen on purpose.
+        assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().language, None);
+        assert_eq!(
+            s.player(PlayerId(2))
+                .await
+                .unwrap()
+                .unwrap()
+                .language
+                .as_deref(),
+            Some("fr")
+        );
         let next = play(&s, g.clone(), 1).await;
         assert_eq!(next.ply, 2);
         let mut spec = new_game(2, 1);
@@ -967,7 +1014,7 @@ async fn several_processes_may_create_the_database_at_once() {
         }
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3]);
+        assert_eq!(versions, vec![1, 2, 3, 4]);
         s.close().await;
     }
 }
@@ -992,7 +1039,9 @@ fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
     send(s.migrate());
     send(s.upsert_player(PlayerId(1), "a", t));
     send(s.player(PlayerId(1)));
-    send(s.set_player_settings(PlayerId(1), "en", true, t));
+    send(s.set_player_settings(PlayerId(1), Some("en"), true, t));
+    send(s.set_server_locale(1, "fr", t));
+    send(s.server_locale(1));
     send(s.create_challenge(&new_challenge(1, None), t));
     send(s.challenge(c.id));
     send(s.open_challenges_in(1));

@@ -10,6 +10,7 @@ use crate::game::command::{
     Answer, DEFAULT_COMPUTER_LEVEL, DEFAULT_DAYS, HELP, MAX_DAYS, MIN_DAYS, Opponent, PlayerRef,
     Setting,
 };
+use crate::game::i18n::{Args, Lang, tr};
 use crate::game::{Actor, Command};
 use crate::rules::{Color, Square};
 use crate::store::PlayerId;
@@ -20,6 +21,15 @@ pub const NAME: &str = "rb";
 /// Discord's limit on a description.
 const DESCRIPTION_MAX: usize = 100;
 
+/// The Discord locales each of the bot's other languages is offered under; English is what
+/// every other locale sees.
+const LOCALES: &[(&str, Lang)] = &[
+    ("fr", Lang::Fr),
+    ("es-ES", Lang::Es),
+    ("es-419", Lang::Es),
+    ("ru", Lang::Ru),
+];
+
 fn clip(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_string();
@@ -29,114 +39,177 @@ fn clip(text: &str, max: usize) -> String {
     out
 }
 
-/// The description of a subcommand: the first sentence of its help, within Discord's limit.
-fn summary(name: &str) -> String {
-    let entry = HELP.iter().find(|e| e.name == name);
-    let text = entry.map_or("", |e| e.summary);
+/// A description in `lang`: message `id`, within Discord's limit.
+fn describe(lang: Lang, id: &str, args: &Args) -> String {
+    clip(&lang.text(id, args), DESCRIPTION_MAX)
+}
+
+/// The description of a subcommand in `lang`: the first sentence of its help.
+fn summary(lang: Lang, name: &str) -> String {
+    let text = HELP
+        .iter()
+        .find(|e| e.name == name)
+        .map(|e| e.summary(lang))
+        .unwrap_or_default();
     let first = match text.find(". ") {
         Some(end) => &text[..=end],
-        None => text,
+        None => &text,
     };
     clip(first, DESCRIPTION_MAX)
 }
 
-fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(kind, name, clip(description, DESCRIPTION_MAX))
+/// An option named by message `id` (its English text is the name Discord sends back) and
+/// described by `description` (a message or `message.attribute`), in every language.
+fn option(
+    kind: CommandOptionType,
+    id: &str,
+    description: &str,
+    args: &Args,
+) -> CreateCommandOption {
+    let mut o = CreateCommandOption::new(
+        kind,
+        Lang::En.text(id, &Args::new()),
+        describe(Lang::En, description, args),
+    );
+    for &(locale, lang) in LOCALES {
+        o = o
+            .name_localized(locale, lang.text(id, &Args::new()))
+            .description_localized(locale, describe(lang, description, args));
+    }
+    o
+}
+
+/// A string choice whose value is the English word the parser reads, shown in every language.
+fn choice(o: CreateCommandOption, value: &str) -> CreateCommandOption {
+    let id = format!("slash-choice-{value}");
+    let names = LOCALES
+        .iter()
+        .map(|&(locale, lang)| (locale, lang.text(&id, &Args::new())));
+    o.add_string_choice_localized(value, value, names)
 }
 
 fn game_option() -> CreateCommandOption {
     option(
         CommandOptionType::Integer,
-        "game",
-        "The game's number, when you play more than one here",
+        "slash-option-game",
+        "slash-option-game.description",
+        &Args::new(),
     )
     .min_int_value(1)
 }
 
-fn challenge_option(what: &str) -> CreateCommandOption {
+/// The challenge number of `accept`, `decline` or `cancel` (the `verb`).
+fn challenge_option(verb: &str) -> CreateCommandOption {
     option(
         CommandOptionType::Integer,
-        "challenge",
-        &format!("The challenge's number, when several could be {what}"),
+        "slash-option-challenge",
+        &format!("slash-option-challenge.{verb}"),
+        &Args::new(),
     )
     .min_int_value(1)
 }
 
 fn answer_option() -> CreateCommandOption {
-    option(
+    let o = option(
         CommandOptionType::String,
-        "answer",
-        "Answer your opponent's offer (leave out to make an offer)",
-    )
-    .add_string_choice("accept", "accept")
-    .add_string_choice("decline", "decline")
+        "slash-option-answer",
+        "slash-option-answer.description",
+        &Args::new(),
+    );
+    choice(choice(o, "accept"), "decline")
 }
 
 fn sub(name: &str, options: Vec<CreateCommandOption>) -> CreateCommandOption {
-    let mut s = option(CommandOptionType::SubCommand, name, &summary(name));
+    let id = format!("slash-sub-{name}");
+    let mut s =
+        CreateCommandOption::new(CommandOptionType::SubCommand, name, summary(Lang::En, name));
+    for &(locale, lang) in LOCALES {
+        s = s
+            .name_localized(locale, lang.text(&id, &Args::new()))
+            .description_localized(locale, summary(lang, name));
+    }
     for o in options {
         s = s.add_sub_option(o);
     }
     s
 }
 
-/// The `/rb` command with every subcommand, as registered with Discord.
+/// The `/rb` command with every subcommand, as registered with Discord, described in every
+/// language the bot speaks.
 pub fn definition() -> CreateCommand {
+    let none = Args::new();
     let help_topics = {
         let mut o = option(
             CommandOptionType::String,
-            "command",
-            "The command to explain",
+            "slash-option-command",
+            "slash-option-command.description",
+            &none,
         );
         for e in HELP {
-            o = o.add_string_choice(e.name, e.name);
+            let id = format!("slash-sub-{}", e.name);
+            let names = LOCALES
+                .iter()
+                .map(|&(locale, lang)| (locale, lang.text(&id, &Args::new())));
+            o = o.add_string_choice_localized(e.name, e.name, names);
         }
         o
     };
+    let mut days = Args::new();
+    days.set("min", MIN_DAYS);
+    days.set("max", MAX_DAYS);
+    days.set("default", DEFAULT_DAYS);
+    let colour = option(
+        CommandOptionType::String,
+        "slash-option-colour",
+        "slash-option-colour.description",
+        &none,
+    );
     let subcommands = vec![
         sub(
             "challenge",
             vec![
                 option(
                     CommandOptionType::User,
-                    "opponent",
-                    "Whom to challenge (leave out: anyone here may accept)",
+                    "slash-option-opponent",
+                    "slash-option-opponent.description",
+                    &none,
                 ),
                 option(
                     CommandOptionType::Integer,
-                    "computer",
-                    "Play the computer instead, at this level: 1 (beginner) to 5 (strongest)",
+                    "slash-option-computer",
+                    "slash-option-computer.description",
+                    &none,
                 )
                 .min_int_value(1)
                 .max_int_value(5),
-                option(CommandOptionType::String, "colour", "Your colour")
-                    .add_string_choice("white", "white")
-                    .add_string_choice("black", "black")
-                    .add_string_choice("random", "random"),
+                choice(choice(choice(colour, "white"), "black"), "random"),
                 option(
                     CommandOptionType::Integer,
-                    "days",
-                    &format!("Days per move, {MIN_DAYS}–{MAX_DAYS} (default {DEFAULT_DAYS})"),
+                    "slash-option-days",
+                    "slash-option-days.description",
+                    &days,
                 )
                 .min_int_value(MIN_DAYS.into())
                 .max_int_value(MAX_DAYS.into()),
                 option(
                     CommandOptionType::Boolean,
-                    "casual",
-                    "A casual game does not change ratings",
+                    "slash-option-casual",
+                    "slash-option-casual.description",
+                    &none,
                 ),
             ],
         ),
-        sub("accept", vec![challenge_option("accepted")]),
-        sub("decline", vec![challenge_option("declined")]),
-        sub("cancel", vec![challenge_option("cancelled")]),
+        sub("accept", vec![challenge_option("accept")]),
+        sub("decline", vec![challenge_option("decline")]),
+        sub("cancel", vec![challenge_option("cancel")]),
         sub(
             "move",
             vec![
                 option(
                     CommandOptionType::String,
-                    "move",
-                    "Your move, such as Rb7, cxb2 or c2-b3",
+                    "slash-option-move",
+                    "slash-option-move.description",
+                    &none,
                 )
                 .required(true)
                 .set_autocomplete(true)
@@ -151,8 +224,9 @@ pub fn definition() -> CreateCommand {
                 game_option(),
                 option(
                     CommandOptionType::String,
-                    "square",
-                    "Only the moves of the piece on this square, such as e1",
+                    "slash-option-square",
+                    "slash-option-square.description",
+                    &none,
                 )
                 .max_length(3),
             ],
@@ -162,9 +236,14 @@ pub fn definition() -> CreateCommand {
         sub(
             "game",
             vec![
-                option(CommandOptionType::Integer, "game", "The game's number")
-                    .required(true)
-                    .min_int_value(1),
+                option(
+                    CommandOptionType::Integer,
+                    "slash-option-game",
+                    "slash-option-game.only",
+                    &none,
+                )
+                .required(true)
+                .min_int_value(1),
             ],
         ),
         sub("export", vec![game_option()]),
@@ -177,8 +256,9 @@ pub fn definition() -> CreateCommand {
             vec![
                 option(
                     CommandOptionType::Integer,
-                    "days",
-                    "How many days to give your opponent",
+                    "slash-option-days",
+                    "slash-option-days.moretime",
+                    &none,
                 )
                 .required(true)
                 .min_int_value(1)
@@ -193,24 +273,66 @@ pub fn definition() -> CreateCommand {
             vec![
                 option(
                     CommandOptionType::String,
-                    "language",
-                    "The language of my replies, such as en",
+                    "slash-option-language",
+                    "slash-option-language.description",
+                    &none,
                 )
                 .max_length(10),
                 option(
                     CommandOptionType::Boolean,
-                    "pings",
-                    "Whether I mention you when it is your turn",
+                    "slash-option-pings",
+                    "slash-option-pings.description",
+                    &none,
                 ),
             ],
         ),
         sub("help", vec![help_topics]),
     ];
-    let mut command = CreateCommand::new(NAME).description("Play correspondence Rollerball");
+    let mut command = CreateCommand::new(NAME).description(describe(Lang::En, "slash-rb", &none));
+    for &(locale, lang) in LOCALES {
+        command = command.description_localized(locale, describe(lang, "slash-rb", &none));
+    }
     for s in subcommands {
         command = command.add_option(s);
     }
     command
+}
+
+/// Why a filled-in `/rb` is not a command; [`SlashError::text`] says it in a language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SlashError {
+    /// No subcommand at all.
+    NoSubcommand,
+    /// Both a player and a computer level.
+    TwoOpponents,
+    /// Days per move out of range.
+    Days(i64),
+    /// Not a square.
+    Square(String),
+    /// Language and pings at once.
+    TwoSettings,
+    /// A subcommand this build does not have (an older registration).
+    Unknown(String),
+}
+
+impl SlashError {
+    /// What the player reads, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            SlashError::NoSubcommand => tr!(lang, "slash-pick-subcommand"),
+            SlashError::TwoOpponents => tr!(lang, "slash-opponent-both"),
+            SlashError::Days(days) => tr!(
+                lang,
+                "slash-days",
+                min = MIN_DAYS,
+                max = MAX_DAYS,
+                days = *days
+            ),
+            SlashError::Square(square) => tr!(lang, "slash-square", square = square),
+            SlashError::TwoSettings => tr!(lang, "slash-one-setting"),
+            SlashError::Unknown(name) => tr!(lang, "slash-unknown", name = name),
+        }
+    }
 }
 
 /// A slash command turned into the game's terms.
@@ -268,9 +390,9 @@ pub fn subcommand<'a>(data: &'a CommandData) -> Option<(&'a str, Vec<ResolvedOpt
 }
 
 /// The game command a filled-in `/rb` stands for, or what is wrong with it.
-pub fn parse(data: &CommandData) -> Result<Parsed, String> {
+pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
     let Some((name, o)) = subcommand(data) else {
-        return Err("Pick one of the `/rb` subcommands, such as `/rb help`.".into());
+        return Err(SlashError::NoSubcommand);
     };
     let game = int(&o, "game");
     let challenge = int(&o, "challenge");
@@ -304,9 +426,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
                 (Some(level), Opponent::Open) => Opponent::Computer {
                     level: u8::try_from(level).unwrap_or(DEFAULT_COMPUTER_LEVEL),
                 },
-                (Some(_), _) => {
-                    return Err("Name a player or the computer as your opponent, not both.".into());
-                }
+                (Some(_), _) => return Err(SlashError::TwoOpponents),
             };
             let colour = match string(&o, "colour") {
                 Some("white") => Some(Color::White),
@@ -317,9 +437,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
             let days = u32::try_from(days)
                 .ok()
                 .filter(|d| (MIN_DAYS..=MAX_DAYS).contains(d))
-                .ok_or_else(|| {
-                    format!("Days per move must be from {MIN_DAYS} to {MAX_DAYS}, not {days}.")
-                })?;
+                .ok_or(SlashError::Days(days))?;
             Command::Challenge {
                 opponent,
                 colour,
@@ -341,7 +459,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
                     s.trim()
                         .to_ascii_lowercase()
                         .parse::<Square>()
-                        .map_err(|_| format!("`{s}` is not a square; squares look like `e1`."))?,
+                        .map_err(|_| SlashError::Square(s.to_string()))?,
                 ),
                 None => None,
             };
@@ -373,16 +491,14 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
         "rematch" => Command::Rematch { game },
         "settings" => {
             let change = match (string(&o, "language"), boolean(&o, "pings")) {
-                (Some(_), Some(_)) => {
-                    return Err("Change one setting at a time: language, or pings.".into());
-                }
+                (Some(_), Some(_)) => return Err(SlashError::TwoSettings),
                 (Some(language), None) => Some(Setting::Language(language.trim().to_string())),
                 (None, Some(on)) => Some(Setting::Pings(on)),
                 (None, None) => None,
             };
             Command::Settings { change }
         }
-        other => return Err(format!("I don't know `/rb {other}`; try `/rb help`.")),
+        other => return Err(SlashError::Unknown(other.to_string())),
     };
     Ok(Parsed { command, mentioned })
 }

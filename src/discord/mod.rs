@@ -17,7 +17,7 @@ use std::time::Duration;
 use serenity::all::{
     AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateThread, EventHandler, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder,
+    CreateThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder,
     Interaction, Member, Message, PartialChannel, Ready, ShardManager, User,
 };
 use serenity::async_trait;
@@ -26,6 +26,7 @@ use tokio::sync::{Notify, watch};
 pub use config::{Config, ConfigError, Shards};
 use deliver::{Outgoing, describe, files_fit, outgoing, refusal};
 
+use crate::game::i18n::tr;
 use crate::game::{Actor, Reply, Request, Service};
 use crate::store::{GameId, Place, PlayerId};
 
@@ -570,6 +571,8 @@ impl Handler {
             thread: Some(thread),
             ..place
         };
+        // The thread is the server's: its first message speaks the server's language.
+        let lang = self.service.server_language(place.server).await;
         let mut reply = self
             .service
             .handle(Request {
@@ -578,7 +581,7 @@ impl Handler {
                     name: String::new(),
                 },
                 place: thread_place,
-                locale: None,
+                locale: Some(lang.code().to_string()),
                 // Any game may be looked at by number: the board, as spectators see it.
                 command: crate::game::Command::Game { game: game.0 },
                 mentioned: Vec::new(),
@@ -586,9 +589,13 @@ impl Handler {
             .await;
         let pings: Vec<String> = players.iter().map(|p| format!("<@{}>", p.0)).collect();
         reply.text = format!(
-            "{} — this thread is the home of **game #{}**. Type your move here (such as `Rb7`), or use `/rb move`.\n{}",
-            pings.join(" "),
-            game.0,
+            "{}\n{}",
+            tr!(
+                lang,
+                "discord-thread-intro",
+                players = pings.join(" "),
+                id = game.0
+            ),
             reply.text
         );
         reply.private = false;
@@ -596,10 +603,27 @@ impl Handler {
         post(&ctx.http, thread, &reply, "game thread").await;
     }
 
+    /// Stores a server's preferred locale as an interaction or GUILD_CREATE reports it, so
+    /// `!rb` commands and deadline notices there can use it.
+    async fn remember_server_locale(&self, guild: Option<GuildId>, locale: Option<&str>) {
+        let (Some(guild), Some(locale)) = (guild, locale) else {
+            return;
+        };
+        if let Err(e) = self
+            .service
+            .remember_server_locale(guild.get(), locale)
+            .await
+        {
+            tracing::warn!(guild = guild.get(), error = %e, "could not store the server's locale");
+        }
+    }
+
     async fn on_command(&self, ctx: &Context, i: &CommandInteraction) {
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
         let who = actor(&i.user, i.member.as_deref());
         let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
         let service = Arc::clone(&self.service);
         let work = async move {
             match commands::parse(&i.data) {
@@ -614,7 +638,12 @@ impl Handler {
                         })
                         .await
                 }
-                Err(text) => Reply::private(text),
+                Err(e) => {
+                    let lang = service
+                        .language(locale.as_deref(), who.id, place.server)
+                        .await;
+                    Reply::private(e.text(lang))
+                }
             }
         };
         self.answer(ctx, Asked::Command(i), place, work).await;
@@ -656,9 +685,16 @@ impl Handler {
     async fn on_button(&self, ctx: &Context, i: &ComponentInteraction) {
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
         let who = actor(&i.user, i.member.as_ref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
         let service = Arc::clone(&self.service);
         let custom_id = i.data.custom_id.clone();
-        let work = async move { service.handle_button(who, place, &custom_id).await };
+        let work = async move {
+            service
+                .handle_button_in(who, place, locale, &custom_id)
+                .await
+        };
         self.answer(ctx, Asked::Button(i), place, work).await;
     }
 
@@ -702,7 +738,10 @@ impl Handler {
                             })
                             .await,
                     ),
-                    Err(e) => Some(Reply::private(e.to_string())),
+                    Err(e) => {
+                        let lang = self.service.language(None, who.id, place.server).await;
+                        Some(Reply::private(e.text(lang)))
+                    }
                 }
             }
             None => self.service.handle_bare_message(who, place, content).await,
@@ -758,6 +797,12 @@ impl EventHandler for Handler {
             "connected to Discord"
         );
         self.register(&ctx).await;
+    }
+
+    async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        let _busy = self.in_flight.enter();
+        self.remember_server_locale(Some(guild.id), Some(&guild.preferred_locale))
+            .await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

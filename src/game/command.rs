@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::i18n::{self, Lang, tr};
 use crate::rules::{Color, Square};
 
 /// Longest line the parser reads. Discord allows 4,000 characters; no command needs a tenth.
@@ -120,51 +121,140 @@ pub enum Command {
     Settings { change: Option<Setting> },
 }
 
-/// Why a line is not a command. The messages are shown to players as they are.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a line is not a command. [`CommandError::text`] says it to a player in their
+/// language; `Display` says it in English.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandError {
-    #[error("Type a command, such as `help`.")]
     Empty,
-    #[error("That message is too long ({0} characters); commands are short, such as `move Rb7`.")]
     TooLong(usize),
-    #[error("I don't know the command `{word}`.{}", did_you_mean(.suggestion))]
     Unknown {
         word: String,
         suggestion: Option<&'static str>,
     },
-    #[error("`{command}` needs {what}. Usage: `{usage}`")]
     Missing {
         command: &'static str,
-        what: &'static str,
+        what: Needed,
         usage: &'static str,
     },
-    #[error("`{command}` does not understand `{word}`. Usage: `{usage}`")]
     Unexpected {
         command: &'static str,
         word: String,
         usage: &'static str,
     },
-    #[error("Days per move must be a whole number from {MIN_DAYS} to {MAX_DAYS}, not `{0}`.")]
     Days(String),
-    #[error("`{0}` is not a game number; game numbers look like `#12`.")]
     GameNumber(String),
-    #[error("The computer's level is a number from 1 (beginner) to 5 (strongest), not `{0}`.")]
     Level(String),
 }
 
-fn did_you_mean(s: &Option<&'static str>) -> String {
-    match s {
-        Some(cmd) => format!(" Did you mean `{cmd}`? Type `help` for the list."),
-        None => " Type `help` for the list of commands.".to_string(),
+/// What a command lacks, in [`CommandError::Missing`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needed {
+    /// `move` without the move.
+    Move,
+    /// `game` without a number.
+    GameNumber,
+    /// `moretime` without the days.
+    Days,
+    /// `level` at the end of a challenge.
+    Level,
+    /// `days` at the end of a challenge.
+    DaysNumber,
+    /// `settings language` without the code.
+    Language,
+    /// `settings pings` without `on` or `off`.
+    OnOff,
+}
+
+impl Needed {
+    fn message(self) -> &'static str {
+        match self {
+            Needed::Move => "command-needs-move",
+            Needed::GameNumber => "command-needs-game-number",
+            Needed::Days => "command-needs-days",
+            Needed::Level => "command-needs-level",
+            Needed::DaysNumber => "command-needs-days-number",
+            Needed::Language => "command-needs-language",
+            Needed::OnOff => "command-needs-on-off",
+        }
     }
 }
 
-/// One command's entry in the help: its name, usage line, what it does and an example.
+impl CommandError {
+    /// The message a player reads, in `lang`. Command words and usage lines stay English:
+    /// they are what the parser reads.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            CommandError::Empty => tr!(lang, "command-empty"),
+            CommandError::TooLong(length) => tr!(lang, "command-too-long", length = *length),
+            CommandError::Unknown {
+                word,
+                suggestion: Some(suggestion),
+            } => tr!(
+                lang,
+                "command-unknown-suggest",
+                word = word,
+                suggestion = *suggestion
+            ),
+            CommandError::Unknown {
+                word,
+                suggestion: None,
+            } => tr!(lang, "command-unknown", word = word),
+            CommandError::Missing {
+                command,
+                what,
+                usage,
+            } => tr!(
+                lang,
+                "command-missing",
+                command = *command,
+                what = Lang::text(lang, what.message(), &i18n::Args::new()),
+                usage = *usage
+            ),
+            CommandError::Unexpected {
+                command,
+                word,
+                usage,
+            } => tr!(
+                lang,
+                "command-unexpected",
+                command = *command,
+                word = word,
+                usage = *usage
+            ),
+            CommandError::Days(word) => tr!(
+                lang,
+                "command-days",
+                min = MIN_DAYS,
+                max = MAX_DAYS,
+                word = word
+            ),
+            CommandError::GameNumber(word) => tr!(lang, "command-game-number", word = word),
+            CommandError::Level(word) => tr!(lang, "command-level", word = word),
+        }
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// One command's entry in the help: its name, usage line and an example. What it does is
+/// [`HelpEntry::summary`], in the reader's language.
 pub struct HelpEntry {
     pub name: &'static str,
     pub usage: &'static str,
-    pub summary: &'static str,
     pub example: &'static str,
+}
+
+impl HelpEntry {
+    /// What the command does, in `lang` (the message `help-NAME`).
+    pub fn summary(&self, lang: Lang) -> String {
+        lang.text(&format!("help-{}", self.name), &i18n::Args::new())
+    }
 }
 
 /// Every command, in the order `help` lists them.
@@ -172,121 +262,101 @@ pub const HELP: &[HelpEntry] = &[
     HelpEntry {
         name: "challenge",
         usage: "challenge [@player | computer [level N]] [white|black|random] [days N] [casual]",
-        summary: "Challenge a player, or anyone here if you name nobody, or the computer (level 1 to 5, default 3; the game starts at once). Days per move 1–14 (default 3). Games between players are rated unless casual. Challenges expire after a day.",
         example: "challenge @bob white days 5",
     },
     HelpEntry {
         name: "accept",
         usage: "accept [#ID]",
-        summary: "Accept a challenge made to you, or an open one here.",
         example: "accept",
     },
     HelpEntry {
         name: "decline",
         usage: "decline [#ID]",
-        summary: "Decline a challenge made to you.",
         example: "decline",
     },
     HelpEntry {
         name: "cancel",
         usage: "cancel [#ID]",
-        summary: "Withdraw a challenge you made.",
         example: "cancel",
     },
     HelpEntry {
         name: "move",
         usage: "move [#ID] MOVE",
-        summary: "Play a move, in algebraic (Rb7, cxb2, e6=R) or from-to form (c2-b3). In a game's own thread you can just type the move.",
         example: "move Rb7",
     },
     HelpEntry {
         name: "board",
         usage: "board [#ID]",
-        summary: "Show the board.",
         example: "board",
     },
     HelpEntry {
         name: "moves",
         usage: "moves [#ID] [SQUARE]",
-        summary: "List the legal moves, or those of the piece on one square (marked on the board).",
         example: "moves e1",
     },
     HelpEntry {
         name: "history",
         usage: "history [#ID]",
-        summary: "The moves played so far.",
         example: "history",
     },
     HelpEntry {
         name: "games",
         usage: "games",
-        summary: "Your active games: opponent, colour, whose turn, deadline.",
         example: "games",
     },
     HelpEntry {
         name: "game",
         usage: "game ID",
-        summary: "Look at any game by its number.",
         example: "game #12",
     },
     HelpEntry {
         name: "export",
         usage: "export [#ID]",
-        summary: "The game record (PGN) and an animated GIF of the game.",
         example: "export",
     },
     HelpEntry {
         name: "resign",
         usage: "resign [#ID]",
-        summary: "Resign the game (you'll be asked to confirm).",
         example: "resign",
     },
     HelpEntry {
         name: "draw",
         usage: "draw [#ID] [accept|decline]",
-        summary: "Offer a draw, or accept your opponent's offer. `draw decline` (or simply moving) declines it.",
         example: "draw",
     },
     HelpEntry {
         name: "takeback",
         usage: "takeback [#ID] [accept|decline]",
-        summary: "Ask to take back your last move; your opponent accepts or declines.",
         example: "takeback",
     },
     HelpEntry {
         name: "abort",
         usage: "abort [#ID]",
-        summary: "Call the game off without result, while fewer than two moves are played.",
         example: "abort",
     },
     HelpEntry {
         name: "moretime",
         usage: "moretime [#ID] DAYS",
-        summary: "Give your opponent extra days for their move.",
         example: "moretime 2",
     },
     HelpEntry {
         name: "rematch",
         usage: "rematch [#ID]",
-        summary: "Challenge your opponent to a new game with colours swapped.",
         example: "rematch",
     },
     HelpEntry {
         name: "rules",
         usage: "rules",
-        summary: "A short summary of the rules of Rollerball.",
         example: "rules",
     },
     HelpEntry {
         name: "settings",
         usage: "settings [language CODE | pings on|off]",
-        summary: "Show or change your settings: reply language, and whether I ping you on your turn.",
         example: "settings pings off",
     },
     HelpEntry {
         name: "help",
         usage: "help [COMMAND]",
-        summary: "This list, or more about one command.",
         example: "help challenge",
     },
 ];
@@ -447,7 +517,7 @@ impl<'a> Args<'a> {
         }
     }
 
-    fn missing(&self, what: &'static str) -> CommandError {
+    fn missing(&self, what: Needed) -> CommandError {
         CommandError::Missing {
             command: self.command,
             what,
@@ -510,7 +580,7 @@ impl<'a> Args<'a> {
             "move" => {
                 let game = self.take_number()?;
                 if self.words.is_empty() {
-                    return Err(self.missing("a move"));
+                    return Err(self.missing(Needed::Move));
                 }
                 let text = self.words.join(" ");
                 self.words.clear();
@@ -538,7 +608,7 @@ impl<'a> Args<'a> {
                 let word = self
                     .words
                     .first()
-                    .ok_or_else(|| self.missing("a game number"))?;
+                    .ok_or_else(|| self.missing(Needed::GameNumber))?;
                 let game =
                     number(word).ok_or_else(|| CommandError::GameNumber(word.to_string()))?;
                 self.words.remove(0);
@@ -574,7 +644,7 @@ impl<'a> Args<'a> {
                 let word = *self
                     .words
                     .first()
-                    .ok_or_else(|| self.missing("a number of days"))?;
+                    .ok_or_else(|| self.missing(Needed::Days))?;
                 self.words.remove(0);
                 Command::MoreTime {
                     game,
@@ -615,9 +685,7 @@ impl<'a> Args<'a> {
                     })
                 }
                 "level" | "lvl" => {
-                    let n = words
-                        .next()
-                        .ok_or_else(|| self.missing("a level after `level`"))?;
+                    let n = words.next().ok_or_else(|| self.missing(Needed::Level))?;
                     match n.parse::<u8>() {
                         Ok(l @ 1..=5) => level = Some((l, n)),
                         _ => return Err(CommandError::Level(n.to_string())),
@@ -626,7 +694,7 @@ impl<'a> Args<'a> {
                 "days" | "day" => {
                     let n = words
                         .next()
-                        .ok_or_else(|| self.missing("a number after `days`"))?;
+                        .ok_or_else(|| self.missing(Needed::DaysNumber))?;
                     days_per_move = Some(days(n)?);
                 }
                 _ if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
@@ -664,9 +732,13 @@ impl<'a> Args<'a> {
                 let code = self
                     .words
                     .get(1)
-                    .ok_or_else(|| self.missing("a language code"))?;
+                    .ok_or_else(|| self.missing(Needed::Language))?;
+                // Codes and locales: `fr`, `es-419`, `en_GB`, `auto`.
                 let ok = (2..=8).contains(&code.len())
-                    && code.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+                    && code.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && code
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'));
                 if !ok {
                     return Err(self.unexpected(code));
                 }
@@ -679,7 +751,7 @@ impl<'a> Args<'a> {
                     Some("on" | "yes" | "true") => true,
                     Some("off" | "no" | "false") => false,
                     Some(_) => return Err(self.unexpected(self.words[1])),
-                    None => return Err(self.missing("`on` or `off`")),
+                    None => return Err(self.missing(Needed::OnOff)),
                 };
                 self.words.drain(..2);
                 Some(Setting::Pings(on))
@@ -860,6 +932,18 @@ mod tests {
                 change: Some(Setting::Language("fr".into()))
             }
         );
+        for code in ["es-419", "en_GB", "auto"] {
+            assert_eq!(
+                parse(&format!("settings language {code}")),
+                Command::Settings {
+                    change: Some(Setting::Language(code.to_lowercase()))
+                }
+            );
+        }
+        assert!(matches!(
+            Command::parse("settings language 419"),
+            Err(CommandError::Unexpected { .. })
+        ));
     }
 
     #[test]

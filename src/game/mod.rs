@@ -8,10 +8,12 @@
 
 pub mod clock;
 pub mod command;
+pub mod i18n;
 pub mod reply;
 pub mod service;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use command::{Command, CommandError};
+pub use command::{Command, CommandError, Needed};
+pub use i18n::Lang;
 pub use reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 pub use service::{Actor, Request, Service};

@@ -11,12 +11,15 @@ use tokio::sync::Mutex;
 
 use super::clock::Clock;
 use super::command::{
-    Answer, Command, CommandError, HELP, Opponent, PlayerRef, Setting, help_entry, looks_like_move,
+    Answer, Command, HELP, Opponent, PlayerRef, Setting, help_entry, looks_like_move,
 };
+use super::i18n::{Lang, tr};
 use super::reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 use crate::engine;
 use crate::render::{self, BoardView, GifOptions, Options};
-use crate::rules::{self, Color, Outcome, PgnTags, Square, Termination};
+use crate::rules::{
+    self, Color, Illegal, MoveError, Outcome, PgnTags, PlayError, Square, Termination,
+};
 use crate::store::{
     AcceptedGame, AfterMove, Challenge, ChallengeId, ChallengeStatus, ColourWish, Deadline, Ending,
     Game as StoredGame, GameId, GameResult, GameStatus, NewChallenge, NewGame, NewMove, Offer,
@@ -31,8 +34,8 @@ pub const FINAL_REMINDER_BEFORE: Duration = Duration::from_secs(2 * 3600);
 pub const FIRST_REMINDER_AT: f64 = 0.8;
 /// A deadline is never pushed further than this from now by `moretime`.
 pub const MAX_DEADLINE_AHEAD_DAYS: u32 = 28;
-/// Languages the bot can answer in.
-pub const LANGUAGES: &[&str] = &["en"];
+/// How long a process trusts the server locale it last stored before storing it again.
+const SERVER_LOCALE_REFRESH: Duration = Duration::from_secs(3600);
 /// How many due items one sweep handles; the rest wait for the next sweep.
 const SWEEP_BATCH: u32 = 100;
 
@@ -84,12 +87,6 @@ impl From<StoreError> for Refusal {
     }
 }
 
-impl From<CommandError> for Refusal {
-    fn from(e: CommandError) -> Refusal {
-        Refusal::Say(e.to_string())
-    }
-}
-
 type Res<T> = Result<T, Refusal>;
 
 fn say<T>(text: impl Into<String>) -> Res<T> {
@@ -106,11 +103,9 @@ pub fn relative_time(at: Timestamp) -> String {
     format!("<t:{}:R>", at.0.div_euclid(1000))
 }
 
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+/// The key of a side in the texts' selectors: `white` or `black`.
+fn side_key(color: Color) -> &'static str {
+    color.name()
 }
 
 /// A loaded game: the stored row and the rules' view of it, replayed from the record.
@@ -120,13 +115,14 @@ struct Loaded {
 }
 
 impl Loaded {
-    fn label(&self) -> String {
-        format!("Game #{}", self.row.id.0)
+    /// The game's number, as the texts show it (`Game #{ $id }`).
+    fn id(&self) -> i64 {
+        self.row.id.0
     }
 
     /// Who plays `color`: a mention, or the computer.
-    fn side(&self, color: Color) -> String {
-        side_label(&self.row, color)
+    fn side(&self, lang: Lang, color: Color) -> String {
+        side_label(lang, &self.row, color)
     }
 
     /// True when the computer plays the side to move.
@@ -136,11 +132,12 @@ impl Loaded {
 }
 
 /// Who plays `color` in a game: a mention of the player, or the computer and its level.
-fn side_label(row: &StoredGame, color: Color) -> String {
+fn side_label(lang: Lang, row: &StoredGame, color: Color) -> String {
     match (row.player(color), row.computer_level) {
         (Some(player), _) => mention(player),
-        (None, Some(level)) => format!("the level {level} computer"),
-        (None, None) => side_name(color).to_string(),
+        (None, Some(level)) => tr!(lang, "computer-side", level = level),
+        // A game always has a player or the computer on each side; the colour is a last resort.
+        (None, None) => color.to_string(),
     }
 }
 
@@ -203,6 +200,10 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     locks: GameLocks,
     board_size: u32,
+    /// The servers' locales this process last stored, and when, so an unchanged one is not
+    /// written on every interaction (but is again after a while, in case another process
+    /// stored an older report meanwhile).
+    server_locales: SyncMutex<HashMap<u64, (String, Timestamp)>>,
 }
 
 impl Service {
@@ -213,6 +214,7 @@ impl Service {
             clock,
             locks: GameLocks::default(),
             board_size: render::DEFAULT_SIZE,
+            server_locales: SyncMutex::default(),
         }
     }
 
@@ -229,19 +231,129 @@ impl Service {
     /// Answers a line of text, as typed after the bot's prefix or in the console.
     /// A move typed on its own (`!rb Rb7`) is taken as `move Rb7`.
     pub async fn handle_text(&self, actor: Actor, place: Place, text: &str) -> Reply {
+        self.handle_text_in(actor, place, None, text).await
+    }
+
+    /// [`Service::handle_text`] for a player whose client's locale is known (`fr`, `es-ES`).
+    pub async fn handle_text_in(
+        &self,
+        actor: Actor,
+        place: Place,
+        locale: Option<String>,
+        text: &str,
+    ) -> Reply {
         match Command::parse_or_move(text) {
-            Ok(command) => self.handle(Request::new(actor, place, command)).await,
-            Err(e) => Reply::private(e.to_string()),
+            Ok(command) => {
+                let mut request = Request::new(actor, place, command);
+                request.locale = locale;
+                self.handle(request).await
+            }
+            Err(e) => {
+                let lang = self
+                    .language(locale.as_deref(), actor.id, place.server)
+                    .await;
+                Reply::private(e.text(lang))
+            }
         }
     }
 
     /// Answers a button press: the button's `custom_id` becomes the command it stands for.
     pub async fn handle_button(&self, actor: Actor, place: Place, custom_id: &str) -> Reply {
+        self.handle_button_in(actor, place, None, custom_id).await
+    }
+
+    /// [`Service::handle_button`] for a player whose client's locale is known.
+    pub async fn handle_button_in(
+        &self,
+        actor: Actor,
+        place: Place,
+        locale: Option<String>,
+        custom_id: &str,
+    ) -> Reply {
         let Some(action) = ButtonAction::from_custom_id(custom_id) else {
-            return Reply::private("That button is not one of mine, or it is too old to use.");
+            let lang = self
+                .language(locale.as_deref(), actor.id, place.server)
+                .await;
+            return Reply::private(tr!(lang, "button-unknown"));
         };
-        self.handle(Request::new(actor, place, action.command()))
-            .await
+        let mut request = Request::new(actor, place, action.command());
+        request.locale = locale;
+        self.handle(request).await
+    }
+
+    /// The language to answer a player in: their client's `locale` for this interaction, else
+    /// the language they chose with `settings language`, else their server's preferred
+    /// locale, else English. A store failure only skips the choices it hides.
+    pub async fn language(
+        &self,
+        locale: Option<&str>,
+        player: PlayerId,
+        server: Option<u64>,
+    ) -> Lang {
+        if let Some(lang) = locale.and_then(Lang::from_locale) {
+            return lang;
+        }
+        let chosen = match self.store.player(player).await {
+            Ok(found) => found.and_then(|p| p.language),
+            Err(e) => {
+                tracing::warn!(error = %e, "player's language unavailable");
+                None
+            }
+        };
+        if let Some(lang) = chosen.as_deref().and_then(Lang::from_locale) {
+            return lang;
+        }
+        self.server_language(server).await
+    }
+
+    /// The language of a server's public notices: its preferred locale, else English.
+    pub async fn server_language(&self, server: Option<u64>) -> Lang {
+        let Some(server) = server else {
+            return Lang::En;
+        };
+        let locale = match self.store.server_locale(server).await {
+            Ok(locale) => locale,
+            Err(e) => {
+                tracing::warn!(error = %e, server, "server's locale unavailable");
+                None
+            }
+        };
+        Lang::resolve(None, None, locale.as_deref())
+    }
+
+    /// Remembers a server's preferred locale, as Discord tells it with each interaction and
+    /// when the bot joins: prefix commands and deadline notices there are answered in it.
+    pub async fn remember_server_locale(
+        &self,
+        server: u64,
+        locale: &str,
+    ) -> Result<(), StoreError> {
+        let now = self.now();
+        let fresh = self
+            .server_locales
+            .lock()
+            .expect("locale cache poisoned")
+            .get(&server)
+            .is_some_and(|(known, at)| known == locale && now < at.plus(SERVER_LOCALE_REFRESH));
+        if fresh || locale.is_empty() {
+            return Ok(());
+        }
+        self.store.set_server_locale(server, locale, now).await?;
+        let mut cache = self.server_locales.lock().expect("locale cache poisoned");
+        if cache.len() > 10_000 {
+            cache.clear();
+        }
+        cache.insert(server, (locale.to_string(), now));
+        Ok(())
+    }
+
+    /// The language of a notice about a game: the concerned player's chosen one, else the
+    /// server's, else English.
+    async fn notice_language(&self, player: Option<PlayerId>, server: Option<u64>) -> Lang {
+        match player {
+            Some(player) => self.language(None, player, server).await,
+            None => self.server_language(server).await,
+        }
     }
 
     /// A chat message that is not a command: if it is a move by the player to move in the one
@@ -268,69 +380,80 @@ impl Service {
         Some(self.handle(Request::new(actor, place, command)).await)
     }
 
-    /// Answers one request. Never fails: refusals and failures become private replies.
+    /// Answers one request, in the language [`Service::language`] picks for it. Never fails:
+    /// refusals and failures become private replies.
     pub async fn handle(&self, request: Request) -> Reply {
-        match self.dispatch(&request).await {
+        let lang = self
+            .language(
+                request.locale.as_deref(),
+                request.actor.id,
+                request.place.server,
+            )
+            .await;
+        match self.dispatch(&request, lang).await {
             Ok(reply) => reply,
             Err(Refusal::Say(text)) => Reply::private(text),
-            Err(Refusal::Store(StoreError::Conflict)) => Reply::private(
-                "The game changed while I was working on that (someone acted at the same moment). Nothing was done: look at the board and try again.",
-            ),
+            Err(Refusal::Store(StoreError::Conflict)) => {
+                Reply::private(tr!(lang, "store-conflict"))
+            }
             Err(Refusal::Store(e)) => {
                 tracing::error!(error = %e, actor = request.actor.id.0, "store failure");
-                Reply::private(
-                    "I can't reach my database just now, so nothing was changed. Please try again shortly.",
-                )
+                Reply::private(tr!(lang, "store-unavailable"))
             }
         }
     }
 
-    async fn dispatch(&self, r: &Request) -> Res<Reply> {
+    async fn dispatch(&self, r: &Request, lang: Lang) -> Res<Reply> {
+        let l = lang;
         match &r.command {
-            Command::Help { topic } => Ok(help(topic.as_deref())),
-            Command::Rules => self.rules().await,
+            Command::Help { topic } => Ok(help(l, topic.as_deref())),
+            Command::Rules => self.rules(l).await,
             Command::Challenge {
                 opponent,
                 colour,
                 days,
                 rated,
             } => {
-                self.challenge(r, opponent, *colour, *days, *rated, None)
+                self.challenge(r, l, opponent, *colour, *days, *rated, None)
                     .await
             }
-            Command::Accept { challenge } => self.accept(r, *challenge).await,
+            Command::Accept { challenge } => self.accept(r, l, *challenge).await,
             Command::Decline { challenge } => {
-                self.close_challenge(r, *challenge, ChallengeStatus::Declined)
+                self.close_challenge(r, l, *challenge, ChallengeStatus::Declined)
                     .await
             }
             Command::Cancel { challenge } => {
-                self.close_challenge(r, *challenge, ChallengeStatus::Cancelled)
+                self.close_challenge(r, l, *challenge, ChallengeStatus::Cancelled)
                     .await
             }
-            Command::Move { game, text } => self.play(r, *game, text).await,
-            Command::Board { game } => self.board(r, *game).await,
-            Command::Game { game } => self.board(r, Some(*game)).await,
-            Command::Moves { game, square } => self.moves(r, *game, *square).await,
-            Command::History { game } => self.history(r, *game).await,
-            Command::Games => self.games(r).await,
-            Command::Export { game } => self.export(r, *game).await,
-            Command::Resign { game, confirmed } => self.resign(r, *game, *confirmed).await,
-            Command::Draw { game, answer } => self.offer(r, *game, OfferKind::Draw, *answer).await,
-            Command::Takeback { game, answer } => {
-                self.offer(r, *game, OfferKind::Takeback, *answer).await
+            Command::Move { game, text } => self.play(r, l, *game, text).await,
+            Command::Board { game } => self.board(r, l, *game).await,
+            Command::Game { game } => self.board(r, l, Some(*game)).await,
+            Command::Moves { game, square } => self.moves(r, l, *game, *square).await,
+            Command::History { game } => self.history(r, l, *game).await,
+            Command::Games => self.games(r, l).await,
+            Command::Export { game } => self.export(r, l, *game).await,
+            Command::Resign { game, confirmed } => self.resign(r, l, *game, *confirmed).await,
+            Command::Draw { game, answer } => {
+                self.offer(r, l, *game, OfferKind::Draw, *answer).await
             }
-            Command::Abort { game } => self.abort(r, *game).await,
-            Command::MoreTime { game, days } => self.more_time(r, *game, *days).await,
-            Command::Rematch { game } => self.rematch(r, *game).await,
-            Command::Settings { change } => self.settings(r, change.as_ref()).await,
+            Command::Takeback { game, answer } => {
+                self.offer(r, l, *game, OfferKind::Takeback, *answer).await
+            }
+            Command::Abort { game } => self.abort(r, l, *game).await,
+            Command::MoreTime { game, days } => self.more_time(r, l, *game, *days).await,
+            Command::Rematch { game } => self.rematch(r, l, *game).await,
+            Command::Settings { change } => self.settings(r, l, change.as_ref()).await,
         }
     }
 
     // ----- Challenges -------------------------------------------------------------------
 
+    #[allow(clippy::too_many_arguments)]
     async fn challenge(
         &self,
         r: &Request,
+        lang: Lang,
         opponent: &Opponent,
         colour: Option<Color>,
         days: u32,
@@ -338,26 +461,22 @@ impl Service {
         rematch_of: Option<GameId>,
     ) -> Res<Reply> {
         if let Opponent::Computer { level } = opponent {
-            return self.start_computer_game(r, *level, colour, days).await;
+            return self
+                .start_computer_game(r, lang, *level, colour, days)
+                .await;
         }
         if r.place.server.is_none() {
-            return say(
-                "Challenges are made in a server channel, where your opponent can see them. Use the same command there.",
-            );
+            return say(tr!(lang, "challenge-needs-server"));
         }
         let challenged = match opponent {
             Opponent::Open | Opponent::Computer { .. } => None,
             Opponent::Player(PlayerRef::Id(id)) => Some(PlayerId(*id)),
             Opponent::Player(PlayerRef::Name(name)) => {
-                return say(format!(
-                    "I can't tell who `@{name}` is. Mention them so the name is highlighted (type `@` and pick them from the list)."
-                ));
+                return say(tr!(lang, "challenge-unknown-name", name = name));
             }
         };
         if challenged == Some(r.actor.id) {
-            return say(
-                "You can't challenge yourself. Name another player, or leave the name out for an open challenge anyone here can accept.",
-            );
+            return say(tr!(lang, "challenge-self"));
         }
         let now = self.now();
         let mine = self.store.open_challenges_by(r.actor.id).await?;
@@ -365,14 +484,15 @@ impl Service {
             .iter()
             .find(|c| c.challenged == challenged && c.place.channel == r.place.channel)
         {
-            return say(format!(
-                "You already have challenge #{} open here{}. Type `cancel #{}` to withdraw it first.",
-                c.id.0,
-                c.challenged
-                    .map(|p| format!(" for {}", mention(p)))
-                    .unwrap_or_default(),
-                c.id.0
-            ));
+            return say(match c.challenged {
+                Some(p) => tr!(
+                    lang,
+                    "challenge-already-open-for",
+                    id = c.id.0,
+                    player = mention(p)
+                ),
+                None => tr!(lang, "challenge-already-open", id = c.id.0),
+            });
         }
         self.store
             .upsert_player(r.actor.id, &r.actor.name, now)
@@ -419,50 +539,63 @@ impl Service {
             )
             .await?;
         let colours = match colour {
-            Some(c) => format!("{} plays {}", mention(r.actor.id), side_name(c)),
-            None => "colours drawn by lot".to_string(),
+            Some(c) => tr!(
+                lang,
+                "challenge-colour",
+                player = mention(r.actor.id),
+                side = side_key(c)
+            ),
+            None => tr!(lang, "challenge-colour-random"),
         };
-        let terms = format!(
-            "{}, {} day{} per move, {colours}",
-            if rated { "rated" } else { "casual" },
-            days,
-            if days == 1 { "" } else { "s" }
+        let terms = tr!(
+            lang,
+            "challenge-terms",
+            rated = rated_key(rated),
+            days = days,
+            colours = colours
         );
-        let again = if rematch_of.is_some() {
-            "a rematch"
+        let kind = if rematch_of.is_some() {
+            "rematch"
         } else {
-            "a game of Rollerball"
+            "game"
         };
         let accept = button(
-            "Accept",
+            tr!(lang, "button-accept"),
             ButtonAction::AcceptChallenge(challenge.id),
             ButtonStyle::Success,
         );
+        let expires = relative_time(challenge.expires_at);
         let (text, refuse, mentions) = match challenged {
             Some(player) => (
-                format!(
-                    "{} challenges {} to {again} ({terms}). Challenge #{} expires {}.",
-                    mention(r.actor.id),
-                    mention(player),
-                    challenge.id.0,
-                    relative_time(challenge.expires_at)
+                tr!(
+                    lang,
+                    "challenge-to",
+                    kind = kind,
+                    challenger = mention(r.actor.id),
+                    challenged = mention(player),
+                    terms = terms,
+                    id = challenge.id.0,
+                    expires = expires
                 ),
                 button(
-                    "Decline",
+                    tr!(lang, "button-decline"),
                     ButtonAction::DeclineChallenge(challenge.id),
                     ButtonStyle::Secondary,
                 ),
                 vec![player],
             ),
             None => (
-                format!(
-                    "{} is looking for an opponent: {again} ({terms}). Anyone here can accept challenge #{} — it expires {}.",
-                    mention(r.actor.id),
-                    challenge.id.0,
-                    relative_time(challenge.expires_at)
+                tr!(
+                    lang,
+                    "challenge-open",
+                    kind = kind,
+                    challenger = mention(r.actor.id),
+                    terms = terms,
+                    id = challenge.id.0,
+                    expires = expires
                 ),
                 button(
-                    "Cancel",
+                    tr!(lang, "button-cancel"),
                     ButtonAction::CancelChallenge(challenge.id),
                     ButtonStyle::Secondary,
                 ),
@@ -482,27 +615,26 @@ impl Service {
     async fn find_challenge(
         &self,
         r: &Request,
+        lang: Lang,
         id: Option<i64>,
         fits: impl Fn(&Challenge) -> bool,
-        none: &str,
+        none: String,
     ) -> Res<Challenge> {
         let now = self.now();
         if let Some(id) = id {
             let Some(c) = self.store.challenge(ChallengeId(id)).await? else {
-                return say(format!("There is no challenge #{id}."));
+                return say(tr!(lang, "challenge-none", id = id));
             };
             if c.status != ChallengeStatus::Open || c.expires_at <= now {
-                return say(format!(
-                    "Challenge #{id} is no longer open ({}).",
-                    if c.status == ChallengeStatus::Open {
-                        "expired"
-                    } else {
-                        c.status.as_str()
-                    }
-                ));
+                let status = if c.status == ChallengeStatus::Open {
+                    "expired"
+                } else {
+                    c.status.as_str()
+                };
+                return say(tr!(lang, "challenge-closed", id = id, status = status));
             }
             if !fits(&c) {
-                return say(format!("Challenge #{id} is not yours to answer that way."));
+                return say(tr!(lang, "challenge-not-yours", id = id));
             }
             return Ok(c);
         }
@@ -518,30 +650,39 @@ impl Service {
             _ => {
                 let list: Vec<String> = candidates
                     .iter()
-                    .map(|c| format!("#{} from {}", c.id.0, mention(c.challenger)))
+                    .map(|c| {
+                        tr!(
+                            lang,
+                            "challenge-choice",
+                            id = c.id.0,
+                            challenger = mention(c.challenger)
+                        )
+                    })
                     .collect();
-                say(format!(
-                    "Several challenges fit: {}. Say which, for example `accept #{}`.",
-                    list.join(", "),
-                    candidates[0].id.0
+                say(tr!(
+                    lang,
+                    "challenge-several",
+                    list = list.join(", "),
+                    id = candidates[0].id.0
                 ))
             }
         }
     }
 
-    async fn accept(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
+    async fn accept(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<Reply> {
         let me = r.actor.id;
         let channel = r.place.channel;
         let challenge = self
             .find_challenge(
                 r,
+                lang,
                 id,
                 |c| {
                     c.challenger != me
                         && (c.challenged == Some(me)
                             || (c.challenged.is_none() && c.place.channel == channel))
                 },
-                "There is no challenge for you to accept here. Start one with `challenge @player`.",
+                tr!(lang, "accept-none"),
             )
             .await;
         let challenge = match challenge {
@@ -549,13 +690,14 @@ impl Service {
                 // Say precisely why a named challenge can't be taken.
                 if let Some(c) = self.store.challenge(ChallengeId(id.unwrap_or(0))).await? {
                     if c.challenger == me {
-                        return say("That is your own challenge: someone else has to accept it.");
+                        return say(tr!(lang, "accept-own"));
                     }
                     if c.challenged.is_some_and(|p| p != me) && c.status == ChallengeStatus::Open {
-                        return say(format!(
-                            "Challenge #{} is for {}, not for you.",
-                            c.id.0,
-                            mention(c.challenged.unwrap_or(c.challenger))
+                        return say(tr!(
+                            lang,
+                            "accept-not-for-you",
+                            id = c.id.0,
+                            player = mention(c.challenged.unwrap_or(c.challenger))
                         ));
                     }
                 }
@@ -592,31 +734,29 @@ impl Service {
             )
             .await
             .map_err(|e| match e {
-                StoreError::Conflict => Refusal::Say(format!(
-                    "Challenge #{} was taken, withdrawn or expired a moment ago.",
-                    challenge.id.0
-                )),
+                StoreError::Conflict => {
+                    Refusal::Say(tr!(lang, "accept-taken", id = challenge.id.0))
+                }
                 other => other.into(),
             })?;
         let loaded = Loaded {
             game: rules::Game::new(),
             row,
         };
-        let white = loaded.side(Color::White);
-        let black = loaded.side(Color::Black);
         let text = format!(
-            "**{}** begins: {white} (White) vs {black} (Black), {} day{} per move, {}.\n{}",
-            loaded.label(),
-            loaded.row.days_per_move,
-            if loaded.row.days_per_move == 1 {
-                ""
-            } else {
-                "s"
-            },
-            if loaded.row.rated { "rated" } else { "casual" },
-            self.turn_line(&loaded)
+            "{}\n{}",
+            tr!(
+                lang,
+                "game-begins",
+                id = loaded.id(),
+                white = loaded.side(lang, Color::White),
+                black = loaded.side(lang, Color::Black),
+                days = loaded.row.days_per_move,
+                rated = rated_key(loaded.row.rated)
+            ),
+            self.turn_line(lang, &loaded)
         );
-        let mut reply = self.board_reply(&loaded, text, true).await?;
+        let mut reply = self.board_reply(lang, &loaded, text, true).await?;
         reply.mentions = [loaded.row.white, loaded.row.black]
             .into_iter()
             .flatten()
@@ -628,6 +768,7 @@ impl Service {
     async fn close_challenge(
         &self,
         r: &Request,
+        lang: Lang,
         id: Option<i64>,
         status: ChallengeStatus,
     ) -> Res<Reply> {
@@ -636,18 +777,20 @@ impl Service {
             ChallengeStatus::Declined => {
                 self.find_challenge(
                     r,
+                    lang,
                     id,
                     |c| c.challenged == Some(me),
-                    "There is no challenge to you to decline.",
+                    tr!(lang, "decline-none"),
                 )
                 .await?
             }
             _ => {
                 self.find_challenge(
                     r,
+                    lang,
                     id,
                     |c| c.challenger == me,
-                    "You have no open challenge to cancel.",
+                    tr!(lang, "cancel-none"),
                 )
                 .await?
             }
@@ -657,23 +800,29 @@ impl Service {
             .close_challenge(challenge.id, status, self.now())
             .await?;
         let text = if status == ChallengeStatus::Declined {
-            format!(
-                "{} declined challenge #{} from {}.",
-                mention(me),
-                c.id.0,
-                mention(c.challenger)
+            tr!(
+                lang,
+                "challenge-declined",
+                player = mention(me),
+                id = c.id.0,
+                challenger = mention(c.challenger)
             )
         } else {
-            format!("{} withdrew challenge #{}.", mention(me), c.id.0)
+            tr!(
+                lang,
+                "challenge-withdrawn",
+                player = mention(me),
+                id = c.id.0
+            )
         };
         Ok(Reply::text(text))
     }
 
     // ----- Finding and loading games ------------------------------------------------------
 
-    async fn load(&self, id: GameId) -> Res<Loaded> {
+    async fn load(&self, lang: Lang, id: GameId) -> Res<Loaded> {
         let Some((row, moves)) = self.store.game_with_moves(id).await? else {
-            return say(format!("There is no game #{}.", id.0));
+            return say(tr!(lang, "game-none", id = id.0));
         };
         let coords: Vec<&str> = moves.iter().map(|m| m.coord.as_str()).collect();
         let start = (row.start_fen != rules::START_FEN).then_some(row.start_fen.as_str());
@@ -697,17 +846,15 @@ impl Service {
     }
 
     /// The game a player means: the one named, or their only active game here.
-    async fn my_game(&self, r: &Request, id: Option<i64>) -> Res<StoredGame> {
+    async fn my_game(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<StoredGame> {
         let me = r.actor.id;
         let word = command_word(&r.command);
         if let Some(id) = id {
             let Some(row) = self.store.game(GameId(id)).await? else {
-                return say(format!("There is no game #{id}."));
+                return say(tr!(lang, "game-none", id = id));
             };
             if row.color_of(me).is_none() {
-                return say(format!(
-                    "You are not playing in game #{id}; only its two players can do that. You can still look at it with `game #{id}`."
-                ));
+                return say(tr!(lang, "game-not-yours", id = id));
             }
             return Ok(row);
         }
@@ -722,47 +869,50 @@ impl Service {
             1 => return Ok(here.remove(0)),
             0 => {}
             _ => {
-                let list: Vec<String> = here.iter().map(|g| game_choice(g, me)).collect();
-                return say(format!(
-                    "You have several games here: {}. Add the game's number, for example `{word} #{}`.",
-                    list.join(", "),
-                    here[0].id.0
+                let list: Vec<String> = here.iter().map(|g| game_choice(lang, g, me)).collect();
+                return say(tr!(
+                    lang,
+                    "games-several-here",
+                    list = list.join(", "),
+                    word = word,
+                    id = here[0].id.0
                 ));
             }
         }
         let elsewhere = self.store.active_games_of(me).await?;
         match elsewhere.as_slice() {
-            [] => say(format!(
-                "You have no game in progress here. Start one with `challenge @player`; to look at a finished game, add its number, for example `{word} #12`."
-            )),
-            [one] => say(format!(
-                "Your game #{} is not here. Use it in <#{}>, or add its number: `{word} #{}`.",
-                one.id.0,
-                place_key(one.place),
-                one.id.0
+            [] => say(tr!(lang, "game-none-here", word = word)),
+            [one] => say(tr!(
+                lang,
+                "game-elsewhere",
+                id = one.id.0,
+                channel = channel_mention(place_key(one.place)),
+                word = word
             )),
             several => {
-                let list: Vec<String> = several.iter().map(|g| game_choice(g, me)).collect();
-                say(format!(
-                    "You have no game here. Your games: {}. Add the game's number, for example `{word} #{}`.",
-                    list.join(", "),
-                    several[0].id.0
+                let list: Vec<String> = several.iter().map(|g| game_choice(lang, g, me)).collect();
+                say(tr!(
+                    lang,
+                    "games-elsewhere",
+                    list = list.join(", "),
+                    word = word,
+                    id = several[0].id.0
                 ))
             }
         }
     }
 
     /// The game someone wants to look at: named, theirs here, or the only one here.
-    async fn viewed_game(&self, r: &Request, id: Option<i64>) -> Res<Loaded> {
+    async fn viewed_game(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<Loaded> {
         if let Some(id) = id {
-            return self.load(GameId(id)).await;
+            return self.load(lang, GameId(id)).await;
         }
-        match self.my_game(r, None).await {
-            Ok(row) => self.load(row.id).await,
+        match self.my_game(r, lang, None).await {
+            Ok(row) => self.load(lang, row.id).await,
             Err(refusal) => {
                 let here = self.store.active_games_in(place_key(r.place)).await?;
                 match here.as_slice() {
-                    [one] => self.load(one.id).await,
+                    [one] => self.load(lang, one.id).await,
                     _ => Err(refusal),
                 }
             }
@@ -770,17 +920,22 @@ impl Service {
     }
 
     /// The game a player acts on, loaded under its lock, and still being played.
-    async fn my_active_game(&self, r: &Request, id: Option<i64>) -> Res<(Loaded, LockGuard<'_>)> {
-        let row = self.my_game(r, id).await?;
+    async fn my_active_game(
+        &self,
+        r: &Request,
+        lang: Lang,
+        id: Option<i64>,
+    ) -> Res<(Loaded, LockGuard<'_>)> {
+        let row = self.my_game(r, lang, id).await?;
         let guard = self.locks.lock(row.id).await;
         // Loaded under the lock, so no other command of this process changes it meanwhile.
-        let loaded = self.load(row.id).await?;
+        let loaded = self.load(lang, row.id).await?;
         if let Some(outcome) = loaded.game.outcome() {
-            return say(format!(
-                "{} is over: {}. Start a new one with `rematch #{}` or `challenge @player`.",
-                loaded.label(),
-                describe_outcome(&loaded, outcome),
-                loaded.row.id.0
+            return say(tr!(
+                lang,
+                "game-over-already",
+                id = loaded.id(),
+                outcome = describe_outcome(lang, &loaded, outcome)
             ));
         }
         Ok((loaded, guard))
@@ -788,15 +943,16 @@ impl Service {
 
     // ----- Moves ------------------------------------------------------------------------
 
-    async fn play(&self, r: &Request, id: Option<i64>, text: &str) -> Res<Reply> {
-        let (mut loaded, _lock) = self.my_active_game(r, id).await?;
+    async fn play(&self, r: &Request, lang: Lang, id: Option<i64>, text: &str) -> Res<Reply> {
+        let (mut loaded, _lock) = self.my_active_game(r, lang, id).await?;
         let me = r.actor.id;
         let my_color = loaded.row.color_of(me).expect("my_game checks the player");
         if loaded.row.to_move != my_color {
-            return say(format!(
-                "It is {}'s move in {}, not yours. I'll ping you when it's your turn.",
-                loaded.side(loaded.row.to_move),
-                loaded.label()
+            return say(tr!(
+                lang,
+                "not-your-move",
+                player = loaded.side(lang, loaded.row.to_move),
+                id = loaded.id()
             ));
         }
         let before = *loaded.game.position();
@@ -804,7 +960,7 @@ impl Service {
         let mv = loaded
             .game
             .play_input(text)
-            .map_err(|e| Refusal::Say(e.to_string()))?;
+            .map_err(|e| Refusal::Say(play_error(lang, &loaded, &e)))?;
         let san = loaded.game.sans().last().cloned().unwrap_or_default();
         let now = self.now();
         let after = match loaded.game.outcome() {
@@ -820,18 +976,29 @@ impl Service {
             .store
             .commit_move(loaded.row.id, loaded.row.version, &new_move, after, now)
             .await?;
-        let mut text = format!("**{}** · {} played **{san}**.", loaded.label(), mention(me));
-        match pending.map(|o| o.kind) {
-            Some(OfferKind::Draw) => text.push_str(" (Moving declines the draw offer.)"),
-            Some(OfferKind::Takeback) => text.push_str(" (Moving declines the takeback request.)"),
-            None => {}
+        let mut text = tr!(
+            lang,
+            "move-played",
+            id = loaded.id(),
+            player = mention(me),
+            san = san.as_str()
+        );
+        let declined = match pending.map(|o| o.kind) {
+            Some(OfferKind::Draw) => Some(tr!(lang, "move-declines-draw")),
+            Some(OfferKind::Takeback) => Some(tr!(lang, "move-declines-takeback")),
+            None => None,
+        };
+        if let Some(declined) = declined {
+            text.push(' ');
+            text.push_str(&declined);
         }
         if loaded.computer_to_move() && loaded.game.outcome().is_none() {
             // The player's move stands whatever happens here; a failed answer is made by the
             // next sweep.
             match self.computer_reply(&mut loaded).await {
                 Ok(answer) => {
-                    let _ = write!(text, "\nThe computer answered **{answer}**.");
+                    text.push('\n');
+                    text.push_str(&tr!(lang, "computer-answered", san = answer));
                 }
                 Err(e) => {
                     let error = match e {
@@ -839,13 +1006,14 @@ impl Service {
                         Refusal::Store(e) => e.to_string(),
                     };
                     tracing::error!(game = loaded.row.id.0, %error, "computer move failed");
-                    text.push_str("\nThe computer will answer in a moment.");
+                    text.push('\n');
+                    text.push_str(&tr!(lang, "computer-will-answer"));
                 }
             }
         }
         text.push('\n');
-        text.push_str(&self.turn_line(&loaded));
-        let mut reply = self.board_reply(&loaded, text, true).await?;
+        text.push_str(&self.turn_line(lang, &loaded));
+        let mut reply = self.board_reply(lang, &loaded, text, true).await?;
         reply.mentions = self.pingable(&loaded, true).await?;
         Ok(reply)
     }
@@ -901,6 +1069,7 @@ impl Service {
     async fn start_computer_game(
         &self,
         r: &Request,
+        lang: Lang,
         level: u8,
         colour: Option<Color>,
         days: u32,
@@ -942,49 +1111,52 @@ impl Service {
             row,
             game: rules::Game::new(),
         };
-        let mut text = format!(
-            "**{}** begins: {} (White) vs {} (Black), {} day{} per move, casual.",
-            loaded.label(),
-            loaded.side(Color::White),
-            loaded.side(Color::Black),
-            days,
-            if days == 1 { "" } else { "s" },
+        let mut text = tr!(
+            lang,
+            "game-begins",
+            id = loaded.id(),
+            white = loaded.side(lang, Color::White),
+            black = loaded.side(lang, Color::Black),
+            days = days,
+            rated = rated_key(false)
         );
         if loaded.computer_to_move() {
             let _lock = self.locks.lock(loaded.row.id).await;
+            text.push('\n');
             match self.computer_reply(&mut loaded).await {
-                Ok(answer) => {
-                    let _ = write!(text, "\nThe computer opened with **{answer}**.");
-                }
-                Err(_) => text.push_str("\nThe computer will make its first move in a moment."),
+                Ok(answer) => text.push_str(&tr!(lang, "computer-opened", san = answer)),
+                Err(_) => text.push_str(&tr!(lang, "computer-will-open")),
             }
         }
         text.push('\n');
-        text.push_str(&self.turn_line(&loaded));
-        let mut reply = self.board_reply(&loaded, text, true).await?;
+        text.push_str(&self.turn_line(lang, &loaded));
+        let mut reply = self.board_reply(lang, &loaded, text, true).await?;
         reply.mentions = vec![r.actor.id];
         reply.new_game = Some(loaded.row.id);
         Ok(reply)
     }
 
     /// "Bob to move — deadline in 3 days", or how the game ended.
-    fn turn_line(&self, loaded: &Loaded) -> String {
+    fn turn_line(&self, lang: Lang, loaded: &Loaded) -> String {
         if let Some(outcome) = loaded.game.outcome() {
-            return format!("The game is over: {}.", describe_outcome(loaded, outcome));
+            return tr!(
+                lang,
+                "turn-over",
+                outcome = describe_outcome(lang, loaded, outcome)
+            );
         }
-        let mut line = format!(
-            "{} ({}) to move",
-            loaded.side(loaded.row.to_move),
-            side_name(loaded.row.to_move)
-        );
-        if loaded.game.position().is_check() {
-            line.push_str(", in check");
-        }
-        if let Some(deadline) = loaded.row.deadline {
-            let _ = write!(line, " — deadline {}", relative_time(deadline));
-        }
-        line.push('.');
-        line
+        let to_move = loaded.row.to_move;
+        tr!(
+            lang,
+            "turn-to-move",
+            player = loaded.side(lang, to_move),
+            side = side_key(to_move),
+            check = yes_no(loaded.game.position().is_check()),
+            deadline = loaded
+                .row
+                .deadline
+                .map_or_else(|| "none".to_string(), relative_time)
+        )
     }
 
     /// Who may be pinged by a reply about this game: the player to move (or both at the end),
@@ -1008,14 +1180,20 @@ impl Service {
     }
 
     /// A reply with the board drawn from the side of the player to move (White's when over).
-    async fn board_reply(&self, loaded: &Loaded, text: String, with_buttons: bool) -> Res<Reply> {
+    async fn board_reply(
+        &self,
+        lang: Lang,
+        loaded: &Loaded,
+        text: String,
+        with_buttons: bool,
+    ) -> Res<Reply> {
         let view = BoardView::of_game(&loaded.game);
         let side = if loaded.game.outcome().is_some() {
             Color::White
         } else {
             loaded.game.position().side_to_move()
         };
-        let png = self.render(view, side).await?;
+        let png = self.render(lang, view, side).await?;
         let mut reply = Reply::text(text);
         reply.image = Some(Attachment {
             filename: format!("rollerball-{}-{}.png", loaded.row.id.0, loaded.game.ply()),
@@ -1023,57 +1201,62 @@ impl Service {
         });
         reply.fen = Some(loaded.game.position().to_fen());
         if with_buttons {
-            reply.buttons = game_buttons(loaded);
+            reply.buttons = game_buttons(lang, loaded);
         }
         Ok(reply)
     }
 
     /// Draws on a blocking thread, off the async workers.
-    async fn render(&self, view: BoardView, side: Color) -> Res<Vec<u8>> {
+    async fn render(&self, lang: Lang, view: BoardView, side: Color) -> Res<Vec<u8>> {
         let mut options = Options::from_side(side);
         options.size = self.board_size;
+        let failed = |e: &dyn std::fmt::Display| {
+            Refusal::Say(tr!(lang, "render-failed", error = e.to_string()))
+        };
         tokio::task::spawn_blocking(move || render::render_png(&view, &options))
             .await
-            .map_err(|e| {
-                Refusal::Say(format!(
-                    "Drawing the board failed ({e}); the game itself is fine."
-                ))
-            })?
-            .map_err(|e| {
-                Refusal::Say(format!(
-                    "Drawing the board failed ({e}); the game itself is fine."
-                ))
-            })
+            .map_err(|e| failed(&e))?
+            .map_err(|e| failed(&e))
     }
 
     // ----- Looking at games -------------------------------------------------------------
 
-    async fn board(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
-        let loaded = self.viewed_game(r, id).await?;
-        let white = loaded.side(Color::White);
-        let black = loaded.side(Color::Black);
-        let last = match loaded.game.sans().last() {
-            Some(san) => format!(" Last move: **{san}**."),
-            None => String::new(),
-        };
-        let text = format!(
-            "**{}** · {white} (White) vs {black} (Black), move {}.{last}\n{}",
-            loaded.label(),
-            loaded.game.position().fullmove(),
-            self.turn_line(&loaded)
+    async fn board(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<Reply> {
+        let loaded = self.viewed_game(r, lang, id).await?;
+        let mut text = tr!(
+            lang,
+            "board-header",
+            id = loaded.id(),
+            white = loaded.side(lang, Color::White),
+            black = loaded.side(lang, Color::Black),
+            number = loaded.game.position().fullmove()
         );
+        if let Some(san) = loaded.game.sans().last() {
+            text.push(' ');
+            text.push_str(&tr!(lang, "board-last-move", san = san));
+        }
+        text.push('\n');
+        text.push_str(&self.turn_line(lang, &loaded));
         let playing = loaded.row.color_of(r.actor.id).is_some();
-        self.board_reply(&loaded, text, playing && loaded.game.outcome().is_none())
-            .await
+        self.board_reply(
+            lang,
+            &loaded,
+            text,
+            playing && loaded.game.outcome().is_none(),
+        )
+        .await
     }
 
-    async fn moves(&self, r: &Request, id: Option<i64>, square: Option<Square>) -> Res<Reply> {
-        let loaded = self.viewed_game(r, id).await?;
+    async fn moves(
+        &self,
+        r: &Request,
+        lang: Lang,
+        id: Option<i64>,
+        square: Option<Square>,
+    ) -> Res<Reply> {
+        let loaded = self.viewed_game(r, lang, id).await?;
         if loaded.game.outcome().is_some() {
-            return say(format!(
-                "{} is over: there are no moves to make.",
-                loaded.label()
-            ));
+            return say(tr!(lang, "moves-game-over", id = loaded.id()));
         }
         let position = *loaded.game.position();
         let sans = rules::legal_sans(&position);
@@ -1081,14 +1264,16 @@ impl Service {
         let listed: Vec<&str> = match square {
             Some(sq) => {
                 let Some(piece) = position.piece_at(sq) else {
-                    return say(format!("There is no piece on {sq}."));
+                    return say(tr!(lang, "moves-no-piece", square = sq.name()));
                 };
                 if piece.color != position.side_to_move() {
-                    return say(format!(
-                        "The {} on {sq} is {}'s, and it is {}'s move.",
-                        piece.kind.name(),
-                        side_name(piece.color),
-                        side_name(position.side_to_move())
+                    return say(tr!(
+                        lang,
+                        "moves-not-side",
+                        piece = piece.kind.name(),
+                        square = sq.name(),
+                        owner = side_key(piece.color),
+                        side = side_key(position.side_to_move())
                     ));
                 }
                 view = view.with_targets_from(sq);
@@ -1099,30 +1284,42 @@ impl Service {
             }
             None => sans.iter().map(|(_, s)| s.as_str()).collect(),
         };
-        let what = match square {
-            Some(sq) => format!(
-                "the {} on {sq}",
-                position
-                    .piece_at(sq)
-                    .map(|p| p.kind.name())
-                    .unwrap_or("piece")
-            ),
-            None => format!(
-                "{} ({} moves)",
-                side_name(position.side_to_move()),
-                listed.len()
+        let id = loaded.id();
+        let moves = listed.join(", ");
+        let side = side_key(position.side_to_move());
+        let text = match square.and_then(|sq| Some((sq, position.piece_at(sq)?))) {
+            Some((sq, piece)) => {
+                let (square, piece) = (sq.name(), piece.kind.name());
+                if listed.is_empty() {
+                    tr!(
+                        lang,
+                        "moves-piece-none",
+                        id = id,
+                        piece = piece,
+                        square = square
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "moves-piece-list",
+                        id = id,
+                        piece = piece,
+                        square = square,
+                        moves = moves
+                    )
+                }
+            }
+            None if listed.is_empty() => tr!(lang, "moves-side-none", id = id, side = side),
+            None => tr!(
+                lang,
+                "moves-side-list",
+                id = id,
+                side = side,
+                count = listed.len(),
+                moves = moves
             ),
         };
-        let text = if listed.is_empty() {
-            format!("**{}** · {what} has no legal move.", loaded.label())
-        } else {
-            format!(
-                "**{}** · legal moves for {what}: {}",
-                loaded.label(),
-                listed.join(", ")
-            )
-        };
-        let png = self.render(view, position.side_to_move()).await?;
+        let png = self.render(lang, view, position.side_to_move()).await?;
         Ok(Reply {
             text,
             image: Some(Attachment {
@@ -1134,15 +1331,12 @@ impl Service {
         })
     }
 
-    async fn history(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
-        let loaded = self.viewed_game(r, id).await?;
+    async fn history(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<Reply> {
+        let loaded = self.viewed_game(r, lang, id).await?;
         if loaded.game.ply() == 0 {
-            return Ok(Reply::private(format!(
-                "**{}** · no moves yet.",
-                loaded.label()
-            )));
+            return Ok(Reply::private(tr!(lang, "history-empty", id = loaded.id())));
         }
-        let mut text = format!("**{}** · ", loaded.label());
+        let mut text = String::new();
         for (i, san) in loaded.game.sans().iter().enumerate() {
             if i % 2 == 0 {
                 let _ = write!(text, "{}. ", i / 2 + 1);
@@ -1155,44 +1349,45 @@ impl Service {
                 text,
                 "{} ({})",
                 outcome.result(),
-                describe_outcome(&loaded, outcome)
+                describe_outcome(lang, &loaded, outcome)
             );
         }
-        Ok(Reply::private(text.trim_end().to_string()))
+        Ok(Reply::private(tr!(
+            lang,
+            "history",
+            id = loaded.id(),
+            moves = text.trim_end()
+        )))
     }
 
-    async fn games(&self, r: &Request) -> Res<Reply> {
+    async fn games(&self, r: &Request, lang: Lang) -> Res<Reply> {
         let me = r.actor.id;
         let games = self.store.active_games_of(me).await?;
         if games.is_empty() {
-            return Ok(Reply::private(
-                "You have no game in progress. Start one with `challenge @player`.",
-            ));
+            return Ok(Reply::private(tr!(lang, "games-none")));
         }
-        let mut text = String::from("Your games in progress:");
+        let mut text = tr!(lang, "games-header");
         for g in &games {
             let color = g.color_of(me).expect("games of the player");
-            let opponent = side_label(g, color.opponent());
-            let turn = if g.to_move == color {
-                "**your move**"
-            } else {
-                "their move"
-            };
-            let deadline = g.deadline.map(relative_time).unwrap_or_default();
-            let _ = write!(
-                text,
-                "\n• **#{}** vs {opponent} — you play {} — {turn}, deadline {deadline} — in <#{}>",
-                g.id.0,
-                side_name(color),
-                place_key(g.place)
-            );
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "games-line",
+                id = g.id.0,
+                opponent = side_label(lang, g, color.opponent()),
+                side = side_key(color),
+                turn = yes_no(g.to_move == color),
+                deadline = g.deadline.map(relative_time).unwrap_or_default(),
+                channel = channel_mention(place_key(g.place))
+            ));
         }
         Ok(Reply::private(text))
     }
 
-    async fn export(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
-        let loaded = self.viewed_game(r, id).await?;
-        let names = self.names(&loaded.row).await?;
+    async fn export(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<Reply> {
+        let loaded = self.viewed_game(r, lang, id).await?;
+        // The record is a file for chess software: its tags stay English.
+        let names = self.names(Lang::En, &loaded.row).await?;
         let (year, month, day) = loaded.row.created_at.utc_date();
         let date = format!("{year:04}.{month:02}.{day:02}");
         let [white, black] = names;
@@ -1206,15 +1401,19 @@ impl Service {
         let game = loaded.game.clone();
         let mut options = GifOptions::default();
         options.board.size = self.board_size.min(480);
+        let failed = |e: &dyn std::fmt::Display| {
+            Refusal::Say(tr!(lang, "export-failed", error = e.to_string()))
+        };
         let gif = tokio::task::spawn_blocking(move || render::render_gif(&game, &options))
             .await
-            .map_err(|e| Refusal::Say(format!("Making the animation failed ({e}).")))?
-            .map_err(|e| Refusal::Say(format!("Making the animation failed ({e}).")))?;
+            .map_err(|e| failed(&e))?
+            .map_err(|e| failed(&e))?;
         Ok(Reply {
-            text: format!(
-                "**{}** · the record ({} moves) and an animation of the game.",
-                loaded.label(),
-                loaded.game.ply()
+            text: tr!(
+                lang,
+                "export-done",
+                id = loaded.id(),
+                count = loaded.game.ply()
             ),
             files: vec![
                 Attachment {
@@ -1230,11 +1429,11 @@ impl Service {
         })
     }
 
-    async fn rules(&self) -> Res<Reply> {
+    async fn rules(&self, lang: Lang) -> Res<Reply> {
         let view = BoardView::new(rules::Position::start());
-        let png = self.render(view, Color::White).await?;
+        let png = self.render(lang, view, Color::White).await?;
         Ok(Reply {
-            text: RULES_SUMMARY.to_string(),
+            text: rules_summary(lang),
             image: Some(Attachment {
                 filename: "rollerball-start.png".into(),
                 bytes: png,
@@ -1245,7 +1444,13 @@ impl Service {
 
     // ----- Ending games and offers ------------------------------------------------------
 
-    async fn finish(&self, loaded: &mut Loaded, outcome: Outcome, text: String) -> Res<Reply> {
+    async fn finish(
+        &self,
+        lang: Lang,
+        loaded: &mut Loaded,
+        outcome: Outcome,
+        text: String,
+    ) -> Res<Reply> {
         loaded.row = self
             .store
             .end_game(
@@ -1256,14 +1461,20 @@ impl Service {
             )
             .await?;
         loaded.game.end(outcome);
-        let text = format!("{text}\n{}", self.turn_line(loaded));
-        let mut reply = self.board_reply(loaded, text, true).await?;
+        let text = format!("{text}\n{}", self.turn_line(lang, loaded));
+        let mut reply = self.board_reply(lang, loaded, text, true).await?;
         reply.mentions = self.pingable(loaded, false).await?;
         Ok(reply)
     }
 
-    async fn resign(&self, r: &Request, id: Option<i64>, confirmed: bool) -> Res<Reply> {
-        let (mut loaded, _lock) = self.my_active_game(r, id).await?;
+    async fn resign(
+        &self,
+        r: &Request,
+        lang: Lang,
+        id: Option<i64>,
+        confirmed: bool,
+    ) -> Res<Reply> {
+        let (mut loaded, _lock) = self.my_active_game(r, lang, id).await?;
         let me = r.actor.id;
         let color = loaded.row.color_of(me).expect("player");
         if !confirmed {
@@ -1273,13 +1484,14 @@ impl Service {
                 .map(mention)
                 .unwrap_or_default();
             return Ok(Reply {
-                text: format!(
-                    "Resign {} against {opponent}? This cannot be undone. Press the button, or type `resign #{} confirm`.",
-                    loaded.label(),
-                    loaded.row.id.0
+                text: tr!(
+                    lang,
+                    "resign-confirm",
+                    id = loaded.id(),
+                    opponent = opponent
                 ),
                 buttons: vec![button(
-                    "Yes, resign",
+                    tr!(lang, "button-confirm-resign"),
                     ButtonAction::ConfirmResign(loaded.row.id),
                     ButtonStyle::Danger,
                 )],
@@ -1288,24 +1500,22 @@ impl Service {
             });
         }
         let outcome = Outcome::win(color.opponent(), Termination::Resignation);
-        let text = format!("**{}** · {} resigned.", loaded.label(), mention(me));
-        self.finish(&mut loaded, outcome, text).await
+        let text = tr!(lang, "resigned", id = loaded.id(), player = mention(me));
+        self.finish(lang, &mut loaded, outcome, text).await
     }
 
-    async fn abort(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
-        let (mut loaded, _lock) = self.my_active_game(r, id).await?;
+    async fn abort(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<Reply> {
+        let (mut loaded, _lock) = self.my_active_game(r, lang, id).await?;
         if loaded.game.ply() >= 2 {
-            return say(format!(
-                "{} can no longer be aborted: both sides have moved. You can offer a `draw` or `resign`.",
-                loaded.label()
-            ));
+            return say(tr!(lang, "abort-too-late", id = loaded.id()));
         }
-        let text = format!(
-            "**{}** · {} called the game off.",
-            loaded.label(),
-            mention(r.actor.id)
+        let text = tr!(
+            lang,
+            "aborted",
+            id = loaded.id(),
+            player = mention(r.actor.id)
         );
-        self.finish(&mut loaded, Outcome::draw(Termination::Abort), text)
+        self.finish(lang, &mut loaded, Outcome::draw(Termination::Abort), text)
             .await
     }
 
@@ -1313,16 +1523,17 @@ impl Service {
     async fn offer(
         &self,
         r: &Request,
+        lang: Lang,
         id: Option<i64>,
         kind: OfferKind,
         answer: Option<Answer>,
     ) -> Res<Reply> {
-        let (mut loaded, _lock) = self.my_active_game(r, id).await?;
+        let (mut loaded, _lock) = self.my_active_game(r, lang, id).await?;
         let me = r.actor.id;
         let color = loaded.row.color_of(me).expect("my_game checks the player");
         let opponent = loaded.row.player(color.opponent());
         let them = opponent.map(mention).unwrap_or_default();
-        let label = loaded.label();
+        let game = loaded.id();
         let pending = loaded.row.offer;
         let theirs = pending
             == Some(Offer {
@@ -1330,27 +1541,27 @@ impl Service {
                 by: color.opponent(),
             });
         let mine = pending == Some(Offer { kind, by: color });
-        let (noun, word) = match kind {
-            OfferKind::Draw => ("draw offer", "draw"),
-            OfferKind::Takeback => ("takeback request", "takeback"),
-        };
+        let key = offer_key(kind);
         if loaded.row.computer_level.is_some() {
             return match (kind, answer) {
-                (OfferKind::Draw, _) => say(
-                    "The computer plays on: it does not agree to draws. You can `resign`, or `abort` before both sides have moved.",
-                ),
+                (OfferKind::Draw, _) => say(tr!(lang, "computer-no-draw")),
                 (OfferKind::Takeback, Some(Answer::Decline)) => {
-                    say("There is nothing to decline: the computer never asks to take moves back.")
+                    say(tr!(lang, "computer-nothing-to-decline"))
                 }
-                (OfferKind::Takeback, _) => self.computer_takeback(&mut loaded, color).await,
+                (OfferKind::Takeback, _) => self.computer_takeback(lang, &mut loaded, color).await,
             };
         }
         match answer {
             None | Some(Answer::Accept) if theirs => match kind {
                 OfferKind::Draw => {
-                    let text = format!("**{label}** · {} accepted the draw offer.", mention(me));
-                    self.finish(&mut loaded, Outcome::draw(Termination::Agreement), text)
-                        .await
+                    let text = tr!(lang, "draw-accepted", id = game, player = mention(me));
+                    self.finish(
+                        lang,
+                        &mut loaded,
+                        Outcome::draw(Termination::Agreement),
+                        text,
+                    )
+                    .await
                 }
                 OfferKind::Takeback => {
                     let taken = loaded.game.sans().last().cloned().unwrap_or_default();
@@ -1362,47 +1573,59 @@ impl Service {
                         .take_back(loaded.row.id, loaded.row.version, 1, deadline, now)
                         .await?;
                     let text = format!(
-                        "**{label}** · {} agreed to take back **{taken}**.\n{}",
-                        mention(me),
-                        self.turn_line(&loaded)
+                        "{}\n{}",
+                        tr!(
+                            lang,
+                            "takeback-accepted",
+                            id = game,
+                            player = mention(me),
+                            san = taken
+                        ),
+                        self.turn_line(lang, &loaded)
                     );
-                    let mut reply = self.board_reply(&loaded, text, true).await?;
+                    let mut reply = self.board_reply(lang, &loaded, text, true).await?;
                     reply.mentions = opponent.into_iter().collect();
                     Ok(reply)
                 }
             },
-            Some(Answer::Accept) => say(format!("There is no {noun} to accept in {label}.")),
+            Some(Answer::Accept) => say(tr!(lang, "offer-none-to-accept", kind = key, id = game)),
             Some(Answer::Decline) if theirs || mine => {
                 loaded.row = self
                     .store
                     .clear_offer(loaded.row.id, loaded.row.version, self.now())
                     .await?;
-                let verb = if theirs { "declined" } else { "withdrew" };
+                let message = if theirs {
+                    "offer-declined"
+                } else {
+                    "offer-withdrawn"
+                };
                 Ok(Reply {
                     mentions: opponent.into_iter().collect(),
-                    ..Reply::text(format!("**{label}** · {} {verb} the {noun}.", mention(me)))
+                    ..Reply::text(tr!(
+                        lang,
+                        message,
+                        kind = key,
+                        id = game,
+                        player = mention(me)
+                    ))
                 })
             }
-            Some(Answer::Decline) => say(format!("There is no {noun} to decline in {label}.")),
-            None if mine => say(format!(
-                "Your {noun} in {label} stands until {them} answers or moves."
+            Some(Answer::Decline) => say(tr!(lang, "offer-none-to-decline", kind = key, id = game)),
+            None if mine => say(tr!(
+                lang,
+                "offer-stands",
+                kind = key,
+                id = game,
+                opponent = them
             )),
             None => {
                 if kind == OfferKind::Takeback
                     && (loaded.game.ply() == 0 || loaded.row.to_move == color)
                 {
-                    return say(
-                        "You can only ask to take back your own last move, before your opponent has replied.",
-                    );
+                    return say(tr!(lang, "takeback-own-only"));
                 }
                 if let Some(other) = pending {
-                    let (noun, word) = match other.kind {
-                        OfferKind::Draw => ("draw offer", "draw"),
-                        OfferKind::Takeback => ("takeback request", "takeback"),
-                    };
-                    return say(format!(
-                        "A {noun} is waiting for an answer first: `{word} accept` or `{word} decline`."
-                    ));
+                    return say(tr!(lang, "offer-pending", kind = offer_key(other.kind)));
                 }
                 loaded.row = self
                     .store
@@ -1416,34 +1639,40 @@ impl Service {
                 let id = loaded.row.id;
                 let (text, accept, decline) = match kind {
                     OfferKind::Draw => (
-                        format!(
-                            "**{label}** · {} offers a draw. {them}: accept with `draw`, or decline with `draw decline` — making a move also declines it.",
-                            mention(me)
+                        tr!(
+                            lang,
+                            "draw-offered",
+                            id = game,
+                            player = mention(me),
+                            opponent = them
                         ),
                         button(
-                            "Accept draw",
+                            tr!(lang, "button-accept-draw"),
                             ButtonAction::AcceptDraw(id),
                             ButtonStyle::Success,
                         ),
                         button(
-                            "Decline",
+                            tr!(lang, "button-decline"),
                             ButtonAction::DeclineDraw(id),
                             ButtonStyle::Secondary,
                         ),
                     ),
                     OfferKind::Takeback => (
-                        format!(
-                            "**{label}** · {} asks to take back **{}**. {them}: `{word} accept` or `{word} decline`.",
-                            mention(me),
-                            loaded.game.sans().last().cloned().unwrap_or_default()
+                        tr!(
+                            lang,
+                            "takeback-asked",
+                            id = game,
+                            player = mention(me),
+                            san = loaded.game.sans().last().cloned().unwrap_or_default(),
+                            opponent = them
                         ),
                         button(
-                            "Allow takeback",
+                            tr!(lang, "button-allow-takeback"),
                             ButtonAction::AcceptTakeback(id),
                             ButtonStyle::Primary,
                         ),
                         button(
-                            "Decline",
+                            tr!(lang, "button-decline"),
                             ButtonAction::DeclineTakeback(id),
                             ButtonStyle::Secondary,
                         ),
@@ -1461,13 +1690,13 @@ impl Service {
 
     /// A takeback against the computer is granted at once: the player's last move goes, with
     /// the computer's answer to it.
-    async fn computer_takeback(&self, loaded: &mut Loaded, color: Color) -> Res<Reply> {
+    async fn computer_takeback(&self, lang: Lang, loaded: &mut Loaded, color: Color) -> Res<Reply> {
         let plies = match (loaded.game.ply(), loaded.row.to_move == color) {
             // The computer has answered: take back its answer and the player's move.
             (2.., true) => 2,
             // The computer has not answered yet: only the player's move.
             (1.., false) => 1,
-            _ => return say("You have no move to take back yet."),
+            _ => return say(tr!(lang, "takeback-nothing")),
         };
         let sans = loaded.game.sans();
         let taken = sans[sans.len() - plies..].join(" ");
@@ -1487,34 +1716,35 @@ impl Service {
             )
             .await?;
         let text = format!(
-            "**{}** · {} took back **{taken}**.\n{}",
-            loaded.label(),
-            loaded.side(color),
-            self.turn_line(loaded)
+            "{}\n{}",
+            tr!(
+                lang,
+                "took-back",
+                id = loaded.id(),
+                player = loaded.side(lang, color),
+                san = taken
+            ),
+            self.turn_line(lang, loaded)
         );
-        self.board_reply(loaded, text, true).await
+        self.board_reply(lang, loaded, text, true).await
     }
 
-    async fn more_time(&self, r: &Request, id: Option<i64>, days: u32) -> Res<Reply> {
-        let (mut loaded, _lock) = self.my_active_game(r, id).await?;
+    async fn more_time(&self, r: &Request, lang: Lang, id: Option<i64>, days: u32) -> Res<Reply> {
+        let (mut loaded, _lock) = self.my_active_game(r, lang, id).await?;
         if loaded.row.computer_level.is_some() {
-            return say("The computer answers at once: it has no clock to extend.");
+            return say(tr!(lang, "moretime-computer"));
         }
         let me = r.actor.id;
         let color = loaded.row.color_of(me).expect("player");
         if loaded.row.to_move == color {
-            return say(
-                "It is your move, so the deadline is yours: `moretime` gives your opponent more time on their move.",
-            );
+            return say(tr!(lang, "moretime-own-move"));
         }
         let now = self.now();
         let current = loaded.row.deadline.unwrap_or(now);
         let limit = now.plus_days(MAX_DEADLINE_AHEAD_DAYS);
         let wanted = current.plus_days(days);
         if wanted > limit {
-            return say(format!(
-                "That would put the deadline more than {MAX_DEADLINE_AHEAD_DAYS} days away; give fewer days."
-            ));
+            return say(tr!(lang, "moretime-too-far", max = MAX_DEADLINE_AHEAD_DAYS));
         }
         let deadline = reminders(now, wanted);
         loaded.row = self
@@ -1523,41 +1753,36 @@ impl Service {
             .await?;
         let opponent = loaded.row.player(color.opponent());
         Ok(Reply {
-            text: format!(
-                "**{}** · {} gave {} {days} more day{}: the deadline is now {}.",
-                loaded.label(),
-                mention(me),
-                opponent.map(mention).unwrap_or_default(),
-                if days == 1 { "" } else { "s" },
-                relative_time(wanted)
+            text: tr!(
+                lang,
+                "moretime-given",
+                id = loaded.id(),
+                player = mention(me),
+                opponent = opponent.map(mention).unwrap_or_default(),
+                days = days,
+                deadline = relative_time(wanted)
             ),
             mentions: opponent.into_iter().collect(),
             ..Reply::default()
         })
     }
 
-    async fn rematch(&self, r: &Request, id: Option<i64>) -> Res<Reply> {
+    async fn rematch(&self, r: &Request, lang: Lang, id: Option<i64>) -> Res<Reply> {
         let loaded = match id {
-            Some(id) => self.load(GameId(id)).await?,
+            Some(id) => self.load(lang, GameId(id)).await?,
             None => {
                 let mine = self.store.active_games_in(place_key(r.place)).await?;
                 if mine.iter().any(|g| g.color_of(r.actor.id).is_some()) {
-                    return say("Your game here is still going on; a rematch comes after it ends.");
+                    return say(tr!(lang, "rematch-still-playing-here"));
                 }
-                return say("Say which game to rematch, for example `rematch #12`.");
+                return say(tr!(lang, "rematch-which"));
             }
         };
         let Some(color) = loaded.row.color_of(r.actor.id) else {
-            return say(format!(
-                "Only the players of {} can ask for a rematch.",
-                loaded.label()
-            ));
+            return say(tr!(lang, "rematch-not-player", id = loaded.id()));
         };
         if loaded.game.outcome().is_none() {
-            return say(format!(
-                "{} is still going on; a rematch comes after it ends.",
-                loaded.label()
-            ));
+            return say(tr!(lang, "rematch-not-over", id = loaded.id()));
         }
         if let Some(level) = loaded.row.computer_level {
             let request = Request {
@@ -1567,6 +1792,7 @@ impl Service {
             return self
                 .start_computer_game(
                     &request,
+                    lang,
                     level,
                     Some(color.opponent()),
                     loaded.row.days_per_move,
@@ -1574,7 +1800,7 @@ impl Service {
                 .await;
         }
         let Some(opponent) = loaded.row.player(color.opponent()) else {
-            return say("There is nobody to rematch in that game.");
+            return say(tr!(lang, "rematch-nobody"));
         };
         let request = Request {
             place: Place {
@@ -1585,6 +1811,7 @@ impl Service {
         };
         self.challenge(
             &request,
+            lang,
             &Opponent::Player(PlayerRef::Id(opponent.0)),
             Some(color.opponent()),
             loaded.row.days_per_move,
@@ -1596,7 +1823,7 @@ impl Service {
 
     // ----- Settings ---------------------------------------------------------------------
 
-    async fn settings(&self, r: &Request, change: Option<&Setting>) -> Res<Reply> {
+    async fn settings(&self, r: &Request, lang: Lang, change: Option<&Setting>) -> Res<Reply> {
         let now = self.now();
         let player = match self.store.player(r.actor.id).await? {
             Some(p) => p,
@@ -1608,32 +1835,43 @@ impl Service {
         };
         let (language, ping) = match change {
             None => {
-                return Ok(Reply::private(format!(
-                    "Your settings: language **{}**, pings **{}**. Change them with `settings language CODE` or `settings pings on|off`.",
-                    player.language,
-                    if player.ping { "on" } else { "off" }
+                return Ok(Reply::private(tr!(
+                    lang,
+                    "settings-show",
+                    language = shown_language(player.language.as_deref(), lang),
+                    pings = on_off(player.ping)
                 )));
             }
-            Some(Setting::Language(code)) => {
-                let base = code.split('-').next().unwrap_or(code);
-                if !LANGUAGES.contains(&base) {
-                    return say(format!(
-                        "I can't answer in `{code}` yet; the languages I speak are: {}.",
-                        LANGUAGES.join(", ")
+            Some(Setting::Language(code)) if code.eq_ignore_ascii_case(AUTO_LANGUAGE) => {
+                (None, player.ping)
+            }
+            Some(Setting::Language(code)) => match Lang::from_locale(code) {
+                Some(chosen) => (Some(chosen.code().to_string()), player.ping),
+                None => {
+                    let languages: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+                    return say(tr!(
+                        lang,
+                        "settings-language-unknown",
+                        code = code.as_str(),
+                        languages = languages.join(", ")
                     ));
                 }
-                (base.to_string(), player.ping)
-            }
+            },
             Some(Setting::Pings(on)) => (player.language.clone(), *on),
         };
         let p = self
             .store
-            .set_player_settings(r.actor.id, &language, ping, now)
+            .set_player_settings(r.actor.id, language.as_deref(), ping, now)
             .await?;
-        Ok(Reply::private(format!(
-            "Saved: language **{}**, pings **{}**.",
-            p.language,
-            if p.ping { "on" } else { "off" }
+        // The answer already speaks the new language, when nothing overrides it.
+        let lang = self
+            .language(r.locale.as_deref(), r.actor.id, r.place.server)
+            .await;
+        Ok(Reply::private(tr!(
+            lang,
+            "settings-saved",
+            language = shown_language(p.language.as_deref(), lang),
+            pings = on_off(p.ping)
         )))
     }
 
@@ -1649,7 +1887,7 @@ impl Service {
     }
 
     /// The names of a game's two sides, White first, as records and thread titles show them.
-    async fn names(&self, row: &StoredGame) -> Result<[String; 2], StoreError> {
+    async fn names(&self, lang: Lang, row: &StoredGame) -> Result<[String; 2], StoreError> {
         let mut names = [String::new(), String::new()];
         for color in Color::ALL {
             names[color.index()] = match (row.player(color), row.computer_level) {
@@ -1657,20 +1895,28 @@ impl Service {
                     Some(player) => player.name,
                     None => format!("player {}", p.0),
                 },
-                (None, Some(level)) => format!("Computer (level {level})"),
+                (None, Some(level)) => tr!(lang, "computer-name", level = level),
                 (None, None) => "?".to_string(),
             };
         }
         Ok(names)
     }
 
-    /// The name of a game's thread: "Game #3: alice vs bob" (White first).
+    /// The name of a game's thread: "Game #3: alice vs bob" (White first), in the language of
+    /// the server the thread is in.
     pub async fn thread_name(&self, game: GameId) -> Result<String, StoreError> {
         let Some(row) = self.store.game(game).await? else {
             return Err(StoreError::NotFound(format!("game {}", game.0)));
         };
-        let names = self.names(&row).await?;
-        Ok(format!("Game #{}: {} vs {}", game.0, names[0], names[1]))
+        let lang = self.server_language(row.place.server).await;
+        let [white, black] = self.names(lang, &row).await?;
+        Ok(tr!(
+            lang,
+            "thread-name",
+            id = game.0,
+            white = white,
+            black = black
+        ))
     }
 
     /// The legal moves (SAN) of the actor's game here, or of game `id`, when it is their turn:
@@ -1703,7 +1949,7 @@ impl Service {
         if row.status != GameStatus::Active || row.color_of(actor) != Some(row.to_move) {
             return Vec::new();
         }
-        match self.load(row.id).await {
+        match self.load(Lang::En, row.id).await {
             Ok(loaded) => rules::legal_sans(loaded.game.position())
                 .into_iter()
                 .map(|(_, san)| san)
@@ -1724,18 +1970,24 @@ impl Service {
         let now = self.now();
         let mut notices = Vec::new();
         for c in self.store.expire_challenges(now, SWEEP_BATCH).await? {
+            let lang = self
+                .notice_language(Some(c.challenger), c.place.server)
+                .await;
             notices.push(Notice {
                 place: c.place,
-                reply: Reply::text(format!(
-                    "Challenge #{} from {} expired: nobody accepted it within a day.",
-                    c.id.0,
-                    mention(c.challenger)
+                reply: Reply::text(tr!(
+                    lang,
+                    "challenge-expired",
+                    id = c.id.0,
+                    challenger = mention(c.challenger)
                 )),
             });
         }
         for row in self.store.computer_turns(SWEEP_BATCH).await? {
             let _lock = self.locks.lock(row.id).await;
-            let mut loaded = match self.load(row.id).await {
+            let human = row.white.or(row.black);
+            let lang = self.notice_language(human, row.place.server).await;
+            let mut loaded = match self.load(lang, row.id).await {
                 Ok(loaded) => loaded,
                 Err(Refusal::Store(e)) => return Err(e),
                 Err(Refusal::Say(_)) => continue,
@@ -1747,12 +1999,17 @@ impl Service {
                 continue;
             };
             let text = format!(
-                "**{}** · the computer answered **{answer}**.\n{}",
-                loaded.label(),
-                self.turn_line(&loaded)
+                "{}\n{}",
+                tr!(
+                    lang,
+                    "computer-answered-notice",
+                    id = loaded.id(),
+                    san = answer
+                ),
+                self.turn_line(lang, &loaded)
             );
             let mut reply = self
-                .board_reply(&loaded, text.clone(), true)
+                .board_reply(lang, &loaded, text.clone(), true)
                 .await
                 .unwrap_or_else(|_| Reply::text(text));
             reply.mentions = self.pingable(&loaded, true).await.unwrap_or_default();
@@ -1767,22 +2024,21 @@ impl Service {
                 continue;
             };
             let deadline = g.deadline.map(relative_time).unwrap_or_default();
-            let last = if due.stage >= 2 {
-                "Last reminder: "
-            } else {
-                ""
-            };
             let mentions = match self.store.player(player).await? {
                 Some(p) if !p.ping => Vec::new(),
                 _ => vec![player],
             };
+            let lang = self.notice_language(Some(player), g.place.server).await;
             notices.push(Notice {
                 place: g.place,
                 reply: Reply {
-                    text: format!(
-                        "{last}{}, it's your move in **game #{}** — the deadline is {deadline}. If it passes, you lose on time.",
-                        mention(player),
-                        g.id.0
+                    text: tr!(
+                        lang,
+                        "reminder",
+                        last = yes_no(due.stage >= 2),
+                        player = mention(player),
+                        id = g.id.0,
+                        deadline = deadline
                     ),
                     mentions,
                     ..Reply::default()
@@ -1792,18 +2048,25 @@ impl Service {
         for row in self.store.claim_timeouts(now, SWEEP_BATCH).await? {
             let id = row.id;
             let loser = row.to_move;
-            let loaded = match self.load(id).await {
+            let lang = self
+                .notice_language(row.player(loser), row.place.server)
+                .await;
+            let loaded = match self.load(lang, id).await {
                 Ok(loaded) => loaded,
                 Err(Refusal::Store(e)) => return Err(e),
                 Err(Refusal::Say(_)) => continue,
             };
             let text = format!(
-                "**Game #{}** · {} did not move in time.\n{}",
-                id.0,
-                side_label(&row, loser),
-                self.turn_line(&loaded)
+                "{}\n{}",
+                tr!(
+                    lang,
+                    "timeout",
+                    id = id.0,
+                    player = side_label(lang, &row, loser)
+                ),
+                self.turn_line(lang, &loaded)
             );
-            let reply = match self.board_reply(&loaded, text.clone(), true).await {
+            let reply = match self.board_reply(lang, &loaded, text.clone(), true).await {
                 Ok(mut reply) => {
                     reply.mentions = self.pingable(&loaded, false).await.unwrap_or_default();
                     reply
@@ -1849,28 +2112,41 @@ fn ending(outcome: Outcome) -> Ending {
 }
 
 /// "alice wins by checkmate", with the players named.
-fn describe_outcome(loaded: &Loaded, outcome: Outcome) -> String {
-    let name = |c: Color| loaded.side(c);
-    match (outcome.winner, outcome.termination) {
-        (Some(w), Termination::Checkmate) => {
-            format!("checkmate, {} wins ({})", name(w), outcome.result())
+fn describe_outcome(lang: Lang, loaded: &Loaded, outcome: Outcome) -> String {
+    let result = outcome.result().to_string();
+    let Some(w) = outcome.winner else {
+        return match outcome.termination {
+            Termination::Stalemate => tr!(lang, "outcome-stalemate"),
+            Termination::Repetition => tr!(lang, "outcome-repetition"),
+            Termination::Agreement => tr!(lang, "outcome-agreement"),
+            Termination::Abort => tr!(lang, "outcome-aborted"),
+            // No game ends drawn this way; said plainly should one ever be stored so.
+            _ => tr!(lang, "outcome-draw", result = result),
+        };
+    };
+    let winner = loaded.side(lang, w);
+    match outcome.termination {
+        Termination::Checkmate => {
+            tr!(lang, "outcome-checkmate", winner = winner, result = result)
         }
-        (Some(w), Termination::Throne) => format!(
-            "{}'s king reached the throne, {} wins ({})",
-            side_name(w),
-            name(w),
-            outcome.result()
+        Termination::Throne => tr!(
+            lang,
+            "outcome-throne",
+            side = side_key(w),
+            winner = winner,
+            result = result
         ),
-        (Some(w), Termination::Resignation) => {
-            format!("{} wins by resignation ({})", name(w), outcome.result())
+        Termination::Resignation => {
+            tr!(
+                lang,
+                "outcome-resignation",
+                winner = winner,
+                result = result
+            )
         }
-        (Some(w), Termination::Time) => format!("{} wins on time ({})", name(w), outcome.result()),
-        (Some(w), t) => format!("{} wins by {t} ({})", name(w), outcome.result()),
-        (None, Termination::Stalemate) => "stalemate, a draw (½–½)".into(),
-        (None, Termination::Repetition) => "the same position three times, a draw (½–½)".into(),
-        (None, Termination::Agreement) => "draw agreed (½–½)".into(),
-        (None, Termination::Abort) => "aborted, no result".into(),
-        (None, t) => format!("a draw by {t}"),
+        Termination::Time => tr!(lang, "outcome-time", winner = winner, result = result),
+        // No game is won this way; said plainly should one ever be stored so.
+        _ => tr!(lang, "outcome-win", winner = winner, result = result),
     }
 }
 
@@ -1892,48 +2168,89 @@ fn command_word(command: &Command) -> &'static str {
     }
 }
 
-fn game_choice(g: &StoredGame, me: PlayerId) -> String {
+fn game_choice(lang: Lang, g: &StoredGame, me: PlayerId) -> String {
     let color = g.color_of(me).unwrap_or(Color::White);
-    format!("#{} vs {}", g.id.0, side_label(g, color.opponent()))
+    tr!(
+        lang,
+        "game-choice",
+        id = g.id.0,
+        opponent = side_label(lang, g, color.opponent())
+    )
 }
 
-fn button(label: &str, action: ButtonAction, style: ButtonStyle) -> Button {
+fn button(label: String, action: ButtonAction, style: ButtonStyle) -> Button {
     Button {
-        label: label.to_string(),
+        label,
         action,
         style,
     }
 }
 
 /// The buttons under a game's board: while it is played, or a rematch once it is over.
-fn game_buttons(loaded: &Loaded) -> Vec<Button> {
+fn game_buttons(lang: Lang, loaded: &Loaded) -> Vec<Button> {
     let id = loaded.row.id;
     if loaded.game.outcome().is_some() {
         return vec![button(
-            "Rematch",
+            tr!(lang, "button-rematch"),
             ButtonAction::Rematch(id),
             ButtonStyle::Primary,
         )];
     }
     let mut buttons = vec![button(
-        "Legal moves",
+        tr!(lang, "button-legal-moves"),
         ButtonAction::LegalMoves(id),
         ButtonStyle::Secondary,
     )];
     // The computer never agrees to a draw, so it is not offered one.
     if loaded.row.computer_level.is_none() {
         buttons.push(button(
-            "Offer draw",
+            tr!(lang, "button-offer-draw"),
             ButtonAction::OfferDraw(id),
             ButtonStyle::Secondary,
         ));
     }
     buttons.push(button(
-        "Resign",
+        tr!(lang, "button-resign"),
         ButtonAction::Resign(id),
         ButtonStyle::Danger,
     ));
     buttons
+}
+
+/// A channel or thread in reply text, Discord's way: `<#ID>`.
+fn channel_mention(channel: u64) -> String {
+    format!("<#{channel}>")
+}
+
+/// The key of a yes-or-no choice in the texts' selectors.
+fn yes_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "no" }
+}
+
+/// The key of a setting that is on or off, in the texts' selectors.
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
+/// The key of a game's kind in the texts' selectors: `rated` or `casual`.
+fn rated_key(rated: bool) -> &'static str {
+    if rated { "rated" } else { "casual" }
+}
+
+/// The key of an offer's kind in the texts' selectors.
+fn offer_key(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "draw",
+        OfferKind::Takeback => "takeback",
+    }
+}
+
+/// What `settings language` takes to forget the player's choice.
+pub const AUTO_LANGUAGE: &str = "auto";
+
+/// The language a player's settings show: the one they chose, or the one in use.
+fn shown_language(chosen: Option<&str>, in_use: Lang) -> String {
+    chosen.unwrap_or(in_use.code()).to_string()
 }
 
 /// A fair-enough coin from a seed (splitmix64's finaliser).
@@ -1945,31 +2262,151 @@ fn coin(seed: u64) -> bool {
 }
 
 /// The answer to `help` and `help COMMAND`.
-fn help(topic: Option<&str>) -> Reply {
+fn help(lang: Lang, topic: Option<&str>) -> Reply {
     if let Some(topic) = topic {
         return match help_entry(topic.trim_start_matches(['!', '/'])) {
-            Some(e) => Reply::private(format!(
-                "**{}** — {}\nUsage: `{}`\nExample: `{}`",
-                e.name, e.summary, e.usage, e.example
+            Some(e) => Reply::private(tr!(
+                lang,
+                "help-entry",
+                name = e.name,
+                summary = e.summary(lang),
+                usage = e.usage,
+                example = e.example
             )),
-            None => Reply::private(format!(
-                "There is no command `{topic}`. Type `help` for the list."
-            )),
+            None => Reply::private(tr!(lang, "help-unknown", topic = topic)),
         };
     }
-    let mut text =
-        String::from("**Rollerball** — correspondence games on a ring board. Commands:\n");
+    let mut text = tr!(lang, "help-header");
+    text.push('\n');
     for e in HELP {
-        let _ = writeln!(text, "• `{}` — {}", e.usage, e.summary);
+        let _ = writeln!(text, "• `{}` — {}", e.usage, e.summary(lang));
     }
-    text.push_str(
-        "`help COMMAND` tells more about one, with an example. `rules` explains the game.",
-    );
+    text.push_str(&tr!(lang, "help-footer"));
     Reply::private(text)
 }
 
-/// The `rules` summary: the whole game in a few lines, beside the start position.
-pub const RULES_SUMMARY: &str = "\
+/// The `rules` summary in `lang`: the whole game in a few lines, beside the start position.
+pub fn rules_summary(lang: Lang) -> String {
+    [
+        "rules-intro",
+        "rules-king",
+        "rules-pawn",
+        "rules-rook",
+        "rules-bishop",
+        "rules-win",
+        "rules-notation",
+    ]
+    .map(|id| tr!(lang, id))
+    .join("\n")
+}
+
+/// Why a typed move cannot be played, in `lang`. The rules' errors are typed and
+/// language-free; this is where they become words.
+fn play_error(lang: Lang, loaded: &Loaded, error: &PlayError) -> String {
+    match error {
+        PlayError::GameOver(outcome) => tr!(
+            lang,
+            "move-game-over",
+            outcome = describe_outcome(lang, loaded, *outcome)
+        ),
+        PlayError::Move(error) => move_error(lang, error),
+    }
+}
+
+/// An unreadable, illegal or ambiguous move, in `lang`.
+pub fn move_error(lang: Lang, error: &MoveError) -> String {
+    match error {
+        MoveError::Unreadable { input } => tr!(lang, "move-unreadable", input = input),
+        MoveError::Illegal { input, reason } => tr!(
+            lang,
+            "move-illegal",
+            input = input,
+            reason = illegal_reason(lang, reason)
+        ),
+        MoveError::Ambiguous { input, candidates } => {
+            let quoted: Vec<String> = candidates.iter().map(|c| format!("`{c}`")).collect();
+            let candidates = match quoted.split_last() {
+                None => String::new(),
+                Some((last, [])) => last.clone(),
+                Some((last, init)) => {
+                    tr!(
+                        lang,
+                        "list-or",
+                        init = init.join(", "),
+                        last = last.as_str()
+                    )
+                }
+            };
+            tr!(
+                lang,
+                "move-ambiguous",
+                input = input,
+                candidates = candidates
+            )
+        }
+    }
+}
+
+/// Why a readable move is illegal, in `lang`.
+fn illegal_reason(lang: Lang, reason: &Illegal) -> String {
+    match reason {
+        Illegal::NoMoves => tr!(lang, "illegal-no-moves"),
+        Illegal::InHole(square) => tr!(lang, "illegal-in-hole", square = square),
+        Illegal::NoPiece(square) => tr!(lang, "illegal-no-piece", square = square.name()),
+        Illegal::NotYourPiece { square, owner } => tr!(
+            lang,
+            "illegal-not-your-piece",
+            square = square.name(),
+            owner = side_key(*owner),
+            side = side_key(owner.opponent())
+        ),
+        Illegal::WrongKind {
+            square,
+            found,
+            named,
+        } => tr!(
+            lang,
+            "illegal-wrong-kind",
+            square = square.name(),
+            found = found.name(),
+            piece = named.name()
+        ),
+        Illegal::NoSuchPiece(kind) => tr!(lang, "illegal-no-such-piece", piece = kind.name()),
+        Illegal::OwnPieceThere(square) => {
+            tr!(lang, "illegal-own-piece-there", square = square.name())
+        }
+        Illegal::CannotReach { kind, from, to } => tr!(
+            lang,
+            "illegal-cannot-reach",
+            piece = kind.name(),
+            from = from.name(),
+            to = to.name()
+        ),
+        Illegal::NoneCanReach { kind, to } => tr!(
+            lang,
+            "illegal-none-can-reach",
+            piece = kind.name(),
+            to = to.name()
+        ),
+        Illegal::KingInCheck { already: true } => tr!(lang, "illegal-in-check"),
+        Illegal::KingInCheck { already: false } => tr!(lang, "illegal-self-check"),
+        Illegal::PromotionMissing { to } => {
+            tr!(lang, "illegal-promotion-missing", square = to.name())
+        }
+        Illegal::NotAPromotion => tr!(lang, "illegal-not-a-promotion"),
+        Illegal::PromotionPiece(letter) => {
+            tr!(lang, "illegal-promotion-piece", letter = letter.to_string())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PieceKind;
+
+    /// The summary as it was written in the code before it moved to `rules.ftl`.
+    const ENGLISH_RULES: &str = "\
 **Rollerball** (Jean-Louis Cazaux, 1998) is chess on a ring: a 7×7 board whose 3×3 centre is a hole. \
 Both armies — king, two rooks, a bishop and two pawns — travel **clockwise**; every square has its own \
 forward direction (the arrows on the board show where it turns).
@@ -1984,9 +2421,88 @@ onto the enemy king's starting square, the **throne** (White d6, Black d2). Stal
 repetition are draws.
 Moves are written `Rb7`, `cxb2`, `e6=R` or `c2-b3`.";
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    #[test]
+    fn the_english_rules_summary_is_unchanged() {
+        assert_eq!(rules_summary(Lang::En), ENGLISH_RULES);
+    }
+
+    #[test]
+    fn move_errors_read_in_english_as_the_rules_write_them() {
+        let sq = |name: &str| name.parse::<Square>().unwrap();
+        let reasons = [
+            Illegal::NoMoves,
+            Illegal::InHole("d4".into()),
+            Illegal::NoPiece(sq("a1")),
+            Illegal::NotYourPiece {
+                square: sq("e7"),
+                owner: Color::Black,
+            },
+            Illegal::WrongKind {
+                square: sq("d1"),
+                found: PieceKind::Bishop,
+                named: PieceKind::Rook,
+            },
+            Illegal::NoSuchPiece(PieceKind::Bishop),
+            Illegal::OwnPieceThere(sq("d1")),
+            Illegal::CannotReach {
+                kind: PieceKind::Rook,
+                from: sq("e1"),
+                to: sq("a1"),
+            },
+            Illegal::NoneCanReach {
+                kind: PieceKind::Bishop,
+                to: sq("b3"),
+            },
+            Illegal::KingInCheck { already: true },
+            Illegal::KingInCheck { already: false },
+            Illegal::PromotionMissing { to: sq("e6") },
+            Illegal::NotAPromotion,
+            Illegal::PromotionPiece('Q'),
+        ];
+        let mut errors: Vec<MoveError> = reasons
+            .into_iter()
+            .map(|reason| MoveError::Illegal {
+                input: "x".into(),
+                reason,
+            })
+            .collect();
+        errors.push(MoveError::Unreadable {
+            input: "hello".into(),
+        });
+        for candidates in [vec!["Rb7"], vec!["Rb7", "Rc7"], vec!["Rb7", "Rc7", "Rd7"]] {
+            errors.push(MoveError::Ambiguous {
+                input: "R7".into(),
+                candidates: candidates.into_iter().map(String::from).collect(),
+            });
+        }
+        for error in &errors {
+            assert_eq!(move_error(Lang::En, error), error.to_string());
+        }
+        // The other languages say it their way, with the same squares and moves.
+        let error = &errors[3];
+        assert_eq!(
+            move_error(Lang::Fr, error),
+            "`x` n'est pas légal ici : la pièce en e7 appartient aux Noirs, et c'est aux Blancs de jouer"
+        );
+        assert_eq!(
+            move_error(Lang::Es, errors.last().unwrap()),
+            "`R7` puede ser `Rb7`, `Rc7` o `Rd7`: di cuál."
+        );
+        assert_eq!(
+            move_error(Lang::Ru, &errors[4]),
+            "`x` здесь невозможен: на d1 стоит слон, а не ладья"
+        );
+    }
+
+    #[test]
+    fn every_command_has_its_help_in_every_language() {
+        for lang in Lang::ALL {
+            for entry in HELP {
+                let summary = entry.summary(lang);
+                assert!(!summary.starts_with("help-"), "{lang}: {}", entry.name);
+            }
+        }
+    }
 
     #[tokio::test]
     async fn a_game_lock_is_forgotten_when_its_last_user_leaves() {

@@ -62,12 +62,14 @@
 //!
 //! The files in `migrations/` are compiled into the binary and applied by [`Store::connect`] at
 //! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
-//! `0002` added ratings and rematch links to it in place. A new migration is a new file; an
+//! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
+//! player languages and the servers' locales. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
 //!
-//! - Players: [`Store::upsert_player`], [`Store::player`], [`Store::set_player_settings`].
+//! - Players: [`Store::upsert_player`], [`Store::player`], [`Store::set_player_settings`];
+//!   servers' locales: [`Store::set_server_locale`], [`Store::server_locale`].
 //! - Challenges: [`Store::create_challenge`], [`Store::challenge`], [`Store::open_challenges_in`],
 //!   [`Store::open_challenges_to`], [`Store::open_challenges_by`], [`Store::close_challenge`],
 //!   [`Store::expire_challenges`], and [`Store::accept_challenge`], which starts the game in the
@@ -585,6 +587,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2, 3]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4]);
     }
 }

@@ -1,4 +1,4 @@
-//! Players and their settings.
+//! Players and their settings, and the preferred locale of each server.
 
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -47,11 +47,11 @@ impl Store {
         row.as_ref().map(player_from_row).transpose()
     }
 
-    /// Changes a player's language and whether they are pinged.
+    /// Changes a player's language (`None`: not chosen) and whether they are pinged.
     pub async fn set_player_settings(
         &self,
         id: PlayerId,
-        language: &str,
+        language: Option<&str>,
         ping: bool,
         now: Timestamp,
     ) -> Result<Player> {
@@ -69,5 +69,32 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound(format!("player {id}")))?;
         player_from_row(&row)
+    }
+
+    /// Records the preferred locale of a Discord server (such as `fr` or `es-ES`), as an
+    /// interaction or the server's GUILD_CREATE told it.
+    pub async fn set_server_locale(&self, server: u64, locale: &str, now: Timestamp) -> Result<()> {
+        let mut writer = self.writer().await?;
+        sqlx::query(
+            "INSERT INTO servers (id, locale, updated_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+        )
+        .bind(PlayerId(server).to_db())
+        .bind(locale)
+        .bind(now.0)
+        .execute(&mut *writer)
+        .await?;
+        Ok(())
+    }
+
+    /// The preferred locale of a Discord server, if the bot was ever told it.
+    pub async fn server_locale(&self, server: u64) -> Result<Option<String>> {
+        let row = sqlx::query("SELECT locale FROM servers WHERE id = $1")
+            .bind(PlayerId(server).to_db())
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| row.try_get("locale"))
+            .transpose()
+            .map_err(Into::into)
     }
 }

@@ -301,8 +301,9 @@ pub struct Player {
     pub id: PlayerId,
     /// The display name last seen, for game records and leaderboards.
     pub name: String,
-    /// The locale replies to them use, e.g. `en`.
-    pub language: String,
+    /// The language they chose for replies (`en`, `fr`, `es`, `ru`); `None` until they choose,
+    /// when their client's or their server's language is used.
+    pub language: Option<String>,
     /// Whether to mention them when it is their turn and in reminders.
     pub ping: bool,
     /// First seen.

@@ -130,6 +130,8 @@ struct State {
     users: HashMap<u64, String>,
     /// Where every new request is also sent (see [`FakeDiscord::subscribe`]).
     subscribers: Vec<mpsc::UnboundedSender<Recorded>>,
+    /// The client locale interactions carry; `None` is `en-US`.
+    locale: Option<String>,
 }
 
 /// The fake server. Dropping it stops nothing: it lives as long as the test's runtime.
@@ -324,8 +326,20 @@ impl FakeDiscord {
         }
     }
 
+    /// Interactions from now on come from a client set to `locale` (Discord's `fr`, `es-ES`…).
+    pub fn set_locale(&self, locale: &str) {
+        self.state.lock().unwrap().locale = Some(locale.to_string());
+    }
+
     fn interaction_json(&self, kind: u8, user: u64, channel: u64, data: Value) -> (u64, Value) {
         let id = self.id();
+        let locale = self
+            .state
+            .lock()
+            .unwrap()
+            .locale
+            .clone()
+            .unwrap_or_else(|| "en-US".into());
         let token = format!("token-{id}");
         let d = json!({
             "id": id.to_string(),
@@ -346,7 +360,7 @@ impl FakeDiscord {
                 "permissions": "0"
             },
             "data": data,
-            "locale": "en-US",
+            "locale": locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": 10_485_760,
@@ -405,6 +419,54 @@ impl FakeDiscord {
         d["message"] = message;
         self.dispatch("INTERACTION_CREATE", d);
         id
+    }
+
+    /// The bot joins (or reconnects to) the test server, whose preferred locale is `locale`.
+    pub fn guild_create(&self, locale: &str) {
+        self.dispatch(
+            "GUILD_CREATE",
+            json!({
+                "id": GUILD.to_string(),
+                "name": "test server",
+                "icon": null,
+                "splash": null,
+                "discovery_splash": null,
+                "owner_id": "1",
+                "afk_channel_id": null,
+                "afk_timeout": 300,
+                "verification_level": 0,
+                "default_message_notifications": 0,
+                "explicit_content_filter": 0,
+                "roles": [],
+                "emojis": [],
+                "features": [],
+                "mfa_level": 0,
+                "application_id": null,
+                "system_channel_id": null,
+                "system_channel_flags": 0,
+                "rules_channel_id": null,
+                "vanity_url_code": null,
+                "description": null,
+                "banner": null,
+                "premium_tier": 0,
+                "preferred_locale": locale,
+                "public_updates_channel_id": null,
+                "nsfw_level": 0,
+                "stickers": [],
+                "premium_progress_bar_enabled": false,
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "large": false,
+                "unavailable": false,
+                "member_count": 3,
+                "voice_states": [],
+                "members": [],
+                "channels": [],
+                "threads": [],
+                "presences": [],
+                "stage_instances": [],
+                "guild_scheduled_events": [],
+            }),
+        );
     }
 
     /// `user` writes `content` in `channel`.

@@ -1,0 +1,83 @@
+# The Discord front end's own texts, and the /rb command as Discord shows it.
+# Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
+# rules). Discord still sends the English name, so these only change what players see.
+
+discord-thread-intro = { $players } — this thread is the home of **game #{ $id }**. Type your move here (such as `Rb7`), or use `/rb move`.
+slash-pick-subcommand = Pick one of the `/rb` subcommands, such as `/rb help`.
+slash-opponent-both = Name a player or the computer as your opponent, not both.
+slash-days = Days per move must be from { $min } to { $max }, not { $days }.
+slash-square = `{ $square }` is not a square; squares look like `e1`.
+slash-one-setting = Change one setting at a time: language, or pings.
+slash-unknown = I don't know `/rb { $name }`; try `/rb help`.
+
+## The command's description; its subcommands are described by the first sentence of their help.
+
+slash-rb = Play correspondence Rollerball
+
+## Subcommand names
+
+slash-sub-challenge = challenge
+slash-sub-accept = accept
+slash-sub-decline = decline
+slash-sub-cancel = cancel
+slash-sub-move = move
+slash-sub-board = board
+slash-sub-moves = moves
+slash-sub-history = history
+slash-sub-games = games
+slash-sub-game = game
+slash-sub-export = export
+slash-sub-resign = resign
+slash-sub-draw = draw
+slash-sub-takeback = takeback
+slash-sub-abort = abort
+slash-sub-moretime = moretime
+slash-sub-rematch = rematch
+slash-sub-leaderboard = leaderboard
+slash-sub-stats = stats
+slash-sub-rules = rules
+slash-sub-settings = settings
+slash-sub-help = help
+
+## Options: the name, then what it is for
+
+slash-option-game = game
+    .description = The game's number, when you play more than one here
+    .only = The game's number
+slash-option-challenge = challenge
+    .accept = The challenge's number, when several could be accepted
+    .decline = The challenge's number, when several could be declined
+    .cancel = The challenge's number, when several could be cancelled
+slash-option-answer = answer
+    .description = Answer your opponent's offer (leave out to make an offer)
+slash-option-command = command
+    .description = The command to explain
+slash-option-opponent = opponent
+    .description = Whom to challenge (leave out: anyone here may accept)
+slash-option-computer = computer
+    .description = Play the computer instead, at this level: 1 (beginner) to 5 (strongest)
+slash-option-colour = colour
+    .description = Your colour
+slash-option-days = days
+    .description = Days per move, { $min }–{ $max } (default { $default })
+    .moretime = How many days to give your opponent
+slash-option-casual = casual
+    .description = A casual game does not change ratings
+slash-option-move = move
+    .description = Your move, such as Rb7, cxb2 or c2-b3
+slash-option-square = square
+    .description = Only the moves of the piece on this square, such as e1
+slash-option-language = language
+    .description = The language of my replies: en, fr, es, ru, or auto
+slash-option-pings = pings
+    .description = Whether I mention you when it is your turn
+slash-option-player = player
+    .description = Whose ratings and record (leave out: yours)
+
+## Choices
+
+slash-choice-accept = accept
+slash-choice-decline = decline
+slash-choice-white = white
+slash-choice-black = black
+slash-choice-random = random

@@ -1,0 +1,62 @@
+# Why a typed move was refused. $input is what the player typed; squares (e1), piece letters
+# (K, R, B) and moves (Rb7, `=R`) are never translated. $piece is king, rook, bishop or pawn;
+# $owner and $side are white or black.
+
+move-unreadable = I can't read `{ $input }` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares).
+move-illegal = `{ $input }` is not legal here: { $reason }
+# $candidates is a list such as `Rb7` or `Rc7`, made with list-or.
+move-ambiguous = `{ $input }` could mean { $candidates }: say which.
+move-game-over = the game is over: { $outcome }
+# The last two items of a list of alternatives: "`a`, `b` or `c`".
+list-or = { $init } or { $last }
+
+illegal-no-moves = the game is over, there are no moves left
+illegal-in-hole = { $square } is in the hole, not a square of the board
+illegal-no-piece = there is no piece on { $square }
+illegal-not-your-piece =
+    the piece on { $square } is { $owner ->
+        [white] White
+       *[black] Black
+    }'s, and it is { $side ->
+        [white] White
+       *[black] Black
+    }'s move
+illegal-wrong-kind =
+    the piece on { $square } is a { $found ->
+        [king] king
+        [rook] rook
+        [bishop] bishop
+       *[pawn] pawn
+    }, not a { $piece ->
+        [king] king
+        [rook] rook
+        [bishop] bishop
+       *[pawn] pawn
+    }
+illegal-no-such-piece =
+    you have no { $piece ->
+        [king] king
+        [rook] rook
+        [bishop] bishop
+       *[pawn] pawn
+    } left
+illegal-own-piece-there = your own piece stands on { $square }
+illegal-cannot-reach =
+    the { $piece ->
+        [king] king
+        [rook] rook
+        [bishop] bishop
+       *[pawn] pawn
+    } on { $from } cannot move to { $to }
+illegal-none-can-reach =
+    none of your { $piece ->
+        [king] kings
+        [rook] rooks
+        [bishop] bishops
+       *[pawn] pawns
+    } can move to { $to }
+illegal-in-check = your king is in check, and that move does not get it out
+illegal-self-check = it would leave your king in check
+illegal-promotion-missing = a pawn reaching { $square } must promote: add `=R` for a rook or `=B` for a bishop
+illegal-not-a-promotion = only a pawn reaching the enemy pawns' start squares promotes
+illegal-promotion-piece = a pawn promotes to a rook (`=R`) or a bishop (`=B`), not `{ $letter }`

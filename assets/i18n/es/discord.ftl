@@ -1,0 +1,83 @@
+# The Discord front end's own texts, and the /rb command as Discord shows it.
+# Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
+# rules). Discord still sends the English name, so these only change what players see.
+
+discord-thread-intro = { $players } — este hilo es el de la **partida #{ $id }**. Escribe aquí tu jugada (por ejemplo `Rb7`), o usa `/rb move`.
+slash-pick-subcommand = Elige uno de los subcomandos de `/rb`, por ejemplo `/rb help`.
+slash-opponent-both = Elige como rival a un jugador o a la computadora, no a ambos.
+slash-days = Los días por jugada deben ir de { $min } a { $max }, no { $days }.
+slash-square = `{ $square }` no es una casilla; las casillas se escriben como `e1`.
+slash-one-setting = Cambia un ajuste cada vez: el idioma, o las menciones.
+slash-unknown = No conozco `/rb { $name }`; prueba `/rb help`.
+
+## The command's description; its subcommands are described by the first sentence of their help.
+
+slash-rb = Juega al Rollerball por correspondencia
+
+## Subcommand names
+
+slash-sub-challenge = desafiar
+slash-sub-accept = aceptar
+slash-sub-decline = rechazar
+slash-sub-cancel = retirar
+slash-sub-move = jugar
+slash-sub-board = tablero
+slash-sub-moves = jugadas
+slash-sub-history = historial
+slash-sub-games = partidas
+slash-sub-game = partida
+slash-sub-export = exportar
+slash-sub-resign = abandonar
+slash-sub-draw = tablas
+slash-sub-takeback = deshacer
+slash-sub-abort = anular
+slash-sub-moretime = más-tiempo
+slash-sub-rematch = revancha
+slash-sub-leaderboard = clasificación
+slash-sub-stats = estadísticas
+slash-sub-rules = reglas
+slash-sub-settings = ajustes
+slash-sub-help = ayuda
+
+## Options: the name, then what it is for
+
+slash-option-game = partida
+    .description = El número de la partida, si juegas más de una aquí
+    .only = El número de la partida
+slash-option-challenge = desafío
+    .accept = El número del desafío, si varios podrían aceptarse
+    .decline = El número del desafío, si varios podrían rechazarse
+    .cancel = El número del desafío, si varios podrían retirarse
+slash-option-answer = respuesta
+    .description = Responde a la oferta de tu rival (déjalo vacío para hacer una oferta)
+slash-option-command = comando
+    .description = El comando que quieres que explique
+slash-option-opponent = rival
+    .description = A quién desafiar (déjalo vacío: cualquiera de aquí puede aceptar)
+slash-option-computer = computadora
+    .description = Juega contra la computadora, a este nivel: 1 (principiante) a 5 (el más fuerte)
+slash-option-colour = color
+    .description = Tu color
+slash-option-days = días
+    .description = Días por jugada, de { $min } a { $max } ({ $default } por defecto)
+    .moretime = Cuántos días dar a tu rival
+slash-option-casual = amistosa
+    .description = Una partida amistosa no cambia el rating
+slash-option-move = jugada
+    .description = Tu jugada, por ejemplo Rb7, cxb2 o c2-b3
+slash-option-square = casilla
+    .description = Solo las jugadas de la pieza de esta casilla, por ejemplo e1
+slash-option-language = idioma
+    .description = El idioma de mis respuestas: en, fr, es, ru, o auto
+slash-option-pings = menciones
+    .description = Si te menciono cuando te toca
+slash-option-player = jugador
+    .description = De quién ver el rating y el historial (déjalo vacío: los tuyos)
+
+## Choices
+
+slash-choice-accept = aceptar
+slash-choice-decline = rechazar
+slash-choice-white = blancas
+slash-choice-black = negras
+slash-choice-random = al azar

@@ -1,0 +1,62 @@
+# Why a typed move was refused. $input is what the player typed; squares (e1), piece letters
+# (K, R, B) and moves (Rb7, `=R`) are never translated. $piece is king, rook, bishop or pawn;
+# $owner and $side are white or black.
+
+move-unreadable = No puedo leer `{ $input }` como una jugada. Escribe una jugada como `Rb7`, `cxb2`, `e6=R` (notación algebraica, K rey, R torre, B alfil), o `c2-b3`, `c2b3`, `d7-e6=R` (casillas de origen y destino).
+move-illegal = `{ $input }` no es legal aquí: { $reason }
+# $candidates is a list such as `Rb7` or `Rc7`, made with list-or.
+move-ambiguous = `{ $input }` puede ser { $candidates }: di cuál.
+move-game-over = la partida ha terminado: { $outcome }
+# The last two items of a list of alternatives: "`a`, `b` or `c`".
+list-or = { $init } o { $last }
+
+illegal-no-moves = la partida ha terminado, no quedan jugadas
+illegal-in-hole = { $square } está en el agujero, no es una casilla del tablero
+illegal-no-piece = no hay ninguna pieza en { $square }
+illegal-not-your-piece =
+    la pieza de { $square } es de las { $owner ->
+        [white] blancas
+       *[black] negras
+    }, y juegan las { $side ->
+        [white] blancas
+       *[black] negras
+    }
+illegal-wrong-kind =
+    la pieza de { $square } es { $found ->
+        [king] un rey
+        [rook] una torre
+        [bishop] un alfil
+       *[pawn] un peón
+    }, no { $piece ->
+        [king] un rey
+        [rook] una torre
+        [bishop] un alfil
+       *[pawn] un peón
+    }
+illegal-no-such-piece =
+    no te queda { $piece ->
+        [king] ningún rey
+        [rook] ninguna torre
+        [bishop] ningún alfil
+       *[pawn] ningún peón
+    }
+illegal-own-piece-there = una pieza tuya ocupa { $square }
+illegal-cannot-reach =
+    { $piece ->
+        [king] el rey
+        [rook] la torre
+        [bishop] el alfil
+       *[pawn] el peón
+    } de { $from } no puede ir a { $to }
+illegal-none-can-reach =
+    { $piece ->
+        [king] ninguno de tus reyes puede
+        [rook] ninguna de tus torres puede
+        [bishop] ninguno de tus alfiles puede
+       *[pawn] ninguno de tus peones puede
+    } ir a { $to }
+illegal-in-check = tu rey está en jaque, y esa jugada no lo saca del jaque
+illegal-self-check = dejaría a tu rey en jaque
+illegal-promotion-missing = un peón que llega a { $square } debe coronar: añade `=R` para torre o `=B` para alfil
+illegal-not-a-promotion = solo corona un peón que llega a las casillas iniciales de los peones rivales
+illegal-promotion-piece = un peón corona en torre (`=R`) o en alfil (`=B`), no en `{ $letter }`

@@ -1,0 +1,83 @@
+# The Discord front end's own texts, and the /rb command as Discord shows it.
+# Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
+# rules). Discord still sends the English name, so these only change what players see.
+
+discord-thread-intro = { $players } — ce fil est celui de la **partie #{ $id }**. Tapez votre coup ici (par exemple `Rb7`), ou utilisez `/rb move`.
+slash-pick-subcommand = Choisissez une des sous-commandes de `/rb`, par exemple `/rb help`.
+slash-opponent-both = Désignez comme adversaire un joueur ou l'ordinateur, pas les deux.
+slash-days = Le nombre de jours par coup doit aller de { $min } à { $max }, pas { $days }.
+slash-square = `{ $square }` n'est pas une case ; les cases s'écrivent comme `e1`.
+slash-one-setting = Modifiez une préférence à la fois : la langue, ou les mentions.
+slash-unknown = Je ne connais pas `/rb { $name }` ; essayez `/rb help`.
+
+## The command's description; its subcommands are described by the first sentence of their help.
+
+slash-rb = Jouez au Rollerball par correspondance
+
+## Subcommand names
+
+slash-sub-challenge = défier
+slash-sub-accept = accepter
+slash-sub-decline = refuser
+slash-sub-cancel = retirer
+slash-sub-move = jouer
+slash-sub-board = échiquier
+slash-sub-moves = coups
+slash-sub-history = historique
+slash-sub-games = parties
+slash-sub-game = partie
+slash-sub-export = exporter
+slash-sub-resign = abandonner
+slash-sub-draw = nulle
+slash-sub-takeback = reprendre
+slash-sub-abort = annuler
+slash-sub-moretime = plus-de-temps
+slash-sub-rematch = revanche
+slash-sub-leaderboard = classement
+slash-sub-stats = statistiques
+slash-sub-rules = règles
+slash-sub-settings = préférences
+slash-sub-help = aide
+
+## Options: the name, then what it is for
+
+slash-option-game = partie
+    .description = Le numéro de la partie, si vous en jouez plusieurs ici
+    .only = Le numéro de la partie
+slash-option-challenge = défi
+    .accept = Le numéro du défi, si plusieurs pourraient être acceptés
+    .decline = Le numéro du défi, si plusieurs pourraient être refusés
+    .cancel = Le numéro du défi, si plusieurs pourraient être retirés
+slash-option-answer = réponse
+    .description = Répondez à la proposition de votre adversaire (laissez vide pour proposer)
+slash-option-command = commande
+    .description = La commande à expliquer
+slash-option-opponent = adversaire
+    .description = Qui défier (laissez vide : n'importe qui ici peut accepter)
+slash-option-computer = ordinateur
+    .description = Jouez plutôt contre l'ordinateur, à ce niveau : 1 (débutant) à 5 (le plus fort)
+slash-option-colour = couleur
+    .description = Votre couleur
+slash-option-days = jours
+    .description = Jours par coup, de { $min } à { $max } ({ $default } par défaut)
+    .moretime = Combien de jours accorder à votre adversaire
+slash-option-casual = amicale
+    .description = Une partie amicale ne change pas le classement
+slash-option-move = coup
+    .description = Votre coup, par exemple Rb7, cxb2 ou c2-b3
+slash-option-square = case
+    .description = Seulement les coups de la pièce sur cette case, par exemple e1
+slash-option-language = langue
+    .description = La langue de mes réponses : en, fr, es, ru, ou auto
+slash-option-pings = mentions
+    .description = Si je vous mentionne quand c'est votre tour
+slash-option-player = joueur
+    .description = De qui voir le classement et le bilan (laissez vide : les vôtres)
+
+## Choices
+
+slash-choice-accept = accepter
+slash-choice-decline = refuser
+slash-choice-white = blancs
+slash-choice-black = noirs
+slash-choice-random = au hasard

@@ -1,0 +1,62 @@
+# Why a typed move was refused. $input is what the player typed; squares (e1), piece letters
+# (K, R, B) and moves (Rb7, `=R`) are never translated. $piece is king, rook, bishop or pawn;
+# $owner and $side are white or black.
+
+move-unreadable = Je n'arrive pas à lire `{ $input }` comme un coup. Écrivez un coup comme `Rb7`, `cxb2`, `e6=R` (notation algébrique, K roi, R tour, B fou), ou `c2-b3`, `c2b3`, `d7-e6=R` (cases de départ et d'arrivée).
+move-illegal = `{ $input }` n'est pas légal ici : { $reason }
+# $candidates is a list such as `Rb7` or `Rc7`, made with list-or.
+move-ambiguous = `{ $input }` peut désigner { $candidates } : précisez lequel.
+move-game-over = la partie est terminée : { $outcome }
+# The last two items of a list of alternatives: "`a`, `b` or `c`".
+list-or = { $init } ou { $last }
+
+illegal-no-moves = la partie est terminée, il n'y a plus de coups à jouer
+illegal-in-hole = { $square } est dans le trou, ce n'est pas une case de l'échiquier
+illegal-no-piece = il n'y a pas de pièce en { $square }
+illegal-not-your-piece =
+    la pièce en { $square } appartient aux { $owner ->
+        [white] Blancs
+       *[black] Noirs
+    }, et c'est aux { $side ->
+        [white] Blancs
+       *[black] Noirs
+    } de jouer
+illegal-wrong-kind =
+    la pièce en { $square } est { $found ->
+        [king] un roi
+        [rook] une tour
+        [bishop] un fou
+       *[pawn] un pion
+    }, pas { $piece ->
+        [king] un roi
+        [rook] une tour
+        [bishop] un fou
+       *[pawn] un pion
+    }
+illegal-no-such-piece =
+    il ne vous reste { $piece ->
+        [king] aucun roi
+        [rook] aucune tour
+        [bishop] aucun fou
+       *[pawn] aucun pion
+    }
+illegal-own-piece-there = une de vos propres pièces se trouve en { $square }
+illegal-cannot-reach =
+    { $piece ->
+        [king] le roi
+        [rook] la tour
+        [bishop] le fou
+       *[pawn] le pion
+    } en { $from } ne peut pas aller en { $to }
+illegal-none-can-reach =
+    { $piece ->
+        [king] aucun de vos rois ne peut
+        [rook] aucune de vos tours ne peut
+        [bishop] aucun de vos fous ne peut
+       *[pawn] aucun de vos pions ne peut
+    } aller en { $to }
+illegal-in-check = votre roi est en échec, et ce coup ne le pare pas
+illegal-self-check = votre roi serait alors en échec
+illegal-promotion-missing = un pion qui atteint { $square } doit être promu : ajoutez `=R` pour une tour ou `=B` pour un fou
+illegal-not-a-promotion = seul un pion qui atteint les cases de départ des pions adverses est promu
+illegal-promotion-piece = un pion est promu en tour (`=R`) ou en fou (`=B`), pas en `{ $letter }`

@@ -1,0 +1,83 @@
+# The Discord front end's own texts, and the /rb command as Discord shows it.
+# Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
+# rules). Discord still sends the English name, so these only change what players see.
+
+discord-thread-intro = { $players } — это ветка **партии #{ $id }**. Пишите свой ход здесь (например, `Rb7`) или используйте `/rb move`.
+slash-pick-subcommand = Выберите одну из подкоманд `/rb`, например `/rb help`.
+slash-opponent-both = Укажите соперником игрока или компьютер, но не обоих.
+slash-days = Число дней на ход должно быть от { $min } до { $max }, а не { $days }.
+slash-square = `{ $square }` — не поле; поля выглядят так: `e1`.
+slash-one-setting = Меняйте настройки по одной: язык или упоминания.
+slash-unknown = Я не знаю `/rb { $name }`; попробуйте `/rb help`.
+
+## The command's description; its subcommands are described by the first sentence of their help.
+
+slash-rb = Играть в Rollerball по переписке
+
+## Subcommand names
+
+slash-sub-challenge = вызов
+slash-sub-accept = принять
+slash-sub-decline = отклонить
+slash-sub-cancel = отозвать
+slash-sub-move = ход
+slash-sub-board = доска
+slash-sub-moves = ходы
+slash-sub-history = история
+slash-sub-games = партии
+slash-sub-game = партия
+slash-sub-export = экспорт
+slash-sub-resign = сдаться
+slash-sub-draw = ничья
+slash-sub-takeback = вернуть-ход
+slash-sub-abort = отменить
+slash-sub-moretime = добавить-время
+slash-sub-rematch = реванш
+slash-sub-leaderboard = рейтинг
+slash-sub-stats = статистика
+slash-sub-rules = правила
+slash-sub-settings = настройки
+slash-sub-help = помощь
+
+## Options: the name, then what it is for
+
+slash-option-game = партия
+    .description = Номер партии, если вы играете здесь несколько
+    .only = Номер партии
+slash-option-challenge = вызов
+    .accept = Номер вызова, если принять можно несколько
+    .decline = Номер вызова, если отклонить можно несколько
+    .cancel = Номер вызова, если отозвать можно несколько
+slash-option-answer = ответ
+    .description = Ответ на предложение соперника (оставьте пустым, чтобы предложить самому)
+slash-option-command = команда
+    .description = Какую команду объяснить
+slash-option-opponent = соперник
+    .description = Кого вызвать (оставьте пустым: принять сможет любой здесь)
+slash-option-computer = компьютер
+    .description = Играть с компьютером на этом уровне: от 1 (новичок) до 5 (самый сильный)
+slash-option-colour = цвет
+    .description = Ваш цвет
+slash-option-days = дни
+    .description = Дней на ход, от { $min } до { $max } (по умолчанию { $default })
+    .moretime = Сколько дней дать сопернику
+slash-option-casual = товарищеская
+    .description = Товарищеская партия не меняет рейтинг
+slash-option-move = ход
+    .description = Ваш ход, например Rb7, cxb2 или c2-b3
+slash-option-square = поле
+    .description = Только ходы фигуры на этом поле, например e1
+slash-option-language = язык
+    .description = Язык моих ответов: en, fr, es, ru или auto
+slash-option-pings = упоминания
+    .description = Упоминать ли вас, когда ваш ход
+slash-option-player = игрок
+    .description = Чей рейтинг и статистику показать (оставьте пустым: ваши)
+
+## Choices
+
+slash-choice-accept = принять
+slash-choice-decline = отклонить
+slash-choice-white = белые
+slash-choice-black = чёрные
+slash-choice-random = случайно
