@@ -110,7 +110,12 @@ fn games_played_leave_no_memory_behind() {
             "live heap after {first_games} games: {after_first} bytes; after {second_games} more: {after_second} bytes ({:+})",
             after_second - after_first
         );
-        assert!(first_games >= MOVES / MAX_PLIES as u64 && second_games >= first_games / 2);
+        // Every slot may still be in the middle of a game when a batch ends.
+        let whole = MOVES / MAX_PLIES as u64 - SLOTS as u64;
+        assert!(
+            first_games >= whole && second_games >= whole,
+            "{first_games} and {second_games} games"
+        );
         assert!(
             (after_second - after_first).abs() <= BOUND,
             "{second_games} more games changed the live heap by {} bytes (from {after_first} to {after_second})",
