@@ -7,6 +7,7 @@ pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod game;
+pub mod loadtest;
 pub mod render;
 pub mod rules;
 pub mod store;

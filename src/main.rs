@@ -11,6 +11,7 @@ use rollerball::console::Console;
 use rollerball::discord;
 use rollerball::engine::{self, Level, Limits, MatchScore, Player, Settings};
 use rollerball::game::{Lang, Service, SystemClock};
+use rollerball::loadtest;
 use rollerball::render::{
     self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
 };
@@ -68,6 +69,59 @@ enum Command {
     },
     /// Create or upgrade the database schema (the bot also does this at start-up).
     Migrate,
+    /// Play many games at once through the game service and measure moves per second, the
+    /// latency of each move and the memory used. It creates its own players and games: point
+    /// it at a scratch database, never at the bot's.
+    Loadtest {
+        /// The database to load (default: a new SQLite file in a temporary directory, removed
+        /// afterwards). `DATABASE_URL` is not used, so the bot's database is never touched by
+        /// accident.
+        #[arg(long)]
+        database: Option<String>,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1000,
+              value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// Stop after this many moves in all (the default: 10,000 unless --duration or
+        /// --rounds is given).
+        #[arg(long, conflicts_with_all = ["duration", "rounds"],
+              value_parser = clap::value_parser!(u64).range(1..))]
+        moves: Option<u64>,
+        /// Stop after this many seconds.
+        #[arg(long, conflicts_with = "rounds")]
+        duration: Option<f64>,
+        /// Stop once every game has had this many moves (a game that ends makes way for a new
+        /// one, which continues the count).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        rounds: Option<u64>,
+        /// Moves in flight at once.
+        #[arg(long, default_value_t = 16,
+              value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        concurrency: u32,
+        /// Seed of the move choices: the same seed on a fresh database plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still going after this many plies is resigned and a new one starts.
+        #[arg(long, default_value_t = 200,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        max_plies: u32,
+        /// Write every acknowledged move to this file (`-` for standard output) as soon as the
+        /// service acknowledges it: `GAME PLY SAN COORDINATE` per line.
+        #[arg(long)]
+        acks: Option<PathBuf>,
+        /// Seconds between progress lines (moves, rate, memory); 0 for none.
+        #[arg(long, default_value_t = 10.0)]
+        report_every: f64,
+    },
+    /// Measure the bot's start-up on a database: open and migrate it, create the game service,
+    /// run the first deadline sweep; prints the time of each step and the bytes read. The sweep
+    /// claims due reminders and time-outs that nobody then delivers: use a scratch copy of a
+    /// database, never the bot's own.
+    Startup {
+        /// The database (required: this command never uses `DATABASE_URL`).
+        #[arg(long)]
+        database: String,
+    },
     /// Draw the board as a PNG, or with `--gif` the whole game as an animated GIF.
     Render {
         /// The position to start from (default: the standard start).
@@ -155,6 +209,16 @@ fn run(cli: Cli) -> Result<String, String> {
     match cli.command.unwrap_or(Command::Bot) {
         Command::Bot => return run_bot(),
         command @ (Command::Console { .. } | Command::Migrate) => return run_async(command),
+        command @ Command::Loadtest { .. } => return loadtest(command),
+        Command::Startup { database } => {
+            return runtime()?.block_on(async move {
+                let (report, db) = loadtest::measure_startup(&database)
+                    .await
+                    .map_err(|e| format!("{}: {e}", store::redact(&database)))?;
+                db.close().await;
+                Ok(format!("{}: {report}\n", store::redact(&database)))
+            });
+        }
         Command::Perft { depth, fen, divide } => {
             let p = position(&fen)?;
             if divide && depth > 0 {
@@ -323,6 +387,118 @@ fn run_async(command: Command) -> Result<String, String> {
         db.close().await;
         Ok(out)
     })
+}
+
+/// A temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(prefix: &str) -> Result<TempDir, String> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let path = std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(TempDir(path))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `rollerball loadtest`: see [`rollerball::loadtest`].
+fn loadtest(command: Command) -> Result<String, String> {
+    let Command::Loadtest {
+        database,
+        games,
+        moves,
+        duration,
+        rounds,
+        concurrency,
+        seed,
+        max_plies,
+        acks,
+        report_every,
+    } = command
+    else {
+        unreachable!("only the loadtest comes here");
+    };
+    let stop = match duration {
+        None if rounds.is_some() => loadtest::Stop::Rounds(rounds.unwrap_or(1)),
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            loadtest::Stop::After(Duration::from_secs_f64(seconds))
+        }
+        Some(seconds) => {
+            return Err(format!(
+                "--duration must be a positive number of seconds, not {seconds}"
+            ));
+        }
+        None => loadtest::Stop::Moves(moves.unwrap_or(10_000)),
+    };
+    if !(report_every.is_finite() && report_every >= 0.0) {
+        return Err(format!(
+            "--report-every must be 0 or a positive number of seconds, not {report_every}"
+        ));
+    }
+    let acks_to_stdout = acks.as_deref() == Some(std::path::Path::new("-"));
+    let ack_writer: Option<Box<dyn std::io::Write + Send>> = match &acks {
+        None => None,
+        Some(_) if acks_to_stdout => Some(Box::new(std::io::stdout())),
+        Some(path) => {
+            Some(Box::new(std::fs::File::create(path).map_err(|e| {
+                format!("cannot create {}: {e}", path.display())
+            })?))
+        }
+    };
+    // Progress and the summary go to standard error when standard output carries the log.
+    let progress: Box<dyn std::io::Write + Send> = if acks_to_stdout {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    };
+    let options = loadtest::LoadOptions {
+        games: games as usize,
+        concurrency: concurrency as usize,
+        stop,
+        seed,
+        max_plies: max_plies as usize,
+        report_every: (report_every > 0.0).then(|| Duration::from_secs_f64(report_every)),
+    };
+    let (_scratch, url) = match database {
+        Some(url) => (None, url),
+        None => {
+            let dir = TempDir::new("rollerball-loadtest")?;
+            let url = format!("sqlite://{}", dir.0.join("load.db").display());
+            (Some(dir), url)
+        }
+    };
+    let report = runtime()?.block_on(async {
+        let db = store::Store::connect(&url)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+        let service = Arc::new(Service::new(db.clone(), Arc::new(SystemClock)));
+        let outputs = loadtest::Outputs {
+            acks: ack_writer,
+            progress: Some(progress),
+        };
+        let report = loadtest::run(service, &options, outputs)
+            .await
+            .map_err(|e| e.to_string());
+        db.close().await;
+        report
+    })?;
+    let text = format!("database {}\n{report}", store::redact(&url));
+    if acks_to_stdout {
+        eprint!("{text}");
+        Ok(String::new())
+    } else {
+        Ok(text)
+    }
 }
 
 /// `rollerball engine`: the computer opponent's choice in a position.

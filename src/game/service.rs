@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::fmt::Write;
-use std::sync::{Arc, Mutex as SyncMutex, Weak};
+use std::sync::{Arc, Mutex as SyncMutex};
 use std::time::Duration;
 
 use tokio::sync::Mutex;
@@ -142,24 +142,55 @@ fn side_label(lang: Lang, row: &StoredGame, color: Color) -> String {
 }
 
 /// Per-game locks of this process, so two commands on one game never interleave here (other
-/// processes are kept out by the store's version guard).
+/// processes are kept out by the store's version guard). A game has an entry only while a
+/// command holds or awaits its lock: the last one out removes it, so the table never grows with
+/// the number of games played.
 #[derive(Default)]
 struct GameLocks {
-    locks: SyncMutex<HashMap<GameId, Weak<Mutex<()>>>>,
+    locks: SyncMutex<HashMap<GameId, Arc<Mutex<()>>>>,
 }
 
 impl GameLocks {
-    fn get(&self, id: GameId) -> Arc<Mutex<()>> {
-        let mut locks = self.locks.lock().expect("lock table poisoned");
-        if let Some(lock) = locks.get(&id).and_then(Weak::upgrade) {
-            return lock;
+    /// Waits for the game's lock and holds it until the guard is dropped.
+    async fn lock(&self, id: GameId) -> LockGuard<'_> {
+        let lock = {
+            let mut locks = self.locks.lock().unwrap_or_else(|p| p.into_inner());
+            locks.entry(id).or_default().clone()
+        };
+        LockGuard {
+            table: self,
+            id,
+            guard: Some(lock.lock_owned().await),
         }
-        if locks.len() > 1024 {
-            locks.retain(|_, weak| weak.strong_count() > 0);
+    }
+
+    /// How many games have an entry: those being worked on or waited for.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.locks.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+/// Holds a game's in-process lock while a command works on it.
+struct LockGuard<'a> {
+    table: &'a GameLocks,
+    id: GameId,
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for LockGuard<'_> {
+    fn drop(&mut self) {
+        let Some(guard) = self.guard.take() else {
+            return;
+        };
+        let lock = tokio::sync::OwnedMutexGuard::mutex(&guard).clone();
+        drop(guard);
+        // Every clone of the lock is taken under the table's mutex, so with it held a count
+        // of two (the table's and `lock`) means nobody else holds or awaits this game's lock.
+        let mut locks = self.table.locks.lock().unwrap_or_else(|p| p.into_inner());
+        if Arc::strong_count(&lock) == 2 {
+            locks.remove(&self.id);
         }
-        let lock = Arc::new(Mutex::new(()));
-        locks.insert(id, Arc::downgrade(&lock));
-        lock
     }
 }
 
@@ -900,9 +931,9 @@ impl Service {
         r: &Request,
         lang: Lang,
         id: Option<i64>,
-    ) -> Res<(Loaded, LockGuard)> {
+    ) -> Res<(Loaded, LockGuard<'_>)> {
         let row = self.my_game(r, lang, id).await?;
-        let guard = self.locks.get(row.id).lock_owned().await;
+        let guard = self.locks.lock(row.id).await;
         // Loaded under the lock, so no other command of this process changes it meanwhile.
         let loaded = self.load(lang, row.id).await?;
         if let Some(outcome) = loaded.game.outcome() {
@@ -913,7 +944,7 @@ impl Service {
                 outcome = describe_outcome(lang, &loaded, outcome)
             ));
         }
-        Ok((loaded, LockGuard { _guard: guard }))
+        Ok((loaded, guard))
     }
 
     // ----- Moves ------------------------------------------------------------------------
@@ -1099,7 +1130,7 @@ impl Service {
             rated = rated_key(false)
         );
         if loaded.computer_to_move() {
-            let _lock = self.locks.get(loaded.row.id).lock_owned().await;
+            let _lock = self.locks.lock(loaded.row.id).await;
             text.push('\n');
             match self.computer_reply(&mut loaded).await {
                 Ok(answer) => text.push_str(&tr!(lang, "computer-opened", san = answer)),
@@ -1963,7 +1994,7 @@ impl Service {
             });
         }
         for row in self.store.computer_turns(SWEEP_BATCH).await? {
-            let _lock = self.locks.get(row.id).lock_owned().await;
+            let _lock = self.locks.lock(row.id).await;
             let human = row.white.or(row.black);
             let lang = self.notice_language(human, row.place.server).await;
             let mut loaded = match self.load(lang, row.id).await {
@@ -2060,11 +2091,6 @@ impl Service {
         self.catch_up_ratings().await;
         Ok(notices)
     }
-}
-
-/// Holds a game's in-process lock while a command works on it.
-struct LockGuard {
-    _guard: tokio::sync::OwnedMutexGuard<()>,
 }
 
 /// The deadline `at` with its two reminders: at 80% of the allowance, and shortly before.
@@ -2487,5 +2513,31 @@ Moves are written `Rb7`, `cxb2`, `e6=R` or `c2-b3`.";
                 assert!(!summary.starts_with("help-"), "{lang}: {}", entry.name);
             }
         }
+    }
+
+    #[tokio::test]
+    async fn a_game_lock_is_forgotten_when_its_last_user_leaves() {
+        let locks = GameLocks::default();
+        let first = locks.lock(GameId(1)).await;
+        let other = locks.lock(GameId(2)).await;
+        assert_eq!(locks.len(), 2);
+        drop(other);
+        assert_eq!(locks.len(), 1);
+
+        // A command waiting for game 1 keeps its entry alive after the holder leaves.
+        let waiter = {
+            let locks = &locks;
+            async move {
+                let guard = locks.lock(GameId(1)).await;
+                assert_eq!(locks.len(), 1);
+                drop(guard);
+            }
+        };
+        let holder = async move {
+            tokio::task::yield_now().await;
+            drop(first);
+        };
+        tokio::join!(waiter, holder);
+        assert_eq!(locks.len(), 0);
     }
 }

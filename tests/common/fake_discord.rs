@@ -130,6 +130,8 @@ struct State {
     threads: HashMap<u64, u64>,
     /// Users the fake knows: id → name.
     users: HashMap<u64, String>,
+    /// Where every new request is also sent (see [`FakeDiscord::subscribe`]).
+    subscribers: Vec<mpsc::UnboundedSender<Recorded>>,
     /// The client locale interactions carry; `None` is `en-US`.
     locale: Option<String>,
 }
@@ -219,6 +221,15 @@ impl FakeDiscord {
     /// Every request so far.
     pub fn requests(&self) -> Vec<Recorded> {
         self.state.lock().unwrap().requests.clone()
+    }
+
+    /// Every request from now on, as soon as it arrives: for tests that wait for many answers
+    /// at once, which [`FakeDiscord::wait_for`] would find only by copying every request so far
+    /// each time it looks.
+    pub fn subscribe(&self) -> mpsc::UnboundedReceiver<Recorded> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        self.state.lock().unwrap().subscribers.push(sender);
+        receiver
     }
 
     /// How many requests so far (a mark to wait from).
@@ -599,7 +610,7 @@ impl FakeDiscord {
             let content_type = headers.get("content-type").cloned().unwrap_or_default();
             let (json, files) = parse_body(&content_type, &body);
             let (status, answer, created) = self.route(&method, &path, &json, &files);
-            self.state.lock().unwrap().requests.push(Recorded {
+            let recorded = Recorded {
                 method,
                 path,
                 authorization: headers.get("authorization").cloned(),
@@ -607,7 +618,13 @@ impl FakeDiscord {
                 files,
                 status,
                 created,
-            });
+            };
+            {
+                let mut s = self.state.lock().unwrap();
+                s.subscribers
+                    .retain(|subscriber| subscriber.send(recorded.clone()).is_ok());
+                s.requests.push(recorded);
+            }
             let body = if status == 204 {
                 String::new()
             } else {
