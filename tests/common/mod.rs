@@ -222,7 +222,8 @@ pub async fn play(store: &Store, mut game: Game, n: u32) -> Game {
 /// Fills an empty database with `games` stored games of the same `plies` legal moves each, in
 /// one transaction of a few statements (fast enough for 100,000 games): every tenth game is
 /// active with its deadline and reminders a week after `now` (nothing is due), the others
-/// finished by resignation. The players are 1 to 1,000; game `i` is played in channel
+/// finished by resignation and already counted in the ratings (as a long-running bot's history
+/// is; otherwise the first sweep would rate them). The players are 1 to 1,000; game `i` is played in channel
 /// `5000 + i % 200`. For measuring what start-up costs as games pile up.
 pub async fn seed_stored_games(store: &Store, games: i64, plies: usize, now: Timestamp) {
     if games == 0 {
@@ -274,7 +275,8 @@ pub async fn seed_stored_games(store: &Store, games: i64, plies: usize, now: Tim
             "WITH RECURSIVE n(i) AS (SELECT CAST(1 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < {games}) \
              INSERT INTO games (id, server_id, channel_id, thread_id, white_id, black_id, status, result, \
                termination, start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, \
-               remind_at, final_remind_at, reminder_stage, created_at, updated_at, finished_at) \
+               remind_at, final_remind_at, reminder_stage, ratings_applied, created_at, updated_at, \
+               finished_at) \
              SELECT i, 1, 5000 + i % 200, NULL, 1 + i % 1000, 1 + (i + 1) % 1000, \
                CASE WHEN i % 10 = 0 THEN 'active' ELSE 'finished' END, \
                CASE WHEN i % 10 = 0 THEN NULL ELSE '1-0' END, \
@@ -282,7 +284,8 @@ pub async fn seed_stored_games(store: &Store, games: i64, plies: usize, now: Tim
                '{START}', '{fen}', '{to_move}', {plies}, {plies} + 1, 3, 1, \
                CASE WHEN i % 10 = 0 THEN {week} ELSE NULL END, \
                CASE WHEN i % 10 = 0 THEN {week} ELSE NULL END, \
-               CASE WHEN i % 10 = 0 THEN {week} ELSE NULL END, 0, {now}, {now}, \
+               CASE WHEN i % 10 = 0 THEN {week} ELSE NULL END, 0, \
+               CASE WHEN i % 10 = 0 THEN 0 ELSE 1 END, {now}, {now}, \
                CASE WHEN i % 10 = 0 THEN NULL ELSE {now} END \
              FROM n",
             now = now.0
