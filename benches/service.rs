@@ -68,7 +68,7 @@ fn main() {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = format!("sqlite://{}", dir.path().join("bench.db").display());
         let store = Store::connect(&url).await.expect("database");
-        let service = Arc::new(Service::new(store, Arc::new(SystemClock)));
+        let service = Arc::new(Service::new(store, Arc::new(SystemClock)).with_rate_limit(None));
         let line = Arc::new(line_of_play(60));
 
         // 1,000 games, each in its own channel, one opening move played.

@@ -12,7 +12,7 @@ async fn a_short_game_in_the_console() {
     let db = common::sqlite_db();
     let boards = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(common::T0));
-    let service = Service::new(db.store().await, clock);
+    let service = Service::new(db.store().await, clock).with_rate_limit(None);
     let mut console = Console::new(service, boards.path().to_path_buf());
 
     let out = console.line("c2-b3").await;

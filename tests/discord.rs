@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use fake_discord::{APP_ID, FakeDiscord, GUILD, Recorded, check_payloads};
 use rollerball::discord::{Bot, Config, Shards, ShutdownHandle};
-use rollerball::game::{ManualClock, Service};
+use rollerball::game::{ManualClock, RateLimit, Service};
 use rollerball::render::DEFAULT_SIZE;
 use rollerball::rules::{self, Game as RulesGame};
 use rollerball::store::{GameId, GameResult, GameStatus, Store};
@@ -62,15 +62,27 @@ async fn start(fake: &FakeDiscord, url: &str, clock: Arc<ManualClock>) -> Runnin
     start_with(fake, url, clock, config(fake)).await
 }
 
+/// Starts the bot with `config`; these tests play quickly while the clock stands still, so the
+/// per-player rate limit is off (its own test turns it on).
 async fn start_with(
     fake: &FakeDiscord,
     url: &str,
     clock: Arc<ManualClock>,
     config: Config,
 ) -> Running {
+    start_limited(fake, url, clock, config, None).await
+}
+
+async fn start_limited(
+    fake: &FakeDiscord,
+    url: &str,
+    clock: Arc<ManualClock>,
+    config: Config,
+    limit: Option<RateLimit>,
+) -> Running {
     let from = fake.mark();
     let store = Store::connect(url).await.expect("database");
-    let service = Arc::new(Service::new(store.clone(), clock));
+    let service = Arc::new(Service::new(store.clone(), clock).with_rate_limit(limit));
     let bot = Bot::new(config, service).await.expect("bot");
     let gateway = bot.gateway_url().await;
     assert!(

@@ -572,7 +572,7 @@ impl Handler {
         };
         let mut reply = self
             .service
-            .handle(Request {
+            .handle_uncounted(Request {
                 actor: Actor {
                     id: first,
                     name: String::new(),
@@ -689,21 +689,9 @@ impl Handler {
                     .iter()
                     .map(|u| actor(u, None))
                     .collect::<Vec<_>>();
-                let command = crate::game::Command::parse_or_move(rest);
-                match command {
-                    Ok(command) => Some(
-                        self.service
-                            .handle(Request {
-                                actor: who,
-                                place,
-                                locale: None,
-                                command,
-                                mentioned,
-                            })
-                            .await,
-                    ),
-                    Err(e) => Some(Reply::private(e.to_string())),
-                }
+                self.service
+                    .handle_message(who, place, rest, mentioned)
+                    .await
             }
             None => self.service.handle_bare_message(who, place, content).await,
         };

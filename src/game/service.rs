@@ -11,8 +11,10 @@ use tokio::sync::Mutex;
 
 use super::clock::Clock;
 use super::command::{
-    Answer, Command, CommandError, HELP, Opponent, PlayerRef, Setting, help_entry, looks_like_move,
+    Answer, Command, CommandError, HELP, Opponent, PlayerRef, Setting, clean_text, help_entry,
+    looks_like_move,
 };
+use super::rate::{RateLimit, RateLimiter, SLOW_DOWN, Verdict};
 use super::reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 use crate::engine;
 use crate::render::{self, BoardView, GifOptions, Options};
@@ -172,17 +174,28 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     locks: GameLocks,
     board_size: u32,
+    /// Each player's commands are counted here; `None` when the service runs unlimited.
+    limiter: Option<RateLimiter>,
 }
 
 impl Service {
-    /// A service on `store`, reading the time from `clock`.
+    /// A service on `store`, reading the time from `clock`, with the default per-player rate
+    /// limit ([`RateLimit::default`]).
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
         Service {
             store,
             clock,
             locks: GameLocks::default(),
             board_size: render::DEFAULT_SIZE,
+            limiter: Some(RateLimiter::new(RateLimit::default())),
         }
+    }
+
+    /// The same service with another per-player rate limit, or none (`None`: for the local
+    /// console, benchmarks, and tests that play whole games while the clock stands still).
+    pub fn with_rate_limit(mut self, limit: Option<RateLimit>) -> Service {
+        self.limiter = limit.map(RateLimiter::new);
+        self
     }
 
     /// The store the service works on.
@@ -195,21 +208,68 @@ impl Service {
         self.clock.now()
     }
 
+    /// Counts one command of `actor` against the rate limit.
+    fn admit(&self, actor: &Actor) -> Verdict {
+        match &self.limiter {
+            Some(limiter) => limiter.check(actor.id, self.now()),
+            None => Verdict::Admit,
+        }
+    }
+
     /// Answers a line of text, as typed after the bot's prefix or in the console.
     /// A move typed on its own (`!rb Rb7`) is taken as `move Rb7`.
     pub async fn handle_text(&self, actor: Actor, place: Place, text: &str) -> Reply {
+        match self.admit(&actor) {
+            Verdict::Admit => self.answer_line(actor, place, text, Vec::new()).await,
+            Verdict::Refuse | Verdict::RefuseQuietly => Reply::private(SLOW_DOWN),
+        }
+    }
+
+    /// Answers a chat message addressed to the bot (the text after its prefix), with the users
+    /// the message mentions. `None` when the player is over the rate limit and has already been
+    /// told: a chat message may go unanswered, and a flood should not fill the channel.
+    pub async fn handle_message(
+        &self,
+        actor: Actor,
+        place: Place,
+        text: &str,
+        mentioned: Vec<Actor>,
+    ) -> Option<Reply> {
+        match self.admit(&actor) {
+            Verdict::Admit => Some(self.answer_line(actor, place, text, mentioned).await),
+            Verdict::Refuse => Some(Reply::private(SLOW_DOWN)),
+            Verdict::RefuseQuietly => None,
+        }
+    }
+
+    async fn answer_line(
+        &self,
+        actor: Actor,
+        place: Place,
+        text: &str,
+        mentioned: Vec<Actor>,
+    ) -> Reply {
         match Command::parse_or_move(text) {
-            Ok(command) => self.handle(Request::new(actor, place, command)).await,
+            Ok(command) => {
+                let request = Request {
+                    mentioned,
+                    ..Request::new(actor, place, command)
+                };
+                self.answer(request).await
+            }
             Err(e) => Reply::private(e.to_string()),
         }
     }
 
     /// Answers a button press: the button's `custom_id` becomes the command it stands for.
     pub async fn handle_button(&self, actor: Actor, place: Place, custom_id: &str) -> Reply {
+        if self.admit(&actor) != Verdict::Admit {
+            return Reply::private(SLOW_DOWN);
+        }
         let Some(action) = ButtonAction::from_custom_id(custom_id) else {
             return Reply::private("That button is not one of mine, or it is too old to use.");
         };
-        self.handle(Request::new(actor, place, action.command()))
+        self.answer(Request::new(actor, place, action.command()))
             .await
     }
 
@@ -230,15 +290,35 @@ impl Service {
         if mine.next().is_some() || game.color_of(actor.id) != Some(game.to_move) {
             return None;
         }
+        match self.admit(&actor) {
+            Verdict::Admit => {}
+            Verdict::Refuse => return Some(Reply::private(SLOW_DOWN)),
+            Verdict::RefuseQuietly => return None,
+        }
         let command = Command::Move {
             game: Some(game.id.0),
             text: text.trim().to_string(),
         };
-        Some(self.handle(Request::new(actor, place, command)).await)
+        Some(self.answer(Request::new(actor, place, command)).await)
     }
 
-    /// Answers one request. Never fails: refusals and failures become private replies.
+    /// Answers one request (a slash command, say). Never fails: refusals and failures become
+    /// private replies, and a player over the rate limit is asked to slow down.
     pub async fn handle(&self, request: Request) -> Reply {
+        if self.admit(&request.actor) != Verdict::Admit {
+            return Reply::private(SLOW_DOWN);
+        }
+        self.answer(request).await
+    }
+
+    /// Answers a request without counting it against anyone's rate limit: for what a front end
+    /// asks on its own account, such as the board it posts in a new game's thread.
+    pub async fn handle_uncounted(&self, request: Request) -> Reply {
+        self.answer(request).await
+    }
+
+    /// Answers a request the rate limit has let through.
+    async fn answer(&self, request: Request) -> Reply {
         match self.dispatch(&request).await {
             Ok(reply) => reply,
             Err(Refusal::Say(text)) => Reply::private(text),
@@ -317,6 +397,13 @@ impl Service {
         let challenged = match opponent {
             Opponent::Open | Opponent::Computer { .. } => None,
             Opponent::Player(PlayerRef::Id(id)) => Some(PlayerId(*id)),
+            Opponent::Player(PlayerRef::Name(name))
+                if name.eq_ignore_ascii_case("everyone") || name.eq_ignore_ascii_case("here") =>
+            {
+                return say(format!(
+                    "I never ping `@{name}`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept."
+                ));
+            }
             Opponent::Player(PlayerRef::Name(name)) => {
                 return say(format!(
                     "I can't tell who `@{name}` is. Mention them so the name is highlighted (type `@` and pick them from the list)."
@@ -758,6 +845,8 @@ impl Service {
     // ----- Moves ------------------------------------------------------------------------
 
     async fn play(&self, r: &Request, id: Option<i64>, text: &str) -> Res<Reply> {
+        // A move may come from a slash command's field, which the line parser never saw.
+        let text = &clean_text(text)?;
         let (mut loaded, _lock) = self.my_active_game(r, id).await?;
         let me = r.actor.id;
         let my_color = loaded.row.color_of(me).expect("my_game checks the player");
