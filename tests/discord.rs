@@ -1046,7 +1046,7 @@ async fn hostile_messages_ping_nobody_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_commands_is_slowed_politely() {
-    use rollerball::game::rate::{BURST, REFILL_EVERY, SLOW_DOWN};
+    use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
     let fake = FakeDiscord::start().await;
     check_payloads(&fake);
     fake.user(ALICE, "Alice");
@@ -1078,7 +1078,7 @@ async fn a_flood_of_commands_is_slowed_politely() {
         let id = help(ALICE);
         let reply = answer(&fake, from, id).await;
         assert!(reply.ephemeral());
-        assert_eq!(reply.content(), SLOW_DOWN);
+        assert_eq!(reply.content(), slow);
         pings_nobody(&reply);
     }
     // Bob is not slowed by Alice; Alice is let through again after a refill.

@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{T0, TestDb, test_dbs};
-use rollerball::game::rate::{BURST, REFILL_EVERY, SLOW_DOWN};
+use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
 use rollerball::game::{
-    Actor, ButtonAction, Command, ManualClock, RateLimit, Reply, Request, Service,
+    Actor, ButtonAction, Command, Lang, ManualClock, RateLimit, Reply, Request, Service,
 };
 use rollerball::store::{ChallengeId, GameId, Place, PlayerId};
 
@@ -487,16 +487,16 @@ async fn a_flood_of_commands_is_slowed_politely() {
         let before = w.snapshot().await;
         for i in 0..BURST {
             let reply = w.service.handle_text(alice(), PLACE, "history").await;
-            assert_ne!(reply.text, SLOW_DOWN, "command {i}");
+            assert_ne!(reply.text, slow_down(Lang::En), "command {i}");
         }
         // Over the limit: told once, politely and privately; nothing is done.
         let reply = w
             .service
             .handle_text(alice(), PLACE, "resign confirm")
             .await;
-        assert_eq!(reply, Reply::private(SLOW_DOWN));
+        assert_eq!(reply, Reply::private(slow_down(Lang::En)));
         assert_eq!(
-            SLOW_DOWN,
+            slow_down(Lang::En),
             "You're sending commands faster than I can take them — wait a few seconds and try again."
         );
         // A chat message may go unanswered: once told, the flood gets silence.
@@ -511,7 +511,7 @@ async fn a_flood_of_commands_is_slowed_politely() {
             .service
             .handle_button(alice(), PLACE, &format!("rb:resign-confirm:{}", w.game.0))
             .await;
-        assert_eq!(reply, Reply::private(SLOW_DOWN));
+        assert_eq!(reply, Reply::private(slow_down(Lang::En)));
         assert_eq!(w.snapshot().await, before);
         // Bob is not slowed by Alice.
         let reply = w.service.handle_text(bob(), PLACE, "f5").await;
@@ -530,7 +530,7 @@ async fn a_flood_of_commands_is_slowed_politely() {
         assert!(reply.text.contains("played **Rf2**"), "{}", reply.text);
         assert_ne!(w.snapshot().await, before);
         let reply = w.service.handle_text(alice(), PLACE, "board").await;
-        assert_eq!(reply, Reply::private(SLOW_DOWN));
+        assert_eq!(reply, Reply::private(slow_down(Lang::En)));
 
         // After a whole burst's worth of refills, a whole burst again.
         w.clock.advance(REFILL_EVERY * BURST);
@@ -540,13 +540,13 @@ async fn a_flood_of_commands_is_slowed_politely() {
                 .handle_message(alice(), PLACE, "board", Vec::new())
                 .await
                 .expect("an answer");
-            assert_ne!(reply.text, SLOW_DOWN, "command {i}");
+            assert_ne!(reply.text, slow_down(Lang::En), "command {i}");
         }
         assert_eq!(
             w.service
                 .handle_message(alice(), PLACE, "board", Vec::new())
                 .await,
-            Some(Reply::private(SLOW_DOWN))
+            Some(Reply::private(slow_down(Lang::En)))
         );
     }
 }

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::i18n::{Lang, tr};
 use crate::rules::{Color, Square};
 
 /// Longest line the parser reads. Discord allows 4,000 characters; no command needs a tenth.
@@ -150,13 +151,11 @@ pub enum CommandError {
     GameNumber(String),
     #[error("The computer's level is a number from 1 (beginner) to 5 (strongest), not `{0}`.")]
     Level(String),
-    #[error(
-        "That message contains an invisible text-direction character (U+{0:04X}), which makes text read differently from how it looks. Type the command again without it."
-    )]
+    /// A text-direction control character (its code point) in the line.
+    #[error("{}", tr!(Lang::En, "command-direction-control", code = format!("{:04X}", .0)))]
     DirectionControl(u32),
-    #[error(
-        "`{0}` is a role, and a challenge is for one player: mention them, or leave the name out for an open challenge anyone here can accept."
-    )]
+    /// A role mention (`<@&123>`) where a challenge names its opponent.
+    #[error("{}", tr!(Lang::En, "command-role-mention", role = .0.as_str()))]
     RoleMention(String),
 }
 

@@ -8,12 +8,14 @@
 
 pub mod clock;
 pub mod command;
+pub mod i18n;
 pub mod rate;
 pub mod reply;
 pub mod service;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError};
+pub use i18n::Lang;
 pub use rate::{RateLimit, RateLimiter};
 pub use reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 pub use service::{Actor, Request, Service};

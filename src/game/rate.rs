@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use super::i18n::{Lang, tr};
 use crate::store::{PlayerId, Timestamp};
 
 /// How many commands one player may send in a row: enough for a burst of quick moves and
@@ -29,9 +30,10 @@ pub const REFILL_EVERY: Duration = Duration::from_secs(2);
 /// twice what the sweep left), so sweeping costs nothing per command on average.
 const SWEEP_AT: usize = 1024;
 
-/// The answer to a command over the limit, said once per burst.
-pub const SLOW_DOWN: &str =
-    "You're sending commands faster than I can take them — wait a few seconds and try again.";
+/// The answer to a command over the limit, said once per burst, in `lang`.
+pub fn slow_down(lang: Lang) -> String {
+    tr!(lang, "rate-slow-down")
+}
 
 /// The shape of the limit: a burst, and the pace at which it refills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,8 @@ use super::command::{
     Answer, Command, CommandError, HELP, Opponent, PlayerRef, Setting, clean_text, help_entry,
     looks_like_move,
 };
-use super::rate::{RateLimit, RateLimiter, SLOW_DOWN, Verdict};
+use super::i18n::{Lang, tr};
+use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
 use super::reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 use crate::engine;
 use crate::render::{self, BoardView, GifOptions, Options};
@@ -221,7 +222,7 @@ impl Service {
     pub async fn handle_text(&self, actor: Actor, place: Place, text: &str) -> Reply {
         match self.admit(&actor) {
             Verdict::Admit => self.answer_line(actor, place, text, Vec::new()).await,
-            Verdict::Refuse | Verdict::RefuseQuietly => Reply::private(SLOW_DOWN),
+            Verdict::Refuse | Verdict::RefuseQuietly => Reply::private(slow_down(Lang::En)),
         }
     }
 
@@ -237,7 +238,7 @@ impl Service {
     ) -> Option<Reply> {
         match self.admit(&actor) {
             Verdict::Admit => Some(self.answer_line(actor, place, text, mentioned).await),
-            Verdict::Refuse => Some(Reply::private(SLOW_DOWN)),
+            Verdict::Refuse => Some(Reply::private(slow_down(Lang::En))),
             Verdict::RefuseQuietly => None,
         }
     }
@@ -264,10 +265,10 @@ impl Service {
     /// Answers a button press: the button's `custom_id` becomes the command it stands for.
     pub async fn handle_button(&self, actor: Actor, place: Place, custom_id: &str) -> Reply {
         if self.admit(&actor) != Verdict::Admit {
-            return Reply::private(SLOW_DOWN);
+            return Reply::private(slow_down(Lang::En));
         }
         let Some(action) = ButtonAction::from_custom_id(custom_id) else {
-            return Reply::private("That button is not one of mine, or it is too old to use.");
+            return Reply::private(tr!(Lang::En, "button-unknown"));
         };
         self.answer(Request::new(actor, place, action.command()))
             .await
@@ -292,7 +293,7 @@ impl Service {
         }
         match self.admit(&actor) {
             Verdict::Admit => {}
-            Verdict::Refuse => return Some(Reply::private(SLOW_DOWN)),
+            Verdict::Refuse => return Some(Reply::private(slow_down(Lang::En))),
             Verdict::RefuseQuietly => return None,
         }
         let command = Command::Move {
@@ -306,7 +307,8 @@ impl Service {
     /// private replies, and a player over the rate limit is asked to slow down.
     pub async fn handle(&self, request: Request) -> Reply {
         if self.admit(&request.actor) != Verdict::Admit {
-            return Reply::private(SLOW_DOWN);
+            let lang = Lang::resolve(request.locale.as_deref(), None, None);
+            return Reply::private(slow_down(lang));
         }
         self.answer(request).await
     }
@@ -319,17 +321,16 @@ impl Service {
 
     /// Answers a request the rate limit has let through.
     async fn answer(&self, request: Request) -> Reply {
+        let lang = Lang::resolve(request.locale.as_deref(), None, None);
         match self.dispatch(&request).await {
             Ok(reply) => reply,
             Err(Refusal::Say(text)) => Reply::private(text),
-            Err(Refusal::Store(StoreError::Conflict)) => Reply::private(
-                "The game changed while I was working on that (someone acted at the same moment). Nothing was done: look at the board and try again.",
-            ),
+            Err(Refusal::Store(StoreError::Conflict)) => {
+                Reply::private(tr!(lang, "store-conflict"))
+            }
             Err(Refusal::Store(e)) => {
                 tracing::error!(error = %e, actor = request.actor.id.0, "store failure");
-                Reply::private(
-                    "I can't reach my database just now, so nothing was changed. Please try again shortly.",
-                )
+                Reply::private(tr!(lang, "store-unavailable"))
             }
         }
     }
@@ -400,9 +401,8 @@ impl Service {
             Opponent::Player(PlayerRef::Name(name))
                 if name.eq_ignore_ascii_case("everyone") || name.eq_ignore_ascii_case("here") =>
             {
-                return say(format!(
-                    "I never ping `@{name}`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept."
-                ));
+                let lang = Lang::resolve(r.locale.as_deref(), None, None);
+                return say(tr!(lang, "challenge-mass-mention", name = name.as_str()));
             }
             Opponent::Player(PlayerRef::Name(name)) => {
                 return say(format!(
