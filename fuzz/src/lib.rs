@@ -155,11 +155,11 @@ pub fn command(data: &[u8]) {
     }
 }
 
-/// The players of the service target's world.
+/// White in game 1 (against Bob) and against the computer; see [`ServiceHarness`].
 pub const ALICE: u64 = 101;
-/// Plays White in game 1 against Alice's... see [`ServiceHarness`] for the whole world.
+/// Black in game 1, White in game 2 (against Carol), with a draw offer pending there.
 pub const BOB: u64 = 102;
-/// Black in game 2, against Bob.
+/// Black in game 2; has an open challenge in the channel.
 pub const CAROL: u64 = 103;
 /// Plays in neither active game between people: the stranger pressing their buttons.
 pub const DAVE: u64 = 104;
