@@ -1047,6 +1047,7 @@ async fn hostile_messages_ping_nobody_and_change_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_commands_is_slowed_politely() {
     use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
+    let slow = slow_down(rollerball::game::Lang::En);
     let fake = FakeDiscord::start().await;
     check_payloads(&fake);
     fake.user(ALICE, "Alice");
