@@ -28,7 +28,8 @@ fn main() {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = format!("sqlite://{}", dir.path().join("bench.db").display());
         let store = Store::connect(&url).await.expect("database");
-        let service = Arc::new(Service::new(store.clone(), Arc::new(SystemClock)));
+        let service =
+            Arc::new(Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None));
         let options = LoadOptions {
             games,
             concurrency: tasks,

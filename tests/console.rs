@@ -12,7 +12,9 @@ async fn a_short_game_in_the_console() {
     let db = common::sqlite_db();
     let boards = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(common::T0));
-    let service = Service::new(db.store().await, clock);
+    let service = Service::new(db.store().await, clock)
+        .with_rate_limit(None)
+        .with_rate_limit(None);
     let mut console = Console::new(service, boards.path().to_path_buf());
 
     let out = console.line("c2-b3").await;
@@ -64,7 +66,8 @@ async fn a_short_game_in_the_console() {
 async fn the_console_runs_a_script_to_the_end() {
     let db = common::sqlite_db();
     let boards = tempfile::tempdir().unwrap();
-    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)));
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
+        .with_rate_limit(None);
     let mut console = Console::new(service, boards.path().to_path_buf());
     let script = "alice: challenge @bob\nbob: accept\nhelp\nquit\nbob: never read\n";
     let mut out = Vec::new();
@@ -85,7 +88,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     let db = common::sqlite_db();
     let boards = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(common::T0));
-    let service = Service::new(db.store().await, clock);
+    let service = Service::new(db.store().await, clock).with_rate_limit(None);
     let mut console = Console::new(service, boards.path().to_path_buf()).with_language(Lang::Es);
 
     let out = console.line("alice: chalenge @bob").await;
@@ -118,7 +121,8 @@ async fn the_console_answers_in_the_language_it_is_given() {
 async fn stats_and_leaderboard_in_the_console_name_players_by_at() {
     let db = common::sqlite_db();
     let boards = tempfile::tempdir().unwrap();
-    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)));
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
+        .with_rate_limit(None);
     let mut console = Console::new(service, boards.path().to_path_buf());
     for line in [
         "alice: challenge @bob white",

@@ -11,7 +11,7 @@ use std::time::Duration;
 use fake_discord::{APP_ID, FakeDiscord, GUILD, Recorded, check_payloads};
 use rollerball::discord::deliver::RetryPolicy;
 use rollerball::discord::{Bot, Config, Shards, ShutdownHandle};
-use rollerball::game::{ManualClock, Service};
+use rollerball::game::{ManualClock, RateLimit, Service};
 use rollerball::render::DEFAULT_SIZE;
 use rollerball::rules::{self, Game as RulesGame};
 use rollerball::store::{GameId, GameResult, GameStatus, Store};
@@ -69,15 +69,27 @@ async fn start(fake: &FakeDiscord, url: &str, clock: Arc<ManualClock>) -> Runnin
     start_with(fake, url, clock, config(fake)).await
 }
 
+/// Starts the bot with `config`; these tests play quickly while the clock stands still, so the
+/// per-player rate limit is off (its own test turns it on).
 async fn start_with(
     fake: &FakeDiscord,
     url: &str,
     clock: Arc<ManualClock>,
     config: Config,
 ) -> Running {
+    start_limited(fake, url, clock, config, None).await
+}
+
+async fn start_limited(
+    fake: &FakeDiscord,
+    url: &str,
+    clock: Arc<ManualClock>,
+    config: Config,
+    limit: Option<RateLimit>,
+) -> Running {
     let from = fake.mark();
     let store = Store::connect(url).await.expect("database");
-    let service = Arc::new(Service::new(store.clone(), clock));
+    let service = Arc::new(Service::new(store.clone(), clock).with_rate_limit(limit));
     let bot = Bot::new(config, service).await.expect("bot");
     let gateway = bot.gateway_url().await;
     assert!(
@@ -1256,6 +1268,173 @@ async fn the_command_and_the_answers_speak_the_players_languages() {
             .await
             .content(),
         "Vous n'avez aucune partie en cours. Lancez-en une avec `challenge @joueur`."
+    );
+    bot.shut_down(&fake).await;
+}
+
+/// What the bot sent may ping nobody: no `@everyone`, `@here` or roles, and no user.
+fn pings_nobody(r: &Recorded) {
+    assert_eq!(mentions(r), (json!([]), vec![]), "{} {}", r.path, r.json);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_messages_ping_nobody_and_change_nothing() {
+    let fake = FakeDiscord::start().await;
+    check_payloads(&fake);
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    fake.user(CAROL, "Carol");
+    let db = common::sqlite_db();
+    let bot = start(&fake, &db.url, clock()).await;
+    let store = bot.store.clone();
+    let (g, thread) = new_game(&fake, &store, 3).await;
+    let before = game(&store, g).await;
+
+    // `@everyone` as a move, typed after the prefix: refused in place, pinging nobody.
+    let from = fake.mark();
+    fake.say(ALICE, thread, "!rb move @everyone");
+    let refused = posted(&fake, from, thread, "the refusal of `@everyone`").await;
+    assert_eq!(
+        refused.content(),
+        "I can't read `@everyone` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares)."
+    );
+    pings_nobody(&refused);
+
+    // ... and as a slash command's move: privately.
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        thread,
+        "move",
+        json!([string_option("move", "<@&999> @here")]),
+        &[],
+    );
+    let refused = answer(&fake, from, id).await;
+    assert!(refused.ephemeral(), "{}", refused.json);
+    assert_eq!(
+        refused.content(),
+        "I can't read `<@&999> @here` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares)."
+    );
+    pings_nobody(&refused);
+
+    // Challenges to everyone, to a role, and with a right-to-left override.
+    for (said, answered) in [
+        (
+            "!rb challenge @everyone",
+            "I never ping `@everyone`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept.",
+        ),
+        (
+            "!rb challenge <@&999>",
+            "`<@&999>` is a role, and a challenge is for one player: mention them, or leave the name out for an open challenge anyone here can accept.",
+        ),
+        (
+            "!rb challenge \u{202e}<@111111111111111111>",
+            "That message contains an invisible text-direction character (U+202E), which makes text read differently from how it looks. Type the command again without it.",
+        ),
+    ] {
+        let from = fake.mark();
+        fake.say(CAROL, CHANNEL, said);
+        let refused = posted(&fake, from, CHANNEL, said).await;
+        assert_eq!(refused.content(), answered, "{said}");
+        pings_nobody(&refused);
+    }
+    assert!(
+        store
+            .open_challenges_by(rollerball::store::PlayerId(CAROL))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    // A 4,000-character message.
+    let from = fake.mark();
+    fake.say(ALICE, thread, &format!("!rb {}", "b3".repeat(1998)));
+    let refused = posted(&fake, from, thread, "the refusal of a long message").await;
+    assert_eq!(
+        refused.content(),
+        "That message is too long (3996 characters); commands are short, such as `move Rb7`."
+    );
+    pings_nobody(&refused);
+
+    // A stranger pressing the game's Resign confirmation, and a forged button id.
+    let not_playing = format!(
+        "You are not playing in game #{0}; only its two players can do that. You can still look at it with `game #{0}`.",
+        g.0
+    );
+    for (custom_id, answered) in [
+        (format!("rb:resign-confirm:{}", g.0), not_playing.as_str()),
+        (
+            format!("rb:resign-confirm:+{}", g.0),
+            "That button is not one of mine, or it is too old to use.",
+        ),
+    ] {
+        let from = fake.mark();
+        let pressed = fake.press(CAROL, thread, &custom_id);
+        let refused = answer(&fake, from, pressed).await;
+        assert!(refused.ephemeral(), "{}", refused.json);
+        assert_eq!(refused.content(), answered, "{custom_id}");
+        pings_nobody(&refused);
+    }
+
+    assert_eq!(game(&store, g).await, before, "the game changed");
+    bot.shut_down(&fake).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_commands_is_slowed_politely() {
+    use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
+    let slow = slow_down(rollerball::game::Lang::En);
+    let fake = FakeDiscord::start().await;
+    check_payloads(&fake);
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    let db = common::sqlite_db();
+    let clock = clock();
+    let bot = start_limited(
+        &fake,
+        &db.url,
+        clock.clone(),
+        config(&fake),
+        Some(RateLimit::default()),
+    )
+    .await;
+    let help = |who: u64| fake.slash(who, CHANNEL, "help", json!([]), &[]);
+    for i in 0..BURST {
+        let from = fake.mark();
+        let id = help(ALICE);
+        let reply = answer(&fake, from, id).await;
+        assert!(
+            reply.content().starts_with("**Rollerball**"),
+            "{i}: {}",
+            reply.content()
+        );
+    }
+    // Over the limit, every interaction is still answered, privately.
+    for _ in 0..2 {
+        let from = fake.mark();
+        let id = help(ALICE);
+        let reply = answer(&fake, from, id).await;
+        assert!(reply.ephemeral());
+        assert_eq!(reply.content(), slow);
+        pings_nobody(&reply);
+    }
+    // Bob is not slowed by Alice; Alice is let through again after a refill.
+    let from = fake.mark();
+    let id = help(BOB);
+    assert!(
+        answer(&fake, from, id)
+            .await
+            .content()
+            .starts_with("**Rollerball**")
+    );
+    clock.advance(REFILL_EVERY);
+    let from = fake.mark();
+    let id = help(ALICE);
+    assert!(
+        answer(&fake, from, id)
+            .await
+            .content()
+            .starts_with("**Rollerball**")
     );
     bot.shut_down(&fake).await;
 }

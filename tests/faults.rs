@@ -89,7 +89,7 @@ impl Cuttable {
         .await
         .expect("store through the relay");
         let clock = Arc::new(ManualClock::new(common::T0));
-        let service = Service::new(store, clock.clone());
+        let service = Service::new(store, clock.clone()).with_rate_limit(None);
         Some(Cuttable {
             relay,
             service,

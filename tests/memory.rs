@@ -99,7 +99,7 @@ fn games_played_leave_no_memory_behind() {
     let url = format!("sqlite://{}", dir.path().join("memory.db").display());
     runtime.block_on(async {
         let store = Store::connect(&url).await.expect("database");
-        let service = Arc::new(Service::new(store.clone(), Arc::new(SystemClock)));
+        let service = Arc::new(Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None));
         // Warm-up: the renderer's caches, the pool's connections, the statement caches.
         batch(&service, 1).await;
         let first_games = batch(&service, 2).await;

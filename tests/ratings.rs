@@ -41,7 +41,7 @@ struct World {
 impl World {
     async fn new(db: TestDb) -> World {
         let clock = Arc::new(ManualClock::new(T0));
-        let service = Service::new(db.store().await, clock.clone());
+        let service = Service::new(db.store().await, clock.clone()).with_rate_limit(None);
         World { service, clock, db }
     }
 

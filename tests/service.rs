@@ -50,7 +50,7 @@ struct World {
 impl World {
     async fn new(db: TestDb) -> World {
         let clock = Arc::new(ManualClock::new(T0));
-        let service = Service::new(db.store().await, clock.clone());
+        let service = Service::new(db.store().await, clock.clone()).with_rate_limit(None);
         World { service, clock, db }
     }
 
@@ -559,8 +559,8 @@ async fn looking_at_games() {
 async fn two_services_race_and_a_new_one_resumes() {
     for db in test_dbs("svc_race").await {
         let clock = Arc::new(ManualClock::new(Timestamp(T0.0)));
-        let a = Arc::new(Service::new(db.store_with(4).await, clock.clone()));
-        let b = Arc::new(Service::new(db.store_with(4).await, clock.clone()));
+        let a = Arc::new(Service::new(db.store_with(4).await, clock.clone()).with_rate_limit(None));
+        let b = Arc::new(Service::new(db.store_with(4).await, clock.clone()).with_rate_limit(None));
         a.handle_text(alice(), PLACE, "challenge <@102> white")
             .await;
         let id = b
@@ -594,7 +594,7 @@ async fn two_services_race_and_a_new_one_resumes() {
 
         // A new service on the same database carries on.
         drop((a, b));
-        let c = Service::new(db.store().await, clock);
+        let c = Service::new(db.store().await, clock).with_rate_limit(None);
         let reply = c.handle_text(bob(), PLACE, "f5").await;
         assert!(!reply.private, "{}", reply.text);
         let board = c.handle_text(alice(), PLACE, "board").await;
@@ -672,8 +672,8 @@ async fn a_game_moved_into_its_thread_is_played_there() {
 async fn two_players_racing_for_an_open_challenge() {
     for db in test_dbs("svc_open_race").await {
         let clock = Arc::new(ManualClock::new(Timestamp(T0.0)));
-        let a = Arc::new(Service::new(db.store_with(2).await, clock.clone()));
-        let b = Arc::new(Service::new(db.store_with(2).await, clock.clone()));
+        let a = Arc::new(Service::new(db.store_with(2).await, clock.clone()).with_rate_limit(None));
+        let b = Arc::new(Service::new(db.store_with(2).await, clock.clone()).with_rate_limit(None));
         a.handle_text(alice(), PLACE, "challenge").await;
         let (ra, rb) = tokio::join!(
             a.handle_text(bob(), PLACE, "accept #1"),

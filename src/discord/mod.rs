@@ -716,7 +716,7 @@ impl Handler {
         let lang = self.service.server_language(place.server).await;
         let mut reply = self
             .service
-            .handle(Request {
+            .handle_uncounted(Request {
                 actor: Actor {
                     id: first,
                     name: String::new(),
@@ -882,24 +882,9 @@ impl Handler {
                     .iter()
                     .map(|u| actor(u, None))
                     .collect::<Vec<_>>();
-                let command = crate::game::Command::parse_or_move(rest);
-                match command {
-                    Ok(command) => Some(
-                        self.service
-                            .handle(Request {
-                                actor: who,
-                                place,
-                                locale: None,
-                                command,
-                                mentioned,
-                            })
-                            .await,
-                    ),
-                    Err(e) => {
-                        let lang = self.service.language(None, who.id, place.server).await;
-                        Some(Reply::private(e.text(lang)))
-                    }
-                }
+                self.service
+                    .handle_message(who, place, rest, mentioned)
+                    .await
             }
             None => self.service.handle_bare_message(who, place, content).await,
         };

@@ -148,6 +148,35 @@ pub enum CommandError {
     Days(String),
     GameNumber(String),
     Level(String),
+    /// A text-direction control character (its code point) in the line.
+    DirectionControl(u32),
+    /// A role mention (`<@&123>`) where a challenge names its opponent.
+    RoleMention(String),
+}
+
+/// Zero-width characters: invisible, and harmless to drop (a move copied from elsewhere may
+/// carry one), so the text reads as it looks.
+fn is_zero_width(c: char) -> bool {
+    matches!(c, '\u{00ad}' | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
+}
+
+/// Marks, embeddings, overrides and isolates of text direction: they make text show in
+/// another order than the bot reads it, so a command carrying one is refused, not guessed at.
+pub fn is_direction_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// What a player typed, made safe to read: refused when longer than [`MAX_LINE`] characters or
+/// when it holds a text-direction control; zero-width characters dropped.
+pub fn clean_text(text: &str) -> Result<String, CommandError> {
+    let chars = text.chars().count();
+    if chars > MAX_LINE {
+        return Err(CommandError::TooLong(chars));
+    }
+    if let Some(c) = text.chars().find(|&c| is_direction_control(c)) {
+        return Err(CommandError::DirectionControl(u32::from(c)));
+    }
+    Ok(text.chars().filter(|&c| !is_zero_width(c)).collect())
 }
 
 /// What a command lacks, in [`CommandError::Missing`].
@@ -234,6 +263,14 @@ impl CommandError {
             ),
             CommandError::GameNumber(word) => tr!(lang, "command-game-number", word = word),
             CommandError::Level(word) => tr!(lang, "command-level", word = word),
+            CommandError::DirectionControl(code) => tr!(
+                lang,
+                "command-direction-control",
+                code = format!("{code:04X}")
+            ),
+            CommandError::RoleMention(role) => {
+                tr!(lang, "command-role-mention", role = role.as_str())
+            }
         }
     }
 }
@@ -474,16 +511,10 @@ fn distance(a: &str, b: &str) -> usize {
 impl Command {
     /// Parses one line (without any bot prefix such as `!rb`).
     pub fn parse(line: &str) -> Result<Command, CommandError> {
-        let chars = line.chars().count();
-        if chars > MAX_LINE {
-            return Err(CommandError::TooLong(chars));
-        }
-        // Zero-width and direction-control characters are invisible in chat but would make
-        // `move` and `mo\u{200b}ve` different words.
-        let cleaned: String = line
-            .chars()
-            .filter(|c| !matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}'))
-            .collect();
+        // Zero-width characters are invisible in chat but would make `move` and `mo\u{200b}ve`
+        // different words; direction controls would make the bot read another command than
+        // the one shown.
+        let cleaned = clean_text(line)?;
         let mut words = cleaned.split_whitespace();
         let Some(first) = words.next() else {
             return Err(CommandError::Empty);
@@ -731,6 +762,9 @@ impl<'a> Args<'a> {
                 }
                 _ if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
                     days_per_move = Some(days(word)?);
+                }
+                _ if word.starts_with("<@&") => {
+                    return Err(CommandError::RoleMention(word.to_string()));
                 }
                 _ => match player_ref(word) {
                     Some(player) if opponent.is_none() => opponent = Some(Opponent::Player(player)),

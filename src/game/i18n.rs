@@ -42,7 +42,7 @@ macro_rules! topics {
 }
 
 topics![
-    "service", "notation", "command", "help", "rules", "discord", "ratings", "delivery"
+    "service", "notation", "command", "help", "rules", "discord", "ratings", "delivery", "guard"
 ];
 
 /// A language the bot answers in.

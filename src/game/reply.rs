@@ -121,7 +121,12 @@ impl ButtonAction {
             return None;
         }
         let action = parts.next()?;
-        let id: i64 = parts.next()?.parse().ok().filter(|&n| n > 0)?;
+        // Only the digits `custom_id` writes: `+1` or `01` would read as 1 but were never made.
+        let digits = parts.next()?;
+        if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let id: i64 = digits.parse().ok().filter(|&n| n > 0)?;
         if parts.next().is_some() {
             return None;
         }
@@ -252,6 +257,10 @@ mod tests {
             "xx:draw:1",
             "rb:nuke:1",
             "rb:draw:1:2",
+            "rb:draw:+1",
+            "rb:draw:01",
+            "rb:draw: 1",
+            "rb:draw:",
         ] {
             assert_eq!(ButtonAction::from_custom_id(forged), None, "{forged}");
         }

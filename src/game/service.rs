@@ -11,9 +11,10 @@ use tokio::sync::Mutex;
 
 use super::clock::Clock;
 use super::command::{
-    Answer, Command, HELP, Opponent, PlayerRef, Setting, help_entry, looks_like_move,
+    Answer, Command, HELP, Opponent, PlayerRef, Setting, clean_text, help_entry, looks_like_move,
 };
 use super::i18n::{Lang, tr};
+use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
 use super::reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
 use crate::engine;
 use crate::render::{self, BoardView, GifOptions, Options};
@@ -204,10 +205,13 @@ pub struct Service {
     /// written on every interaction (but is again after a while, in case another process
     /// stored an older report meanwhile).
     server_locales: SyncMutex<HashMap<u64, (String, Timestamp)>>,
+    /// Each player's commands are counted here; `None` when the service runs unlimited.
+    limiter: Option<RateLimiter>,
 }
 
 impl Service {
-    /// A service on `store`, reading the time from `clock`.
+    /// A service on `store`, reading the time from `clock`, with the default per-player rate
+    /// limit ([`RateLimit::default`]).
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
         Service {
             store,
@@ -215,6 +219,22 @@ impl Service {
             locks: GameLocks::default(),
             board_size: render::DEFAULT_SIZE,
             server_locales: SyncMutex::default(),
+            limiter: Some(RateLimiter::new(RateLimit::default())),
+        }
+    }
+
+    /// The same service with another per-player rate limit, or none (`None`: for the local
+    /// console, benchmarks, and tests that play whole games while the clock stands still).
+    pub fn with_rate_limit(mut self, limit: Option<RateLimit>) -> Service {
+        self.limiter = limit.map(RateLimiter::new);
+        self
+    }
+
+    /// Counts one command of `actor` against the rate limit.
+    fn admit(&self, actor: &Actor) -> Verdict {
+        match &self.limiter {
+            Some(limiter) => limiter.check(actor.id, self.now()),
+            None => Verdict::Admit,
         }
     }
 
@@ -242,11 +262,57 @@ impl Service {
         locale: Option<String>,
         text: &str,
     ) -> Reply {
+        match self.admit(&actor) {
+            Verdict::Admit => {
+                self.answer_line(actor, place, locale, text, Vec::new())
+                    .await
+            }
+            Verdict::Refuse | Verdict::RefuseQuietly => {
+                self.slow_down(locale.as_deref(), &actor, place).await
+            }
+        }
+    }
+
+    /// Answers a chat message addressed to the bot (the text after its prefix), with the users
+    /// the message mentions. `None` when the player is over the rate limit and has already been
+    /// told: a chat message may go unanswered, and a flood should not fill the channel.
+    pub async fn handle_message(
+        &self,
+        actor: Actor,
+        place: Place,
+        text: &str,
+        mentioned: Vec<Actor>,
+    ) -> Option<Reply> {
+        match self.admit(&actor) {
+            Verdict::Admit => Some(self.answer_line(actor, place, None, text, mentioned).await),
+            Verdict::Refuse => Some(self.slow_down(None, &actor, place).await),
+            Verdict::RefuseQuietly => None,
+        }
+    }
+
+    /// The polite refusal of a player over the rate limit, in their language.
+    async fn slow_down(&self, locale: Option<&str>, actor: &Actor, place: Place) -> Reply {
+        let lang = self.language(locale, actor.id, place.server).await;
+        Reply::private(slow_down(lang))
+    }
+
+    /// A line of text the rate limit has let through: parsed, then answered.
+    async fn answer_line(
+        &self,
+        actor: Actor,
+        place: Place,
+        locale: Option<String>,
+        text: &str,
+        mentioned: Vec<Actor>,
+    ) -> Reply {
         match Command::parse_or_move(text) {
             Ok(command) => {
-                let mut request = Request::new(actor, place, command);
-                request.locale = locale;
-                self.handle(request).await
+                let request = Request {
+                    locale,
+                    mentioned,
+                    ..Request::new(actor, place, command)
+                };
+                self.answer(request).await
             }
             Err(e) => {
                 let lang = self
@@ -270,6 +336,9 @@ impl Service {
         locale: Option<String>,
         custom_id: &str,
     ) -> Reply {
+        if self.admit(&actor) != Verdict::Admit {
+            return self.slow_down(locale.as_deref(), &actor, place).await;
+        }
         let Some(action) = ButtonAction::from_custom_id(custom_id) else {
             let lang = self
                 .language(locale.as_deref(), actor.id, place.server)
@@ -278,7 +347,7 @@ impl Service {
         };
         let mut request = Request::new(actor, place, action.command());
         request.locale = locale;
-        self.handle(request).await
+        self.answer(request).await
     }
 
     /// The language to answer a player in: their client's `locale` for this interaction, else
@@ -373,16 +442,38 @@ impl Service {
         if mine.next().is_some() || game.color_of(actor.id) != Some(game.to_move) {
             return None;
         }
+        match self.admit(&actor) {
+            Verdict::Admit => {}
+            Verdict::Refuse => return Some(self.slow_down(None, &actor, place).await),
+            Verdict::RefuseQuietly => return None,
+        }
         let command = Command::Move {
             game: Some(game.id.0),
             text: text.trim().to_string(),
         };
-        Some(self.handle(Request::new(actor, place, command)).await)
+        Some(self.answer(Request::new(actor, place, command)).await)
     }
 
-    /// Answers one request, in the language [`Service::language`] picks for it. Never fails:
-    /// refusals and failures become private replies.
+    /// Answers one request (a slash command, say), in the language [`Service::language`] picks
+    /// for it. Never fails: refusals and failures become private replies, and a player over the
+    /// rate limit is asked to slow down.
     pub async fn handle(&self, request: Request) -> Reply {
+        if self.admit(&request.actor) != Verdict::Admit {
+            return self
+                .slow_down(request.locale.as_deref(), &request.actor, request.place)
+                .await;
+        }
+        self.answer(request).await
+    }
+
+    /// Answers a request without counting it against anyone's rate limit: for what a front end
+    /// asks on its own account, such as the board it posts in a new game's thread.
+    pub async fn handle_uncounted(&self, request: Request) -> Reply {
+        self.answer(request).await
+    }
+
+    /// Answers a request the rate limit has let through.
+    async fn answer(&self, request: Request) -> Reply {
         let lang = self
             .language(
                 request.locale.as_deref(),
@@ -477,6 +568,11 @@ impl Service {
         let challenged = match opponent {
             Opponent::Open | Opponent::Computer { .. } => None,
             Opponent::Player(PlayerRef::Id(id)) => Some(PlayerId(*id)),
+            Opponent::Player(PlayerRef::Name(name))
+                if name.eq_ignore_ascii_case("everyone") || name.eq_ignore_ascii_case("here") =>
+            {
+                return say(tr!(lang, "challenge-mass-mention", name = name.as_str()));
+            }
             Opponent::Player(PlayerRef::Name(name)) => {
                 return say(tr!(lang, "challenge-unknown-name", name = name));
             }
@@ -950,6 +1046,8 @@ impl Service {
     // ----- Moves ------------------------------------------------------------------------
 
     async fn play(&self, r: &Request, lang: Lang, id: Option<i64>, text: &str) -> Res<Reply> {
+        // A move may come from a slash command's field, which the line parser never saw.
+        let text = &clean_text(text).map_err(|e| Refusal::Say(e.text(lang)))?;
         let (mut loaded, _lock) = self.my_active_game(r, lang, id).await?;
         let me = r.actor.id;
         let my_color = loaded.row.color_of(me).expect("my_game checks the player");

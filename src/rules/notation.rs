@@ -311,8 +311,13 @@ fn parse(input: &str) -> Parse {
     // Origin: an optional piece letter, then an optional file and rank. Upper-case B is the
     // bishop, lower-case b the b-file; a letter followed by a rank digit is a square.
     let mut rest = &chars[..];
-    let looks_like_square =
-        rest.len() >= 2 && file_of(rest[0]).is_some() && rank_of(rest[1]).is_some();
+    // `B2b5` is SAN's bishop from rank 2 (what `san` writes when two bishops reach b5 from one
+    // file), not the square b2.
+    let bishop_by_rank = rest.len() == 2 && rest[0] == 'B' && rank_of(rest[1]).is_some();
+    let looks_like_square = !bishop_by_rank
+        && rest.len() >= 2
+        && file_of(rest[0]).is_some()
+        && rank_of(rest[1]).is_some();
     if !looks_like_square && let Some(&c) = rest.first() {
         let kind = match c {
             'K' | 'k' => Some(PieceKind::King),
@@ -577,6 +582,20 @@ mod tests {
             read_move(&p, "Ra4"),
             Err(MoveError::Ambiguous { .. })
         ));
+    }
+
+    #[test]
+    fn a_bishop_told_apart_by_its_rank_reads_back() {
+        // Found by the `fen` fuzz target: bishops on c2 and c6 both reach b5, so `san` writes
+        // `B2b5` and `B6b5`, which the reader took for the squares b2 and b6.
+        let p = pos("2p2pr/1kB2R1/7/7/P6/1PB1K2/4R1R w - 1");
+        let sans: Vec<String> = legal_sans(&p).into_iter().map(|(_, s)| s).collect();
+        assert!(sans.contains(&"B2b5".to_string()), "{sans:?}");
+        assert!(sans.contains(&"B6b5".to_string()), "{sans:?}");
+        assert_eq!(read(&p, "B2b5").as_deref(), Ok("c2-b5"));
+        assert_eq!(read(&p, "B6b5").as_deref(), Ok("c6-b5"));
+        // A lower-case b is still the b-file: b2 is a pawn.
+        assert_eq!(read(&p, "b2b3").as_deref(), Ok("b2-b3"));
     }
 
     #[test]

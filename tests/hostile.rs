@@ -1,0 +1,552 @@
+//! Hostile input through the game service: each of these is refused with a clear answer, only to
+//! the person who sent it, and changes nothing in the database — an over-long message, invisible
+//! and direction-changing characters, `@everyone`, role and user mentions in a move or a
+//! challenge, SQL-looking text, a challenge in a direct message, forged buttons, a stranger
+//! pressing a game's buttons, and a flood of commands (the per-player rate limit). Each test runs
+//! on SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{T0, TestDb, test_dbs};
+use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
+use rollerball::game::{
+    Actor, ButtonAction, Command, Lang, ManualClock, RateLimit, Reply, Request, Service,
+};
+use rollerball::store::{ChallengeId, GameId, Place, PlayerId};
+
+const PLACE: Place = Place {
+    server: Some(5),
+    channel: 50,
+    thread: None,
+};
+const DM: Place = Place {
+    server: None,
+    channel: 901,
+    thread: None,
+};
+
+fn actor(id: u64, name: &str) -> Actor {
+    Actor {
+        id: PlayerId(id),
+        name: name.into(),
+    }
+}
+fn alice() -> Actor {
+    actor(101, "alice")
+}
+fn bob() -> Actor {
+    actor(102, "bob")
+}
+fn carol() -> Actor {
+    actor(103, "carol")
+}
+fn dave() -> Actor {
+    actor(104, "dave")
+}
+
+/// A service on a test database with a clock that moves only when told, and a game between
+/// Alice (White) and Bob in the channel, one move played.
+struct World {
+    service: Service,
+    clock: Arc<ManualClock>,
+    game: GameId,
+    _db: TestDb,
+}
+
+impl World {
+    /// The world, with the rate limit off: these tests are about what is said, not how often.
+    async fn new(db: TestDb) -> World {
+        World::limited(db, None).await
+    }
+
+    async fn limited(db: TestDb, limit: Option<RateLimit>) -> World {
+        let clock = Arc::new(ManualClock::new(T0));
+        let service = Service::new(db.store().await, clock.clone()).with_rate_limit(limit);
+        let reply = service
+            .handle_text(alice(), PLACE, "challenge <@102> white")
+            .await;
+        assert!(!reply.private, "{}", reply.text);
+        let game = service
+            .handle_text(bob(), PLACE, "accept")
+            .await
+            .new_game
+            .expect("a game");
+        let reply = service.handle_text(alice(), PLACE, "b3").await;
+        assert!(!reply.private, "{}", reply.text);
+        World {
+            service,
+            clock,
+            game,
+            _db: db,
+        }
+    }
+
+    /// Everything the database holds about games, moves, challenges and the four players.
+    async fn snapshot(&self) -> String {
+        let store = self.service.store();
+        let mut out = String::new();
+        for id in 1.. {
+            match store.game_with_moves(GameId(id)).await.unwrap() {
+                Some(g) => out.push_str(&format!("{g:?}\n")),
+                None => break,
+            }
+        }
+        for id in 1.. {
+            match store.challenge(ChallengeId(id)).await.unwrap() {
+                Some(c) => out.push_str(&format!("{c:?}\n")),
+                None => break,
+            }
+        }
+        for p in [101, 102, 103, 104] {
+            out.push_str(&format!("{:?}\n", store.player(PlayerId(p)).await.unwrap()));
+        }
+        out
+    }
+
+    /// Sends `text` as `who` in `place` and checks that it was refused privately, pinging
+    /// nobody and changing nothing. Returns the refusal.
+    async fn refused_in(&self, who: &Actor, place: Place, text: &str) -> String {
+        let before = self.snapshot().await;
+        let reply = self.service.handle_text(who.clone(), place, text).await;
+        self.check_refusal(&before, &reply, text).await
+    }
+
+    async fn refused(&self, who: &Actor, text: &str) -> String {
+        self.refused_in(who, PLACE, text).await
+    }
+
+    async fn pressed(&self, who: &Actor, custom_id: &str) -> String {
+        let before = self.snapshot().await;
+        let reply = self
+            .service
+            .handle_button(who.clone(), PLACE, custom_id)
+            .await;
+        self.check_refusal(&before, &reply, custom_id).await
+    }
+
+    async fn check_refusal(&self, before: &str, reply: &Reply, said: &str) -> String {
+        assert!(reply.private, "`{said}` was not refused: {}", reply.text);
+        assert!(
+            reply.mentions.is_empty(),
+            "`{said}` pings {:?}",
+            reply.mentions
+        );
+        assert!(reply.image.is_none() && reply.files.is_empty() && reply.buttons.is_empty());
+        assert_eq!(self.snapshot().await, before, "`{said}` changed something");
+        reply.text.clone()
+    }
+}
+
+async fn worlds(name: &str) -> Vec<World> {
+    let mut out = Vec::new();
+    for db in test_dbs(name).await {
+        out.push(World::new(db).await);
+    }
+    out
+}
+
+const TOO_LONG: &str =
+    "That message is too long (4000 characters); commands are short, such as `move Rb7`.";
+
+#[tokio::test]
+async fn a_4000_character_message_is_refused() {
+    for w in worlds("hostile_long").await {
+        let long = format!("move {}", "b3".repeat(1998));
+        assert_eq!(long.chars().count(), 4001);
+        let text = w.refused(&bob(), &"x".repeat(4000)).await;
+        assert_eq!(text, TOO_LONG);
+        let text = w.refused(&bob(), &long).await;
+        assert_eq!(
+            text,
+            "That message is too long (4001 characters); commands are short, such as `move Rb7`."
+        );
+        // Four thousand characters of multi-byte text are counted as characters, not bytes.
+        assert_eq!(w.refused(&bob(), &"é".repeat(4000)).await, TOO_LONG);
+        // Typed in the game's place without a command, it is chat: no answer, no change.
+        let before = w.snapshot().await;
+        let long_chat = "f5 ".repeat(1333) + "f";
+        assert_eq!(long_chat.len(), 4000);
+        assert_eq!(
+            w.service
+                .handle_bare_message(bob(), PLACE, &long_chat)
+                .await,
+            None
+        );
+        assert_eq!(w.snapshot().await, before);
+        // A move from a slash command's field, which no line parser saw, is held to the same.
+        let reply = w
+            .service
+            .handle(Request::new(
+                bob(),
+                PLACE,
+                Command::Move {
+                    game: None,
+                    text: "f".repeat(4000),
+                },
+            ))
+            .await;
+        assert_eq!(w.check_refusal(&before, &reply, "/rb move").await, TOO_LONG);
+    }
+}
+
+#[tokio::test]
+async fn invisible_and_direction_characters() {
+    for w in worlds("hostile_unicode").await {
+        // A right-to-left override makes `f5` show as `5f`, or hides what is really typed.
+        let text = w.refused(&bob(), "move \u{202e}5f").await;
+        assert_eq!(
+            text,
+            "That message contains an invisible text-direction character (U+202E), which makes text read differently from how it looks. Type the command again without it."
+        );
+        let text = w.refused(&bob(), "\u{2067}move f5\u{2069}").await;
+        assert_eq!(
+            text,
+            "That message contains an invisible text-direction character (U+2067), which makes text read differently from how it looks. Type the command again without it."
+        );
+        let text = w.refused(&bob(), "f5\u{200f}").await;
+        assert!(text.contains("(U+200F)"), "{text}");
+        let text = w.refused(&alice(), "challenge <@103>\u{202d}").await;
+        assert!(text.contains("(U+202D)"), "{text}");
+        // The same in a slash command's move field.
+        let before = w.snapshot().await;
+        let reply = w
+            .service
+            .handle(Request::new(
+                bob(),
+                PLACE,
+                Command::Move {
+                    game: None,
+                    text: "f\u{202e}5".into(),
+                },
+            ))
+            .await;
+        assert!(
+            w.check_refusal(&before, &reply, "/rb move")
+                .await
+                .contains("(U+202E)")
+        );
+        // Right-to-left letters are no move: the move reader says so.
+        let text = w.refused(&bob(), "move ב5").await;
+        assert!(text.starts_with("I can't read `ב5` as a move."), "{text}");
+        // As chat in the game's place, none of them is taken for a move.
+        let before = w.snapshot().await;
+        for chat in ["\u{202e}5f", "f5\u{200f}", "f\u{200b}5", "ב5"] {
+            assert_eq!(
+                w.service.handle_bare_message(bob(), PLACE, chat).await,
+                None
+            );
+        }
+        assert_eq!(w.snapshot().await, before);
+        // Zero-width characters alone hide nothing: they are dropped, and the move reads as it
+        // looks.
+        let reply = w
+            .service
+            .handle_text(bob(), PLACE, "mo\u{200b}ve f\u{feff}5")
+            .await;
+        assert!(!reply.private, "{}", reply.text);
+        assert!(reply.text.contains("played **f5**"), "{}", reply.text);
+    }
+}
+
+#[tokio::test]
+async fn mentions_inside_a_move_or_a_challenge() {
+    for w in worlds("hostile_mentions").await {
+        assert_eq!(
+            w.refused(&bob(), "move @everyone").await,
+            "I can't read `@everyone` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares)."
+        );
+        for text in [
+            "move @here",
+            "move <@&999>",
+            "move <@101>",
+            "move <@!101> f5",
+        ] {
+            let refusal = w.refused(&bob(), text).await;
+            assert!(refusal.starts_with("I can't read `"), "{text}: {refusal}");
+        }
+        assert_eq!(
+            w.refused(&carol(), "challenge @everyone").await,
+            "I never ping `@everyone`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept."
+        );
+        assert_eq!(
+            w.refused(&carol(), "challenge @here white").await,
+            "I never ping `@here`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept."
+        );
+        assert_eq!(
+            w.refused(&carol(), "challenge <@&999>").await,
+            "`<@&999>` is a role, and a challenge is for one player: mention them, or leave the name out for an open challenge anyone here can accept."
+        );
+        assert_eq!(
+            w.refused(&carol(), "challenge <@101> <@102>").await,
+            "`challenge` does not understand `<@102>`. Usage: `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`"
+        );
+        // A challenge to one player pings that player only.
+        let reply = w
+            .service
+            .handle_text(carol(), PLACE, "challenge <@104>")
+            .await;
+        assert!(!reply.private, "{}", reply.text);
+        assert_eq!(reply.mentions, [PlayerId(104)]);
+    }
+}
+
+#[tokio::test]
+async fn sql_looking_text() {
+    for w in worlds("hostile_sql").await {
+        assert_eq!(
+            w.refused(&bob(), "move '; DROP TABLE moves; --").await,
+            "I can't read `'; DROP TABLE moves; --` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares)."
+        );
+        assert_eq!(
+            w.refused(&carol(), "challenge <@102>'); DROP TABLE games;--")
+                .await,
+            "`challenge` does not understand `<@102>');`. Usage: `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`"
+        );
+        assert_eq!(
+            w.refused(&carol(), "settings language en';DROP").await,
+            "`settings` does not understand `en';DROP`. Usage: `settings [language CODE | pings on|off]`"
+        );
+        assert_eq!(
+            w.refused(&carol(), "board #1;DELETE").await,
+            "`#1;DELETE` is not a game number; game numbers look like `#12`."
+        );
+        assert_eq!(
+            w.refused(&carol(), "SELECT * FROM players").await,
+            "I don't know the command `SELECT`. Type `help` for the list of commands."
+        );
+        // The tables are all still there and the game goes on.
+        let reply = w.service.handle_text(bob(), PLACE, "f5").await;
+        assert!(reply.text.contains("played **f5**"), "{}", reply.text);
+        assert_eq!(w.service.store().moves(w.game).await.unwrap().len(), 2);
+    }
+}
+
+#[tokio::test]
+async fn a_challenge_in_a_direct_message_needs_a_server() {
+    for w in worlds("hostile_dm").await {
+        for text in [
+            "challenge <@102>",
+            "challenge",
+            "challenge <@103> white days 5",
+        ] {
+            assert_eq!(
+                w.refused_in(&alice(), DM, text).await,
+                "Challenges are made in a server channel, where your opponent can see them. Use the same command there.",
+                "{text}"
+            );
+        }
+        // Accepting in a direct message finds no open challenge of the channel there.
+        w.service.handle_text(carol(), PLACE, "challenge").await;
+        assert_eq!(
+            w.refused_in(&dave(), DM, "accept").await,
+            "There is no challenge for you to accept here. Start one with `challenge @player`."
+        );
+    }
+}
+
+#[tokio::test]
+async fn forged_buttons() {
+    for w in worlds("hostile_buttons").await {
+        let g = w.game.0;
+        // Carol's own game with Dave, and a challenge from Carol to Dave.
+        w.service
+            .handle_text(carol(), PLACE, "challenge <@104> white")
+            .await;
+        let other = w
+            .service
+            .handle_text(dave(), PLACE, "accept")
+            .await
+            .new_game
+            .expect("a second game");
+        let challenge = w
+            .service
+            .handle_text(carol(), PLACE, "challenge <@104> black")
+            .await
+            .buttons[0]
+            .action;
+        let ButtonAction::AcceptChallenge(challenge) = challenge else {
+            panic!("an accept button, not {challenge:?}");
+        };
+        // Alice presses buttons of Carol and Dave's game: she plays in it no more than a
+        // stranger does.
+        for action in ["draw", "draw-accept", "resign-confirm", "takeback-accept"] {
+            assert_eq!(
+                w.pressed(&alice(), &format!("rb:{action}:{}", other.0))
+                    .await,
+                format!(
+                    "You are not playing in game #{0}; only its two players can do that. You can still look at it with `game #{0}`.",
+                    other.0
+                )
+            );
+        }
+        // A challenge for another player, and one that does not exist.
+        assert_eq!(
+            w.pressed(&alice(), &format!("rb:accept:{}", challenge.0))
+                .await,
+            format!("Challenge #{} is for <@104>, not for you.", challenge.0)
+        );
+        assert_eq!(
+            w.pressed(&alice(), &format!("rb:decline:{}", challenge.0))
+                .await,
+            format!(
+                "Challenge #{} is not yours to answer that way.",
+                challenge.0
+            )
+        );
+        assert_eq!(
+            w.pressed(&alice(), "rb:accept:999").await,
+            "There is no challenge #999."
+        );
+        assert_eq!(
+            w.pressed(&alice(), "rb:resign-confirm:999").await,
+            "There is no game #999."
+        );
+        // Accepting an offer nobody made, in one's own game.
+        assert_eq!(
+            w.pressed(&bob(), &format!("rb:draw-accept:{g}")).await,
+            format!("There is no draw offer to accept in Game #{g}.")
+        );
+        // Ids the bot never makes.
+        for forged in [
+            "rb:draw",
+            "rb:draw:0",
+            "rb:draw:-1",
+            "rb:draw:1:2",
+            "rb:nuke:1",
+            "rb:draw:99999999999999999999",
+            "xx:draw:1",
+            "rb:draw:1 OR 1=1",
+            "",
+            &"rb:draw:1".repeat(100),
+        ] {
+            assert_eq!(
+                w.pressed(&alice(), forged).await,
+                "That button is not one of mine, or it is too old to use.",
+                "{forged}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_stranger_pressing_a_games_buttons() {
+    for w in worlds("hostile_stranger").await {
+        let g = w.game.0;
+        // Bob offers a draw: its buttons are for Alice.
+        let offer = w.service.handle_text(bob(), PLACE, "draw").await;
+        assert!(!offer.private, "{}", offer.text);
+        let not_playing = format!(
+            "You are not playing in game #{g}; only its two players can do that. You can still look at it with `game #{g}`."
+        );
+        for button in &offer.buttons {
+            assert_eq!(
+                w.pressed(&carol(), &button.action.custom_id()).await,
+                not_playing,
+                "{}",
+                button.label
+            );
+        }
+        // The board's buttons: Offer draw and Resign are the players' alone; Legal moves shows
+        // anyone the moves, privately, changing nothing.
+        let board = w.service.handle_text(alice(), PLACE, "board").await;
+        let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels, ["Legal moves", "Offer draw", "Resign"]);
+        for button in &board.buttons {
+            let id = button.action.custom_id();
+            if button.label == "Legal moves" {
+                let before = w.snapshot().await;
+                let reply = w.service.handle_button(carol(), PLACE, &id).await;
+                assert!(reply.private && reply.mentions.is_empty());
+                assert!(
+                    reply.text.contains("legal moves for Black"),
+                    "{}",
+                    reply.text
+                );
+                assert_eq!(w.snapshot().await, before);
+            } else {
+                assert_eq!(w.pressed(&carol(), &id).await, not_playing, "{id}");
+            }
+        }
+        // The resignation confirmation is Alice's alone too.
+        assert_eq!(
+            w.pressed(&dave(), &format!("rb:resign-confirm:{g}")).await,
+            not_playing
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_flood_of_commands_is_slowed_politely() {
+    for db in test_dbs("hostile_flood").await {
+        let w = World::limited(db, Some(RateLimit::default())).await;
+        // World::limited spent three commands: Alice's challenge and move, Bob's accept.
+        w.clock.advance(REFILL_EVERY * BURST);
+        let before = w.snapshot().await;
+        for i in 0..BURST {
+            let reply = w.service.handle_text(alice(), PLACE, "history").await;
+            assert_ne!(reply.text, slow_down(Lang::En), "command {i}");
+        }
+        // Over the limit: told once, politely and privately; nothing is done.
+        let reply = w
+            .service
+            .handle_text(alice(), PLACE, "resign confirm")
+            .await;
+        assert_eq!(reply, Reply::private(slow_down(Lang::En)));
+        assert_eq!(
+            slow_down(Lang::En),
+            "You're sending commands faster than I can take them — wait a few seconds and try again."
+        );
+        // A chat message may go unanswered: once told, the flood gets silence.
+        assert_eq!(
+            w.service
+                .handle_message(alice(), PLACE, "resign confirm", Vec::new())
+                .await,
+            None
+        );
+        // A button must be answered: it is told again, privately.
+        let reply = w
+            .service
+            .handle_button(alice(), PLACE, &format!("rb:resign-confirm:{}", w.game.0))
+            .await;
+        assert_eq!(reply, Reply::private(slow_down(Lang::En)));
+        assert_eq!(w.snapshot().await, before);
+        // Bob is not slowed by Alice.
+        let reply = w.service.handle_text(bob(), PLACE, "f5").await;
+        assert!(reply.text.contains("played **f5**"), "{}", reply.text);
+        let before = w.snapshot().await;
+
+        // One refill later, one more command goes through; the next is refused again.
+        w.clock.advance(REFILL_EVERY - Duration::from_millis(1));
+        assert_eq!(
+            w.service.handle_bare_message(alice(), PLACE, "Rf2").await,
+            None,
+            "still over the limit, and already told"
+        );
+        w.clock.advance(Duration::from_millis(1));
+        let reply = w.service.handle_text(alice(), PLACE, "Rf2").await;
+        assert!(reply.text.contains("played **Rf2**"), "{}", reply.text);
+        assert_ne!(w.snapshot().await, before);
+        let reply = w.service.handle_text(alice(), PLACE, "board").await;
+        assert_eq!(reply, Reply::private(slow_down(Lang::En)));
+
+        // After a whole burst's worth of refills, a whole burst again.
+        w.clock.advance(REFILL_EVERY * BURST);
+        for i in 0..BURST {
+            let reply = w
+                .service
+                .handle_message(alice(), PLACE, "board", Vec::new())
+                .await
+                .expect("an answer");
+            assert_ne!(reply.text, slow_down(Lang::En), "command {i}");
+        }
+        assert_eq!(
+            w.service
+                .handle_message(alice(), PLACE, "board", Vec::new())
+                .await,
+            Some(Reply::private(slow_down(Lang::En)))
+        );
+    }
+}
