@@ -10,11 +10,11 @@ mod relay;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::TestDb;
+use common::{TestDb, actor};
 use relay::Relay;
-use rollerball::game::{Actor, ManualClock, Reply, Service};
+use rollerball::game::{ManualClock, Reply, Service};
 use rollerball::rules::{self, Game as RulesGame};
-use rollerball::store::{GameId, GameStatus, Place, PlayerId, Store, StoreOptions};
+use rollerball::store::{GameId, GameStatus, Place, Store, StoreOptions};
 
 /// What a player reads when the database cannot be reached.
 const UNREACHABLE: &str =
@@ -28,13 +28,6 @@ const ACQUIRE: Duration = Duration::from_millis(500);
 /// hang, far above [`ACQUIRE`]; the old 30 s acquire timeout would trip it).
 const HANG: Duration = Duration::from_secs(15);
 const DAY: Duration = Duration::from_secs(86_400);
-
-fn actor(id: u64, name: &str) -> Actor {
-    Actor {
-        id: PlayerId(id),
-        name: name.into(),
-    }
-}
 
 /// Two games in two channels: (White, Black, channel).
 const TABLES: [(u64, u64, u64); 2] = [(101, 102, 50), (103, 104, 51)];

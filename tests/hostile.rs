@@ -10,7 +10,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{T0, TestDb, test_dbs};
+use common::{T0, TestDb, alice, bob, carol, dave, test_dbs};
 use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
 use rollerball::game::{
     Actor, ButtonAction, Command, Lang, ManualClock, RateLimit, Reply, Request, Service,
@@ -27,25 +27,6 @@ const DM: Place = Place {
     channel: 901,
     thread: None,
 };
-
-fn actor(id: u64, name: &str) -> Actor {
-    Actor {
-        id: PlayerId(id),
-        name: name.into(),
-    }
-}
-fn alice() -> Actor {
-    actor(101, "alice")
-}
-fn bob() -> Actor {
-    actor(102, "bob")
-}
-fn carol() -> Actor {
-    actor(103, "carol")
-}
-fn dave() -> Actor {
-    actor(104, "dave")
-}
 
 /// A service on a test database with a clock that moves only when told, and a game between
 /// Alice (White) and Bob in the channel, one move played.

@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{DAY, T0, TestDb, test_dbs};
+use common::{DAY, T0, TestDb, actor, test_dbs};
 use rollerball::game::glicko2::{Glicko, Score, rate_game};
 use rollerball::game::{Actor, ManualClock, Reply, Service};
 use rollerball::store::{
@@ -23,13 +23,6 @@ const PLACE: Place = Place {
     thread: None,
 };
 const HERE: RatingScope = RatingScope::Server(SERVER);
-
-fn actor(id: u64, name: &str) -> Actor {
-    Actor {
-        id: PlayerId(id),
-        name: name.into(),
-    }
-}
 
 /// A service on a test database with a clock that only moves when told.
 struct World {

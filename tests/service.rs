@@ -8,7 +8,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{T0, TestDb, test_dbs};
+use common::{T0, TestDb, alice, bob, carol, test_dbs};
 use rollerball::game::command::Setting;
 use rollerball::game::service::relative_time;
 use rollerball::game::{Actor, ButtonAction, Command, ManualClock, Reply, Request, Service};
@@ -22,23 +22,6 @@ const PLACE: Place = Place {
 };
 const HOUR: Duration = Duration::from_secs(3600);
 const DAY: Duration = Duration::from_secs(86_400);
-
-fn actor(id: u64, name: &str) -> Actor {
-    Actor {
-        id: PlayerId(id),
-        name: name.into(),
-    }
-}
-
-fn alice() -> Actor {
-    actor(101, "alice")
-}
-fn bob() -> Actor {
-    actor(102, "bob")
-}
-fn carol() -> Actor {
-    actor(103, "carol")
-}
 
 /// A service on a test database with a clock that only moves when told.
 struct World {

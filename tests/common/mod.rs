@@ -16,6 +16,28 @@ use sqlx::Connection;
 /// The standard starting position (RULES.md §7).
 pub const START: &str = "2rbp2/2rkp2/7/7/7/2PKR2/2PBR2 w - 1";
 
+/// A player as a front end would name them to the service.
+pub fn actor(id: u64, name: &str) -> rollerball::game::Actor {
+    rollerball::game::Actor {
+        id: PlayerId(id),
+        name: name.into(),
+    }
+}
+
+/// The players of the service-level tests, always with the same ids.
+pub fn alice() -> rollerball::game::Actor {
+    actor(101, "alice")
+}
+pub fn bob() -> rollerball::game::Actor {
+    actor(102, "bob")
+}
+pub fn carol() -> rollerball::game::Actor {
+    actor(103, "carol")
+}
+pub fn dave() -> rollerball::game::Actor {
+    actor(104, "dave")
+}
+
 /// Day zero of the tests' clock.
 pub const T0: Timestamp = Timestamp(1_700_000_000_000);
 pub const DAY: i64 = 86_400_000;
