@@ -143,14 +143,7 @@ async fn check_consistent(store: &Store) -> BTreeMap<i64, u32> {
     .get(0);
     assert_eq!(orphans, 0, "accepted challenges without their game");
     if store.backend() == rollerball::store::Backend::Sqlite {
-        let check: Vec<String> = sqlx::query("PRAGMA integrity_check")
-            .fetch_all(store.pool())
-            .await
-            .unwrap()
-            .iter()
-            .map(|r| r.get(0))
-            .collect();
-        assert_eq!(check, vec!["ok".to_owned()]);
+        common::assert_sqlite_sound(store).await;
     }
     active
 }

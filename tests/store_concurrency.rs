@@ -281,14 +281,7 @@ async fn every_acknowledged_move_survives_sigkill() {
             assert_eq!(m.fen_after, fake_move(ply).fen_after);
         }
         if db.sqlite_path().is_some() {
-            let check: Vec<String> = sqlx::query("PRAGMA integrity_check")
-                .fetch_all(s.pool())
-                .await
-                .unwrap()
-                .iter()
-                .map(|r| r.get(0))
-                .collect();
-            assert_eq!(check, vec!["ok".to_owned()]);
+            common::assert_sqlite_sound(&s).await;
         }
         // The game goes on from where it stood.
         let next = play(&s, after.clone(), 1).await;

@@ -26,7 +26,6 @@ use tokio::sync::{Notify, watch};
 pub use config::{Config, ConfigError, Shards};
 use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
 
-use crate::game::i18n::Lang;
 use crate::game::{Actor, Reply, Request, Service};
 use crate::store::{GameId, Place, PlayerId};
 use crate::tr;
@@ -495,6 +494,14 @@ impl Asked<'_> {
         }
     }
 
+    /// Who asked.
+    fn asker(&self) -> PlayerId {
+        match self {
+            Asked::Command(i) => PlayerId(i.user.id.get()),
+            Asked::Button(i) => PlayerId(i.user.id.get()),
+        }
+    }
+
     fn channel(&self) -> u64 {
         match self {
             Asked::Command(i) => i.channel_id.get(),
@@ -744,8 +751,11 @@ impl Handler {
         let posted = post(&ctx.http, self.retry, thread, &reply, "game thread").await;
         if posted == Posted::Not(Failure::Forbidden) {
             if let Some(asked) = asked {
-                // The player is told under their own interaction, in its language.
-                let lang = Lang::resolve(Some(asked.locale()), None, None);
+                // The player is told under their own interaction, in their language.
+                let lang = self
+                    .service
+                    .language(Some(asked.locale()), asked.asker(), place.server)
+                    .await;
                 let note = Reply::private(tr!(lang, "delivery-no-permission"));
                 let tried = self
                     .retry

@@ -38,6 +38,19 @@ pub fn dave() -> rollerball::game::Actor {
     actor(104, "dave")
 }
 
+/// Asserts that SQLite finds its file sound (`PRAGMA integrity_check` answers `ok`).
+pub async fn assert_sqlite_sound(store: &Store) {
+    use sqlx::Row;
+    let check: Vec<String> = sqlx::query("PRAGMA integrity_check")
+        .fetch_all(store.pool())
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(check, vec!["ok".to_owned()]);
+}
+
 /// Day zero of the tests' clock.
 pub const T0: Timestamp = Timestamp(1_700_000_000_000);
 pub const DAY: i64 = 86_400_000;
