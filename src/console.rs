@@ -4,18 +4,21 @@
 //! `alice: challenge @bob` speaks as alice; `as bob` switches the speaker; a line without a
 //! name is said by the current speaker. It uses the same database settings as the bot, so a
 //! game started here is still there next time. The console's own words are English; the
-//! game's answers come in the language it is given ([`Console::with_language`]).
+//! game's answers come in each player's language: the one they chose with `settings language`,
+//! else the one the console is given ([`Console::with_language`]). Players show by name and
+//! times as dates ([`ConsoleMarkup`]).
 
-use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::game::command::{Command, Opponent, PlayerRef};
-use crate::game::i18n::Lang;
+use crate::game::i18n::{Lang, tr};
+use crate::game::present::written_time;
 use crate::game::reply::{ButtonAction, Reply};
-use crate::game::service::{Actor, Request, Service};
+use crate::game::{Actor, Input, Markup, Request, Service};
+use crate::model::{Place, PlayerId, Timestamp};
 use crate::rules::{Position, Square};
-use crate::store::{Place, PlayerId, Timestamp};
 
 /// The console's one place: a made-up server and channel, apart from any real Discord id.
 pub const CONSOLE_PLACE: Place = Place {
@@ -44,23 +47,45 @@ fn valid_name(name: &str) -> bool {
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
 }
 
+/// How the console writes players, times and places: names, dates in the reader's language,
+/// and "this console" for the one place its games are played.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConsoleMarkup;
+
+impl Markup for ConsoleMarkup {
+    fn player(&self, _id: PlayerId, name: &str) -> String {
+        format!("@{name}")
+    }
+
+    fn time(&self, at: Timestamp, now: Timestamp, lang: Lang) -> String {
+        written_time(at, now, lang)
+    }
+
+    fn place(&self, _place: Place, lang: Lang) -> String {
+        tr!(lang, "markup-place-console")
+    }
+
+    fn literal(&self, text: &str) -> String {
+        text.to_string()
+    }
+}
+
 /// One console session: the service, who is speaking, and where boards are saved.
 pub struct Console {
     service: Service,
     speaker: Option<String>,
-    names: HashMap<PlayerId, String>,
     boards: PathBuf,
     saved: u32,
     lang: Lang,
 }
 
 impl Console {
-    /// A console on `service`, saving images under `boards`.
+    /// A console on `service` (which it gives the console's markup), saving images under
+    /// `boards`.
     pub fn new(service: Service, boards: PathBuf) -> Console {
         Console {
-            service,
+            service: service.with_markup(Arc::new(ConsoleMarkup)),
             speaker: None,
-            names: HashMap::new(),
             boards,
             saved: 0,
             lang: Lang::En,
@@ -99,7 +124,7 @@ impl Console {
     /// Handles one line and returns what to print.
     pub async fn line(&mut self, line: &str) -> String {
         let mut out = String::new();
-        for notice in self.service.sweep().await.unwrap_or_default() {
+        for notice in self.service.sweep().await {
             out.push_str(&self.show(&notice.reply));
         }
         if let Some(name) = line.strip_prefix("as ").map(str::trim) {
@@ -107,7 +132,6 @@ impl Console {
                 return out + "Names are letters, digits, `_`, `.` or `-`, such as `alice`.\n";
             }
             self.speaker = Some(name.to_string());
-            self.names.insert(player_id(name), name.to_string());
             return out + &format!("Now speaking as {name}.\n");
         }
         let (speaker, text) = match line.split_once(':') {
@@ -127,62 +151,21 @@ impl Console {
             id: player_id(&speaker),
             name: speaker.clone(),
         };
-        self.names.insert(actor.id, speaker);
         let text = text.strip_prefix("!rb").map(str::trim).unwrap_or(text);
-        let reply = match Command::parse_or_move(text) {
+        let (input, mentioned) = match Command::parse_or_move(text) {
             Ok(command) => {
-                let (command, mentioned) = self.resolve_names(command);
-                self.service
-                    .handle(Request {
-                        actor,
-                        place: CONSOLE_PLACE,
-                        locale: Some(self.lang.code().to_string()),
-                        command,
-                        mentioned,
-                    })
-                    .await
+                let (command, mentioned) = resolve_names(command);
+                (Input::Command(command), mentioned)
             }
-            Err(error) => Reply::private(error.text(self.lang)),
+            Err(error) => (Input::Invalid(error), Vec::new()),
         };
-        out.push_str(&self.show(&reply));
-        out
-    }
-
-    /// Turns `@name` into the console player's id, remembering the name.
-    fn resolve_names(&mut self, command: Command) -> (Command, Vec<Actor>) {
-        match command {
-            Command::Challenge {
-                opponent: Opponent::Player(PlayerRef::Name(name)),
-                colour,
-                days,
-                rated,
-            } => {
-                let id = player_id(&name);
-                self.names.insert(id, name.clone());
-                (
-                    Command::Challenge {
-                        opponent: Opponent::Player(PlayerRef::Id(id.0)),
-                        colour,
-                        days,
-                        rated,
-                    },
-                    vec![Actor { id, name }],
-                )
-            }
-            Command::Stats {
-                player: Some(PlayerRef::Name(name)),
-            } => {
-                let id = player_id(&name);
-                self.names.insert(id, name.clone());
-                (
-                    Command::Stats {
-                        player: Some(PlayerRef::Id(id.0)),
-                    },
-                    vec![Actor { id, name }],
-                )
-            }
-            other => (other, Vec::new()),
+        let request = Request::new(actor, CONSOLE_PLACE, input)
+            .in_locale(Some(self.lang.code().to_string()))
+            .mentioning(mentioned);
+        if let Some(reply) = self.service.handle(request).await {
+            out.push_str(&self.show(&reply));
         }
+        out
     }
 
     /// A reply as the terminal shows it.
@@ -225,46 +208,49 @@ impl Console {
         Ok(path)
     }
 
-    /// Reply text for a terminal: mentions as `@name`, Discord timestamps as dates.
+    /// Reply text for a terminal: markdown's bold marks dropped.
     fn plain(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(start) = rest.find('<') {
-            out.push_str(&rest[..start]);
-            let tail = &rest[start..];
-            let Some(end) = tail.find('>') else {
-                out.push_str(tail);
-                return out;
-            };
-            let tag = &tail[1..end];
-            if let Some(id) = tag.strip_prefix('@').and_then(|s| s.parse::<u64>().ok()) {
-                let name = self
-                    .names
-                    .get(&PlayerId(id))
-                    .cloned()
-                    .unwrap_or_else(|| format!("player {id}"));
-                out.push('@');
-                out.push_str(&name);
-            } else if let Some(secs) = tag
-                .strip_prefix("t:")
-                .and_then(|s| s.split(':').next())
-                .and_then(|s| s.parse::<i64>().ok())
-            {
-                out.push_str(&describe_time(Timestamp(secs * 1000), self.service.now()));
-            } else if tag.starts_with('#') {
-                out.push_str("this console");
-            } else {
-                out.push_str(&tail[..=end]);
-            }
-            rest = &tail[end + 1..];
-        }
-        out.push_str(rest);
-        out.replace("**", "")
+        text.replace("**", "")
     }
 
     /// Where boards are saved.
     pub fn boards(&self) -> &Path {
         &self.boards
+    }
+}
+
+/// Turns `@name` into the console player's id, with the name the player is known by.
+fn resolve_names(command: Command) -> (Command, Vec<Actor>) {
+    match command {
+        Command::Challenge {
+            opponent: Opponent::Player(PlayerRef::Name(name)),
+            colour,
+            days,
+            rated,
+        } => {
+            let id = player_id(&name);
+            (
+                Command::Challenge {
+                    opponent: Opponent::Player(PlayerRef::Id(id.0)),
+                    colour,
+                    days,
+                    rated,
+                },
+                vec![Actor { id, name }],
+            )
+        }
+        Command::Stats {
+            player: Some(PlayerRef::Name(name)),
+        } => {
+            let id = player_id(&name);
+            (
+                Command::Stats {
+                    player: Some(PlayerRef::Id(id.0)),
+                },
+                vec![Actor { id, name }],
+            )
+        }
+        other => (other, Vec::new()),
     }
 }
 
@@ -284,33 +270,6 @@ fn button_command(action: ButtonAction) -> String {
         ButtonAction::LegalMoves(g) => format!("moves #{}", g.0),
         ButtonAction::Rematch(g) => format!("rematch #{}", g.0),
     }
-}
-
-/// "in 3 days (2026-12-03 04:00 UTC)".
-fn describe_time(at: Timestamp, now: Timestamp) -> String {
-    let secs = (at.0 - now.0) / 1000;
-    let amount = secs.unsigned_abs();
-    let span = if amount >= 2 * 86_400 {
-        format!("{} days", amount / 86_400)
-    } else if amount >= 2 * 3600 {
-        format!("{} hours", amount / 3600)
-    } else if amount >= 120 {
-        format!("{} minutes", amount / 60)
-    } else {
-        format!("{amount} seconds")
-    };
-    let when = if secs >= 0 {
-        format!("in {span}")
-    } else {
-        format!("{span} ago")
-    };
-    let (year, month, day) = at.utc_date();
-    let day_secs = at.0.div_euclid(1000).rem_euclid(86_400);
-    format!(
-        "{when} ({year:04}-{month:02}-{day:02} {:02}:{:02} UTC)",
-        day_secs / 3600,
-        day_secs % 3600 / 60
-    )
 }
 
 /// The board as text, White at the bottom: upper case White, lower case Black, `.` an empty
@@ -358,14 +317,6 @@ mod tests {
              \x20 2  . . P K R . .  2\n\
              \x20 1  . . P B R . .  1\n\
              \x20    a b c d e f g\n"
-        );
-    }
-
-    #[test]
-    fn dates() {
-        assert_eq!(
-            describe_time(Timestamp(1_000 * 86_400 * 3), Timestamp(0)),
-            "in 3 days (1970-01-04 00:00 UTC)"
         );
     }
 }

@@ -8,6 +8,7 @@ pub mod discord;
 pub mod engine;
 pub mod game;
 pub mod loadtest;
+pub mod model;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::game::{Actor, Reply, Service, SystemClock};
+use crate::game::{Actor, Reply, Request, Service, SystemClock};
 use crate::rules::{self, Game as RulesGame};
 use crate::store::{GameId, Place, PlayerId, Store, StoreError};
 
@@ -565,9 +565,13 @@ async fn play(
             let coord = rules::coordinate(&position, mv);
             let actor = player(slot.index, position.side_to_move() == rules::Color::Black);
             let begun = Instant::now();
-            let reply = service
-                .handle_text(actor.clone(), place(slot.index), &format!("move {san}"))
-                .await;
+            let reply = say(
+                &service,
+                actor.clone(),
+                place(slot.index),
+                format!("move {san}"),
+            )
+            .await;
             let took = begun.elapsed();
             if !acknowledged(&reply) {
                 // Not played, or played without a board (a drawing failure): the database
@@ -595,9 +599,13 @@ async fn play(
                 slot.playing = None;
             } else if playing.game.ply() >= options.max_plies {
                 let id = playing.id.0;
-                let reply = service
-                    .handle_text(actor, place(slot.index), &format!("resign #{id} confirm"))
-                    .await;
+                let reply = say(
+                    &service,
+                    actor,
+                    place(slot.index),
+                    format!("resign #{id} confirm"),
+                )
+                .await;
                 if reply.private {
                     return Err(LoadError::Refused {
                         slot: slot.index,
@@ -610,6 +618,14 @@ async fn play(
         }
     }
     Ok(latency)
+}
+
+/// What the service answers `actor` typing `text` in `place`.
+async fn say(service: &Service, actor: Actor, place: Place, text: String) -> Reply {
+    service
+        .handle(Request::line(actor, place, text))
+        .await
+        .unwrap_or_default()
 }
 
 /// A move is acknowledged by a public reply that shows the new board.
@@ -666,7 +682,7 @@ async fn start_game(service: &Service, slot: &mut Slot) -> Result<(), LoadError>
         Some(challenge) => format!("accept #{}", challenge.id.0),
         None => {
             let text = format!("challenge <@{}> white", black.id.0);
-            let reply = service.handle_text(white, here, &text).await;
+            let reply = say(service, white, here, text).await;
             if reply.private {
                 return Err(LoadError::Refused {
                     slot: slot.index,
@@ -676,7 +692,7 @@ async fn start_game(service: &Service, slot: &mut Slot) -> Result<(), LoadError>
             "accept".to_string()
         }
     };
-    let reply = service.handle_text(black, here, &accept).await;
+    let reply = say(service, black, here, accept).await;
     let Some(id) = reply.new_game else {
         return Err(LoadError::Refused {
             slot: slot.index,
@@ -782,7 +798,7 @@ pub async fn measure_startup(url: &str) -> Result<(StartupReport, Store), StoreE
     let connected = Instant::now();
     let service = Service::new(store.clone(), Arc::new(SystemClock));
     let created = Instant::now();
-    let notices = service.sweep().await?.len();
+    let notices = service.sweep().await.len();
     let swept = Instant::now();
     let read_after = bytes_read();
     let report = StartupReport {

@@ -627,7 +627,7 @@ fn run_bot() -> Result<String, String> {
     runtime()?.block_on(async move {
         let (db, url) = open_store().await?;
         tracing::info!(database = %store::redact(&url), ?config, "starting the bot");
-        let service = Arc::new(Service::new(db.clone(), Arc::new(SystemClock)));
+        let service = Service::new(db.clone(), Arc::new(SystemClock));
         let bot = discord::Bot::new(config, service)
             .await
             .map_err(|e| format!("cannot start the Discord client: {e}"))?;

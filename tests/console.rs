@@ -100,7 +100,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     assert!(
         out.starts_with(
             "@alice desafía a @bob a una partida de Rollerball (con rating, 2 días por jugada, \
-             @alice juega con blancas). El desafío #1 caduca in 24 hours"
+             @alice juega con blancas). El desafío #1 caduca dentro de 24 horas (2023-11-15 22:13 UTC)."
         ),
         "{out}"
     );
@@ -112,7 +112,36 @@ async fn the_console_answers_in_the_language_it_is_given() {
     console.line("bob: accept").await;
     let out = console.line("alice: c2-b3").await;
     assert!(
-        out.starts_with("Partida #1 · @alice jugó b3.\nTurno de @bob (negras) — plazo in 2 days"),
+        out.starts_with(
+            "Partida #1 · @alice jugó b3.\nTurno de @bob (negras) — plazo dentro de 2 días"
+        ),
+        "{out}"
+    );
+}
+
+#[tokio::test]
+async fn a_players_chosen_language_beats_the_consoles() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(common::T0));
+    let service = Service::new(db.store().await, clock).with_rate_limit(None);
+    // The console speaks English (as from `LANG=en_US.UTF-8`); Carol chooses French.
+    let mut console = Console::new(service, boards.path().to_path_buf()).with_language(Lang::En);
+    assert_eq!(
+        console.line("carol: settings language fr").await,
+        "(only you see this) Enregistré : langue fr, mentions activées.\n"
+    );
+    let out = console.line("carol: help").await;
+    assert!(
+        out.starts_with(
+            "(only you see this) Rollerball — parties par correspondance sur un échiquier en anneau."
+        ),
+        "{out}"
+    );
+    // Dave, who chose nothing, is answered in the console's language.
+    let out = console.line("dave: help").await;
+    assert!(
+        out.starts_with("(only you see this) Rollerball — correspondence"),
         "{out}"
     );
 }

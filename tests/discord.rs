@@ -89,7 +89,7 @@ async fn start_limited(
 ) -> Running {
     let from = fake.mark();
     let store = Store::connect(url).await.expect("database");
-    let service = Arc::new(Service::new(store.clone(), clock).with_rate_limit(limit));
+    let service = Service::new(store.clone(), clock).with_rate_limit(limit);
     let bot = Bot::new(config, service).await.expect("bot");
     let gateway = bot.gateway_url().await;
     assert!(
@@ -977,6 +977,23 @@ async fn a_game_against_the_computer_in_its_own_thread() {
     fake.user(ALICE, "Alice");
     let db = common::sqlite_db();
     let bot = start(&fake, &db.url, clock()).await;
+    // Discord keeps the level's bounds in its clients only: a request with level 9 (a modified
+    // client, a script) is refused, and no game is made whose computer could never move.
+    let from = fake.mark();
+    let id = fake.slash(
+        ALICE,
+        CHANNEL,
+        "challenge",
+        json!([int_option("computer", 9)]),
+        &[],
+    );
+    let refused = answer(&fake, from, id).await;
+    assert!(refused.ephemeral());
+    assert_eq!(
+        refused.content(),
+        "The computer's level is a number from 1 (beginner) to 5 (strongest), not `9`."
+    );
+    assert!(bot.store.active_games_in(CHANNEL).await.unwrap().is_empty());
     let from = fake.mark();
     let id = fake.slash(
         ALICE,

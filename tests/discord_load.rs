@@ -206,7 +206,7 @@ async fn fifty_games_at_once_through_serenity() {
     let answers = Answers::listen(&fake);
     let db = common::sqlite_db();
     let store = Store::connect(&db.url).await.expect("database");
-    let service = Arc::new(Service::new(store.clone(), Arc::new(SystemClock)));
+    let service = Service::new(store.clone(), Arc::new(SystemClock));
     let bot = Bot::new(config(&fake), service).await.expect("bot");
     let stop = bot.shutdown_handle();
     let running = tokio::spawn(bot.run());

@@ -7,124 +7,51 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use common::{T0, TestDb, alice, bob, carol, dave, test_dbs};
+use common::{PLACE, TestDb, World, alice, bob, carol, dave, test_dbs};
 use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
-use rollerball::game::{
-    Actor, ButtonAction, Command, Lang, ManualClock, RateLimit, Reply, Request, Service,
-};
-use rollerball::store::{ChallengeId, GameId, Place, PlayerId};
+use rollerball::game::{ButtonAction, Command, Lang, RateLimit, Reply, Request};
+use rollerball::store::{GameId, Place, PlayerId};
 
-const PLACE: Place = Place {
-    server: Some(5),
-    channel: 50,
-    thread: None,
-};
 const DM: Place = Place {
     server: None,
     channel: 901,
     thread: None,
 };
 
-/// A service on a test database with a clock that moves only when told, and a game between
-/// Alice (White) and Bob in the channel, one move played.
-struct World {
-    service: Service,
-    clock: Arc<ManualClock>,
+/// The common world with a game between Alice (White) and Bob in the channel, one move played.
+struct Hostile {
+    world: World,
     game: GameId,
-    _db: TestDb,
 }
 
-impl World {
+impl std::ops::Deref for Hostile {
+    type Target = World;
+    fn deref(&self) -> &World {
+        &self.world
+    }
+}
+
+impl Hostile {
     /// The world, with the rate limit off: these tests are about what is said, not how often.
-    async fn new(db: TestDb) -> World {
-        World::limited(db, None).await
+    async fn new(db: TestDb) -> Hostile {
+        Hostile::limited(db, None).await
     }
 
-    async fn limited(db: TestDb, limit: Option<RateLimit>) -> World {
-        let clock = Arc::new(ManualClock::new(T0));
-        let service = Service::new(db.store().await, clock.clone()).with_rate_limit(limit);
-        let reply = service
-            .handle_text(alice(), PLACE, "challenge <@102> white")
-            .await;
-        assert!(!reply.private, "{}", reply.text);
-        let game = service
-            .handle_text(bob(), PLACE, "accept")
-            .await
-            .new_game
-            .expect("a game");
-        let reply = service.handle_text(alice(), PLACE, "b3").await;
-        assert!(!reply.private, "{}", reply.text);
-        World {
-            service,
-            clock,
-            game,
-            _db: db,
-        }
-    }
-
-    /// Everything the database holds about games, moves, challenges and the four players.
-    async fn snapshot(&self) -> String {
-        let store = self.service.store();
-        let mut out = String::new();
-        for id in 1.. {
-            match store.game_with_moves(GameId(id)).await.unwrap() {
-                Some(g) => out.push_str(&format!("{g:?}\n")),
-                None => break,
-            }
-        }
-        for id in 1.. {
-            match store.challenge(ChallengeId(id)).await.unwrap() {
-                Some(c) => out.push_str(&format!("{c:?}\n")),
-                None => break,
-            }
-        }
-        for p in [101, 102, 103, 104] {
-            out.push_str(&format!("{:?}\n", store.player(PlayerId(p)).await.unwrap()));
-        }
-        out
-    }
-
-    /// Sends `text` as `who` in `place` and checks that it was refused privately, pinging
-    /// nobody and changing nothing. Returns the refusal.
-    async fn refused_in(&self, who: &Actor, place: Place, text: &str) -> String {
-        let before = self.snapshot().await;
-        let reply = self.service.handle_text(who.clone(), place, text).await;
-        self.check_refusal(&before, &reply, text).await
-    }
-
-    async fn refused(&self, who: &Actor, text: &str) -> String {
-        self.refused_in(who, PLACE, text).await
-    }
-
-    async fn pressed(&self, who: &Actor, custom_id: &str) -> String {
-        let before = self.snapshot().await;
-        let reply = self
-            .service
-            .handle_button(who.clone(), PLACE, custom_id)
-            .await;
-        self.check_refusal(&before, &reply, custom_id).await
-    }
-
-    async fn check_refusal(&self, before: &str, reply: &Reply, said: &str) -> String {
-        assert!(reply.private, "`{said}` was not refused: {}", reply.text);
-        assert!(
-            reply.mentions.is_empty(),
-            "`{said}` pings {:?}",
-            reply.mentions
-        );
-        assert!(reply.image.is_none() && reply.files.is_empty() && reply.buttons.is_empty());
-        assert_eq!(self.snapshot().await, before, "`{said}` changed something");
-        reply.text.clone()
+    async fn limited(db: TestDb, limit: Option<RateLimit>) -> Hostile {
+        let world = World::limited(db, limit).await;
+        world.ok(&alice(), "challenge <@102> white").await;
+        let game = world.ok(&bob(), "accept").await.new_game.expect("a game");
+        world.ok(&alice(), "b3").await;
+        Hostile { world, game }
     }
 }
 
-async fn worlds(name: &str) -> Vec<World> {
+async fn worlds(name: &str) -> Vec<Hostile> {
     let mut out = Vec::new();
     for db in test_dbs(name).await {
-        out.push(World::new(db).await);
+        out.push(Hostile::new(db).await);
     }
     out
 }
@@ -150,17 +77,11 @@ async fn a_4000_character_message_is_refused() {
         let before = w.snapshot().await;
         let long_chat = "f5 ".repeat(1333) + "f";
         assert_eq!(long_chat.len(), 4000);
-        assert_eq!(
-            w.service
-                .handle_bare_message(bob(), PLACE, &long_chat)
-                .await,
-            None
-        );
+        assert_eq!(w.chat(&bob(), &long_chat).await, None);
         assert_eq!(w.snapshot().await, before);
         // A move from a slash command's field, which no line parser saw, is held to the same.
         let reply = w
-            .service
-            .handle(Request::new(
+            .answer(Request::command(
                 bob(),
                 PLACE,
                 Command::Move {
@@ -194,8 +115,7 @@ async fn invisible_and_direction_characters() {
         // The same in a slash command's move field.
         let before = w.snapshot().await;
         let reply = w
-            .service
-            .handle(Request::new(
+            .answer(Request::command(
                 bob(),
                 PLACE,
                 Command::Move {
@@ -215,18 +135,12 @@ async fn invisible_and_direction_characters() {
         // As chat in the game's place, none of them is taken for a move.
         let before = w.snapshot().await;
         for chat in ["\u{202e}5f", "f5\u{200f}", "f\u{200b}5", "ב5"] {
-            assert_eq!(
-                w.service.handle_bare_message(bob(), PLACE, chat).await,
-                None
-            );
+            assert_eq!(w.chat(&bob(), chat).await, None);
         }
         assert_eq!(w.snapshot().await, before);
         // Zero-width characters alone hide nothing: they are dropped, and the move reads as it
         // looks.
-        let reply = w
-            .service
-            .handle_text(bob(), PLACE, "mo\u{200b}ve f\u{feff}5")
-            .await;
+        let reply = w.say(&bob(), "mo\u{200b}ve f\u{feff}5").await;
         assert!(!reply.private, "{}", reply.text);
         assert!(reply.text.contains("played **f5**"), "{}", reply.text);
     }
@@ -265,10 +179,7 @@ async fn mentions_inside_a_move_or_a_challenge() {
             "`challenge` does not understand `<@102>`. Usage: `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`"
         );
         // A challenge to one player pings that player only.
-        let reply = w
-            .service
-            .handle_text(carol(), PLACE, "challenge <@104>")
-            .await;
+        let reply = w.say(&carol(), "challenge <@104>").await;
         assert!(!reply.private, "{}", reply.text);
         assert_eq!(reply.mentions, [PlayerId(104)]);
     }
@@ -299,9 +210,9 @@ async fn sql_looking_text() {
             "I don't know the command `SELECT`. Type `help` for the list of commands."
         );
         // The tables are all still there and the game goes on.
-        let reply = w.service.handle_text(bob(), PLACE, "f5").await;
+        let reply = w.say(&bob(), "f5").await;
         assert!(reply.text.contains("played **f5**"), "{}", reply.text);
-        assert_eq!(w.service.store().moves(w.game).await.unwrap().len(), 2);
+        assert_eq!(w.store.moves(w.game).await.unwrap().len(), 2);
     }
 }
 
@@ -320,7 +231,7 @@ async fn a_challenge_in_a_direct_message_needs_a_server() {
             );
         }
         // Accepting in a direct message finds no open challenge of the channel there.
-        w.service.handle_text(carol(), PLACE, "challenge").await;
+        w.say(&carol(), "challenge").await;
         assert_eq!(
             w.refused_in(&dave(), DM, "accept").await,
             "There is no challenge for you to accept here. Start one with `challenge @player`."
@@ -333,21 +244,13 @@ async fn forged_buttons() {
     for w in worlds("hostile_buttons").await {
         let g = w.game.0;
         // Carol's own game with Dave, and a challenge from Carol to Dave.
-        w.service
-            .handle_text(carol(), PLACE, "challenge <@104> white")
-            .await;
+        w.say(&carol(), "challenge <@104> white").await;
         let other = w
-            .service
-            .handle_text(dave(), PLACE, "accept")
+            .say(&dave(), "accept")
             .await
             .new_game
             .expect("a second game");
-        let challenge = w
-            .service
-            .handle_text(carol(), PLACE, "challenge <@104> black")
-            .await
-            .buttons[0]
-            .action;
+        let challenge = w.say(&carol(), "challenge <@104> black").await.buttons[0].action;
         let ButtonAction::AcceptChallenge(challenge) = challenge else {
             panic!("an accept button, not {challenge:?}");
         };
@@ -355,7 +258,7 @@ async fn forged_buttons() {
         // stranger does.
         for action in ["draw", "draw-accept", "resign-confirm", "takeback-accept"] {
             assert_eq!(
-                w.pressed(&alice(), &format!("rb:{action}:{}", other.0))
+                w.press_refused(&alice(), &format!("rb:{action}:{}", other.0))
                     .await,
                 format!(
                     "You are not playing in game #{0}; only its two players can do that. You can still look at it with `game #{0}`.",
@@ -365,12 +268,12 @@ async fn forged_buttons() {
         }
         // A challenge for another player, and one that does not exist.
         assert_eq!(
-            w.pressed(&alice(), &format!("rb:accept:{}", challenge.0))
+            w.press_refused(&alice(), &format!("rb:accept:{}", challenge.0))
                 .await,
             format!("Challenge #{} is for <@104>, not for you.", challenge.0)
         );
         assert_eq!(
-            w.pressed(&alice(), &format!("rb:decline:{}", challenge.0))
+            w.press_refused(&alice(), &format!("rb:decline:{}", challenge.0))
                 .await,
             format!(
                 "Challenge #{} is not yours to answer that way.",
@@ -378,16 +281,17 @@ async fn forged_buttons() {
             )
         );
         assert_eq!(
-            w.pressed(&alice(), "rb:accept:999").await,
+            w.press_refused(&alice(), "rb:accept:999").await,
             "There is no challenge #999."
         );
         assert_eq!(
-            w.pressed(&alice(), "rb:resign-confirm:999").await,
+            w.press_refused(&alice(), "rb:resign-confirm:999").await,
             "There is no game #999."
         );
         // Accepting an offer nobody made, in one's own game.
         assert_eq!(
-            w.pressed(&bob(), &format!("rb:draw-accept:{g}")).await,
+            w.press_refused(&bob(), &format!("rb:draw-accept:{g}"))
+                .await,
             format!("There is no draw offer to accept in Game #{g}.")
         );
         // Ids the bot never makes.
@@ -404,7 +308,7 @@ async fn forged_buttons() {
             &"rb:draw:1".repeat(100),
         ] {
             assert_eq!(
-                w.pressed(&alice(), forged).await,
+                w.press_refused(&alice(), forged).await,
                 "That button is not one of mine, or it is too old to use.",
                 "{forged}"
             );
@@ -417,14 +321,14 @@ async fn a_stranger_pressing_a_games_buttons() {
     for w in worlds("hostile_stranger").await {
         let g = w.game.0;
         // Bob offers a draw: its buttons are for Alice.
-        let offer = w.service.handle_text(bob(), PLACE, "draw").await;
+        let offer = w.say(&bob(), "draw").await;
         assert!(!offer.private, "{}", offer.text);
         let not_playing = format!(
             "You are not playing in game #{g}; only its two players can do that. You can still look at it with `game #{g}`."
         );
         for button in &offer.buttons {
             assert_eq!(
-                w.pressed(&carol(), &button.action.custom_id()).await,
+                w.press_refused(&carol(), &button.action.custom_id()).await,
                 not_playing,
                 "{}",
                 button.label
@@ -432,14 +336,14 @@ async fn a_stranger_pressing_a_games_buttons() {
         }
         // The board's buttons: Offer draw and Resign are the players' alone; Legal moves shows
         // anyone the moves, privately, changing nothing.
-        let board = w.service.handle_text(alice(), PLACE, "board").await;
+        let board = w.say(&alice(), "board").await;
         let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
         assert_eq!(labels, ["Legal moves", "Offer draw", "Resign"]);
         for button in &board.buttons {
             let id = button.action.custom_id();
             if button.label == "Legal moves" {
                 let before = w.snapshot().await;
-                let reply = w.service.handle_button(carol(), PLACE, &id).await;
+                let reply = w.press(&carol(), &id).await;
                 assert!(reply.private && reply.mentions.is_empty());
                 assert!(
                     reply.text.contains("legal moves for Black"),
@@ -448,12 +352,13 @@ async fn a_stranger_pressing_a_games_buttons() {
                 );
                 assert_eq!(w.snapshot().await, before);
             } else {
-                assert_eq!(w.pressed(&carol(), &id).await, not_playing, "{id}");
+                assert_eq!(w.press_refused(&carol(), &id).await, not_playing, "{id}");
             }
         }
         // The resignation confirmation is Alice's alone too.
         assert_eq!(
-            w.pressed(&dave(), &format!("rb:resign-confirm:{g}")).await,
+            w.press_refused(&dave(), &format!("rb:resign-confirm:{g}"))
+                .await,
             not_playing
         );
     }
@@ -462,19 +367,16 @@ async fn a_stranger_pressing_a_games_buttons() {
 #[tokio::test]
 async fn a_flood_of_commands_is_slowed_politely() {
     for db in test_dbs("hostile_flood").await {
-        let w = World::limited(db, Some(RateLimit::default())).await;
+        let w = Hostile::limited(db, Some(RateLimit::default())).await;
         // World::limited spent three commands: Alice's challenge and move, Bob's accept.
         w.clock.advance(REFILL_EVERY * BURST);
         let before = w.snapshot().await;
         for i in 0..BURST {
-            let reply = w.service.handle_text(alice(), PLACE, "history").await;
+            let reply = w.say(&alice(), "history").await;
             assert_ne!(reply.text, slow_down(Lang::En), "command {i}");
         }
         // Over the limit: told once, politely and privately; nothing is done.
-        let reply = w
-            .service
-            .handle_text(alice(), PLACE, "resign confirm")
-            .await;
+        let reply = w.say(&alice(), "resign confirm").await;
         assert_eq!(reply, Reply::private(slow_down(Lang::En)));
         assert_eq!(
             slow_down(Lang::En),
@@ -482,51 +384,45 @@ async fn a_flood_of_commands_is_slowed_politely() {
         );
         // A chat message may go unanswered: once told, the flood gets silence.
         assert_eq!(
-            w.service
-                .handle_message(alice(), PLACE, "resign confirm", Vec::new())
-                .await,
+            w.message(&alice(), "resign confirm", Vec::new()).await,
             None
         );
         // A button must be answered: it is told again, privately.
         let reply = w
-            .service
-            .handle_button(alice(), PLACE, &format!("rb:resign-confirm:{}", w.game.0))
+            .press(&alice(), &format!("rb:resign-confirm:{}", w.game.0))
             .await;
         assert_eq!(reply, Reply::private(slow_down(Lang::En)));
         assert_eq!(w.snapshot().await, before);
         // Bob is not slowed by Alice.
-        let reply = w.service.handle_text(bob(), PLACE, "f5").await;
+        let reply = w.say(&bob(), "f5").await;
         assert!(reply.text.contains("played **f5**"), "{}", reply.text);
         let before = w.snapshot().await;
 
         // One refill later, one more command goes through; the next is refused again.
         w.clock.advance(REFILL_EVERY - Duration::from_millis(1));
         assert_eq!(
-            w.service.handle_bare_message(alice(), PLACE, "Rf2").await,
+            w.chat(&alice(), "Rf2").await,
             None,
             "still over the limit, and already told"
         );
         w.clock.advance(Duration::from_millis(1));
-        let reply = w.service.handle_text(alice(), PLACE, "Rf2").await;
+        let reply = w.say(&alice(), "Rf2").await;
         assert!(reply.text.contains("played **Rf2**"), "{}", reply.text);
         assert_ne!(w.snapshot().await, before);
-        let reply = w.service.handle_text(alice(), PLACE, "board").await;
+        let reply = w.say(&alice(), "board").await;
         assert_eq!(reply, Reply::private(slow_down(Lang::En)));
 
         // After a whole burst's worth of refills, a whole burst again.
         w.clock.advance(REFILL_EVERY * BURST);
         for i in 0..BURST {
             let reply = w
-                .service
-                .handle_message(alice(), PLACE, "board", Vec::new())
+                .message(&alice(), "board", Vec::new())
                 .await
                 .expect("an answer");
             assert_ne!(reply.text, slow_down(Lang::En), "command {i}");
         }
         assert_eq!(
-            w.service
-                .handle_message(alice(), PLACE, "board", Vec::new())
-                .await,
+            w.message(&alice(), "board", Vec::new()).await,
             Some(Reply::private(slow_down(Lang::En)))
         );
     }

@@ -5,88 +5,42 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use common::{DAY, T0, TestDb, actor, test_dbs};
+use common::{DAY, PLACE, T0, World, actor};
+use rollerball::game::Actor;
 use rollerball::game::glicko2::{Glicko, Score, rate_game};
-use rollerball::game::{Actor, ManualClock, Reply, Service};
 use rollerball::store::{
     Ending, GameId, GameResult, Place, PlayerId, Rating, RatingScope, Termination, Timestamp,
 };
 use sqlx::Row;
 
 const SERVER: u64 = 5;
-const PLACE: Place = Place {
-    server: Some(SERVER),
-    channel: 50,
-    thread: None,
-};
 const HERE: RatingScope = RatingScope::Server(SERVER);
 
-/// A service on a test database with a clock that only moves when told.
-struct World {
-    service: Service,
-    clock: Arc<ManualClock>,
-    db: TestDb,
+/// What the rating tests look at, beside the common world.
+trait Ratings {
+    async fn rating(&self, who: &Actor, scope: RatingScope) -> Rating;
+    async fn rating_rows(&self) -> i64;
+    async fn finished_at(&self, id: GameId) -> Timestamp;
+    async fn assert_first_game(&self, id: GameId, white: &Actor, black: &Actor, score: Score);
 }
 
-impl World {
-    async fn new(db: TestDb) -> World {
-        let clock = Arc::new(ManualClock::new(T0));
-        let service = Service::new(db.store().await, clock.clone()).with_rate_limit(None);
-        World { service, clock, db }
-    }
-
-    async fn say(&self, who: &Actor, text: &str) -> Reply {
-        self.service.handle_text(who.clone(), PLACE, text).await
-    }
-
-    /// Says something that must be accepted (a public reply).
-    async fn ok(&self, who: &Actor, text: &str) -> Reply {
-        let reply = self.say(who, text).await;
-        assert!(
-            !reply.private,
-            "{:?}: `{text}` by {} was refused: {}",
-            self.db.backend, who.name, reply.text
-        );
-        reply
-    }
-
-    /// `white` challenges `black` (with `terms`) and `black` accepts: the new game.
-    async fn start(&self, white: &Actor, black: &Actor, terms: &str) -> GameId {
-        self.ok(white, &format!("challenge <@{}> white {terms}", black.id.0))
-            .await;
-        self.ok(black, "accept")
-            .await
-            .new_game
-            .expect("a game starts")
-    }
-
-    /// Plays moves in turn in game `id`, White first.
-    async fn play(&self, id: GameId, white: &Actor, black: &Actor, moves: &str) -> Reply {
-        let mut last = Reply::default();
-        for (i, san) in moves.split_whitespace().enumerate() {
-            let who = if i % 2 == 0 { white } else { black };
-            last = self.ok(who, &format!("move #{} {san}", id.0)).await;
-        }
-        last
-    }
-
+impl Ratings for World {
     async fn rating(&self, who: &Actor, scope: RatingScope) -> Rating {
-        self.service.store().rating(who.id, scope).await.unwrap()
+        self.store.rating(who.id, scope).await.unwrap()
     }
 
     async fn rating_rows(&self) -> i64 {
         sqlx::query("SELECT COUNT(*) AS n FROM ratings")
-            .fetch_one(self.service.store().pool())
+            .fetch_one(self.store.pool())
             .await
             .unwrap()
             .get("n")
     }
 
     async fn finished_at(&self, id: GameId) -> Timestamp {
-        let game = self.service.store().game(id).await.unwrap().unwrap();
+        let game = self.store.game(id).await.unwrap().unwrap();
         assert!(
             game.ratings_applied || !game.rated,
             "game {id} is not counted"
@@ -121,11 +75,7 @@ impl World {
 }
 
 async fn worlds(name: &str) -> Vec<World> {
-    let mut out = Vec::new();
-    for db in test_dbs(name).await {
-        out.push(World::new(db).await);
-    }
-    out
+    World::each(name).await
 }
 
 /// The pair of players for one game of a test: fresh to the ratings.
@@ -188,7 +138,7 @@ async fn every_way_a_rated_game_ends_counts_once_here_and_globally() {
         let id = w.start(&white, &black, "days 1").await;
         w.play(id, &white, &black, "b3").await;
         w.clock.advance(Duration::from_secs(86_400 + 60));
-        let notices = w.service.sweep().await.unwrap();
+        let notices = w.sweep().await;
         assert!(
             notices
                 .iter()
@@ -200,11 +150,8 @@ async fn every_way_a_rated_game_ends_counts_once_here_and_globally() {
         // Counted once: further sweeps change nothing, and nothing awaits.
         assert_eq!(w.rating_rows().await, 7 * 4);
         w.clock.advance(Duration::from_secs(3600));
-        w.service.sweep().await.unwrap();
-        assert_eq!(
-            w.service.store().games_awaiting_ratings(10).await.unwrap(),
-            vec![]
-        );
+        w.sweep().await;
+        assert_eq!(w.store.games_awaiting_ratings(10).await.unwrap(), vec![]);
         w.assert_first_game(id, &white, &black, Score::Win).await;
         let (white, black) = pair(0);
         assert_eq!(w.rating(&white, HERE).await.games, 1);
@@ -237,7 +184,7 @@ async fn aborted_casual_and_computer_games_change_no_rating() {
         let id = w.start(&white, &black, "").await;
         w.play(id, &white, &black, "b3").await;
         w.ok(&black, &format!("abort #{}", id.0)).await;
-        let game = w.service.store().game(id).await.unwrap().unwrap();
+        let game = w.store.game(id).await.unwrap().unwrap();
         assert_eq!(game.result, Some(GameResult::NoResult));
         assert!(game.rated && game.ratings_applied);
         assert_eq!(w.rating_rows().await, 0);
@@ -245,7 +192,7 @@ async fn aborted_casual_and_computer_games_change_no_rating() {
         // A casual game to the end.
         let id = w.start(&white, &black, "casual").await;
         w.play(id, &white, &black, MATE).await;
-        let game = w.service.store().game(id).await.unwrap().unwrap();
+        let game = w.store.game(id).await.unwrap().unwrap();
         assert_eq!(game.result, Some(GameResult::BlackWins));
         assert!(!game.rated && !game.ratings_applied);
         assert_eq!(w.rating_rows().await, 0);
@@ -254,16 +201,13 @@ async fn aborted_casual_and_computer_games_change_no_rating() {
         let start = w.ok(&white, "challenge computer level 1 white").await;
         let id = start.new_game.unwrap();
         w.ok(&white, &format!("resign #{} confirm", id.0)).await;
-        let game = w.service.store().game(id).await.unwrap().unwrap();
+        let game = w.store.game(id).await.unwrap().unwrap();
         assert_eq!(game.result, Some(GameResult::BlackWins));
         assert!(!game.rated);
 
-        w.service.sweep().await.unwrap();
+        w.sweep().await;
         assert_eq!(w.rating_rows().await, 0);
-        assert_eq!(
-            w.service.store().games_awaiting_ratings(10).await.unwrap(),
-            vec![]
-        );
+        assert_eq!(w.store.games_awaiting_ratings(10).await.unwrap(), vec![]);
         assert_eq!(w.rating(&white, HERE).await.games, 0);
     }
 }
@@ -273,7 +217,7 @@ async fn the_sweep_counts_a_game_a_crash_left_uncounted() {
     for w in worlds("rt_catch_up").await {
         // As if the process died between a game's end and its rating update: the game ends in
         // the store alone, three hours before the sweep runs.
-        let store = w.service.store();
+        let store = &w.store;
         common::players(store, &[1, 2]).await;
         let mut new = common::new_game(1, 2);
         new.place = PLACE;
@@ -285,7 +229,7 @@ async fn the_sweep_counts_a_game_a_crash_left_uncounted() {
         store.end_game(g.id, g.version, ending, T0).await.unwrap();
         assert_eq!(store.games_awaiting_ratings(10).await.unwrap().len(), 1);
         w.clock.advance(Duration::from_secs(3 * 3600));
-        w.service.sweep().await.unwrap();
+        w.sweep().await;
         let (p1, p2) = (actor(1, "p1"), actor(2, "p2"));
         // Counted as of the game's end.
         w.assert_first_game(g.id, &p1, &p2, Score::Win).await;
@@ -335,7 +279,7 @@ async fn later_games_start_from_the_ratings_widened_by_the_time_away() {
 /// Puts rating rows in place directly: (id, name, rating, games), all settled (deviation 60),
 /// their last game at T0.
 async fn seed_ratings(w: &World, scope: RatingScope, rows: &[(u64, &str, f64, u32)]) {
-    let store = w.service.store();
+    let store = &w.store;
     for &(id, name, rating, games) in rows {
         store.upsert_player(PlayerId(id), name, T0).await.unwrap();
         let scope_db: i64 = match scope {
@@ -425,10 +369,7 @@ async fn the_leaderboard_orders_ties_and_shows_the_askers_place() {
             server: None,
             ..PLACE
         };
-        let global = w
-            .service
-            .handle_text(actor(12, "p12"), dm, "leaderboard")
-            .await;
+        let global = w.say_in(&actor(12, "p12"), dm, "leaderboard").await;
         assert_eq!(
             global.text,
             "Nobody has finished a rated game in any server yet. Games between players are rated unless they are `casual`: start one with `challenge @player`."
@@ -453,7 +394,7 @@ async fn stats_tell_ratings_record_streak_and_games_in_progress() {
         let g = w.start(&alice, &carol, "days 1").await;
         w.play(g, &alice, &carol, "b3").await;
         w.clock.advance(Duration::from_secs(86_400 + 60));
-        w.service.sweep().await.unwrap();
+        w.sweep().await;
         let g = w.start(&alice, &carol, "").await;
         w.play(g, &alice, &carol, "b3 f5").await;
         w.ok(&carol, &format!("resign #{} confirm", g.0)).await;
@@ -514,7 +455,7 @@ async fn stats_tell_ratings_record_streak_and_games_in_progress() {
             server: None,
             ..PLACE
         };
-        let global = w.service.handle_text(alice.clone(), dm, "stats").await;
+        let global = w.say_in(&alice, dm, "stats").await;
         assert!(
             global.text.starts_with(&format!(
                 "**alice** · rated games in all servers\nRating: **{}?** ±{} in all servers (4 games)\nRecord: 3 wins",
@@ -529,7 +470,7 @@ async fn stats_tell_ratings_record_streak_and_games_in_progress() {
 
 #[tokio::test]
 async fn leaderboard_and_stats_answer_in_the_askers_language() {
-    use rollerball::game::{Command, Request};
+    use rollerball::game::Request;
     for w in worlds("rt_languages").await {
         seed_ratings(
             &w,
@@ -541,15 +482,10 @@ async fn leaderboard_and_stats_answer_in_the_askers_language() {
             ],
         )
         .await;
-        let ask = |who: u64, locale: &str, line: &str| Request {
-            locale: Some(locale.to_string()),
-            ..Request::new(
-                actor(who, "asker"),
-                PLACE,
-                Command::parse(line).expect("a command"),
-            )
+        let ask = |who: u64, locale: &str, line: &str| {
+            Request::line(actor(who, "asker"), PLACE, line).in_locale(Some(locale.to_string()))
         };
-        let ru = w.service.handle(ask(3, "ru", "leaderboard")).await;
+        let ru = w.answer(ask(3, "ru", "leaderboard")).await;
         assert_eq!(
             ru.text,
             "**Таблица лидеров** · рейтинговые партии на этом сервере\n\
@@ -557,7 +493,7 @@ async fn leaderboard_and_stats_answer_in_the_askers_language() {
              2. **boris** 1700 · 3 партии · 0 В, 0 Н, 0 П\n\
              3. **vera** 1600 · 5 партий · 0 В, 0 Н, 0 П ← вы"
         );
-        let fr = w.service.handle(ask(2, "fr", "stats <@3>")).await;
+        let fr = w.answer(ask(2, "fr", "stats <@3>")).await;
         assert_eq!(
             fr.text,
             "**vera** · parties classées sur ce serveur\n\
@@ -565,7 +501,7 @@ async fn leaderboard_and_stats_answer_in_the_askers_language() {
              Bilan : aucune partie classée pour l'instant\n\
              Parties en cours : aucune"
         );
-        let es = w.service.handle(ask(9, "es-419", "stats <@9>")).await;
+        let es = w.answer(ask(9, "es-419", "stats <@9>")).await;
         assert_eq!(
             es.text,
             "<@9> todavía no ha jugado conmigo: no hay estadísticas que mostrar."
@@ -578,7 +514,7 @@ async fn leaderboard_and_stats_answer_in_the_askers_language() {
             ..ask(1, "es-ES", "leaderboard")
         };
         assert_eq!(
-            w.service.handle(dm).await.text,
+            w.answer(dm).await.text,
             "Nadie ha terminado todavía una partida puntuable en ningún servidor. Las partidas entre jugadores son puntuables salvo que sean `casual`: empieza una con `challenge @player`."
         );
     }

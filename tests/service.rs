@@ -8,118 +8,59 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{T0, TestDb, alice, bob, carol, test_dbs};
+use common::{PLACE, T0, World, alice, bob, carol, say_to, test_dbs};
 use rollerball::game::command::Setting;
-use rollerball::game::service::relative_time;
-use rollerball::game::{Actor, ButtonAction, Command, ManualClock, Reply, Request, Service};
+use rollerball::game::{Actor, ButtonAction, Command, ManualClock, Reply, Request};
 use rollerball::render;
 use rollerball::store::{GameId, GameResult, GameStatus, Place, PlayerId, Termination, Timestamp};
 
-const PLACE: Place = Place {
-    server: Some(5),
-    channel: 50,
-    thread: None,
-};
 const HOUR: Duration = Duration::from_secs(3600);
 const DAY: Duration = Duration::from_secs(86_400);
 
-/// A service on a test database with a clock that only moves when told.
-struct World {
-    service: Service,
-    clock: Arc<ManualClock>,
-    db: TestDb,
-}
-
-impl World {
-    async fn new(db: TestDb) -> World {
-        let clock = Arc::new(ManualClock::new(T0));
-        let service = Service::new(db.store().await, clock.clone()).with_rate_limit(None);
-        World { service, clock, db }
-    }
-
-    async fn say(&self, who: &Actor, text: &str) -> Reply {
-        self.service.handle_text(who.clone(), PLACE, text).await
-    }
-
-    /// Says something that must be accepted (a public reply).
-    async fn ok(&self, who: &Actor, text: &str) -> Reply {
-        let reply = self.say(who, text).await;
-        assert!(
-            !reply.private,
-            "{:?}: `{text}` was refused: {}",
-            self.db.backend, reply.text
-        );
-        reply
-    }
-
-    /// Says something that must be refused privately, changing nothing.
-    async fn refused(&self, who: &Actor, text: &str, game: GameId) -> String {
-        let before = self.service.store().game(game).await.unwrap();
-        let moves = self.service.store().moves(game).await.unwrap();
-        let reply = self.say(who, text).await;
-        assert!(
-            reply.private,
-            "`{text}` by {} was not refused: {}",
-            who.name, reply.text
-        );
-        assert!(reply.image.is_none() && reply.mentions.is_empty());
-        assert_eq!(
-            self.service.store().game(game).await.unwrap(),
-            before,
-            "`{text}` changed the game"
-        );
-        assert_eq!(self.service.store().moves(game).await.unwrap(), moves);
-        reply.text
-    }
-
-    /// Alice challenges Bob with White; Bob accepts. Returns the new game's id.
-    async fn start(&self) -> GameId {
-        let reply = self.ok(&alice(), "challenge <@102> white days 2").await;
-        assert_eq!(reply.mentions, [PlayerId(102)]);
-        assert!(matches!(
-            reply.buttons[0].action,
-            ButtonAction::AcceptChallenge(_)
-        ));
-        let reply = self.ok(&bob(), "accept").await;
-        let id = reply.new_game.expect("a game starts");
-        assert!(
-            reply.text.contains("(White) vs <@102> (Black)"),
-            "{}",
-            reply.text
-        );
-        id
-    }
-
-    /// Plays SAN moves in turn, Alice first; returns the last reply.
-    async fn play(&self, moves: &str) -> Reply {
-        let mut last = Reply::default();
-        for (i, san) in moves.split_whitespace().enumerate() {
-            let who = if i % 2 == 0 { alice() } else { bob() };
-            // Bare moves and `move` commands both work.
-            last = if i % 3 == 0 {
-                self.service
-                    .handle_bare_message(who.clone(), PLACE, san)
-                    .await
-                    .expect("a bare move by the player to move is played")
-            } else {
-                self.say(&who, &format!("move {san}")).await
-            };
-            assert!(!last.private, "{san}: {}", last.text);
-        }
-        last
-    }
-
-    async fn game(&self, id: GameId) -> rollerball::store::Game {
-        self.service.store().game(id).await.unwrap().unwrap()
-    }
-}
-
+/// The worlds of a test, one per database.
 async fn worlds(name: &str) -> Vec<World> {
-    let mut out = Vec::new();
-    for db in test_dbs(name).await {
-        out.push(World::new(db).await);
+    World::each(name).await
+}
+
+/// Alice challenges Bob with White; Bob accepts. Returns the new game's id.
+async fn start(w: &World) -> GameId {
+    let reply = w.ok(&alice(), "challenge <@102> white days 2").await;
+    assert_eq!(reply.mentions, [PlayerId(102)]);
+    assert!(matches!(
+        reply.buttons[0].action,
+        ButtonAction::AcceptChallenge(_)
+    ));
+    let reply = w.ok(&bob(), "accept").await;
+    let id = reply.new_game.expect("a game starts");
+    assert!(
+        reply.text.contains("(White) vs <@102> (Black)"),
+        "{}",
+        reply.text
+    );
+    id
+}
+
+/// Plays SAN moves in turn, Alice first; returns the last reply.
+async fn play(w: &World, moves: &str) -> Reply {
+    let mut last = Reply::default();
+    for (i, san) in moves.split_whitespace().enumerate() {
+        let who = if i % 2 == 0 { alice() } else { bob() };
+        // Bare moves and `move` commands both work.
+        last = if i % 3 == 0 {
+            w.chat(&who, san)
+                .await
+                .expect("a bare move by the player to move is played")
+        } else {
+            w.say(&who, &format!("move {san}")).await
+        };
+        assert!(!last.private, "{san}: {}", last.text);
     }
-    out
+    last
+}
+
+/// A time as Discord's markup writes it.
+fn relative_time(at: Timestamp) -> String {
+    format!("<t:{}:R>", at.0.div_euclid(1000))
 }
 
 fn decode_size(png: &[u8]) -> (u32, u32) {
@@ -140,10 +81,8 @@ async fn assert_finished(w: &World, id: GameId, result: GameResult, termination:
 #[tokio::test]
 async fn checkmate_game() {
     for w in worlds("svc_mate").await {
-        let id = w.start().await;
-        let last = w
-            .play("c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#")
-            .await;
+        let id = start(&w).await;
+        let last = play(&w, "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#").await;
         assert!(last.text.contains("played **Rxg2#**"), "{}", last.text);
         assert!(
             last.text.contains("checkmate, <@102> wins (0-1)"),
@@ -158,14 +97,12 @@ async fn checkmate_game() {
         );
         assert_eq!(last.buttons.len(), 1, "only Rematch once over");
         assert_finished(&w, id, GameResult::BlackWins, Termination::Checkmate).await;
-        let moves = w.service.store().moves(id).await.unwrap();
+        let moves = w.store.moves(id).await.unwrap();
         assert_eq!(moves.len(), 12);
         assert_eq!(moves[11].san, "Rxg2#");
         assert_eq!(moves[0].coord, "c2-b2");
         // Nothing more can be played.
-        let text = w
-            .refused(&alice(), &format!("move #{} Kd1", id.0), id)
-            .await;
+        let text = w.refused(&alice(), &format!("move #{} Kd1", id.0)).await;
         assert!(text.contains("is over"), "{text}");
     }
 }
@@ -173,13 +110,13 @@ async fn checkmate_game() {
 #[tokio::test]
 async fn throne_game() {
     for w in worlds("svc_throne").await {
-        let id = w.start().await;
-        let last = w
-            .play(
-                "c1b1 f5 a1 g4 b3 Bf5 a4 f6 a2 Rg7 a5 Rf7 b6 Bg6 c7+ Ke6 Kc1 Re7 Kb2 Rg7 Kb3 Bf5 \
+        let id = start(&w).await;
+        let last = play(
+            &w,
+            "c1b1 f5 a1 g4 b3 Bf5 a4 f6 a2 Rg7 a5 Rf7 b6 Bg6 c7+ Ke6 Kc1 Re7 Kb2 Rg7 Kb3 Bf5 \
                  a3 Rb6 Rb2 Rg6 Kb4 Ra6 Kb5 Kf7 Rc2 Kg7 b4 Re6 Rf1 Re7 Kc6 Rf7 b5 Re7 Kd6",
-            )
-            .await;
+        )
+        .await;
         assert!(
             last.text
                 .contains("White's king reached the throne, <@101> wins (1-0)"),
@@ -193,8 +130,9 @@ async fn throne_game() {
 #[tokio::test]
 async fn stalemate_and_repetition_games() {
     for w in worlds("svc_draws").await {
-        let id = w.start().await;
-        w.play(
+        let id = start(&w).await;
+        play(
+            &w,
             "c1b2 e6f6 cb3 Bf3 b4 Ke6 Bb3 Bg4 Ra5 Kf5 Bxc6+ Rxc6 Ra6 g5 Rf2 Rf6 Rf1 Rf7 b5 f6 Rb1 \
              Re7 Ra1 Bd1 Rb7 Rf7 Ra2 f4 Ra5 Kg5 Rd7 Be2 Kxe2 Kg4 Rxf7+ g5 Rc7 g3 Rc6 f2+ Kxf2",
         )
@@ -205,7 +143,7 @@ async fn stalemate_and_repetition_games() {
         let reply = w.ok(&bob(), "challenge <@101> black").await;
         assert!(reply.text.contains("<@102> plays Black"), "{}", reply.text);
         let second = w.ok(&alice(), "accept").await.new_game.unwrap();
-        let last = w.play("Rf1 Rb7 Rfe1 Rbc7 Rf1 Rb7 Rfe1 Rbc7").await;
+        let last = play(&w, "Rf1 Rb7 Rfe1 Rbc7 Rf1 Rb7 Rfe1 Rbc7").await;
         assert!(
             last.text.contains("the same position three times"),
             "{}",
@@ -219,8 +157,8 @@ async fn stalemate_and_repetition_games() {
 async fn resignation_agreement_and_abort() {
     for w in worlds("svc_endings").await {
         // Resignation asks first.
-        let id = w.start().await;
-        w.play("b3 f5").await;
+        let id = start(&w).await;
+        play(&w, "b3 f5").await;
         let ask = w.say(&alice(), "resign").await;
         assert!(
             ask.private && ask.text.contains("cannot be undone"),
@@ -230,7 +168,7 @@ async fn resignation_agreement_and_abort() {
         assert_eq!(ask.buttons[0].action, ButtonAction::ConfirmResign(id));
         assert_eq!(w.game(id).await.status, GameStatus::Active);
         let custom_id = ask.buttons[0].action.custom_id();
-        let done = w.service.handle_button(alice(), PLACE, &custom_id).await;
+        let done = w.press(&alice(), &custom_id).await;
         assert!(done.text.contains("<@101> resigned"), "{}", done.text);
         assert_finished(&w, id, GameResult::BlackWins, Termination::Resignation).await;
 
@@ -249,7 +187,7 @@ async fn resignation_agreement_and_abort() {
             w.game(second).await.offer.map(|o| o.by),
             Some(rollerball::rules::Color::White)
         );
-        w.refused(&bob(), "draw", second).await;
+        w.refused(&bob(), "draw").await;
         // The offer stands through Bob's own move; Alice's move declines it.
         let moved = w.ok(&bob(), "b3").await;
         assert!(!moved.text.contains("declines"), "{}", moved.text);
@@ -263,7 +201,7 @@ async fn resignation_agreement_and_abort() {
         assert_eq!(w.game(second).await.offer, None);
         w.ok(&alice(), "draw").await;
         let accept = ButtonAction::AcceptDraw(second).custom_id();
-        let agreed = w.service.handle_button(bob(), PLACE, &accept).await;
+        let agreed = w.press(&bob(), &accept).await;
         assert!(agreed.text.contains("draw agreed"), "{}", agreed.text);
         assert_finished(&w, second, GameResult::Draw, Termination::Agreement).await;
 
@@ -275,25 +213,26 @@ async fn resignation_agreement_and_abort() {
         assert_finished(&w, third, GameResult::NoResult, Termination::Abort).await;
         w.ok(&alice(), "challenge <@102> white").await;
         let fourth = w.ok(&bob(), "accept").await.new_game.unwrap();
-        w.play("b3 f5").await;
-        let text = w.refused(&alice(), "abort", fourth).await;
+        play(&w, "b3 f5").await;
+        let text = w.refused(&alice(), "abort").await;
         assert!(text.contains("can no longer be aborted"), "{text}");
+        assert_eq!(w.game(fourth).await.status, GameStatus::Active);
     }
 }
 
 #[tokio::test]
 async fn takeback_and_more_time() {
     for w in worlds("svc_takeback").await {
-        let id = w.start().await;
-        w.play("b3 f5 Rf1").await;
-        let text = w.refused(&bob(), "takeback", id).await;
+        let id = start(&w).await;
+        play(&w, "b3 f5 Rf1").await;
+        let text = w.refused(&bob(), "takeback").await;
         assert!(text.contains("your own last move"), "{text}");
         w.ok(&alice(), "takeback").await;
         let back = w.ok(&bob(), "takeback accept").await;
         assert!(back.text.contains("take back **Rf1**"), "{}", back.text);
         let g = w.game(id).await;
         assert_eq!(g.ply, 2);
-        assert_eq!(w.service.store().moves(id).await.unwrap().len(), 2);
+        assert_eq!(w.store.moves(id).await.unwrap().len(), 2);
         assert_eq!(g.fen, "2rbp2/2rk3/5p1/7/1P5/3KR2/2PBR2 w - 2");
 
         // Bob gives Alice two more days on her move.
@@ -301,7 +240,7 @@ async fn takeback_and_more_time() {
         w.ok(&bob(), "moretime 2").await;
         let after = w.game(id).await.deadline.unwrap();
         assert_eq!(after.0 - before.0, 2 * 86_400_000);
-        let text = w.refused(&alice(), "moretime 2", id).await;
+        let text = w.refused(&alice(), "moretime 2").await;
         assert!(text.contains("It is your move"), "{text}");
     }
 }
@@ -309,13 +248,13 @@ async fn takeback_and_more_time() {
 #[tokio::test]
 async fn reminders_then_loss_on_time() {
     for w in worlds("svc_time").await {
-        let id = w.start().await; // 2 days per move
-        w.play("b3").await;
-        assert!(w.service.sweep().await.unwrap().is_empty());
+        let id = start(&w).await; // 2 days per move
+        play(&w, "b3").await;
+        assert!(w.sweep().await.is_empty());
 
         // At 80% of Bob's two days: the first reminder, once.
         w.clock.advance(DAY + 15 * HOUR);
-        let notices = w.service.sweep().await.unwrap();
+        let notices = w.sweep().await;
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(
             notices[0]
@@ -325,13 +264,13 @@ async fn reminders_then_loss_on_time() {
         );
         assert_eq!(notices[0].reply.mentions, [PlayerId(102)]);
         assert_eq!(notices[0].place, PLACE);
-        assert!(w.service.sweep().await.unwrap().is_empty());
+        assert!(w.sweep().await.is_empty());
 
         // Bob turns pings off: the last reminder still comes, without a ping.
         let saved = w.say(&bob(), "settings pings off").await;
         assert_eq!(saved.text, "Saved: language **en**, pings **off**.");
         w.clock.advance(7 * HOUR);
-        let notices = w.service.sweep().await.unwrap();
+        let notices = w.sweep().await;
         assert_eq!(notices.len(), 1);
         assert!(
             notices[0].reply.text.starts_with("Last reminder"),
@@ -342,7 +281,7 @@ async fn reminders_then_loss_on_time() {
 
         // The deadline passes: Bob loses on time.
         w.clock.advance(2 * HOUR);
-        let notices = w.service.sweep().await.unwrap();
+        let notices = w.sweep().await;
         assert_eq!(notices.len(), 1);
         let text = &notices[0].reply.text;
         assert!(
@@ -351,7 +290,7 @@ async fn reminders_then_loss_on_time() {
         );
         assert!(notices[0].reply.image.is_some());
         assert_finished(&w, id, GameResult::WhiteWins, Termination::Time).await;
-        assert!(w.service.sweep().await.unwrap().is_empty());
+        assert!(w.sweep().await.is_empty());
     }
 }
 
@@ -370,7 +309,7 @@ async fn challenges_expire_and_are_answered_only_by_the_right_people() {
             server: None,
             ..PLACE
         };
-        let reply = w.service.handle_text(alice(), dm, "challenge <@102>").await;
+        let reply = w.say_in(&alice(), dm, "challenge <@102>").await;
         assert!(
             reply.private && reply.text.contains("server channel"),
             "{}",
@@ -410,7 +349,7 @@ async fn challenges_expire_and_are_answered_only_by_the_right_people() {
             open.text
         );
         w.clock.advance(DAY + HOUR);
-        let notices = w.service.sweep().await.unwrap();
+        let notices = w.sweep().await;
         assert_eq!(notices.len(), 1);
         assert!(
             notices[0]
@@ -430,8 +369,8 @@ async fn challenges_expire_and_are_answered_only_by_the_right_people() {
 #[tokio::test]
 async fn the_rights_matrix() {
     for w in worlds("svc_rights").await {
-        let id = w.start().await;
-        w.play("b3").await;
+        let id = start(&w).await;
+        play(&w, "b3").await;
         let n = id.0;
         // A stranger can look but not act.
         for text in [
@@ -442,7 +381,7 @@ async fn the_rights_matrix() {
             format!("abort #{n}"),
             format!("moretime #{n} 1"),
         ] {
-            let said = w.refused(&carol(), &text, id).await;
+            let said = w.refused(&carol(), &text).await;
             assert!(said.contains("not playing in game"), "{text}: {said}");
         }
         let look = w.say(&carol(), &format!("game #{n}")).await;
@@ -450,38 +389,28 @@ async fn the_rights_matrix() {
         assert!(look.buttons.is_empty(), "no game buttons for spectators");
         // A stranger's button press changes nothing.
         let press = w
-            .service
-            .handle_button(carol(), PLACE, &ButtonAction::ConfirmResign(id).custom_id())
+            .press(&carol(), &ButtonAction::ConfirmResign(id).custom_id())
             .await;
         assert!(press.private);
         assert_eq!(w.game(id).await.status, GameStatus::Active);
         // Forged and foreign buttons.
-        let forged = w
-            .service
-            .handle_button(bob(), PLACE, "rb:resign-confirm:999")
-            .await;
+        let forged = w.press(&bob(), "rb:resign-confirm:999").await;
         assert!(
             forged.private && forged.text.contains("no game #999"),
             "{}",
             forged.text
         );
-        let junk = w
-            .service
-            .handle_button(bob(), PLACE, "<@&1> drop table")
-            .await;
+        let junk = w.press(&bob(), "<@&1> drop table").await;
         assert!(junk.private);
         // Out of turn, an illegal move, an unreadable one, an ambiguous one.
-        let said = w.refused(&alice(), "move f5", id).await;
+        let said = w.refused(&alice(), "move f5").await;
         assert!(said.contains("It is <@102>'s move"), "{said}");
-        assert_eq!(
-            w.service.handle_bare_message(alice(), PLACE, "Rf1").await,
-            None
-        );
-        let said = w.refused(&bob(), "move Kd3", id).await;
+        assert_eq!(w.chat(&alice(), "Rf1").await, None);
+        let said = w.refused(&bob(), "move Kd3").await;
         assert!(said.contains("hole"), "{said}");
-        let said = w.refused(&bob(), "move hello", id).await;
+        let said = w.refused(&bob(), "move hello").await;
         assert!(said.contains("can't read"), "{said}");
-        let said = w.refused(&bob(), "move f6", id).await;
+        let said = w.refused(&bob(), "move f6").await;
         assert!(said.contains("could mean"), "{said}");
         // On a finished game nobody acts.
         w.ok(&bob(), "resign confirm").await;
@@ -491,7 +420,7 @@ async fn the_rights_matrix() {
             (alice(), "takeback"),
             (bob(), "abort"),
         ] {
-            let said = w.refused(&who, &format!("{text} #{n}"), id).await;
+            let said = w.refused(&who, &format!("{text} #{n}")).await;
             assert!(said.contains("is over"), "{text}: {said}");
         }
     }
@@ -500,8 +429,8 @@ async fn the_rights_matrix() {
 #[tokio::test]
 async fn looking_at_games() {
     for w in worlds("svc_views").await {
-        let id = w.start().await;
-        w.play("b3 f5").await;
+        let id = start(&w).await;
+        play(&w, "b3 f5").await;
         let moves = w.say(&alice(), "moves e1").await;
         assert!(moves.private);
         assert!(
@@ -542,21 +471,17 @@ async fn looking_at_games() {
 async fn two_services_race_and_a_new_one_resumes() {
     for db in test_dbs("svc_race").await {
         let clock = Arc::new(ManualClock::new(Timestamp(T0.0)));
-        let a = Arc::new(Service::new(db.store_with(4).await, clock.clone()).with_rate_limit(None));
-        let b = Arc::new(Service::new(db.store_with(4).await, clock.clone()).with_rate_limit(None));
-        a.handle_text(alice(), PLACE, "challenge <@102> white")
-            .await;
-        let id = b
-            .handle_text(bob(), PLACE, "accept")
-            .await
-            .new_game
-            .unwrap();
+        let store = db.store_with(4).await;
+        let a = Arc::new(World::service_on(store.clone(), clock.clone()));
+        let b = Arc::new(World::service_on(db.store_with(4).await, clock.clone()));
+        say_to(&a, &alice(), "challenge <@102> white").await;
+        let id = say_to(&b, &bob(), "accept").await.new_game.unwrap();
         // Alice's move arrives at both processes at once, many times over.
         let mut tasks = Vec::new();
         for i in 0..16 {
             let service = if i % 2 == 0 { a.clone() } else { b.clone() };
             tasks.push(tokio::spawn(async move {
-                service.handle_text(alice(), PLACE, "move b3").await
+                say_to(&service, &alice(), "move b3").await
             }));
         }
         let mut played = 0;
@@ -573,23 +498,24 @@ async fn two_services_race_and_a_new_one_resumes() {
             }
         }
         assert_eq!(played, 1);
-        assert_eq!(a.store().moves(id).await.unwrap().len(), 1);
+        assert_eq!(store.moves(id).await.unwrap().len(), 1);
 
         // A new service on the same database carries on.
         drop((a, b));
-        let c = Service::new(db.store().await, clock).with_rate_limit(None);
-        let reply = c.handle_text(bob(), PLACE, "f5").await;
+        let store = db.store().await;
+        let c = World::service_on(store.clone(), clock);
+        let reply = say_to(&c, &bob(), "f5").await;
         assert!(!reply.private, "{}", reply.text);
-        let board = c.handle_text(alice(), PLACE, "board").await;
+        let board = say_to(&c, &alice(), "board").await;
         assert!(board.text.contains("Last move: **f5**"), "{}", board.text);
-        assert_eq!(c.store().game(id).await.unwrap().unwrap().ply, 2);
+        assert_eq!(store.game(id).await.unwrap().unwrap().ply, 2);
     }
 }
 
 #[tokio::test]
 async fn a_game_moved_into_its_thread_is_played_there() {
     for w in worlds("svc_thread").await {
-        let id = w.start().await;
+        let id = start(&w).await;
         assert_eq!(
             w.service.thread_name(id).await.unwrap(),
             format!("Game #{}: alice vs bob", id.0)
@@ -621,27 +547,16 @@ async fn a_game_moved_into_its_thread_is_played_there() {
         );
         assert_eq!(
             w.service
-                .legal_moves_for(PlayerId(101), PLACE, Some(id.0))
+                .legal_moves_for(PlayerId(101), PLACE, Some(id))
                 .await,
             moves
         );
         // A bare move in the thread finds the game; chat and strangers get no answer.
         let san = moves[0].clone();
-        assert!(
-            w.service
-                .handle_bare_message(bob(), thread, &san)
-                .await
-                .is_none()
-        );
-        assert!(
-            w.service
-                .handle_bare_message(alice(), thread, "hello")
-                .await
-                .is_none()
-        );
+        assert!(w.chat_in(&bob(), thread, &san).await.is_none());
+        assert!(w.chat_in(&alice(), thread, "hello").await.is_none());
         let reply = w
-            .service
-            .handle_bare_message(alice(), thread, &san)
+            .chat_in(&alice(), thread, &san)
             .await
             .expect("the move is played");
         assert!(!reply.private, "{}", reply.text);
@@ -655,12 +570,13 @@ async fn a_game_moved_into_its_thread_is_played_there() {
 async fn two_players_racing_for_an_open_challenge() {
     for db in test_dbs("svc_open_race").await {
         let clock = Arc::new(ManualClock::new(Timestamp(T0.0)));
-        let a = Arc::new(Service::new(db.store_with(2).await, clock.clone()).with_rate_limit(None));
-        let b = Arc::new(Service::new(db.store_with(2).await, clock.clone()).with_rate_limit(None));
-        a.handle_text(alice(), PLACE, "challenge").await;
+        let a = World::service_on(db.store_with(2).await, clock.clone());
+        let b = World::service_on(db.store_with(2).await, clock.clone());
+        say_to(&a, &alice(), "challenge").await;
+        let (bob, carol) = (bob(), carol());
         let (ra, rb) = tokio::join!(
-            a.handle_text(bob(), PLACE, "accept #1"),
-            b.handle_text(carol(), PLACE, "accept #1"),
+            say_to(&a, &bob, "accept #1"),
+            say_to(&b, &carol, "accept #1"),
         );
         let games: Vec<_> = [&ra, &rb].iter().filter_map(|r| r.new_game).collect();
         assert_eq!(games.len(), 1, "{} / {}", ra.text, rb.text);
@@ -703,12 +619,12 @@ async fn games_against_the_computer() {
             "{}",
             reply.text
         );
-        assert_eq!(w.service.store().moves(id).await.unwrap().len(), 2);
+        assert_eq!(w.store.moves(id).await.unwrap().len(), 2);
 
         // Offers: no draws, takebacks at once (her move and the computer's answer).
-        let text = w.refused(&alice(), "draw", id).await;
+        let text = w.refused(&alice(), "draw").await;
         assert!(text.contains("does not agree to draws"), "{text}");
-        let text = w.refused(&alice(), "moretime 1", id).await;
+        let text = w.refused(&alice(), "moretime 1").await;
         assert!(text.contains("no clock"), "{text}");
         let back = w.ok(&alice(), "takeback").await;
         assert!(
@@ -744,10 +660,7 @@ async fn games_against_the_computer() {
             GameStatus::Finished,
             "the game ends within 400 plies"
         );
-        assert_eq!(
-            w.service.store().moves(id).await.unwrap().len() as u32,
-            g.ply
-        );
+        assert_eq!(w.store.moves(id).await.unwrap().len() as u32, g.ply);
 
         // With Black, the computer opens.
         let start = w.ok(&alice(), "challenge computer level 2 black").await;
@@ -775,7 +688,7 @@ async fn games_against_the_computer() {
 async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
     for w in worlds("svc_computer_sweep").await {
         // As if the process died between Alice's game starting and the computer's first move.
-        let store = w.service.store();
+        let store = &w.store;
         store
             .upsert_player(PlayerId(101), "alice", T0)
             .await
@@ -786,7 +699,7 @@ async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
         new.black = Some(PlayerId(101));
         new.computer_level = Some(1);
         let g = store.create_game(&new, T0).await.unwrap();
-        let notices = w.service.sweep().await.unwrap();
+        let notices = w.sweep().await;
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(
             notices[0].reply.text.contains("the computer answered **"),
@@ -795,15 +708,13 @@ async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
         );
         assert_eq!(notices[0].reply.mentions, [PlayerId(101)]);
         assert_eq!(w.game(g.id).await.ply, 1);
-        assert!(w.service.sweep().await.unwrap().is_empty());
+        assert!(w.sweep().await.is_empty());
     }
 }
 
 /// Says `text` as `who`, from a client whose locale is `locale`.
 async fn say_in(w: &World, who: &Actor, locale: &str, text: &str) -> Reply {
-    w.service
-        .handle_text_in(who.clone(), PLACE, Some(locale.into()), text)
-        .await
+    w.say_as(who, locale, text).await
 }
 
 fn labels(reply: &Reply) -> Vec<&str> {
@@ -896,7 +807,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
             "Сохранено: язык **ru**, упоминания **включены**."
         );
         w.clock.advance(DAY + 15 * HOUR);
-        let notices = w.service.sweep().await.unwrap();
+        let notices = w.sweep().await;
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert_eq!(
             notices[0].reply.text,
@@ -914,25 +825,21 @@ async fn whole_paths_in_french_spanish_and_russian() {
 }
 
 #[tokio::test]
-async fn the_language_comes_from_the_client_then_the_player_then_the_server() {
+async fn the_language_comes_from_the_players_choice_then_the_client_then_the_server() {
     for w in worlds("svc_lang_order").await {
-        let ask = |locale: Option<&str>, command: Command| Request {
-            actor: carol(),
-            place: PLACE,
-            locale: locale.map(String::from),
-            command,
-            mentioned: Vec::new(),
+        let ask = |locale: Option<&str>, command: Command| {
+            Request::command(carol(), PLACE, command).in_locale(locale.map(String::from))
         };
         let games = |locale: Option<&str>| ask(locale, Command::Games);
         let english = "You have no game in progress. Start one with `challenge @player`.";
         let spanish = "No tienes ninguna partida en curso. Empieza una con `challenge @jugador`.";
         let french = "Vous n'avez aucune partie en cours. Lancez-en une avec `challenge @joueur`.";
         let russian = "У вас нет текущих партий. Начните партию командой `challenge @игрок`.";
-        assert_eq!(w.service.handle(games(None)).await.text, english);
+        assert_eq!(w.answer(games(None)).await.text, english);
 
         // The server's preferred locale, as Discord reports it.
         w.service.remember_server_locale(5, "es-ES").await.unwrap();
-        assert_eq!(w.service.handle(games(None)).await.text, spanish);
+        assert_eq!(w.answer(games(None)).await.text, spanish);
         // Another server knows nothing of it.
         let elsewhere = Request {
             place: Place {
@@ -941,7 +848,7 @@ async fn the_language_comes_from_the_client_then_the_player_then_the_server() {
             },
             ..games(None)
         };
-        assert_eq!(w.service.handle(elsewhere).await.text, english);
+        assert_eq!(w.answer(elsewhere).await.text, english);
 
         // The player's own choice beats the server's.
         let choose = |code: &str| {
@@ -952,43 +859,58 @@ async fn the_language_comes_from_the_client_then_the_player_then_the_server() {
                 },
             )
         };
-        let saved = w.service.handle(choose("fr-FR")).await;
+        let saved = w.answer(choose("fr-FR")).await;
         assert_eq!(
             saved.text,
             "Enregistré : langue **fr**, mentions **activées**."
         );
-        assert_eq!(w.service.handle(games(None)).await.text, french);
-        // The client's locale beats both; one the bot does not speak passes the choice on.
-        assert_eq!(w.service.handle(games(Some("ru"))).await.text, russian);
-        assert_eq!(w.service.handle(games(Some("en-GB"))).await.text, english);
-        assert_eq!(w.service.handle(games(Some("de"))).await.text, french);
+        assert_eq!(w.answer(games(None)).await.text, french);
+        // A choice the player made beats their client's locale too (a slash command from an
+        // English client, the console started in Russian).
+        assert_eq!(w.answer(games(Some("ru"))).await.text, french);
+        assert_eq!(w.answer(games(Some("en-GB"))).await.text, french);
+        assert_eq!(w.answer(games(Some("de"))).await.text, french);
+        assert_eq!(
+            w.say_as(&carol(), "en-US", "help")
+                .await
+                .text
+                .lines()
+                .next(),
+            Some(
+                "**Rollerball** — parties par correspondance sur un échiquier en anneau. Commandes :"
+            )
+        );
+        // Without a choice, the client's locale beats the server's.
+        let dave = Request::command(common::dave(), PLACE, Command::Games);
+        let from_russian_client = dave.in_locale(Some("ru".into()));
+        assert_eq!(w.answer(from_russian_client).await.text, russian);
 
         // An unknown language is refused, saying which there are; nothing changes.
-        let refused = w.service.handle(choose("de")).await;
+        let refused = w.answer(choose("de")).await;
         assert!(refused.private);
         assert_eq!(
             refused.text,
             "Je ne sais pas encore répondre en `de` ; les langues que je parle sont : en, fr, es, ru."
         );
-        let player = w.service.store().player(PlayerId(103)).await.unwrap();
+        let player = w.store.player(PlayerId(103)).await.unwrap();
         assert_eq!(player.unwrap().language.as_deref(), Some("fr"));
 
         // `auto` forgets the choice: the server's language again.
-        let saved = w.service.handle(choose("Auto")).await;
+        let saved = w.answer(choose("Auto")).await;
         assert_eq!(
             saved.text,
             "Guardado: idioma **es**, menciones **activadas**."
         );
-        let player = w.service.store().player(PlayerId(103)).await.unwrap();
+        let player = w.store.player(PlayerId(103)).await.unwrap();
         assert_eq!(player.unwrap().language, None);
-        assert_eq!(w.service.handle(games(None)).await.text, spanish);
+        assert_eq!(w.answer(games(None)).await.text, spanish);
     }
 }
 
 #[tokio::test]
 async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
     for w in worlds("svc_server_locale").await {
-        let store = w.service.store();
+        let store = &w.store;
         w.service.remember_server_locale(5, "fr").await.unwrap();
         assert_eq!(store.server_locale(5).await.unwrap().as_deref(), Some("fr"));
         // Another process stores an older report; this one's unchanged report is not written
@@ -1009,5 +931,115 @@ async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
             store.server_locale(5).await.unwrap().as_deref(),
             Some("es-ES")
         );
+    }
+}
+
+/// Runs raw SQL on the world's database: for breaking what the store would never break.
+async fn sql(w: &World, statement: &str) {
+    sqlx::query(statement)
+        .execute(w.store.pool())
+        .await
+        .unwrap_or_else(|e| panic!("{statement}: {e}"));
+}
+
+/// The players' table goes missing (a failing disk, a botched migration on the live database):
+/// every look-up of a player fails, while games and moves can still be read and written.
+async fn lose_the_players(w: &World) {
+    sql(w, "ALTER TABLE players RENAME TO players_gone").await;
+}
+
+async fn find_the_players(w: &World) {
+    sql(w, "ALTER TABLE players_gone RENAME TO players").await;
+}
+
+#[tokio::test]
+async fn after_a_commit_nothing_is_a_refusal() {
+    for w in worlds("svc_after_commit").await {
+        let id = start(&w).await;
+        lose_the_players(&w).await;
+        // The move is committed; the look-ups that follow fail. The player is told the move
+        // was played (not "nothing was changed"), and the player to move is still pinged.
+        let reply = w.say(&alice(), "move b3").await;
+        assert!(!reply.private, "{}", reply.text);
+        assert!(
+            reply.text.contains("<@101> played **b3**"),
+            "{}",
+            reply.text
+        );
+        assert!(reply.image.is_some());
+        assert_eq!(reply.mentions, [PlayerId(102)]);
+        assert_eq!(w.game(id).await.ply, 1);
+        // The same for a game that ends: both players are pinged.
+        let reply = w.say(&bob(), "resign confirm").await;
+        assert!(!reply.private, "{}", reply.text);
+        assert!(reply.text.contains("<@102> resigned"), "{}", reply.text);
+        assert_eq!(reply.mentions, [PlayerId(101), PlayerId(102)]);
+        assert_eq!(w.game(id).await.status, GameStatus::Finished);
+        find_the_players(&w).await;
+    }
+}
+
+#[tokio::test]
+async fn the_sweep_delivers_each_claimed_notice_on_its_own() {
+    let carol = carol();
+    let dave = common::dave();
+    for w in worlds("svc_sweep_each").await {
+        // Two games run out of time together; the first one's record no longer replays.
+        let broken = start(&w).await;
+        w.ok(&alice(), "move b3").await;
+        let sound = w.start(&carol, &dave, "days 2").await;
+        w.play(sound, &carol, &dave, "b3").await;
+        sql(
+            &w,
+            &format!(
+                "UPDATE moves SET coord = 'a1-a2' WHERE game_id = {}",
+                broken.0
+            ),
+        )
+        .await;
+        // A reminder comes due while the players cannot be looked up.
+        w.advance(DAY + 15 * HOUR);
+        lose_the_players(&w).await;
+        let notices = w.sweep().await;
+        let reminders: Vec<_> = notices
+            .iter()
+            .filter(|n| n.reply.text.contains("it's your move"))
+            .collect();
+        assert_eq!(reminders.len(), 2, "{notices:?}");
+        assert!(
+            reminders
+                .iter()
+                .any(|n| n.reply.mentions == [PlayerId(102)])
+        );
+        assert!(
+            reminders
+                .iter()
+                .any(|n| n.reply.mentions == [PlayerId(104)])
+        );
+        find_the_players(&w).await;
+
+        w.advance(DAY);
+        let notices = w.sweep().await;
+        let timeouts: Vec<_> = notices
+            .iter()
+            .filter(|n| n.reply.text.contains("did not move in time"))
+            .collect();
+        assert_eq!(timeouts.len(), 2, "{notices:?}");
+        let told = |id: GameId| {
+            let label = format!("**Game #{}**", id.0);
+            timeouts
+                .iter()
+                .find(|n| n.reply.text.contains(&label))
+                .unwrap_or_else(|| panic!("no time-out notice for game {}", id.0))
+        };
+        // The game that cannot be loaded is told without its board, to both players.
+        let text_only = told(broken);
+        assert!(text_only.reply.image.is_none());
+        assert_eq!(text_only.reply.mentions, [PlayerId(101), PlayerId(102)]);
+        let whole = told(sound);
+        assert!(whole.reply.image.is_some());
+        assert_eq!(w.game(sound).await.status, GameStatus::Finished);
+        assert_eq!(w.game(broken).await.status, GameStatus::Finished);
+        assert!(w.sweep().await.is_empty());
     }
 }

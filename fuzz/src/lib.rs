@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use rollerball::game::command::{Opponent, looks_like_move};
-use rollerball::game::{ButtonAction, Command, ManualClock, Reply, Service};
+use rollerball::game::{ButtonAction, Command, ManualClock, Reply, Request, Service};
 use rollerball::rules::{self, Position};
 use rollerball::store::{ChallengeId, GameId, Place, PlayerId, Store, StoreOptions, Timestamp};
 
@@ -350,7 +350,7 @@ impl ServiceHarness {
                 .await
                 .map_err(|e| e.to_string())?;
             let clock = Arc::new(ManualClock::new(T0));
-            let service = Service::new(store.clone(), clock.clone());
+            let service = world_service(store.clone(), clock.clone());
             build_world(&service, &clock).await?;
             // A consistent copy: the file and its write-ahead log, with no write in flight.
             let mut files = Vec::new();
@@ -395,9 +395,9 @@ impl ServiceHarness {
             .expect("open the copy");
             let clock = Arc::new(ManualClock::new(T0));
             clock.advance(Duration::from_secs(3600));
-            let service = Service::new(store.clone(), clock.clone());
+            let service = world_service(store.clone(), clock.clone());
             for line in &lines {
-                run_line(&service, &clock, line).await;
+                run_line(&service, &store, &clock, line).await;
             }
             store.close().await;
         });
@@ -407,13 +407,21 @@ impl ServiceHarness {
     }
 }
 
+/// The service as the bot runs it: Discord's markup and the default rate limit.
+fn world_service(store: Store, clock: Arc<ManualClock>) -> Service {
+    Service::new(store, clock).with_markup(Arc::new(rollerball::discord::DiscordMarkup))
+}
+
 fn sqlite_url(path: &Path) -> String {
     format!("sqlite://{}", path.display())
 }
 
 /// Says `text` as `who` in `place`, insisting that it is accepted.
 async fn setup(service: &Service, who: u64, place: Place, text: &str) -> Result<Reply, String> {
-    let reply = service.handle_text(actor(who), place, text).await;
+    let reply = service
+        .handle(Request::line(actor(who), place, text))
+        .await
+        .ok_or_else(|| format!("setting up the world, `{text}` got no answer"))?;
     if reply.private {
         return Err(format!(
             "setting up the world, `{text}` was refused: {}",
@@ -470,42 +478,38 @@ fn slow(text: &str) -> bool {
     matches!(
         Command::parse_or_move(text),
         Ok(Command::Challenge {
-            opponent: Opponent::Computer { level: 4.. },
+            opponent: Opponent::Computer { level },
             ..
-        })
+        }) if level.get() >= 4
     )
 }
 
-async fn run_line(service: &Service, clock: &ManualClock, line: &Line) {
+async fn run_line(service: &Service, store: &Store, clock: &ManualClock, line: &Line) {
     let who = actor(line.actor);
     let text = line.text.as_str();
     if slow(text) {
         return;
     }
-    let store = service.store();
     let before = fingerprint(store).await;
-    let reply = match line.entry {
-        Entry::TextInChannel => Some(service.handle_text(who, channel_place(), text).await),
-        Entry::TextInThread => Some(service.handle_text(who, thread_place(), text).await),
-        Entry::Dm => Some(service.handle_text(who, dm_place(line.actor), text).await),
-        Entry::ButtonInChannel => Some(service.handle_button(who, channel_place(), text).await),
-        Entry::ButtonInThread => Some(service.handle_button(who, thread_place(), text).await),
-        Entry::BareInChannel => {
-            service
-                .handle_bare_message(who, channel_place(), text)
-                .await
-        }
-        Entry::BareInThread => service.handle_bare_message(who, thread_place(), text).await,
+    let request = match line.entry {
+        Entry::TextInChannel => Request::line(who, channel_place(), text),
+        Entry::TextInThread => Request::line(who, thread_place(), text),
+        Entry::Dm => Request::line(who, dm_place(line.actor), text),
+        Entry::ButtonInChannel => Request::button(who, channel_place(), text),
+        Entry::ButtonInThread => Request::button(who, thread_place(), text),
+        Entry::BareInChannel => Request::chat(who, channel_place(), text),
+        Entry::BareInThread => Request::chat(who, thread_place(), text),
         Entry::Wait => {
             let hours = text.bytes().next().unwrap_or(0);
             clock.advance(Duration::from_secs(3600 * u64::from(hours)));
-            let notices = service.sweep().await.expect("the sweep");
+            let notices = service.sweep().await;
             for notice in &notices {
                 check_reply(store, &notice.reply, text).await;
             }
             return;
         }
     };
+    let reply = service.handle(request).await;
     let Some(reply) = reply else {
         assert_eq!(
             fingerprint(store).await,

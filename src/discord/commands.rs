@@ -7,13 +7,13 @@ use serenity::all::{
 };
 
 use crate::game::command::{
-    Answer, DEFAULT_COMPUTER_LEVEL, DEFAULT_DAYS, HELP, MAX_DAYS, MIN_DAYS, Opponent, PlayerRef,
-    Setting,
+    Answer, CommandError, HELP, Opponent, PlayerRef, Setting, challenge_number, days_number,
+    game_number, level_number,
 };
-use crate::game::i18n::{Args, Lang, tr};
+use crate::game::i18n::{Args, Lang};
 use crate::game::{Actor, Command};
+use crate::model::{Days, PlayerId};
 use crate::rules::{Color, Square};
-use crate::store::PlayerId;
 
 /// The slash command's name.
 pub const NAME: &str = "rb";
@@ -155,9 +155,9 @@ pub fn definition() -> CreateCommand {
         o
     };
     let mut days = Args::new();
-    days.set("min", MIN_DAYS);
-    days.set("max", MAX_DAYS);
-    days.set("default", DEFAULT_DAYS);
+    days.set("min", Days::MIN.get());
+    days.set("max", Days::MAX.get());
+    days.set("default", Days::DEFAULT.get());
     let colour = option(
         CommandOptionType::String,
         "slash-option-colour",
@@ -189,8 +189,8 @@ pub fn definition() -> CreateCommand {
                     "slash-option-days.description",
                     &days,
                 )
-                .min_int_value(MIN_DAYS.into())
-                .max_int_value(MAX_DAYS.into()),
+                .min_int_value(Days::MIN.get().into())
+                .max_int_value(Days::MAX.get().into()),
                 option(
                     CommandOptionType::Boolean,
                     "slash-option-casual",
@@ -262,7 +262,7 @@ pub fn definition() -> CreateCommand {
                 )
                 .required(true)
                 .min_int_value(1)
-                .max_int_value(MAX_DAYS.into()),
+                .max_int_value(Days::MAX.get().into()),
                 game_option(),
             ],
         ),
@@ -306,43 +306,6 @@ pub fn definition() -> CreateCommand {
         command = command.add_option(s);
     }
     command
-}
-
-/// Why a filled-in `/rb` is not a command; [`SlashError::text`] says it in a language.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SlashError {
-    /// No subcommand at all.
-    NoSubcommand,
-    /// Both a player and a computer level.
-    TwoOpponents,
-    /// Days per move out of range.
-    Days(i64),
-    /// Not a square.
-    Square(String),
-    /// Language and pings at once.
-    TwoSettings,
-    /// A subcommand this build does not have (an older registration).
-    Unknown(String),
-}
-
-impl SlashError {
-    /// What the player reads, in `lang`.
-    pub fn text(&self, lang: Lang) -> String {
-        match self {
-            SlashError::NoSubcommand => tr!(lang, "slash-pick-subcommand"),
-            SlashError::TwoOpponents => tr!(lang, "slash-opponent-both"),
-            SlashError::Days(days) => tr!(
-                lang,
-                "slash-days",
-                min = MIN_DAYS,
-                max = MAX_DAYS,
-                days = *days
-            ),
-            SlashError::Square(square) => tr!(lang, "slash-square", square = square),
-            SlashError::TwoSettings => tr!(lang, "slash-one-setting"),
-            SlashError::Unknown(name) => tr!(lang, "slash-unknown", name = name),
-        }
-    }
 }
 
 /// A slash command turned into the game's terms.
@@ -400,12 +363,15 @@ pub fn subcommand<'a>(data: &'a CommandData) -> Option<(&'a str, Vec<ResolvedOpt
 }
 
 /// The game command a filled-in `/rb` stands for, or what is wrong with it.
-pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
+///
+/// Discord's own limits on an option (`min_value`, `max_value`) are kept by its clients only, so
+/// every value is read here as the game's type, and a value out of range is refused.
+pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
     let Some((name, o)) = subcommand(data) else {
-        return Err(SlashError::NoSubcommand);
+        return Err(CommandError::NoSubcommand);
     };
-    let game = int(&o, "game");
-    let challenge = int(&o, "challenge");
+    let game = int(&o, "game").map(game_number).transpose()?;
+    let challenge = int(&o, "challenge").map(challenge_number).transpose()?;
     let mut mentioned = Vec::new();
     let command = match name {
         "help" => Command::Help {
@@ -434,20 +400,19 @@ pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
             let opponent = match (int(&o, "computer"), opponent) {
                 (None, opponent) => opponent,
                 (Some(level), Opponent::Open) => Opponent::Computer {
-                    level: u8::try_from(level).unwrap_or(DEFAULT_COMPUTER_LEVEL),
+                    level: level_number(level)?,
                 },
-                (Some(_), _) => return Err(SlashError::TwoOpponents),
+                (Some(_), _) => return Err(CommandError::TwoOpponents),
             };
             let colour = match string(&o, "colour") {
                 Some("white") => Some(Color::White),
                 Some("black") => Some(Color::Black),
                 _ => None,
             };
-            let days = int(&o, "days").unwrap_or(DEFAULT_DAYS.into());
-            let days = u32::try_from(days)
-                .ok()
-                .filter(|d| (MIN_DAYS..=MAX_DAYS).contains(d))
-                .ok_or(SlashError::Days(days))?;
+            let days = match int(&o, "days") {
+                Some(days) => days_number(days)?,
+                None => Days::DEFAULT,
+            };
             Command::Challenge {
                 opponent,
                 colour,
@@ -469,7 +434,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
                     s.trim()
                         .to_ascii_lowercase()
                         .parse::<Square>()
-                        .map_err(|_| SlashError::Square(s.to_string()))?,
+                        .map_err(|_| CommandError::Square(s.to_string()))?,
                 ),
                 None => None,
             };
@@ -478,7 +443,11 @@ pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
         "history" => Command::History { game },
         "games" => Command::Games,
         "game" => Command::Game {
-            game: game.unwrap_or(0),
+            game: game.ok_or(CommandError::Missing {
+                command: "game",
+                what: crate::game::Needed::GameNumber,
+                usage: "game ID",
+            })?,
         },
         "export" => Command::Export { game },
         "resign" => Command::Resign {
@@ -496,7 +465,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
         "abort" => Command::Abort { game },
         "moretime" => Command::MoreTime {
             game,
-            days: u32::try_from(int(&o, "days").unwrap_or(1)).unwrap_or(1),
+            days: days_number(int(&o, "days").unwrap_or(1))?,
         },
         "rematch" => Command::Rematch { game },
         "leaderboard" => Command::Leaderboard,
@@ -511,14 +480,14 @@ pub fn parse(data: &CommandData) -> Result<Parsed, SlashError> {
         },
         "settings" => {
             let change = match (string(&o, "language"), boolean(&o, "pings")) {
-                (Some(_), Some(_)) => return Err(SlashError::TwoSettings),
+                (Some(_), Some(_)) => return Err(CommandError::TwoSettings),
                 (Some(language), None) => Some(Setting::Language(language.trim().to_string())),
                 (None, Some(on)) => Some(Setting::Pings(on)),
                 (None, None) => None,
             };
             Command::Settings { change }
         }
-        other => return Err(SlashError::Unknown(other.to_string())),
+        other => return Err(CommandError::UnknownSubcommand(other.to_string())),
     };
     Ok(Parsed { command, mentioned })
 }
@@ -548,7 +517,7 @@ mod tests {
             Command::Challenge {
                 opponent: Opponent::Player(PlayerRef::Id(8)),
                 colour: None,
-                days: 5,
+                days: Days::new(5).unwrap(),
                 rated: false
             }
         );
@@ -560,9 +529,9 @@ mod tests {
         assert!(matches!(
             parsed.command,
             Command::Challenge {
-                opponent: Opponent::Computer { level: 2 },
+                opponent: Opponent::Computer { level },
                 ..
-            }
+            } if level.get() == 2
         ));
         assert!(
             parse(&data(
@@ -581,7 +550,7 @@ mod tests {
         assert_eq!(
             parsed.command,
             Command::Move {
-                game: Some(12),
+                game: Some(crate::model::GameId(12)),
                 text: "Rb7".into()
             }
         );
@@ -631,6 +600,55 @@ mod tests {
             ))
             .is_err()
         );
+    }
+
+    /// Discord's `min_value` and `max_value` are kept by its clients only: a request may carry
+    /// anything, and what is out of range is refused with the usual answer.
+    #[test]
+    fn values_out_of_range_are_refused() {
+        let refused = |sub: &str, options: serde_json::Value| {
+            parse(&data(sub, options)).err().map(|e| e.to_string())
+        };
+        assert_eq!(
+            refused(
+                "challenge",
+                json!([{"name": "computer", "type": 4, "value": 9}])
+            ),
+            Some(
+                "The computer's level is a number from 1 (beginner) to 5 (strongest), not `9`."
+                    .into()
+            )
+        );
+        for days in [0, 15, -3, 5_000_000_000_i64] {
+            assert_eq!(
+                refused(
+                    "challenge",
+                    json!([{"name": "days", "type": 4, "value": days}])
+                ),
+                Some(format!(
+                    "Days per move must be a whole number from 1 to 14, not `{days}`."
+                )),
+            );
+        }
+        assert_eq!(
+            refused(
+                "moretime",
+                json!([{"name": "days", "type": 4, "value": 100}])
+            ),
+            Some("Days per move must be a whole number from 1 to 14, not `100`.".into())
+        );
+        assert_eq!(
+            refused("board", json!([{"name": "game", "type": 4, "value": -1}])),
+            Some("`-1` is not a game number; game numbers look like `#12`.".into())
+        );
+        assert_eq!(
+            refused(
+                "accept",
+                json!([{"name": "challenge", "type": 4, "value": 0}])
+            ),
+            Some("`0` is not a game number; game numbers look like `#12`.".into())
+        );
+        assert!(refused("game", json!([])).is_some());
     }
 
     #[test]

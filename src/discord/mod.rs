@@ -9,6 +9,7 @@
 pub mod commands;
 pub mod config;
 pub mod deliver;
+mod markup;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -25,9 +26,11 @@ use tokio::sync::{Notify, watch};
 
 pub use config::{Config, ConfigError, Shards};
 use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
+pub use markup::DiscordMarkup;
 
-use crate::game::{Actor, Reply, Request, Service};
-use crate::store::{GameId, Place, PlayerId};
+use crate::game::command::game_number;
+use crate::game::{Actor, Admission, Input, Reply, Request, Service};
+use crate::model::{GameId, Place, PlayerId};
 use crate::tr;
 
 /// How long shutdown waits for commands in progress.
@@ -127,8 +130,10 @@ pub fn http_client(config: &Config) -> Http {
 
 impl Bot {
     /// Connects the REST client (it asks Discord for the gateway's address) and prepares the
-    /// gateway; nothing is received until [`run`](Bot::run).
-    pub async fn new(config: Config, service: Arc<Service>) -> Result<Bot, serenity::Error> {
+    /// gateway; nothing is received until [`run`](Bot::run). The service's replies are written
+    /// in Discord's markup from then on.
+    pub async fn new(config: Config, service: Service) -> Result<Bot, serenity::Error> {
+        let service = Arc::new(service.with_markup(Arc::new(DiscordMarkup)));
         let in_flight = Arc::new(InFlight::default());
         let client = client(&config, &service, &in_flight, intents()).await?;
         let (stop, _) = watch::channel(false);
@@ -284,30 +289,25 @@ async fn sweep_loop(
             _ = tick.tick() => {}
             _ = until_stopped(&mut stop) => return,
         }
-        match service.sweep().await {
-            Ok(notices) => {
-                if !notices.is_empty() {
-                    tracing::debug!(notices = notices.len(), "deadline sweep");
-                }
-                for notice in notices {
-                    let place = notice.place;
-                    let channel = place.thread.unwrap_or(place.channel);
-                    let posted =
-                        post(&http, retry, channel, &notice.reply, "deadline notice").await;
-                    if !posted.is_posted() && place.thread.is_some() {
-                        // The game's thread is gone or closed: say it where the game began.
-                        post(
-                            &http,
-                            retry,
-                            place.channel,
-                            &notice.reply,
-                            "deadline notice",
-                        )
-                        .await;
-                    }
-                }
+        let notices = service.sweep().await;
+        if !notices.is_empty() {
+            tracing::debug!(notices = notices.len(), "deadline sweep");
+        }
+        for notice in notices {
+            let place = notice.place;
+            let channel = place.thread.unwrap_or(place.channel);
+            let posted = post(&http, retry, channel, &notice.reply, "deadline notice").await;
+            if !posted.is_posted() && place.thread.is_some() {
+                // The game's thread is gone or closed: say it where the game began.
+                post(
+                    &http,
+                    retry,
+                    place.channel,
+                    &notice.reply,
+                    "deadline notice",
+                )
+                .await;
             }
-            Err(e) => tracing::error!(error = %e, "deadline sweep failed"),
         }
     }
 }
@@ -708,46 +708,17 @@ impl Handler {
             tracing::error!(game = game.0, thread, error = %e, "could not record the game's thread");
             return;
         }
-        let Some(row) = self.service.store().game(game).await.ok().flatten() else {
-            return;
-        };
-        let players: Vec<PlayerId> = [row.white, row.black].into_iter().flatten().collect();
-        let Some(&first) = players.first() else {
-            return;
-        };
         let thread_place = Place {
             thread: Some(thread),
             ..place
         };
-        // The thread is the server's: its first message speaks the server's language.
-        let lang = self.service.server_language(place.server).await;
-        let mut reply = self
-            .service
-            .handle_uncounted(Request {
-                actor: Actor {
-                    id: first,
-                    name: String::new(),
-                },
-                place: thread_place,
-                locale: Some(lang.code().to_string()),
-                // Any game may be looked at by number: the board, as spectators see it.
-                command: crate::game::Command::Game { game: game.0 },
-                mentioned: Vec::new(),
-            })
-            .await;
-        let pings: Vec<String> = players.iter().map(|p| format!("<@{}>", p.0)).collect();
-        reply.text = format!(
-            "{}\n{}",
-            tr!(
-                lang,
-                "discord-thread-intro",
-                players = pings.join(" "),
-                id = game.0
-            ),
-            reply.text
-        );
-        reply.private = false;
-        reply.mentions = players;
+        let reply = match self.service.thread_message(game, thread_place).await {
+            Ok(reply) => reply,
+            Err(e) => {
+                tracing::error!(game = game.0, thread, error = %e, "cannot write the game thread's first message");
+                return;
+            }
+        };
         let posted = post(&ctx.http, self.retry, thread, &reply, "game thread").await;
         if posted == Posted::Not(Failure::Forbidden) {
             if let Some(asked) = asked {
@@ -792,27 +763,14 @@ impl Handler {
         self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
             .await;
         let service = Arc::clone(&self.service);
-        let work = async move {
-            match commands::parse(&i.data) {
-                Ok(parsed) => {
-                    service
-                        .handle(Request {
-                            actor: who,
-                            place,
-                            locale,
-                            command: parsed.command,
-                            mentioned: parsed.mentioned,
-                        })
-                        .await
-                }
-                Err(e) => {
-                    let lang = service
-                        .language(locale.as_deref(), who.id, place.server)
-                        .await;
-                    Reply::private(e.text(lang))
-                }
-            }
+        let (input, mentioned) = match commands::parse(&i.data) {
+            Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
+            Err(e) => (Input::Invalid(e), Vec::new()),
         };
+        let request = Request::new(who, place, input)
+            .in_locale(locale)
+            .mentioning(mentioned);
+        let work = async move { interaction_reply(service.handle(request).await) };
         self.answer(ctx, Asked::Command(i), place, work).await;
     }
 
@@ -824,7 +782,7 @@ impl Handler {
                 .iter()
                 .find(|o| o.name == "game")
                 .and_then(|o| match o.value {
-                    serenity::all::ResolvedValue::Integer(n) => Some(n),
+                    serenity::all::ResolvedValue::Integer(n) => game_number(n).ok(),
                     _ => None,
                 })
         });
@@ -857,11 +815,8 @@ impl Handler {
             .await;
         let service = Arc::clone(&self.service);
         let custom_id = i.data.custom_id.clone();
-        let work = async move {
-            service
-                .handle_button_in(who, place, locale, &custom_id)
-                .await
-        };
+        let request = Request::button(who, place, custom_id).in_locale(locale);
+        let work = async move { interaction_reply(service.handle(request).await) };
         self.answer(ctx, Asked::Button(i), place, work).await;
     }
 
@@ -892,11 +847,16 @@ impl Handler {
                     .iter()
                     .map(|u| actor(u, None))
                     .collect::<Vec<_>>();
+                let request = Request::line(who, place, rest)
+                    .admitted(Admission::Quiet)
+                    .mentioning(mentioned);
+                self.service.handle(request).await
+            }
+            None => {
                 self.service
-                    .handle_message(who, place, rest, mentioned)
+                    .handle(Request::chat(who, place, content))
                     .await
             }
-            None => self.service.handle_bare_message(who, place, content).await,
         };
         let Some(reply) = reply else {
             return;
@@ -918,6 +878,12 @@ impl Handler {
         }
         self.after(ctx, None, place, &reply).await;
     }
+}
+
+/// The service's answer to an interaction. It always has one: an interaction is never chat and
+/// is counted as [`Admission::Answered`], so only an empty reply could stand in for none.
+fn interaction_reply(reply: Option<Reply>) -> Reply {
+    reply.unwrap_or_default()
 }
 
 /// The command after the prefix (`!rb move Rb7` → `move Rb7`), matched without regard to case.

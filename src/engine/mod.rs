@@ -91,6 +91,9 @@ impl Level {
     pub const MIN: Level = Level(1);
     /// The strongest level.
     pub const MAX: Level = Level(5);
+    /// The level of a game against the computer that names none: a fair game for a club
+    /// player.
+    pub const DEFAULT: Level = Level(3);
 
     /// Level `n`, if `n` is 1 to 5.
     pub fn new(n: u8) -> Option<Level> {

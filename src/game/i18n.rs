@@ -42,7 +42,8 @@ macro_rules! topics {
 }
 
 topics![
-    "service", "notation", "command", "help", "rules", "discord", "ratings", "delivery", "guard"
+    "service", "notation", "command", "help", "rules", "discord", "ratings", "delivery", "guard",
+    "markup"
 ];
 
 /// A language the bot answers in.
@@ -83,11 +84,12 @@ impl Lang {
             .find(|lang| lang.code().eq_ignore_ascii_case(primary))
     }
 
-    /// The language to answer in: the locale of the player's client for this interaction,
-    /// else the language the player chose with `settings language`, else the server's
-    /// preferred locale, else English. A locale the bot does not speak is passed over.
-    pub fn resolve(interaction: Option<&str>, player: Option<&str>, server: Option<&str>) -> Lang {
-        [interaction, player, server]
+    /// The language to answer in: the language the player chose with `settings language`
+    /// (a choice they made outranks everything), else the locale of their client for this
+    /// interaction, else the server's preferred locale, else English. A locale the bot does
+    /// not speak is passed over.
+    pub fn resolve(chosen: Option<&str>, client: Option<&str>, server: Option<&str>) -> Lang {
+        [chosen, client, server]
             .into_iter()
             .flatten()
             .find_map(Lang::from_locale)
@@ -361,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn resolution_prefers_the_interaction_then_the_player_then_the_server() {
+    fn resolution_prefers_the_choice_then_the_client_then_the_server() {
         assert_eq!(Lang::resolve(Some("fr"), Some("es"), Some("ru")), Lang::Fr);
         assert_eq!(Lang::resolve(None, Some("es"), Some("ru")), Lang::Es);
         assert_eq!(Lang::resolve(None, None, Some("ru")), Lang::Ru);
@@ -370,6 +372,11 @@ mod tests {
         assert_eq!(Lang::resolve(Some("de"), Some("es"), Some("ru")), Lang::Es);
         assert_eq!(Lang::resolve(Some("de"), None, Some("pt-BR")), Lang::En);
         assert_eq!(Lang::resolve(Some("en-US"), Some("ru"), None), Lang::En);
+        // The player's choice outranks their client's locale.
+        assert_eq!(
+            Lang::resolve(Some("fr"), Some("en-US"), Some("ru")),
+            Lang::Fr
+        );
     }
 
     fn bundle(lang: Lang, source: &str) -> Bundle {

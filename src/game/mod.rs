@@ -1,23 +1,61 @@
 //! The bot's brain, transport-free: the command language, the game service, and its replies.
 //!
 //! Front ends (Discord, the console) turn what a player does into a [`Request`] and deliver the
-//! service's [`Reply`]s and [`Notice`]s; nothing here knows how. The service keeps no game state
-//! in memory: every command loads the game from the store, checks it with the rules, and commits
-//! the change in one transaction guarded by the game's version, so any number of processes can
-//! serve the same games. Boards are drawn after the commit, on a blocking thread.
+//! service's [`Reply`]s and [`Notice`]s; nothing here knows how. They also supply the
+//! [`Markup`] the replies are written with: how a player, a time and a place show. The service
+//! keeps no game state in memory: every command loads the game from the store, checks it with
+//! the rules, and commits the change in one transaction guarded by the game's version, so any
+//! number of processes can serve the same games. Boards are drawn after the commit, on a
+//! blocking thread, and nothing after a commit can turn into a refusal.
+//!
+//! # Layout
+//!
+//! | file | job |
+//! |---|---|
+//! | `request` | [`Actor`], [`Request`], the [`Input`] kinds and their [`Admission`] |
+//! | `service` | the [`Service`] and its one front door, [`Service::handle`] |
+//! | `context` | what an action works with (`Cx`), and how it says no (`Refusal`) |
+//! | `language` | which language answers whom |
+//! | `locks`, `lookup`, `players` | per-game locks; finding games and challenges; players read once |
+//! | `loaded`, `seat` | a game as loaded; a seat at it with every guarded write |
+//! | `actions/` | one file per family of commands, and the dispatch |
+//! | `sweep`, `deadlines` | the deadline sweep; the correspondence clock |
+//! | `present/` | the [`Markup`] seam, phrases, the game reply with its board, the help |
+//! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
+//! | `command/`, `i18n`, `rate`, `reply`, `clock`, `frontend` | the language of commands, texts, the rate limit, replies, time, and what front ends ask besides commands |
 
+mod actions;
 pub mod clock;
 pub mod command;
+mod context;
+mod deadlines;
+mod frontend;
 pub mod glicko2;
 pub mod i18n;
+mod language;
+mod loaded;
+mod locks;
+mod lookup;
+mod players;
+pub mod present;
 pub mod rate;
 mod ratings;
 pub mod reply;
-pub mod service;
+mod request;
+mod seat;
+mod service;
+mod sweep;
 
+pub use actions::settings::AUTO_LANGUAGE;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError, Needed};
+pub use deadlines::{
+    CHALLENGE_LIFETIME, FINAL_REMINDER_BEFORE, FIRST_REMINDER_AT, MAX_DEADLINE_AHEAD_DAYS,
+};
 pub use i18n::Lang;
+pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
+pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
-pub use service::{Actor, Request, Service};
+pub use request::{Actor, Admission, Input, Request};
+pub use service::Service;

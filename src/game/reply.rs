@@ -67,17 +67,11 @@ impl ButtonAction {
 
     /// The command the button stands for: pressing it is the same as typing that command.
     pub fn command(self) -> Command {
-        let game = |g: GameId| Some(g.0);
+        let game = Some;
         match self {
-            ButtonAction::AcceptChallenge(c) => Command::Accept {
-                challenge: Some(c.0),
-            },
-            ButtonAction::DeclineChallenge(c) => Command::Decline {
-                challenge: Some(c.0),
-            },
-            ButtonAction::CancelChallenge(c) => Command::Cancel {
-                challenge: Some(c.0),
-            },
+            ButtonAction::AcceptChallenge(c) => Command::Accept { challenge: Some(c) },
+            ButtonAction::DeclineChallenge(c) => Command::Decline { challenge: Some(c) },
+            ButtonAction::CancelChallenge(c) => Command::Cancel { challenge: Some(c) },
             ButtonAction::OfferDraw(g) => Command::Draw {
                 game: game(g),
                 answer: None,

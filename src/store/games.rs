@@ -9,9 +9,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db, side_to_move};
 use super::{
-    AfterMove, ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus,
-    NewGame, NewMove, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove,
-    Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db, unique_to_conflict,
+    AfterMove, ChallengeId, DatabaseError, Deadline, DueReminder, Ending, Game, GameId, GameResult,
+    GameStatus, NewGame, NewMove, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError,
+    StoredMove, Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db,
+    unique_to_conflict,
 };
 
 /// The columns of a game, in the order [`game_from_row`] reads them by name.
@@ -371,7 +372,7 @@ impl Store {
             tokio::select! {
                 biased;
                 result = &mut outcome => {
-                    return result.unwrap_or(Err(StoreError::Database(sqlx::Error::WorkerCrashed)));
+                    return result.unwrap_or(Err(sqlx::Error::WorkerCrashed.into()));
                 }
                 guard = writer.clone().lock_owned() => {
                     let batch: Vec<PendingMove> = {
@@ -744,9 +745,9 @@ async fn commit_alone(conn: &mut AnyConnection, request: &MoveRequest) -> Result
                 // The connection failed, not the database: `COMMIT` may have been applied
                 // before it broke.
                 sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => {
-                    StoreError::Unconfirmed(error)
+                    StoreError::Unconfirmed(error.into())
                 }
-                error => StoreError::Database(error),
+                error => error.into(),
             })?;
             Ok(game)
         }
@@ -764,7 +765,7 @@ impl Store {
     /// then the move is there or it is not. Returns the game if the move stands, the original
     /// error as [`StoreError::Database`] if it does not (nothing was written), and
     /// [`StoreError::Unconfirmed`] if the database cannot tell within the acquire timeout.
-    async fn settle_move(&self, request: &MoveRequest, lost: sqlx::Error) -> Result<Game> {
+    async fn settle_move(&self, request: &MoveRequest, lost: DatabaseError) -> Result<Game> {
         let check = async {
             let lock = "SELECT version FROM games WHERE id = $1 FOR UPDATE";
             let version: Option<i64> = sqlx::query_scalar(lock)

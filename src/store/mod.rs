@@ -150,17 +150,52 @@ pub enum StoreError {
     Corrupt(String),
     /// Applying the migrations failed.
     #[error("database migration failed: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(DatabaseError),
     /// The database itself failed (connection lost, disk full, ...).
     #[error("database error: {0}")]
-    Database(#[from] sqlx::Error),
+    Database(DatabaseError),
     /// The connection broke while a move was being committed and the database could not be
     /// asked afterwards whether the commit got through: the move may or may not stand. Reading
     /// the game again, once the database is back, tells.
     #[error(
         "the database connection broke during a commit, which may or may not have been applied: {0}"
     )]
-    Unconfirmed(sqlx::Error),
+    Unconfirmed(DatabaseError),
+}
+
+/// What the database driver reported, kept whole for the logs. Opaque, so the driver's own
+/// types stay inside the store: callers read it as text.
+#[derive(Debug)]
+pub struct DatabaseError(Box<dyn std::error::Error + Send + Sync>);
+
+impl std::fmt::Display for DatabaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for DatabaseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl From<sqlx::Error> for DatabaseError {
+    fn from(error: sqlx::Error) -> DatabaseError {
+        DatabaseError(Box::new(error))
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> StoreError {
+        StoreError::Database(error.into())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError::Migrate(DatabaseError(Box::new(error)))
+    }
 }
 
 /// Result of every store operation.
@@ -427,8 +462,10 @@ impl Store {
         self.backend
     }
 
-    /// The underlying pool, for diagnostics, tests and tools; the bot itself uses the typed
-    /// methods.
+    /// The underlying pool, for the project's own tests (which look at rows and settings the
+    /// typed methods do not show): not part of the API, so only built with the `testing`
+    /// feature.
+    #[cfg(feature = "testing")]
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }
@@ -609,7 +646,7 @@ async fn missing_or_conflict(pool: &AnyPool, table: &str, id: i64) -> StoreError
     match sqlx::query(&sql).bind(id).fetch_optional(pool).await {
         Ok(Some(_)) => StoreError::Conflict,
         Ok(None) => StoreError::NotFound(format!("{} #{id}", table.trim_end_matches('s'))),
-        Err(e) => StoreError::Database(e),
+        Err(e) => e.into(),
     }
 }
 
@@ -617,7 +654,7 @@ async fn missing_or_conflict(pool: &AnyPool, table: &str, id: i64) -> StoreError
 fn unique_to_conflict(error: sqlx::Error) -> StoreError {
     match &error {
         sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
-        _ => StoreError::Database(error),
+        _ => error.into(),
     }
 }
 

@@ -354,3 +354,7 @@ pub async fn seed_stored_games(store: &Store, games: i64, plies: usize, now: Tim
             .expect("checkpoint");
     }
 }
+
+mod world;
+#[allow(unused_imports)] // each test binary uses its own part of these helpers
+pub use world::{PLACE, World, say_to};

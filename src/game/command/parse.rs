@@ -1,425 +1,12 @@
-//! The command language: one parser for every front end (Discord slash commands and prefix
-//! messages, buttons, the console), and the help that explains each command.
-//!
-//! A line is a command word and its arguments, separated by spaces: `challenge @bob white days 5`,
-//! `move Rb7`, `draw decline`. Words are case-insensitive (moves are not: `B` is a bishop, `b`
-//! the b-file). A game is picked with `#ID` anywhere among the arguments when a player has more
-//! than one in the same place.
+//! The text parser: a line becomes a [`Command`], or a [`CommandError`] that says exactly what
+//! is wrong; and the readers front ends use for values they read themselves.
 
-use std::fmt;
-
-use super::i18n::{self, Lang, tr};
+use super::help::{HELP, help_entry, usage};
+use super::{
+    Answer, ChallengeId, Command, CommandError, DEFAULT_COMPUTER_LEVEL, Days, GameId, Level,
+    Needed, Opponent, PlayerRef, Setting, clean_text, looks_like_move,
+};
 use crate::rules::{Color, Square};
-
-/// Longest line the parser reads. Discord allows 4,000 characters; no command needs a tenth.
-pub const MAX_LINE: usize = 300;
-
-/// Days per move: the allowance for each move of a correspondence game.
-pub const MIN_DAYS: u32 = 1;
-/// The most days a move may be given.
-pub const MAX_DAYS: u32 = 14;
-/// The allowance when a challenge names none.
-pub const DEFAULT_DAYS: u32 = 3;
-
-/// Someone named in a command: by Discord mention (`<@123>`) or by name (`@bob`, the console).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerRef {
-    /// A user id from a mention.
-    Id(u64),
-    /// A name typed after `@`; the front end resolves it.
-    Name(String),
-}
-
-/// Whom a challenge is for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Opponent {
-    /// One player, who alone may accept.
-    Player(PlayerRef),
-    /// Anyone in the same place may accept.
-    Open,
-    /// The computer opponent at a level from 1 (beginner) to 5 (strongest): the game starts at
-    /// once.
-    Computer { level: u8 },
-}
-
-/// The computer's level when a challenge names none.
-pub const DEFAULT_COMPUTER_LEVEL: u8 = 3;
-
-/// An answer to a pending offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Accept,
-    Decline,
-}
-
-/// A setting a player can change with `settings`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setting {
-    /// The language of replies: a locale such as `en`, `fr`.
-    Language(String),
-    /// Whether the bot mentions (pings) the player on their turn and in reminders.
-    Pings(bool),
-}
-
-/// A parsed command. `game` fields are the `#ID` a player gave, if any.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// `help [command]`.
-    Help { topic: Option<String> },
-    /// `rules`: the illustrated summary of Rollerball.
-    Rules,
-    /// `challenge [@player] [white|black|random] [days N] [casual]`.
-    Challenge {
-        opponent: Opponent,
-        /// The challenger's colour; `None` draws it by lot.
-        colour: Option<Color>,
-        days: u32,
-        rated: bool,
-    },
-    /// `accept [#ID]`: take a challenge.
-    Accept { challenge: Option<i64> },
-    /// `decline [#ID]`: refuse a challenge made to you.
-    Decline { challenge: Option<i64> },
-    /// `cancel [#ID]`: withdraw your own challenge.
-    Cancel { challenge: Option<i64> },
-    /// `move [#ID] MOVE`.
-    Move { game: Option<i64>, text: String },
-    /// `board [#ID]`.
-    Board { game: Option<i64> },
-    /// `moves [#ID] [SQUARE]`: legal moves, optionally of the piece on one square.
-    Moves {
-        game: Option<i64>,
-        square: Option<Square>,
-    },
-    /// `history [#ID]`.
-    History { game: Option<i64> },
-    /// `games`: your active games.
-    Games,
-    /// `game ID`: any game, for spectators.
-    Game { game: i64 },
-    /// `export [#ID]`: the PGN record and the animated GIF.
-    Export { game: Option<i64> },
-    /// `resign [#ID] [confirm]`: resigning asks once for confirmation.
-    Resign { game: Option<i64>, confirmed: bool },
-    /// `draw [#ID] [accept|decline]`: offer, accept or decline a draw.
-    Draw {
-        game: Option<i64>,
-        answer: Option<Answer>,
-    },
-    /// `takeback [#ID] [accept|decline]`: ask for the last move back, or answer the request.
-    Takeback {
-        game: Option<i64>,
-        answer: Option<Answer>,
-    },
-    /// `abort [#ID]`: call the game off before each side has moved.
-    Abort { game: Option<i64> },
-    /// `moretime [#ID] DAYS`: give your opponent extra days.
-    MoreTime { game: Option<i64>, days: u32 },
-    /// `rematch [#ID]`: challenge the same opponent again, colours swapped.
-    Rematch { game: Option<i64> },
-    /// `settings [language CODE | pings on|off]`: show or change your settings.
-    Settings { change: Option<Setting> },
-    /// `leaderboard`: the best rated players here, and the asker's own place.
-    Leaderboard,
-    /// `stats [@player]`: a player's ratings and record (the asker's own without a name).
-    Stats { player: Option<PlayerRef> },
-}
-
-/// Why a line is not a command. [`CommandError::text`] says it to a player in their
-/// language; `Display` says it in English.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CommandError {
-    Empty,
-    TooLong(usize),
-    Unknown {
-        word: String,
-        suggestion: Option<&'static str>,
-    },
-    Missing {
-        command: &'static str,
-        what: Needed,
-        usage: &'static str,
-    },
-    Unexpected {
-        command: &'static str,
-        word: String,
-        usage: &'static str,
-    },
-    Days(String),
-    GameNumber(String),
-    Level(String),
-    /// A text-direction control character (its code point) in the line.
-    DirectionControl(u32),
-    /// A role mention (`<@&123>`) where a challenge names its opponent.
-    RoleMention(String),
-}
-
-/// Zero-width characters: invisible, and harmless to drop (a move copied from elsewhere may
-/// carry one), so the text reads as it looks.
-fn is_zero_width(c: char) -> bool {
-    matches!(c, '\u{00ad}' | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{feff}')
-}
-
-/// Marks, embeddings, overrides and isolates of text direction: they make text show in
-/// another order than the bot reads it, so a command carrying one is refused, not guessed at.
-pub fn is_direction_control(c: char) -> bool {
-    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
-/// What a player typed, made safe to read: refused when longer than [`MAX_LINE`] characters or
-/// when it holds a text-direction control; zero-width characters dropped.
-pub fn clean_text(text: &str) -> Result<String, CommandError> {
-    let chars = text.chars().count();
-    if chars > MAX_LINE {
-        return Err(CommandError::TooLong(chars));
-    }
-    if let Some(c) = text.chars().find(|&c| is_direction_control(c)) {
-        return Err(CommandError::DirectionControl(u32::from(c)));
-    }
-    Ok(text.chars().filter(|&c| !is_zero_width(c)).collect())
-}
-
-/// What a command lacks, in [`CommandError::Missing`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Needed {
-    /// `move` without the move.
-    Move,
-    /// `game` without a number.
-    GameNumber,
-    /// `moretime` without the days.
-    Days,
-    /// `level` at the end of a challenge.
-    Level,
-    /// `days` at the end of a challenge.
-    DaysNumber,
-    /// `settings language` without the code.
-    Language,
-    /// `settings pings` without `on` or `off`.
-    OnOff,
-}
-
-impl Needed {
-    fn message(self) -> &'static str {
-        match self {
-            Needed::Move => "command-needs-move",
-            Needed::GameNumber => "command-needs-game-number",
-            Needed::Days => "command-needs-days",
-            Needed::Level => "command-needs-level",
-            Needed::DaysNumber => "command-needs-days-number",
-            Needed::Language => "command-needs-language",
-            Needed::OnOff => "command-needs-on-off",
-        }
-    }
-}
-
-impl CommandError {
-    /// The message a player reads, in `lang`. Command words and usage lines stay English:
-    /// they are what the parser reads.
-    pub fn text(&self, lang: Lang) -> String {
-        match self {
-            CommandError::Empty => tr!(lang, "command-empty"),
-            CommandError::TooLong(length) => tr!(lang, "command-too-long", length = *length),
-            CommandError::Unknown {
-                word,
-                suggestion: Some(suggestion),
-            } => tr!(
-                lang,
-                "command-unknown-suggest",
-                word = word,
-                suggestion = *suggestion
-            ),
-            CommandError::Unknown {
-                word,
-                suggestion: None,
-            } => tr!(lang, "command-unknown", word = word),
-            CommandError::Missing {
-                command,
-                what,
-                usage,
-            } => tr!(
-                lang,
-                "command-missing",
-                command = *command,
-                what = Lang::text(lang, what.message(), &i18n::Args::new()),
-                usage = *usage
-            ),
-            CommandError::Unexpected {
-                command,
-                word,
-                usage,
-            } => tr!(
-                lang,
-                "command-unexpected",
-                command = *command,
-                word = word,
-                usage = *usage
-            ),
-            CommandError::Days(word) => tr!(
-                lang,
-                "command-days",
-                min = MIN_DAYS,
-                max = MAX_DAYS,
-                word = word
-            ),
-            CommandError::GameNumber(word) => tr!(lang, "command-game-number", word = word),
-            CommandError::Level(word) => tr!(lang, "command-level", word = word),
-            CommandError::DirectionControl(code) => tr!(
-                lang,
-                "command-direction-control",
-                code = format!("{code:04X}")
-            ),
-            CommandError::RoleMention(role) => {
-                tr!(lang, "command-role-mention", role = role.as_str())
-            }
-        }
-    }
-}
-
-impl fmt::Display for CommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
-
-impl std::error::Error for CommandError {}
-
-/// One command's entry in the help: its name, usage line and an example. What it does is
-/// [`HelpEntry::summary`], in the reader's language.
-pub struct HelpEntry {
-    pub name: &'static str,
-    pub usage: &'static str,
-    pub example: &'static str,
-}
-
-impl HelpEntry {
-    /// What the command does, in `lang` (the message `help-NAME`).
-    pub fn summary(&self, lang: Lang) -> String {
-        lang.text(&format!("help-{}", self.name), &i18n::Args::new())
-    }
-}
-
-/// Every command, in the order `help` lists them.
-pub const HELP: &[HelpEntry] = &[
-    HelpEntry {
-        name: "challenge",
-        usage: "challenge [@player | computer [level N]] [white|black|random] [days N] [casual]",
-        example: "challenge @bob white days 5",
-    },
-    HelpEntry {
-        name: "accept",
-        usage: "accept [#ID]",
-        example: "accept",
-    },
-    HelpEntry {
-        name: "decline",
-        usage: "decline [#ID]",
-        example: "decline",
-    },
-    HelpEntry {
-        name: "cancel",
-        usage: "cancel [#ID]",
-        example: "cancel",
-    },
-    HelpEntry {
-        name: "move",
-        usage: "move [#ID] MOVE",
-        example: "move Rb7",
-    },
-    HelpEntry {
-        name: "board",
-        usage: "board [#ID]",
-        example: "board",
-    },
-    HelpEntry {
-        name: "moves",
-        usage: "moves [#ID] [SQUARE]",
-        example: "moves e1",
-    },
-    HelpEntry {
-        name: "history",
-        usage: "history [#ID]",
-        example: "history",
-    },
-    HelpEntry {
-        name: "games",
-        usage: "games",
-        example: "games",
-    },
-    HelpEntry {
-        name: "game",
-        usage: "game ID",
-        example: "game #12",
-    },
-    HelpEntry {
-        name: "export",
-        usage: "export [#ID]",
-        example: "export",
-    },
-    HelpEntry {
-        name: "resign",
-        usage: "resign [#ID]",
-        example: "resign",
-    },
-    HelpEntry {
-        name: "draw",
-        usage: "draw [#ID] [accept|decline]",
-        example: "draw",
-    },
-    HelpEntry {
-        name: "takeback",
-        usage: "takeback [#ID] [accept|decline]",
-        example: "takeback",
-    },
-    HelpEntry {
-        name: "abort",
-        usage: "abort [#ID]",
-        example: "abort",
-    },
-    HelpEntry {
-        name: "moretime",
-        usage: "moretime [#ID] DAYS",
-        example: "moretime 2",
-    },
-    HelpEntry {
-        name: "rematch",
-        usage: "rematch [#ID]",
-        example: "rematch",
-    },
-    HelpEntry {
-        name: "leaderboard",
-        usage: "leaderboard",
-        example: "leaderboard",
-    },
-    HelpEntry {
-        name: "stats",
-        usage: "stats [@player]",
-        example: "stats @bob",
-    },
-    HelpEntry {
-        name: "rules",
-        usage: "rules",
-        example: "rules",
-    },
-    HelpEntry {
-        name: "settings",
-        usage: "settings [language CODE | pings on|off]",
-        example: "settings pings off",
-    },
-    HelpEntry {
-        name: "help",
-        usage: "help [COMMAND]",
-        example: "help challenge",
-    },
-];
-
-/// The help entry of a command word, if there is one.
-pub fn help_entry(name: &str) -> Option<&'static HelpEntry> {
-    HELP.iter().find(|e| e.name.eq_ignore_ascii_case(name))
-}
-
-fn usage(name: &str) -> &'static str {
-    help_entry(name).map_or("help", |e| e.usage)
-}
 
 /// Other words players reach for, mapped to the command they mean.
 const ALIASES: &[(&str, &str)] = &[
@@ -470,16 +57,45 @@ fn player_ref(word: &str) -> Option<PlayerRef> {
     ok.then(|| PlayerRef::Name(name.to_string()))
 }
 
-fn days(word: &str) -> Result<u32, CommandError> {
+/// Reads days per move: `5` or `5d`.
+fn days(word: &str) -> Result<Days, CommandError> {
     let digits = word.trim_end_matches(['d', 'D']);
-    match digits.parse::<u32>() {
-        Ok(n)
-            if (MIN_DAYS..=MAX_DAYS).contains(&n) && digits.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            Ok(n)
-        }
-        _ => Err(CommandError::Days(word.to_string())),
-    }
+    digits
+        .parse::<u32>()
+        .ok()
+        .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(Days::new)
+        .ok_or_else(|| CommandError::Days(word.to_string()))
+}
+
+/// A game's number as a front end read it (a slash command's integer option).
+pub fn game_number(n: i64) -> Result<GameId, CommandError> {
+    (n > 0)
+        .then_some(GameId(n))
+        .ok_or_else(|| CommandError::GameNumber(n.to_string()))
+}
+
+/// A challenge's number as a front end read it.
+pub fn challenge_number(n: i64) -> Result<ChallengeId, CommandError> {
+    (n > 0)
+        .then_some(ChallengeId(n))
+        .ok_or_else(|| CommandError::GameNumber(n.to_string()))
+}
+
+/// Days per move as a front end read them.
+pub fn days_number(n: i64) -> Result<Days, CommandError> {
+    u32::try_from(n)
+        .ok()
+        .and_then(Days::new)
+        .ok_or_else(|| CommandError::Days(n.to_string()))
+}
+
+/// The computer's level as a front end read it.
+pub fn level_number(n: i64) -> Result<Level, CommandError> {
+    u8::try_from(n)
+        .ok()
+        .and_then(Level::new)
+        .ok_or_else(|| CommandError::Level(n.to_string()))
 }
 
 /// The command word closest to a mistyped one, if any is close.
@@ -587,6 +203,16 @@ impl<'a> Args<'a> {
             .ok_or_else(|| CommandError::GameNumber(word.to_string()))
     }
 
+    /// Takes a game's `#ID` from anywhere among the words.
+    fn take_game(&mut self) -> Result<Option<GameId>, CommandError> {
+        Ok(self.take_number()?.map(GameId))
+    }
+
+    /// Takes a challenge's `#ID` from anywhere among the words.
+    fn take_challenge(&mut self) -> Result<Option<ChallengeId>, CommandError> {
+        Ok(self.take_number()?.map(ChallengeId))
+    }
+
     /// Fails on any word left over.
     fn done(&self) -> Result<(), CommandError> {
         match self.words.first() {
@@ -620,16 +246,16 @@ impl<'a> Args<'a> {
             "games" => Command::Games,
             "challenge" => return self.challenge(),
             "accept" => Command::Accept {
-                challenge: self.take_number()?,
+                challenge: self.take_challenge()?,
             },
             "decline" => Command::Decline {
-                challenge: self.take_number()?,
+                challenge: self.take_challenge()?,
             },
             "cancel" => Command::Cancel {
-                challenge: self.take_number()?,
+                challenge: self.take_challenge()?,
             },
             "move" => {
-                let game = self.take_number()?;
+                let game = self.take_game()?;
                 if self.words.is_empty() {
                     return Err(self.missing(Needed::Move));
                 }
@@ -638,10 +264,10 @@ impl<'a> Args<'a> {
                 Command::Move { game, text }
             }
             "board" => Command::Board {
-                game: self.take_number()?,
+                game: self.take_game()?,
             },
             "moves" => {
-                let game = self.take_number()?;
+                let game = self.take_game()?;
                 let square = match self.words.first() {
                     Some(word) => {
                         let sq = word.parse::<Square>().map_err(|_| self.unexpected(word))?;
@@ -653,23 +279,24 @@ impl<'a> Args<'a> {
                 Command::Moves { game, square }
             }
             "history" => Command::History {
-                game: self.take_number()?,
+                game: self.take_game()?,
             },
             "game" => {
                 let word = self
                     .words
                     .first()
                     .ok_or_else(|| self.missing(Needed::GameNumber))?;
-                let game =
-                    number(word).ok_or_else(|| CommandError::GameNumber(word.to_string()))?;
+                let game = number(word)
+                    .map(GameId)
+                    .ok_or_else(|| CommandError::GameNumber(word.to_string()))?;
                 self.words.remove(0);
                 Command::Game { game }
             }
             "export" => Command::Export {
-                game: self.take_number()?,
+                game: self.take_game()?,
             },
             "resign" => {
-                let game = self.take_number()?;
+                let game = self.take_game()?;
                 let confirmed = self
                     .words
                     .first()
@@ -680,18 +307,18 @@ impl<'a> Args<'a> {
                 Command::Resign { game, confirmed }
             }
             "draw" => Command::Draw {
-                game: self.take_number()?,
+                game: self.take_game()?,
                 answer: self.answer()?,
             },
             "takeback" => Command::Takeback {
-                game: self.take_number()?,
+                game: self.take_game()?,
                 answer: self.answer()?,
             },
             "abort" => Command::Abort {
-                game: self.take_number()?,
+                game: self.take_game()?,
             },
             "moretime" => {
-                let game = self.take_number()?;
+                let game = self.take_game()?;
                 let word = *self
                     .words
                     .first()
@@ -703,7 +330,7 @@ impl<'a> Args<'a> {
                 }
             }
             "rematch" => Command::Rematch {
-                game: self.take_number()?,
+                game: self.take_game()?,
             },
             "settings" => return self.settings(),
             "leaderboard" => Command::Leaderboard,
@@ -749,9 +376,9 @@ impl<'a> Args<'a> {
                 }
                 "level" | "lvl" => {
                     let n = words.next().ok_or_else(|| self.missing(Needed::Level))?;
-                    match n.parse::<u8>() {
-                        Ok(l @ 1..=5) => level = Some((l, n)),
-                        _ => return Err(CommandError::Level(n.to_string())),
+                    match n.parse::<u8>().ok().and_then(Level::new) {
+                        Some(l) => level = Some((l, n)),
+                        None => return Err(CommandError::Level(n.to_string())),
                     }
                 }
                 "days" | "day" => {
@@ -786,7 +413,7 @@ impl<'a> Args<'a> {
         Ok(Command::Challenge {
             opponent,
             colour: colour.unwrap_or(None),
-            days: days_per_move.unwrap_or(DEFAULT_DAYS),
+            days: days_per_move.unwrap_or(Days::DEFAULT),
             rated,
         })
     }
@@ -829,28 +456,6 @@ impl<'a> Args<'a> {
     }
 }
 
-impl fmt::Display for PlayerRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayerRef::Id(id) => write!(f, "<@{id}>"),
-            PlayerRef::Name(name) => write!(f, "@{name}"),
-        }
-    }
-}
-
-/// True when a bare chat message looks like a move and nothing else (`Rb7`, `c2-b3`, `e6=R+`),
-/// so a front end may treat it as `move TEXT` in a game's own thread without reacting to chat.
-pub fn looks_like_move(text: &str) -> bool {
-    let t = text.trim();
-    (2..=10).contains(&t.len())
-        && t.chars().any(|c| ('1'..='7').contains(&c))
-        && t.chars().all(|c| {
-            c.is_ascii_alphanumeric()
-                || matches!(c, '-' | 'x' | ':' | '=' | '(' | ')' | '+' | '#' | '!' | '?')
-        })
-        && t.chars().filter(|c| c.is_ascii_alphabetic()).count() <= 4
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -866,7 +471,7 @@ mod tests {
             Command::Challenge {
                 opponent: Opponent::Player(PlayerRef::Name("bob".into())),
                 colour: Some(Color::White),
-                days: 5,
+                days: Days::new(5).unwrap(),
                 rated: true,
             }
         );
@@ -875,7 +480,7 @@ mod tests {
             Command::Challenge {
                 opponent: Opponent::Player(PlayerRef::Id(123456789012345678)),
                 colour: None,
-                days: 7,
+                days: Days::new(7).unwrap(),
                 rated: false,
             }
         );
@@ -884,7 +489,7 @@ mod tests {
             Command::Challenge {
                 opponent: Opponent::Open,
                 colour: None,
-                days: DEFAULT_DAYS,
+                days: Days::DEFAULT,
                 rated: true,
             }
         );
@@ -907,9 +512,11 @@ mod tests {
         assert_eq!(
             parse("challenge computer level 5 black"),
             Command::Challenge {
-                opponent: Opponent::Computer { level: 5 },
+                opponent: Opponent::Computer {
+                    level: Level::new(5).unwrap()
+                },
                 colour: Some(Color::Black),
-                days: DEFAULT_DAYS,
+                days: Days::DEFAULT,
                 rated: true,
             }
         );
@@ -920,7 +527,7 @@ mod tests {
                     level: DEFAULT_COMPUTER_LEVEL
                 },
                 colour: None,
-                days: DEFAULT_DAYS,
+                days: Days::DEFAULT,
                 rated: true,
             }
         );
@@ -946,7 +553,7 @@ mod tests {
         assert_eq!(
             parse("move #12 c2-b3"),
             Command::Move {
-                game: Some(12),
+                game: Some(GameId(12)),
                 text: "c2-b3".into()
             }
         );
@@ -960,7 +567,7 @@ mod tests {
         assert_eq!(
             parse("moves e1 #3"),
             Command::Moves {
-                game: Some(3),
+                game: Some(GameId(3)),
                 square: "e1".parse().ok()
             }
         );
@@ -974,16 +581,16 @@ mod tests {
         assert_eq!(
             parse("resign #4 confirm"),
             Command::Resign {
-                game: Some(4),
+                game: Some(GameId(4)),
                 confirmed: true
             }
         );
-        assert_eq!(parse("game 12"), Command::Game { game: 12 });
+        assert_eq!(parse("game 12"), Command::Game { game: GameId(12) });
         assert_eq!(
             parse("moretime 2"),
             Command::MoreTime {
                 game: None,
-                days: 2
+                days: Days::new(2).unwrap()
             }
         );
         assert_eq!(

@@ -1,0 +1,62 @@
+//! How Discord shows players, times and places in the service's replies: mentions (which ping
+//! only those a reply's allowed mentions name), `<t:…:R>` times that each client shows in its
+//! reader's language and time zone, channel links, and names with their markdown escaped.
+
+use crate::game::Markup;
+use crate::game::i18n::Lang;
+use crate::model::{Place, PlayerId, Timestamp};
+
+/// Discord's markup.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DiscordMarkup;
+
+impl Markup for DiscordMarkup {
+    fn player(&self, id: PlayerId, _name: &str) -> String {
+        format!("<@{}>", id.0)
+    }
+
+    fn time(&self, at: Timestamp, _now: Timestamp, _lang: Lang) -> String {
+        format!("<t:{}:R>", at.0.div_euclid(1000))
+    }
+
+    fn place(&self, place: Place, _lang: Lang) -> String {
+        format!("<#{}>", place.thread.unwrap_or(place.channel))
+    }
+
+    fn literal(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for c in text.chars() {
+            if matches!(
+                c,
+                '\\' | '*' | '_' | '~' | '`' | '|' | '>' | '<' | '#' | '[' | ']'
+            ) {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discord_markup() {
+        let m = DiscordMarkup;
+        assert_eq!(m.player(PlayerId(42), "bob"), "<@42>");
+        assert_eq!(
+            m.time(Timestamp(1_700_000_123_456), Timestamp(0), Lang::Fr),
+            "<t:1700000123:R>"
+        );
+        let place = Place {
+            server: Some(1),
+            channel: 7,
+            thread: Some(9),
+        };
+        assert_eq!(m.place(place, Lang::En), "<#9>");
+        // A name cannot format the leaderboard.
+        assert_eq!(m.literal("*star*_x`"), r"\*star\*\_x\`");
+    }
+}

@@ -1,0 +1,402 @@
+//! Challenges: making one, accepting it (the game begins), declining or withdrawing it, and the
+//! rematch that makes a new one from a finished game.
+
+use crate::game::command::{Opponent, PlayerRef};
+use crate::game::context::{Cx, Refusal, Res, say};
+use crate::game::deadlines::{self, CHALLENGE_LIFETIME};
+use crate::game::i18n::tr;
+use crate::game::loaded::Loaded;
+use crate::game::lookup::{self, find_challenge};
+use crate::game::present::{Ping, button, rated_key, side_key};
+use crate::game::reply::{ButtonAction, ButtonStyle, Reply};
+use crate::model::{ChallengeId, Days, GameId, Place, PlayerId};
+use crate::rules::{self, Color};
+use crate::store::{AcceptedGame, ChallengeStatus, ColourWish, NewChallenge, StoreError};
+
+use super::computer;
+
+/// The terms of a challenge.
+pub(crate) struct Terms {
+    /// The challenger's colour; `None` draws it by lot.
+    pub colour: Option<Color>,
+    /// Days per move.
+    pub days: Days,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// The finished game this challenge is a rematch of.
+    pub rematch_of: Option<GameId>,
+}
+
+/// `challenge`: a challenge to one player or to anyone in `place`, or a game against the
+/// computer, which starts at once.
+pub(crate) async fn challenge(
+    cx: &Cx<'_>,
+    place: Place,
+    opponent: &Opponent,
+    terms: Terms,
+) -> Res<Reply> {
+    let lang = cx.lang;
+    if let Opponent::Computer { level } = opponent {
+        return computer::start(cx, place, *level, terms.colour, terms.days.get()).await;
+    }
+    if place.server.is_none() {
+        return say(tr!(lang, "challenge-needs-server"));
+    }
+    let challenged = match opponent {
+        Opponent::Open | Opponent::Computer { .. } => None,
+        Opponent::Player(PlayerRef::Id(id)) => Some(PlayerId(*id)),
+        Opponent::Player(PlayerRef::Name(name))
+            if name.eq_ignore_ascii_case("everyone") || name.eq_ignore_ascii_case("here") =>
+        {
+            return say(tr!(lang, "challenge-mass-mention", name = name.as_str()));
+        }
+        Opponent::Player(PlayerRef::Name(name)) => {
+            return say(tr!(lang, "challenge-unknown-name", name = name));
+        }
+    };
+    let me = cx.actor.id;
+    if challenged == Some(me) {
+        return say(tr!(lang, "challenge-self"));
+    }
+    let now = cx.now();
+    let store = cx.store();
+    let mine = store.open_challenges_by(me).await?;
+    if let Some(c) = mine
+        .iter()
+        .find(|c| c.challenged == challenged && c.place.channel == place.channel)
+    {
+        return say(match c.challenged {
+            Some(p) => tr!(
+                lang,
+                "challenge-already-open-for",
+                id = c.id.0,
+                player = cx.who(p).await
+            ),
+            None => tr!(lang, "challenge-already-open", id = c.id.0),
+        });
+    }
+    cx.players
+        .remember(&store.upsert_player(me, &cx.actor.name, now).await?);
+    let challenged_name = match challenged {
+        Some(player) => Some(known_player(cx, player).await?),
+        None => None,
+    };
+    let challenge = store
+        .create_challenge(
+            &NewChallenge {
+                challenger: me,
+                challenged,
+                place: Place {
+                    thread: None,
+                    ..place
+                },
+                colour: match terms.colour {
+                    Some(Color::White) => ColourWish::White,
+                    Some(Color::Black) => ColourWish::Black,
+                    None => ColourWish::Random,
+                },
+                days_per_move: terms.days.get(),
+                rated: terms.rated,
+                expires_at: now.plus(CHALLENGE_LIFETIME),
+            },
+            now,
+        )
+        .await?;
+    let voice = cx.voice();
+    let colours = match terms.colour {
+        Some(c) => tr!(
+            lang,
+            "challenge-colour",
+            player = cx.me(),
+            side = side_key(c)
+        ),
+        None => tr!(lang, "challenge-colour-random"),
+    };
+    let terms_text = tr!(
+        lang,
+        "challenge-terms",
+        rated = rated_key(terms.rated),
+        days = terms.days.get(),
+        colours = colours
+    );
+    let kind = if terms.rematch_of.is_some() {
+        "rematch"
+    } else {
+        "game"
+    };
+    let accept = button(
+        tr!(lang, "button-accept"),
+        ButtonAction::AcceptChallenge(challenge.id),
+        ButtonStyle::Success,
+    );
+    let expires = voice.time(challenge.expires_at);
+    let (text, refuse, mentions) = match (challenged, challenged_name) {
+        (Some(player), Some(name)) => (
+            tr!(
+                lang,
+                "challenge-to",
+                kind = kind,
+                challenger = cx.me(),
+                challenged = voice.player(player, &name),
+                terms = terms_text,
+                id = challenge.id.0,
+                expires = expires
+            ),
+            button(
+                tr!(lang, "button-decline"),
+                ButtonAction::DeclineChallenge(challenge.id),
+                ButtonStyle::Secondary,
+            ),
+            vec![player],
+        ),
+        _ => (
+            tr!(
+                lang,
+                "challenge-open",
+                kind = kind,
+                challenger = cx.me(),
+                terms = terms_text,
+                id = challenge.id.0,
+                expires = expires
+            ),
+            button(
+                tr!(lang, "button-cancel"),
+                ButtonAction::CancelChallenge(challenge.id),
+                ButtonStyle::Secondary,
+            ),
+            Vec::new(),
+        ),
+    };
+    Ok(Reply {
+        text,
+        buttons: vec![accept, refuse],
+        mentions,
+        ..Reply::default()
+    })
+}
+
+/// Makes sure the challenged player is known to the store (by the name the front end gave,
+/// else the stored one, else by number), and returns their name.
+async fn known_player(cx: &Cx<'_>, player: PlayerId) -> Result<String, StoreError> {
+    let given = cx.mentioned.iter().find(|a| a.id == player);
+    let stored = cx.players.get(player).await?;
+    let name = match (given, stored) {
+        (Some(given), _) => given.name.clone(),
+        (None, Some(stored)) => return Ok(stored.name),
+        (None, None) => crate::game::players::unknown_name(player),
+    };
+    let saved = cx.store().upsert_player(player, &name, cx.now()).await?;
+    cx.players.remember(&saved);
+    Ok(saved.name)
+}
+
+/// `accept`: takes the challenge meant, and the game begins.
+pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
+    let lang = cx.lang;
+    let me = cx.actor.id;
+    let channel = cx.place.channel;
+    let found = find_challenge(
+        cx,
+        id,
+        |c| {
+            c.challenger != me
+                && (c.challenged == Some(me)
+                    || (c.challenged.is_none() && c.place.channel == channel))
+        },
+        tr!(lang, "accept-none"),
+    )
+    .await;
+    let challenge = match (found, id) {
+        (Err(Refusal::Say(refusal)), Some(id)) => {
+            // Say precisely why a named challenge can't be taken.
+            if let Some(c) = cx.store().challenge(id).await? {
+                if c.challenger == me {
+                    return say(tr!(lang, "accept-own"));
+                }
+                if let Some(other) = c.challenged.filter(|&p| p != me)
+                    && c.status == ChallengeStatus::Open
+                {
+                    return say(tr!(
+                        lang,
+                        "accept-not-for-you",
+                        id = c.id.0,
+                        player = cx.who(other).await
+                    ));
+                }
+            }
+            return say(refusal);
+        }
+        (found, _) => found?,
+    };
+    let now = cx.now();
+    cx.players
+        .remember(&cx.store().upsert_player(me, &cx.actor.name, now).await?);
+    let challenger_color = match challenge.colour {
+        ColourWish::White => Color::White,
+        ColourWish::Black => Color::Black,
+        ColourWish::Random => {
+            if coin(now.0 as u64 ^ (challenge.id.0 as u64).rotate_left(17) ^ me.0) {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    };
+    let (_, row) = cx
+        .store()
+        .accept_challenge(
+            challenge.id,
+            me,
+            &AcceptedGame {
+                challenger_color,
+                thread: None,
+                start_fen: rules::START_FEN.to_string(),
+                deadline: deadlines::deadline(now, challenge.days_per_move),
+            },
+            now,
+        )
+        .await
+        .map_err(|e| match e {
+            StoreError::Conflict => Refusal::Say(tr!(lang, "accept-taken", id = challenge.id.0)),
+            other => other.into(),
+        })?;
+    // The game stands from here on: what follows only tells of it.
+    let players = [row.white, row.black];
+    let mut sides = [None, None];
+    for color in Color::ALL {
+        if let Some(p) = players[color.index()] {
+            sides[color.index()] = cx.players.get_or_log(p).await;
+        }
+    }
+    let loaded = Loaded {
+        row,
+        game: rules::Game::new(),
+        players: sides,
+    };
+    Ok(begun(cx, &loaded).await)
+}
+
+/// The announcement of a game that has just begun: who plays what, the terms, and whose move
+/// it is, with the board; both players are pinged.
+pub(crate) async fn begun(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
+    let voice = cx.voice();
+    let text = format!(
+        "{}\n{}",
+        tr!(
+            cx.lang,
+            "game-begins",
+            id = loaded.id(),
+            white = voice.side(loaded, Color::White),
+            black = voice.side(loaded, Color::Black),
+            days = loaded.row.days_per_move,
+            rated = rated_key(loaded.row.rated)
+        ),
+        voice.turn_line(loaded)
+    );
+    let both = [loaded.row.white, loaded.row.black]
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut reply = cx
+        .svc
+        .game_reply(voice, loaded, text, Ping::Only(both), true)
+        .await;
+    reply.new_game = Some(loaded.row.id);
+    reply
+}
+
+/// `decline` (a challenge made to you) or `cancel` (your own).
+pub(crate) async fn close(
+    cx: &Cx<'_>,
+    id: Option<ChallengeId>,
+    status: ChallengeStatus,
+) -> Res<Reply> {
+    let lang = cx.lang;
+    let me = cx.actor.id;
+    let challenge = if status == ChallengeStatus::Declined {
+        find_challenge(
+            cx,
+            id,
+            |c| c.challenged == Some(me),
+            tr!(lang, "decline-none"),
+        )
+        .await?
+    } else {
+        find_challenge(cx, id, |c| c.challenger == me, tr!(lang, "cancel-none")).await?
+    };
+    let c = cx
+        .store()
+        .close_challenge(challenge.id, status, cx.now())
+        .await?;
+    let text = if status == ChallengeStatus::Declined {
+        tr!(
+            lang,
+            "challenge-declined",
+            player = cx.me(),
+            id = c.id.0,
+            challenger = cx.who(c.challenger).await
+        )
+    } else {
+        tr!(lang, "challenge-withdrawn", player = cx.me(), id = c.id.0)
+    };
+    Ok(Reply::text(text))
+}
+
+/// `rematch`: a new challenge to the same opponent (or a new game against the computer), with
+/// colours swapped and the same terms, where the finished game was played.
+pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
+    let lang = cx.lang;
+    let Some(id) = id else {
+        let mine = lookup::my_games_here(cx.store(), cx.actor.id, cx.place).await?;
+        if mine.is_empty() {
+            return say(tr!(lang, "rematch-which"));
+        }
+        return say(tr!(lang, "rematch-still-playing-here"));
+    };
+    let loaded = lookup::load(cx, id).await?;
+    let Some(color) = loaded.row.color_of(cx.actor.id) else {
+        return say(tr!(lang, "rematch-not-player", id = loaded.id()));
+    };
+    if loaded.game.outcome().is_none() {
+        return say(tr!(lang, "rematch-not-over", id = loaded.id()));
+    }
+    if let Some(level) = loaded.row.computer_level {
+        let level = computer::level_of(&loaded.row, level)?;
+        return computer::start(
+            cx,
+            loaded.row.place,
+            level,
+            Some(color.opponent()),
+            loaded.row.days_per_move,
+        )
+        .await;
+    }
+    let Some(opponent) = loaded.row.player(color.opponent()) else {
+        return say(tr!(lang, "rematch-nobody"));
+    };
+    let days = Days::new(loaded.row.days_per_move).unwrap_or(Days::DEFAULT);
+    let place = Place {
+        thread: None,
+        ..loaded.row.place
+    };
+    challenge(
+        cx,
+        place,
+        &Opponent::Player(PlayerRef::Id(opponent.0)),
+        Terms {
+            colour: Some(color.opponent()),
+            days,
+            rated: loaded.row.rated,
+            rematch_of: Some(loaded.row.id),
+        },
+    )
+    .await
+}
+
+/// A fair-enough coin from a seed (splitmix64's finaliser).
+pub(crate) fn coin(seed: u64) -> bool {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) & 1 == 0
+}

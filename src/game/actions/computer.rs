@@ -1,0 +1,167 @@
+//! Games against the computer: starting one, and the computer's moves, searched on a blocking
+//! thread and committed through its seat like any move.
+
+use std::fmt;
+
+use crate::engine::{self, Level};
+use crate::game::context::{Cx, Refusal, Res};
+use crate::game::deadlines;
+use crate::game::i18n::tr;
+use crate::game::loaded::Loaded;
+use crate::game::present::{Ping, Voice, rated_key};
+use crate::game::reply::Reply;
+use crate::game::seat::Seat;
+use crate::game::service::Service;
+use crate::model::Place;
+use crate::rules::{self, Color};
+use crate::store::{Game as StoredGame, NewGame, StoreError};
+
+use super::challenges::coin;
+
+/// Why the computer did not move. Never shown to a player (they read that it will move in a
+/// moment, which the sweep then makes good); logged.
+#[derive(Debug)]
+pub(crate) enum ComputerFailed {
+    /// The search could not run (its thread panicked).
+    Thinking(String),
+    /// The search found no move: the game is over.
+    NoMove,
+    /// The move was refused or could not be committed.
+    Refused(String),
+    /// The store failed.
+    Store(StoreError),
+}
+
+impl fmt::Display for ComputerFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ComputerFailed::Thinking(e) => write!(f, "the search failed: {e}"),
+            ComputerFailed::NoMove => f.write_str("the search found no move"),
+            ComputerFailed::Refused(e) => write!(f, "the move was refused: {e}"),
+            ComputerFailed::Store(e) => write!(f, "the move could not be stored: {e}"),
+        }
+    }
+}
+
+impl From<Refusal> for ComputerFailed {
+    fn from(refusal: Refusal) -> ComputerFailed {
+        match refusal {
+            Refusal::Say(text) => ComputerFailed::Refused(text),
+            Refusal::Store(e) => ComputerFailed::Store(e),
+        }
+    }
+}
+
+/// The level a stored game's computer plays at; a level out of range is a corrupt row.
+pub(crate) fn level_of(row: &StoredGame, level: u8) -> Result<Level, StoreError> {
+    Level::new(level).ok_or_else(|| {
+        StoreError::Corrupt(format!(
+            "game #{} has computer level {level}, not 1 to 5",
+            row.id.0
+        ))
+    })
+}
+
+/// The computer's move at its seat: searched on a blocking thread at the game's level, then
+/// committed. Returns the move in SAN.
+pub(crate) async fn answer(
+    svc: &Service,
+    voice: Voice<'_>,
+    seat: &mut Seat<'_>,
+) -> Result<String, ComputerFailed> {
+    let row = &seat.loaded.row;
+    let level = level_of(row, row.computer_level.unwrap_or(0)).map_err(ComputerFailed::Store)?;
+    let game = seat.loaded.game.clone();
+    // Seeded by game and ply: the same position in the same game gets the same answer.
+    let seed = (row.id.0 as u64).rotate_left(32) ^ seat.loaded.game.ply() as u64;
+    let found =
+        tokio::task::spawn_blocking(move || engine::best_move(&game, &level.settings(), seed))
+            .await
+            .map_err(|e| ComputerFailed::Thinking(e.to_string()))?
+            .ok_or(ComputerFailed::NoMove)?;
+    Ok(seat.play(svc, voice, found.mv).await?)
+}
+
+/// `challenge computer`: the game starts at once in `place`, and the computer moves first if
+/// it has White.
+pub(crate) async fn start(
+    cx: &Cx<'_>,
+    place: Place,
+    level: Level,
+    colour: Option<Color>,
+    days: u32,
+) -> Res<Reply> {
+    let now = cx.now();
+    let me = cx.actor.id;
+    let player = cx.store().upsert_player(me, &cx.actor.name, now).await?;
+    cx.players.remember(&player);
+    let mine = colour.unwrap_or_else(|| {
+        if coin(now.0 as u64 ^ me.0) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    });
+    let (white, black) = match mine {
+        Color::White => (Some(me), None),
+        Color::Black => (None, Some(me)),
+    };
+    let row = cx
+        .store()
+        .create_game(
+            &NewGame {
+                place,
+                white,
+                black,
+                start_fen: rules::START_FEN.to_string(),
+                days_per_move: days,
+                rated: false,
+                deadline: deadlines::deadline(now, days),
+                rematch_of: None,
+                computer_level: Some(level.get()),
+            },
+            now,
+        )
+        .await?;
+    // The game stands from here on: what follows only tells of it.
+    let mut players = [None, None];
+    players[mine.index()] = Some(player);
+    let mut loaded = Loaded {
+        row,
+        game: rules::Game::new(),
+        players,
+    };
+    let voice = cx.voice();
+    let mut text = tr!(
+        cx.lang,
+        "game-begins",
+        id = loaded.id(),
+        white = voice.side(&loaded, Color::White),
+        black = voice.side(&loaded, Color::Black),
+        days = days,
+        rated = rated_key(false)
+    );
+    if loaded.computer_to_move() {
+        let lock = cx.svc.locks().lock(loaded.row.id).await;
+        let id = loaded.row.id;
+        let color = loaded.row.to_move;
+        let mut seat = Seat::at(loaded, color, lock);
+        text.push('\n');
+        match answer(cx.svc, voice, &mut seat).await {
+            Ok(san) => text.push_str(&tr!(cx.lang, "computer-opened", san = san)),
+            Err(error) => {
+                tracing::error!(game = id.0, %error, "the computer's first move failed; the sweep will make it");
+                text.push_str(&tr!(cx.lang, "computer-will-open"));
+            }
+        }
+        loaded = seat.loaded;
+    }
+    text.push('\n');
+    text.push_str(&voice.turn_line(&loaded));
+    let mut reply = cx
+        .svc
+        .game_reply(voice, &loaded, text, Ping::Only(vec![me]), true)
+        .await;
+    reply.new_game = Some(loaded.row.id);
+    Ok(reply)
+}

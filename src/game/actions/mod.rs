@@ -1,0 +1,83 @@
+//! The actions, one file per family, and the dispatch from a command to its action. Each action
+//! takes the command's context and returns its reply, or a [`Refusal`] — which it may only do
+//! before it has committed a change.
+
+pub(crate) mod challenges;
+pub(crate) mod computer;
+mod ending;
+mod offers;
+mod play;
+pub(crate) mod settings;
+mod standings;
+pub(crate) mod viewing;
+
+use super::command::Command;
+use super::context::{Cx, Refusal};
+use super::present::help;
+use super::reply::Reply;
+use crate::store::{ChallengeStatus, OfferKind};
+
+/// Carries out `command` for `cx`.
+pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Refusal> {
+    match command {
+        Command::Help { topic } => Ok(help(cx.lang, topic.as_deref())),
+        Command::Rules => Ok(viewing::rules(cx).await),
+        Command::Challenge {
+            opponent,
+            colour,
+            days,
+            rated,
+        } => {
+            let terms = challenges::Terms {
+                colour: *colour,
+                days: *days,
+                rated: *rated,
+                rematch_of: None,
+            };
+            challenges::challenge(cx, cx.place, opponent, terms).await
+        }
+        Command::Accept { challenge } => challenges::accept(cx, *challenge).await,
+        Command::Decline { challenge } => {
+            challenges::close(cx, *challenge, ChallengeStatus::Declined).await
+        }
+        Command::Cancel { challenge } => {
+            challenges::close(cx, *challenge, ChallengeStatus::Cancelled).await
+        }
+        Command::Move { game, text } => play::play(cx, *game, text).await,
+        Command::Board { game } => viewing::board(cx, *game).await,
+        Command::Game { game } => viewing::board(cx, Some(*game)).await,
+        Command::Moves { game, square } => viewing::moves(cx, *game, *square).await,
+        Command::History { game } => viewing::history(cx, *game).await,
+        Command::Games => viewing::games(cx).await,
+        Command::Export { game } => viewing::export(cx, *game).await,
+        Command::Resign { game, confirmed } => ending::resign(cx, *game, *confirmed).await,
+        Command::Draw { game, answer } => offers::offer(cx, *game, OfferKind::Draw, *answer).await,
+        Command::Takeback { game, answer } => {
+            offers::offer(cx, *game, OfferKind::Takeback, *answer).await
+        }
+        Command::Abort { game } => ending::abort(cx, *game).await,
+        Command::MoreTime { game, days } => offers::more_time(cx, *game, *days).await,
+        Command::Rematch { game } => challenges::rematch(cx, *game).await,
+        Command::Settings { change } => settings::settings(cx, change.as_ref()).await,
+        Command::Leaderboard => Ok(standings::leaderboard(cx).await?),
+        Command::Stats { player } => Ok(standings::stats(cx, player.as_ref()).await?),
+    }
+}
+
+/// The command's own word, for examples in refusals.
+pub(crate) fn command_word(command: &Command) -> &'static str {
+    match command {
+        Command::Move { .. } => "move",
+        Command::Board { .. } | Command::Game { .. } => "board",
+        Command::Moves { .. } => "moves",
+        Command::History { .. } => "history",
+        Command::Export { .. } => "export",
+        Command::Resign { .. } => "resign",
+        Command::Draw { .. } => "draw",
+        Command::Takeback { .. } => "takeback",
+        Command::Abort { .. } => "abort",
+        Command::MoreTime { .. } => "moretime",
+        Command::Rematch { .. } => "rematch",
+        _ => "board",
+    }
+}

@@ -1,0 +1,72 @@
+//! `move`: a player's move, checked and committed at their seat, and the computer's answer in a
+//! game against it.
+
+use crate::game::command::clean_text;
+use crate::game::context::{Cx, Refusal, Res, say};
+use crate::game::i18n::tr;
+use crate::game::present::{Ping, move_error};
+use crate::game::reply::Reply;
+use crate::game::seat::Seat;
+use crate::model::GameId;
+use crate::rules;
+use crate::store::OfferKind;
+
+use super::computer;
+
+/// `move [#ID] MOVE`.
+pub(crate) async fn play(cx: &Cx<'_>, id: Option<GameId>, text: &str) -> Res<Reply> {
+    let lang = cx.lang;
+    // A move may come from a slash command's field, which the line parser never saw.
+    let text = &clean_text(text).map_err(|e| Refusal::Say(e.text(lang)))?;
+    let mut seat = Seat::mine(cx, id).await?;
+    let voice = cx.voice();
+    if !seat.to_move() {
+        return say(tr!(
+            lang,
+            "not-your-move",
+            player = voice.side(&seat.loaded, seat.loaded.row.to_move),
+            id = seat.loaded.id()
+        ));
+    }
+    let pending = seat.loaded.row.offer.filter(|o| o.by != seat.color);
+    let mv = rules::read_move(seat.loaded.game.position(), text)
+        .map_err(|e| Refusal::Say(move_error(lang, &e)))?;
+    let san = seat.play(cx.svc, voice, mv).await?;
+    // The move stands from here on: what follows only tells of it.
+    let mut text = tr!(
+        lang,
+        "move-played",
+        id = seat.loaded.id(),
+        player = cx.me(),
+        san = san.as_str()
+    );
+    let declined = match pending.map(|o| o.kind) {
+        Some(OfferKind::Draw) => Some(tr!(lang, "move-declines-draw")),
+        Some(OfferKind::Takeback) => Some(tr!(lang, "move-declines-takeback")),
+        None => None,
+    };
+    if let Some(declined) = declined {
+        text.push(' ');
+        text.push_str(&declined);
+    }
+    if seat.loaded.computer_to_move() {
+        // The computer answers at the same seat, under the same lock. The player's move
+        // stands whatever happens here; a failed answer is made by the next sweep.
+        seat.color = seat.loaded.row.to_move;
+        text.push('\n');
+        match computer::answer(cx.svc, voice, &mut seat).await {
+            Ok(answer) => text.push_str(&tr!(lang, "computer-answered", san = answer)),
+            Err(error) => {
+                tracing::error!(game = seat.loaded.id(), %error, "computer move failed; the sweep will make it");
+                text.push_str(&tr!(lang, "computer-will-answer"));
+            }
+        }
+    }
+    let loaded = &seat.loaded;
+    text.push('\n');
+    text.push_str(&voice.turn_line(loaded));
+    Ok(cx
+        .svc
+        .game_reply(voice, loaded, text, Ping::ToMove, true)
+        .await)
+}

@@ -1,0 +1,296 @@
+//! The command language: one parser for every front end (Discord slash commands and prefix
+//! messages, buttons, the console), and the help that explains each command.
+//!
+//! Commands carry typed values ([`GameId`], [`ChallengeId`], [`Days`], [`Level`]): a value out
+//! of range is refused where it is read, by the text parser here or by a front end's own reader
+//! (a slash command's options), with a [`CommandError`], so it never reaches the service.
+//!
+//! A line is a command word and its arguments, separated by spaces: `challenge @bob white days 5`,
+//! `move Rb7`, `draw decline`. Words are case-insensitive (moves are not: `B` is a bishop, `b`
+//! the b-file). A game is picked with `#ID` anywhere among the arguments when a player has more
+//! than one in the same place.
+
+use std::fmt;
+
+mod clean;
+mod help;
+mod parse;
+
+pub use clean::{clean_text, is_direction_control, looks_like_move};
+pub use help::{HELP, HelpEntry, help_entry};
+pub use parse::{challenge_number, days_number, game_number, level_number};
+
+use super::i18n::{self, Lang, tr};
+pub use crate::engine::Level;
+pub use crate::model::{ChallengeId, Days, GameId};
+use crate::rules::{Color, Square};
+
+/// Longest line the parser reads. Discord allows 4,000 characters; no command needs a tenth.
+pub const MAX_LINE: usize = 300;
+
+/// Someone named in a command: by Discord mention (`<@123>`) or by name (`@bob`, the console).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerRef {
+    /// A user id from a mention.
+    Id(u64),
+    /// A name typed after `@`; the front end resolves it.
+    Name(String),
+}
+
+/// Whom a challenge is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// One player, who alone may accept.
+    Player(PlayerRef),
+    /// Anyone in the same place may accept.
+    Open,
+    /// The computer opponent at a level from 1 (beginner) to 5 (strongest): the game starts at
+    /// once.
+    Computer {
+        /// How strongly it plays.
+        level: Level,
+    },
+}
+
+/// The computer's level when a challenge names none.
+pub const DEFAULT_COMPUTER_LEVEL: Level = Level::DEFAULT;
+
+/// An answer to a pending offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+}
+
+/// A setting a player can change with `settings`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The language of replies: a locale such as `en`, `fr`.
+    Language(String),
+    /// Whether the bot mentions (pings) the player on their turn and in reminders.
+    Pings(bool),
+}
+
+/// A parsed command. `game` fields are the `#ID` a player gave, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `help [command]`.
+    Help { topic: Option<String> },
+    /// `rules`: the illustrated summary of Rollerball.
+    Rules,
+    /// `challenge [@player] [white|black|random] [days N] [casual]`.
+    Challenge {
+        opponent: Opponent,
+        /// The challenger's colour; `None` draws it by lot.
+        colour: Option<Color>,
+        days: Days,
+        rated: bool,
+    },
+    /// `accept [#ID]`: take a challenge.
+    Accept { challenge: Option<ChallengeId> },
+    /// `decline [#ID]`: refuse a challenge made to you.
+    Decline { challenge: Option<ChallengeId> },
+    /// `cancel [#ID]`: withdraw your own challenge.
+    Cancel { challenge: Option<ChallengeId> },
+    /// `move [#ID] MOVE`.
+    Move { game: Option<GameId>, text: String },
+    /// `board [#ID]`.
+    Board { game: Option<GameId> },
+    /// `moves [#ID] [SQUARE]`: legal moves, optionally of the piece on one square.
+    Moves {
+        game: Option<GameId>,
+        square: Option<Square>,
+    },
+    /// `history [#ID]`.
+    History { game: Option<GameId> },
+    /// `games`: your active games.
+    Games,
+    /// `game ID`: any game, for spectators.
+    Game { game: GameId },
+    /// `export [#ID]`: the PGN record and the animated GIF.
+    Export { game: Option<GameId> },
+    /// `resign [#ID] [confirm]`: resigning asks once for confirmation.
+    Resign {
+        game: Option<GameId>,
+        confirmed: bool,
+    },
+    /// `draw [#ID] [accept|decline]`: offer, accept or decline a draw.
+    Draw {
+        game: Option<GameId>,
+        answer: Option<Answer>,
+    },
+    /// `takeback [#ID] [accept|decline]`: ask for the last move back, or answer the request.
+    Takeback {
+        game: Option<GameId>,
+        answer: Option<Answer>,
+    },
+    /// `abort [#ID]`: call the game off before each side has moved.
+    Abort { game: Option<GameId> },
+    /// `moretime [#ID] DAYS`: give your opponent extra days.
+    MoreTime { game: Option<GameId>, days: Days },
+    /// `rematch [#ID]`: challenge the same opponent again, colours swapped.
+    Rematch { game: Option<GameId> },
+    /// `settings [language CODE | pings on|off]`: show or change your settings.
+    Settings { change: Option<Setting> },
+    /// `leaderboard`: the best rated players here, and the asker's own place.
+    Leaderboard,
+    /// `stats [@player]`: a player's ratings and record (the asker's own without a name).
+    Stats { player: Option<PlayerRef> },
+}
+
+/// Why a line is not a command. [`CommandError::text`] says it to a player in their
+/// language; `Display` says it in English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    Empty,
+    TooLong(usize),
+    Unknown {
+        word: String,
+        suggestion: Option<&'static str>,
+    },
+    Missing {
+        command: &'static str,
+        what: Needed,
+        usage: &'static str,
+    },
+    Unexpected {
+        command: &'static str,
+        word: String,
+        usage: &'static str,
+    },
+    Days(String),
+    GameNumber(String),
+    Level(String),
+    /// A text-direction control character (its code point) in the line.
+    DirectionControl(u32),
+    /// A role mention (`<@&123>`) where a challenge names its opponent.
+    RoleMention(String),
+    /// A square that is not one (`z9`), where a front end reads one on its own.
+    Square(String),
+    /// A slash command without a subcommand.
+    NoSubcommand,
+    /// A subcommand the bot does not have.
+    UnknownSubcommand(String),
+    /// Both a player and the computer named as the opponent.
+    TwoOpponents,
+    /// Two settings changed at once.
+    TwoSettings,
+}
+
+/// What a command lacks, in [`CommandError::Missing`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needed {
+    /// `move` without the move.
+    Move,
+    /// `game` without a number.
+    GameNumber,
+    /// `moretime` without the days.
+    Days,
+    /// `level` at the end of a challenge.
+    Level,
+    /// `days` at the end of a challenge.
+    DaysNumber,
+    /// `settings language` without the code.
+    Language,
+    /// `settings pings` without `on` or `off`.
+    OnOff,
+}
+
+impl Needed {
+    fn message(self) -> &'static str {
+        match self {
+            Needed::Move => "command-needs-move",
+            Needed::GameNumber => "command-needs-game-number",
+            Needed::Days => "command-needs-days",
+            Needed::Level => "command-needs-level",
+            Needed::DaysNumber => "command-needs-days-number",
+            Needed::Language => "command-needs-language",
+            Needed::OnOff => "command-needs-on-off",
+        }
+    }
+}
+
+impl CommandError {
+    /// The message a player reads, in `lang`. Command words and usage lines stay English:
+    /// they are what the parser reads.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            CommandError::Empty => tr!(lang, "command-empty"),
+            CommandError::TooLong(length) => tr!(lang, "command-too-long", length = *length),
+            CommandError::Unknown {
+                word,
+                suggestion: Some(suggestion),
+            } => tr!(
+                lang,
+                "command-unknown-suggest",
+                word = word,
+                suggestion = *suggestion
+            ),
+            CommandError::Unknown {
+                word,
+                suggestion: None,
+            } => tr!(lang, "command-unknown", word = word),
+            CommandError::Missing {
+                command,
+                what,
+                usage,
+            } => tr!(
+                lang,
+                "command-missing",
+                command = *command,
+                what = Lang::text(lang, what.message(), &i18n::Args::new()),
+                usage = *usage
+            ),
+            CommandError::Unexpected {
+                command,
+                word,
+                usage,
+            } => tr!(
+                lang,
+                "command-unexpected",
+                command = *command,
+                word = word,
+                usage = *usage
+            ),
+            CommandError::Days(word) => tr!(
+                lang,
+                "command-days",
+                min = Days::MIN.get(),
+                max = Days::MAX.get(),
+                word = word
+            ),
+            CommandError::GameNumber(word) => tr!(lang, "command-game-number", word = word),
+            CommandError::Level(word) => tr!(lang, "command-level", word = word),
+            CommandError::DirectionControl(code) => tr!(
+                lang,
+                "command-direction-control",
+                code = format!("{code:04X}")
+            ),
+            CommandError::RoleMention(role) => {
+                tr!(lang, "command-role-mention", role = role.as_str())
+            }
+            CommandError::Square(square) => tr!(lang, "slash-square", square = square),
+            CommandError::NoSubcommand => tr!(lang, "slash-pick-subcommand"),
+            CommandError::UnknownSubcommand(name) => tr!(lang, "slash-unknown", name = name),
+            CommandError::TwoOpponents => tr!(lang, "slash-opponent-both"),
+            CommandError::TwoSettings => tr!(lang, "slash-one-setting"),
+        }
+    }
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl fmt::Display for PlayerRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerRef::Id(id) => write!(f, "<@{id}>"),
+            PlayerRef::Name(name) => write!(f, "@{name}"),
+        }
+    }
+}

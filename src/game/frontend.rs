@@ -1,0 +1,142 @@
+//! What front ends ask of the service besides commands: the moves to offer as a player types
+//! one, and what a new game's own thread is called and opens with.
+
+use super::actions::viewing;
+use super::context::{Cx, Refusal};
+use super::i18n::tr;
+use super::loaded::Loaded;
+use super::lookup;
+use super::players::Players;
+use super::reply::Reply;
+use super::request::Actor;
+use super::service::Service;
+use crate::model::{GameId, Place, PlayerId};
+use crate::rules::{self, Color};
+use crate::store::{Game as StoredGame, GameStatus, StoreError};
+
+impl Service {
+    /// The legal moves (SAN) of the actor's game here, or of game `id`, when it is their turn:
+    /// what a front end offers to complete as they type a move. Empty when there is no such
+    /// game, it is not their move, or the store cannot say.
+    pub async fn legal_moves_for(
+        &self,
+        actor: PlayerId,
+        place: Place,
+        id: Option<GameId>,
+    ) -> Vec<String> {
+        let row = match id {
+            Some(id) => self.store().game(id).await.ok().flatten(),
+            None => lookup::my_only_game_here(self.store(), actor, place)
+                .await
+                .ok()
+                .flatten(),
+        };
+        let Some(row) = row else {
+            return Vec::new();
+        };
+        if row.status != GameStatus::Active || row.color_of(actor) != Some(row.to_move) {
+            return Vec::new();
+        }
+        match Loaded::load(self.store(), &Players::new(self.store()), row.id).await {
+            Ok(Some(loaded)) => rules::legal_sans(loaded.game.position())
+                .into_iter()
+                .map(|(_, san)| san)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Records the thread a front end opened for a new game: from then on commands and bare
+    /// moves typed in the thread find the game.
+    pub async fn attach_thread(&self, game: GameId, thread: u64) -> Result<(), StoreError> {
+        self.store()
+            .set_thread(game, thread, self.now())
+            .await
+            .map(drop)
+    }
+
+    /// The name of a new game's thread: "Game #3: alice vs bob", White first, in the
+    /// language of the server the thread is in.
+    pub async fn thread_name(&self, game: GameId) -> Result<String, StoreError> {
+        let row = self.game_row(game).await?;
+        let lang = self.server_language(row.place.server).await;
+        let players = Players::new(self.store());
+        let mut names = [String::new(), String::new()];
+        for color in Color::ALL {
+            names[color.index()] = match (row.player(color), row.computer_level) {
+                (Some(p), _) => players.name(p).await,
+                (None, Some(level)) => tr!(lang, "computer-name", level = level),
+                (None, None) => "?".to_string(),
+            };
+        }
+        let [white, black] = names;
+        Ok(tr!(
+            lang,
+            "thread-name",
+            id = game.0,
+            white = white,
+            black = black
+        ))
+    }
+
+    /// The first message of a new game's thread (`thread`), in the server's language: both
+    /// players named and pinged (which adds them to the thread), then the board as its players
+    /// see it, with the game's buttons.
+    pub async fn thread_message(&self, game: GameId, thread: Place) -> Result<Reply, StoreError> {
+        let row = self.game_row(game).await?;
+        let lang = self.server_language(row.place.server).await;
+        let players = Players::new(self.store());
+        let in_game: Vec<PlayerId> = [row.white, row.black].into_iter().flatten().collect();
+        let Some(&first) = in_game.first() else {
+            return Err(StoreError::Corrupt(format!(
+                "game {} has no player",
+                game.0
+            )));
+        };
+        let voice = self.voice(lang);
+        let mut pings = Vec::with_capacity(in_game.len());
+        for &p in &in_game {
+            pings.push(voice.player(p, &players.name(p).await));
+        }
+        let asker = Actor {
+            id: first,
+            name: players.name(first).await,
+        };
+        let cx = Cx {
+            svc: self,
+            actor: &asker,
+            place: thread,
+            locale: None,
+            mentioned: &[],
+            lang,
+            word: "board",
+            players,
+        };
+        let mut message = match viewing::board(&cx, Some(game)).await {
+            Ok(reply) => reply,
+            Err(Refusal::Store(e)) => return Err(e),
+            Err(Refusal::Say(text)) => Reply::text(text),
+        };
+        message.text = format!(
+            "{}\n{}",
+            tr!(
+                lang,
+                "discord-thread-intro",
+                players = pings.join(" "),
+                id = game.0
+            ),
+            message.text
+        );
+        message.private = false;
+        message.mentions = in_game;
+        Ok(message)
+    }
+
+    /// A game's stored row; not found is an error here, where the front end named the game.
+    async fn game_row(&self, game: GameId) -> Result<StoredGame, StoreError> {
+        self.store()
+            .game(game)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("game {}", game.0)))
+    }
+}

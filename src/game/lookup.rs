@@ -1,0 +1,190 @@
+//! Finding what a command means: the player's game in this place, a game someone looks at, a
+//! challenge — each rule written once.
+
+use super::context::{Cx, Res, say};
+use super::i18n::tr;
+use super::loaded::Loaded;
+use crate::model::{ChallengeId, GameId, Place, PlayerId};
+use crate::rules::Color;
+use crate::store::{Challenge, ChallengeStatus, Game as StoredGame, Store, StoreError};
+
+/// The channel or thread id a place's games are listed under.
+pub(crate) fn place_key(place: Place) -> u64 {
+    place.thread.unwrap_or(place.channel)
+}
+
+/// The active games `player` plays in `place`.
+pub(crate) async fn my_games_here(
+    store: &Store,
+    player: PlayerId,
+    place: Place,
+) -> Result<Vec<StoredGame>, StoreError> {
+    let mut games = store.active_games_in(place_key(place)).await?;
+    games.retain(|g| g.color_of(player).is_some());
+    Ok(games)
+}
+
+/// The one active game `player` plays in `place`; `None` when there is none or several.
+pub(crate) async fn my_only_game_here(
+    store: &Store,
+    player: PlayerId,
+    place: Place,
+) -> Result<Option<StoredGame>, StoreError> {
+    let mut games = my_games_here(store, player, place).await?;
+    Ok((games.len() == 1).then(|| games.remove(0)))
+}
+
+/// "#3 against @bob", for lists of games to choose from.
+async fn game_choice(cx: &Cx<'_>, g: &StoredGame) -> String {
+    let color = g.color_of(cx.actor.id).unwrap_or(Color::White);
+    let opponent = match g.player(color.opponent()) {
+        Some(p) => cx.players.name(p).await,
+        None => String::new(),
+    };
+    tr!(
+        cx.lang,
+        "game-choice",
+        id = g.id.0,
+        opponent = cx.voice().row_side(g, color.opponent(), &opponent)
+    )
+}
+
+/// Several games, as a list to choose from.
+async fn game_choices(cx: &Cx<'_>, games: &[StoredGame]) -> String {
+    let mut list = Vec::with_capacity(games.len());
+    for g in games {
+        list.push(game_choice(cx, g).await);
+    }
+    list.join(", ")
+}
+
+/// The game a player means: the one named (which they must play), or their only active game
+/// here; otherwise a refusal that says where their games are.
+pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> {
+    let me = cx.actor.id;
+    let lang = cx.lang;
+    let word = cx.word;
+    if let Some(id) = id {
+        let Some(row) = cx.store().game(id).await? else {
+            return say(tr!(lang, "game-none", id = id.0));
+        };
+        if row.color_of(me).is_none() {
+            return say(tr!(lang, "game-not-yours", id = id.0));
+        }
+        return Ok(row);
+    }
+    let mut here = my_games_here(cx.store(), me, cx.place).await?;
+    match here.len() {
+        1 => return Ok(here.remove(0)),
+        0 => {}
+        _ => {
+            return say(tr!(
+                lang,
+                "games-several-here",
+                list = game_choices(cx, &here).await,
+                word = word,
+                id = here[0].id.0
+            ));
+        }
+    }
+    let elsewhere = cx.store().active_games_of(me).await?;
+    match elsewhere.as_slice() {
+        [] => say(tr!(lang, "game-none-here", word = word)),
+        [one] => say(tr!(
+            lang,
+            "game-elsewhere",
+            id = one.id.0,
+            channel = cx.voice().place(one.place),
+            word = word
+        )),
+        several => say(tr!(
+            lang,
+            "games-elsewhere",
+            list = game_choices(cx, several).await,
+            word = word,
+            id = several[0].id.0
+        )),
+    }
+}
+
+/// Game `id`, loaded; a refusal when there is no such game.
+pub(crate) async fn load(cx: &Cx<'_>, id: GameId) -> Res<Loaded> {
+    match Loaded::load(cx.store(), &cx.players, id).await? {
+        Some(loaded) => Ok(loaded),
+        None => say(tr!(cx.lang, "game-none", id = id.0)),
+    }
+}
+
+/// The game someone wants to look at: named, theirs here, or the only one here.
+pub(crate) async fn viewed_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<Loaded> {
+    if let Some(id) = id {
+        return load(cx, id).await;
+    }
+    match my_game(cx, None).await {
+        Ok(row) => load(cx, row.id).await,
+        Err(refusal) => {
+            let here = cx.store().active_games_in(place_key(cx.place)).await?;
+            match here.as_slice() {
+                [one] => load(cx, one.id).await,
+                _ => Err(refusal),
+            }
+        }
+    }
+}
+
+/// The open challenge a command means: the one named, or the only one that `fits`; `none` is
+/// the refusal when nothing fits.
+pub(crate) async fn find_challenge(
+    cx: &Cx<'_>,
+    id: Option<ChallengeId>,
+    fits: impl Fn(&Challenge) -> bool,
+    none: String,
+) -> Res<Challenge> {
+    let lang = cx.lang;
+    let now = cx.now();
+    if let Some(id) = id {
+        let Some(c) = cx.store().challenge(id).await? else {
+            return say(tr!(lang, "challenge-none", id = id.0));
+        };
+        if c.status != ChallengeStatus::Open || c.expires_at <= now {
+            let status = if c.status == ChallengeStatus::Open {
+                "expired"
+            } else {
+                c.status.as_str()
+            };
+            return say(tr!(lang, "challenge-closed", id = id.0, status = status));
+        }
+        if !fits(&c) {
+            return say(tr!(lang, "challenge-not-yours", id = id.0));
+        }
+        return Ok(c);
+    }
+    let me = cx.actor.id;
+    let mut candidates = cx.store().open_challenges_to(me).await?;
+    candidates.extend(cx.store().open_challenges_in(cx.place.channel).await?);
+    candidates.extend(cx.store().open_challenges_by(me).await?);
+    candidates.retain(|c| c.expires_at > now && fits(c));
+    candidates.sort_by_key(|c| c.id);
+    candidates.dedup_by_key(|c| c.id);
+    match candidates.len() {
+        0 => say(none),
+        1 => Ok(candidates.remove(0)),
+        _ => {
+            let mut list = Vec::with_capacity(candidates.len());
+            for c in &candidates {
+                list.push(tr!(
+                    lang,
+                    "challenge-choice",
+                    id = c.id.0,
+                    challenger = cx.who(c.challenger).await
+                ));
+            }
+            say(tr!(
+                lang,
+                "challenge-several",
+                list = list.join(", "),
+                id = candidates[0].id.0
+            ))
+        }
+    }
+}

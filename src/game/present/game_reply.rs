@@ -1,0 +1,134 @@
+//! The reply about a game that most commands end with: the text, the board drawn from the side
+//! to move, the game's buttons, and who is pinged. It never fails: after a commit nothing may
+//! turn into a refusal, so a board that cannot be drawn is logged and the reply goes as text.
+
+use super::Voice;
+use crate::game::i18n::tr;
+use crate::game::loaded::Loaded;
+use crate::game::reply::{Attachment, Button, ButtonAction, ButtonStyle, Reply};
+use crate::game::service::Service;
+use crate::model::PlayerId;
+use crate::render::{self, BoardView, Options};
+use crate::rules::Color;
+
+/// Who a game reply may ping.
+pub(crate) enum Ping {
+    /// Nobody.
+    Nobody,
+    /// The player to move (both players once the game is over), unless they turned pings off.
+    ToMove,
+    /// Both players, unless they turned pings off.
+    Both,
+    /// Exactly these players.
+    Only(Vec<PlayerId>),
+}
+
+impl Ping {
+    /// The players pinged about `loaded`.
+    fn players(self, loaded: &Loaded) -> Vec<PlayerId> {
+        match self {
+            Ping::Nobody => Vec::new(),
+            Ping::ToMove if loaded.game.outcome().is_none() => {
+                loaded.pingable(loaded.row.to_move).into_iter().collect()
+            }
+            Ping::ToMove | Ping::Both => Color::ALL
+                .into_iter()
+                .filter_map(|c| loaded.pingable(c))
+                .collect(),
+            Ping::Only(players) => players,
+        }
+    }
+}
+
+impl Service {
+    /// A reply about a game: `text`, the board drawn from the side to move (White's once the
+    /// game is over), the game's buttons when `buttons`, and pings as `ping` says.
+    pub(crate) async fn game_reply(
+        &self,
+        voice: Voice<'_>,
+        loaded: &Loaded,
+        text: String,
+        ping: Ping,
+        buttons: bool,
+    ) -> Reply {
+        let view = BoardView::of_game(&loaded.game);
+        let side = if loaded.game.outcome().is_some() {
+            Color::White
+        } else {
+            loaded.game.position().side_to_move()
+        };
+        let mut reply = Reply::text(text);
+        match self.render(view, side).await {
+            Ok(png) => {
+                reply.image = Some(Attachment {
+                    filename: format!("rollerball-{}-{}.png", loaded.id(), loaded.game.ply()),
+                    bytes: png,
+                });
+            }
+            Err(error) => {
+                tracing::error!(game = loaded.id(), %error, "the board could not be drawn");
+                reply.text.push('\n');
+                reply
+                    .text
+                    .push_str(&tr!(voice.lang, "render-failed", error = error));
+            }
+        }
+        reply.fen = Some(loaded.game.position().to_fen());
+        if buttons {
+            reply.buttons = game_buttons(voice, loaded);
+        }
+        reply.mentions = ping.players(loaded);
+        reply
+    }
+
+    /// Draws a board on a blocking thread, off the async workers.
+    pub(crate) async fn render(&self, view: BoardView, side: Color) -> Result<Vec<u8>, String> {
+        let mut options = Options::from_side(side);
+        options.size = self.board_size();
+        tokio::task::spawn_blocking(move || render::render_png(&view, &options))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// A button.
+pub(crate) fn button(label: String, action: ButtonAction, style: ButtonStyle) -> Button {
+    Button {
+        label,
+        action,
+        style,
+    }
+}
+
+/// The buttons under a game's board: while it is played, or a rematch once it is over.
+pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
+    let lang = voice.lang;
+    let id = loaded.row.id;
+    if loaded.game.outcome().is_some() {
+        return vec![button(
+            tr!(lang, "button-rematch"),
+            ButtonAction::Rematch(id),
+            ButtonStyle::Primary,
+        )];
+    }
+    let mut buttons = vec![button(
+        tr!(lang, "button-legal-moves"),
+        ButtonAction::LegalMoves(id),
+        ButtonStyle::Secondary,
+    )];
+    // The computer never agrees to a draw, so it is not offered one.
+    if loaded.row.computer_level.is_none() {
+        buttons.push(button(
+            tr!(lang, "button-offer-draw"),
+            ButtonAction::OfferDraw(id),
+            ButtonStyle::Secondary,
+        ));
+    }
+    buttons.push(button(
+        tr!(lang, "button-resign"),
+        ButtonAction::Resign(id),
+        ButtonStyle::Danger,
+    ));
+    buttons
+}

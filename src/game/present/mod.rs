@@ -1,0 +1,17 @@
+//! The words and pictures of replies: the [`Markup`] seam each front end supplies, the voice a
+//! reply speaks in, the phrases and selector words of the texts, the game reply with its board
+//! and buttons, and the help.
+
+mod game_reply;
+mod help;
+mod markup;
+mod voice;
+mod words;
+
+pub(crate) use game_reply::{Ping, button};
+pub(crate) use help::help;
+pub use help::rules_summary;
+pub use markup::{Markup, TextMarkup, written_time};
+pub(crate) use voice::Voice;
+pub use words::move_error;
+pub(crate) use words::{offer_key, on_off, rated_key, side_key, yes_no};

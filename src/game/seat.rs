@@ -1,0 +1,192 @@
+//! A seat at a game: the game loaded under its lock, the side that acts (the asker's, or the
+//! computer's), and every guarded write — a move, an ending, a takeback, an offer, a deadline —
+//! each done once here. Every write passes the version the game was loaded at, so a change made
+//! meanwhile (by another process) refuses it with a conflict and writes nothing.
+
+use super::context::{Cx, Refusal, Res, say};
+use super::deadlines;
+use super::i18n::tr;
+use super::loaded::Loaded;
+use super::locks::LockGuard;
+use super::lookup;
+use super::present::{Voice, move_error};
+use super::service::Service;
+use crate::model::{GameId, PlayerId};
+use crate::rules::{self, Color, Move, Outcome, PlayError, Termination};
+use crate::store::{AfterMove, Deadline, Ending, GameResult, NewMove, Offer, OfferKind};
+
+/// A game being acted on.
+pub(crate) struct Seat<'a> {
+    /// The game, loaded under the lock.
+    pub loaded: Loaded,
+    /// The side that acts.
+    pub color: Color,
+    _lock: LockGuard<'a>,
+}
+
+impl<'a> Seat<'a> {
+    /// The asker's seat at the game they mean (named, or their only one here): loaded under
+    /// its lock, and still being played.
+    pub(crate) async fn mine(cx: &Cx<'a>, id: Option<GameId>) -> Res<Seat<'a>> {
+        let row = lookup::my_game(cx, id).await?;
+        let lock = cx.svc.locks().lock(row.id).await;
+        // Loaded under the lock, so no other command of this process changes it meanwhile.
+        let Some(loaded) = Loaded::load(cx.store(), &cx.players, row.id).await? else {
+            return say(tr!(cx.lang, "game-none", id = row.id.0));
+        };
+        let Some(color) = loaded.row.color_of(cx.actor.id) else {
+            return say(tr!(cx.lang, "game-not-yours", id = row.id.0));
+        };
+        if let Some(outcome) = loaded.game.outcome() {
+            return say(tr!(
+                cx.lang,
+                "game-over-already",
+                id = loaded.id(),
+                outcome = cx.voice().outcome(&loaded, outcome)
+            ));
+        }
+        Ok(Seat {
+            loaded,
+            color,
+            _lock: lock,
+        })
+    }
+
+    /// The seat of `color` at `loaded`, whose lock `lock` is (the computer's seat).
+    pub(crate) fn at(loaded: Loaded, color: Color, lock: LockGuard<'a>) -> Seat<'a> {
+        Seat {
+            loaded,
+            color,
+            _lock: lock,
+        }
+    }
+
+    /// The other side's player, if a player plays it.
+    pub(crate) fn opponent(&self) -> Option<PlayerId> {
+        self.loaded.row.player(self.color.opponent())
+    }
+
+    /// True when the acting side is to move.
+    pub(crate) fn to_move(&self) -> bool {
+        self.loaded.row.to_move == self.color
+    }
+
+    /// Plays `mv` and commits it, with the next move's deadline or the game's end (counted in
+    /// the ratings). Returns the move in SAN.
+    pub(crate) async fn play(&mut self, svc: &Service, voice: Voice<'_>, mv: Move) -> Res<String> {
+        let before = *self.loaded.game.position();
+        self.loaded.game.play(mv).map_err(|e| match e {
+            PlayError::Move(error) => Refusal::Say(move_error(voice.lang, &error)),
+            PlayError::GameOver(outcome) => Refusal::Say(tr!(
+                voice.lang,
+                "move-game-over",
+                outcome = voice.outcome(&self.loaded, outcome)
+            )),
+        })?;
+        let san = self.loaded.game.sans().last().cloned().unwrap_or_default();
+        let now = svc.now();
+        let after = match self.loaded.game.outcome() {
+            Some(outcome) => AfterMove::End(ending(outcome)),
+            None => AfterMove::Continue(deadlines::deadline(now, self.loaded.row.days_per_move)),
+        };
+        let new_move = NewMove {
+            san: san.clone(),
+            coord: rules::coordinate(&before, mv),
+            fen_after: self.loaded.game.position().to_fen(),
+        };
+        let row = &self.loaded.row;
+        let committed = svc
+            .store()
+            .commit_move(row.id, row.version, &new_move, after, now)
+            .await;
+        match committed {
+            Ok(row) => self.loaded.row = row,
+            Err(e) => {
+                self.loaded.game.take_back();
+                return Err(e.into());
+            }
+        }
+        if self.loaded.game.outcome().is_some() {
+            svc.count_in_ratings(&self.loaded.row).await;
+        }
+        Ok(san)
+    }
+
+    /// Ends the game off the board (resignation, agreement, abort) and counts it in the
+    /// ratings.
+    pub(crate) async fn end(&mut self, svc: &Service, outcome: Outcome) -> Res<()> {
+        let row = &self.loaded.row;
+        self.loaded.row = svc
+            .store()
+            .end_game(row.id, row.version, ending(outcome), svc.now())
+            .await?;
+        self.loaded.game.end(outcome);
+        svc.count_in_ratings(&self.loaded.row).await;
+        Ok(())
+    }
+
+    /// Takes the last `plies` moves back; the side to move then has a fresh deadline. Returns
+    /// the moves taken back, in SAN, separated by spaces.
+    pub(crate) async fn take_back(&mut self, svc: &Service, plies: usize) -> Res<String> {
+        let sans = self.loaded.game.sans();
+        let taken = sans[sans.len().saturating_sub(plies)..].join(" ");
+        let now = svc.now();
+        let deadline = deadlines::deadline(now, self.loaded.row.days_per_move);
+        let row = &self.loaded.row;
+        self.loaded.row = svc
+            .store()
+            .take_back(row.id, row.version, plies as u32, deadline, now)
+            .await?;
+        for _ in 0..plies {
+            self.loaded.game.take_back();
+        }
+        Ok(taken)
+    }
+
+    /// Makes an offer of the acting side's.
+    pub(crate) async fn offer(&mut self, svc: &Service, kind: OfferKind) -> Res<()> {
+        let offer = Offer {
+            kind,
+            by: self.color,
+        };
+        let row = &self.loaded.row;
+        self.loaded.row = svc
+            .store()
+            .set_offer(row.id, row.version, offer, svc.now())
+            .await?;
+        Ok(())
+    }
+
+    /// Withdraws or declines the pending offer.
+    pub(crate) async fn clear_offer(&mut self, svc: &Service) -> Res<()> {
+        let row = &self.loaded.row;
+        self.loaded.row = svc
+            .store()
+            .clear_offer(row.id, row.version, svc.now())
+            .await?;
+        Ok(())
+    }
+
+    /// Moves the current move's deadline.
+    pub(crate) async fn set_deadline(&mut self, svc: &Service, deadline: Deadline) -> Res<()> {
+        let row = &self.loaded.row;
+        self.loaded.row = svc
+            .store()
+            .set_deadline(row.id, row.version, deadline, svc.now())
+            .await?;
+        Ok(())
+    }
+}
+
+/// How the store records an outcome.
+pub(crate) fn ending(outcome: Outcome) -> Ending {
+    Ending {
+        result: match outcome.winner {
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None if outcome.termination == Termination::Abort => GameResult::NoResult,
+            None => GameResult::Draw,
+        },
+        termination: outcome.termination,
+    }
+}

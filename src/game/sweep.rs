@@ -1,0 +1,196 @@
+//! The deadline sweep, run on a timer by every front end: challenges that expired, the
+//! computer's moves a crash or a failure left unmade, reminders, and losses on time. Each kind
+//! is claimed from the store in one statement that is safe with several processes (each item
+//! goes to exactly one); after that, every claimed item is delivered as a notice, or — when even
+//! its words cannot be put together — logged on its own, never lost with the others.
+
+use super::actions::computer;
+use super::i18n::tr;
+use super::loaded::Loaded;
+use super::players::Players;
+use super::present::{Ping, yes_no};
+use super::reply::{Notice, Reply};
+use super::seat::Seat;
+use super::service::Service;
+use crate::store::{Challenge, DueReminder, Game as StoredGame};
+
+/// How many due items of each kind one sweep handles; the rest wait for the next sweep.
+const SWEEP_BATCH: u32 = 100;
+
+impl Service {
+    /// Handles everything that is due and returns the notices to deliver. Never fails as a
+    /// whole: a claim the store refuses is logged (and tried again by the next sweep).
+    pub async fn sweep(&self) -> Vec<Notice> {
+        let now = self.now();
+        let players = Players::new(self.store());
+        let mut notices = Vec::new();
+        match self.store().expire_challenges(now, SWEEP_BATCH).await {
+            Ok(expired) => {
+                for c in expired {
+                    notices.push(self.expired(&players, &c).await);
+                }
+            }
+            Err(error) => tracing::error!(%error, "claiming expired challenges failed"),
+        }
+        match self.store().computer_turns(SWEEP_BATCH).await {
+            Ok(rows) => {
+                for row in rows {
+                    notices.extend(self.computer_move(&players, &row).await);
+                }
+            }
+            Err(error) => tracing::error!(%error, "finding the computer's moves failed"),
+        }
+        match self.store().claim_reminders(now, SWEEP_BATCH).await {
+            Ok(due) => {
+                for due in due {
+                    notices.extend(self.reminder(&players, &due).await);
+                }
+            }
+            Err(error) => tracing::error!(%error, "claiming reminders failed"),
+        }
+        match self.store().claim_timeouts(now, SWEEP_BATCH).await {
+            Ok(rows) => {
+                for row in rows {
+                    notices.push(self.timeout(&players, &row).await);
+                }
+            }
+            Err(error) => tracing::error!(%error, "claiming time-outs failed"),
+        }
+        self.catch_up_ratings().await;
+        notices
+    }
+
+    /// The notice of a challenge nobody took in time.
+    async fn expired(&self, players: &Players<'_>, c: &Challenge) -> Notice {
+        let lang = self
+            .notice_language(players, Some(c.challenger), c.place.server)
+            .await;
+        let name = players.name(c.challenger).await;
+        Notice {
+            place: c.place,
+            reply: Reply::text(tr!(
+                lang,
+                "challenge-expired",
+                id = c.id.0,
+                challenger = self.voice(lang).player(c.challenger, &name)
+            )),
+        }
+    }
+
+    /// The computer's move in a game where it is to move and has not moved (its answer failed,
+    /// or the process stopped before it). `None` when there is nothing to do, or the move
+    /// failed again (logged; the next sweep tries once more).
+    async fn computer_move(&self, players: &Players<'_>, row: &StoredGame) -> Option<Notice> {
+        let lock = self.locks().lock(row.id).await;
+        let human = row.white.or(row.black);
+        let lang = self.notice_language(players, human, row.place.server).await;
+        let loaded = match Loaded::load(self.store(), players, row.id).await {
+            Ok(Some(loaded)) => loaded,
+            Ok(None) => return None,
+            Err(refusal) => {
+                tracing::error!(game = row.id.0, error = %refusal, "cannot load a game for the computer's move");
+                return None;
+            }
+        };
+        if !loaded.computer_to_move() {
+            return None;
+        }
+        let color = loaded.row.to_move;
+        let mut seat = Seat::at(loaded, color, lock);
+        let voice = self.voice(lang);
+        let san = match computer::answer(self, voice, &mut seat).await {
+            Ok(san) => san,
+            Err(error) => {
+                tracing::error!(game = row.id.0, %error, "the computer's move failed; the next sweep tries again");
+                return None;
+            }
+        };
+        let text = format!(
+            "{}\n{}",
+            tr!(
+                lang,
+                "computer-answered-notice",
+                id = seat.loaded.id(),
+                san = san
+            ),
+            voice.turn_line(&seat.loaded)
+        );
+        let reply = self
+            .game_reply(voice, &seat.loaded, text, Ping::ToMove, true)
+            .await;
+        Some(Notice {
+            place: seat.loaded.row.place,
+            reply,
+        })
+    }
+
+    /// The reminder of a move coming due; `None` for a side without a player (never claimed).
+    async fn reminder(&self, players: &Players<'_>, due: &DueReminder) -> Option<Notice> {
+        let g = &due.game;
+        let player = g.player(g.to_move)?;
+        let lang = self
+            .notice_language(players, Some(player), g.place.server)
+            .await;
+        let known = players.get_or_log(player).await;
+        let name = known
+            .as_ref()
+            .map_or_else(|| super::players::unknown_name(player), |p| p.name.clone());
+        let pings = known.is_none_or(|p| p.ping);
+        let voice = self.voice(lang);
+        Some(Notice {
+            place: g.place,
+            reply: Reply {
+                text: tr!(
+                    lang,
+                    "reminder",
+                    last = yes_no(due.stage >= 2),
+                    player = voice.player(player, &name),
+                    id = g.id.0,
+                    deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default()
+                ),
+                mentions: if pings { vec![player] } else { Vec::new() },
+                ..Reply::default()
+            },
+        })
+    }
+
+    /// The notice of a loss on time (the claim has already ended the game): with the board,
+    /// or — when the game cannot be loaded — the time-out alone, both players pinged.
+    async fn timeout(&self, players: &Players<'_>, row: &StoredGame) -> Notice {
+        let loser = row.to_move;
+        let lang = self
+            .notice_language(players, row.player(loser), row.place.server)
+            .await;
+        let voice = self.voice(lang);
+        let loser_name = match row.player(loser) {
+            Some(p) => players.name(p).await,
+            None => String::new(),
+        };
+        let headline = tr!(
+            lang,
+            "timeout",
+            id = row.id.0,
+            player = voice.row_side(row, loser, &loser_name)
+        );
+        let reply = match Loaded::load(self.store(), players, row.id).await {
+            Ok(Some(loaded)) => {
+                let text = format!("{headline}\n{}", voice.turn_line(&loaded));
+                self.game_reply(voice, &loaded, text, Ping::Both, true)
+                    .await
+            }
+            failed => {
+                if let Err(refusal) = failed {
+                    tracing::error!(game = row.id.0, error = %refusal, "cannot load a game lost on time; telling it without the board");
+                }
+                Reply {
+                    mentions: [row.white, row.black].into_iter().flatten().collect(),
+                    ..Reply::text(headline)
+                }
+            }
+        };
+        Notice {
+            place: row.place,
+            reply,
+        }
+    }
+}

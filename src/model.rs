@@ -1,0 +1,128 @@
+//! The few values every layer speaks of — players, games, challenges, places and times — kept
+//! below `store`, `game` and the front ends so that each can name them without depending on the
+//! others (a front end names a game without importing the store).
+
+use std::fmt;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A Discord user id: a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u64);
+
+/// A game's number, as players type it (`#42`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+/// A challenge's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChallengeId(pub i64);
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+impl fmt::Display for ChallengeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A moment, as Unix milliseconds (UTC): how every time is stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Timestamp(pub i64);
+
+impl Timestamp {
+    /// The system clock now. The store itself never calls this; callers with an injectable clock
+    /// pass their own times.
+    pub fn now() -> Timestamp {
+        Timestamp::from_system_time(SystemTime::now())
+    }
+
+    /// The timestamp of a [`SystemTime`] (times before 1970 count as 1970).
+    pub fn from_system_time(time: SystemTime) -> Timestamp {
+        let millis = time
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis())
+            .unwrap_or(0);
+        Timestamp(i64::try_from(millis).unwrap_or(i64::MAX))
+    }
+
+    /// This timestamp as a [`SystemTime`].
+    pub fn to_system_time(self) -> SystemTime {
+        UNIX_EPOCH + Duration::from_millis(self.0.max(0).unsigned_abs())
+    }
+
+    /// This moment plus a duration (saturating).
+    pub fn plus(self, duration: Duration) -> Timestamp {
+        let millis = i64::try_from(duration.as_millis()).unwrap_or(i64::MAX);
+        Timestamp(self.0.saturating_add(millis))
+    }
+
+    /// The calendar date (year, month, day) of this moment in UTC.
+    pub fn utc_date(self) -> (i64, u32, u32) {
+        // Howard Hinnant's days-to-civil algorithm.
+        let z = self.0.div_euclid(86_400_000) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        (yoe + era * 400 + i64::from(month <= 2), month, day)
+    }
+
+    /// This moment plus whole days.
+    pub fn plus_days(self, days: u32) -> Timestamp {
+        self.plus(Duration::from_secs(u64::from(days) * 86_400))
+    }
+}
+
+/// Where something happens on Discord (or in the console, which uses made-up ids).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// The server (guild); `None` in direct messages.
+    pub server: Option<u64>,
+    /// The channel.
+    pub channel: u64,
+    /// The thread inside the channel, when there is one.
+    pub thread: Option<u64>,
+}
+
+/// Days per move: the allowance for each move of a correspondence game, 1 to 14. A value of
+/// this type is always in range, so no front end can hand the service another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Days(u32);
+
+impl Days {
+    /// The shortest allowance.
+    pub const MIN: Days = Days(1);
+    /// The longest allowance.
+    pub const MAX: Days = Days(14);
+    /// The allowance when a challenge names none.
+    pub const DEFAULT: Days = Days(3);
+
+    /// `n` days, if `n` is within [`Days::MIN`] and [`Days::MAX`].
+    pub fn new(n: u32) -> Option<Days> {
+        (Days::MIN.0..=Days::MAX.0).contains(&n).then_some(Days(n))
+    }
+
+    /// The number of days.
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+impl fmt::Display for Days {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
