@@ -110,6 +110,12 @@ async fn start_limited(
     );
     assert_eq!(put.authorization.as_deref(), Some("Bot fake-token"));
     assert_eq!(put.json[0]["name"], "rb");
+    // Checked, as every request, against Discord's own schema of the registration.
+    assert_eq!(put.status, 200, "{:#?}", fake.violations());
+    assert_eq!(
+        put.operation.as_deref(),
+        Some("PUT /applications/{application_id}/guilds/{guild_id}/commands")
+    );
     Running { stop, task, store }
 }
 
@@ -1287,6 +1293,102 @@ async fn the_command_and_the_answers_speak_the_players_languages() {
         "Vous n'avez aucune partie en cours. Lancez-en une avec `challenge @joueur`."
     );
     bot.shut_down(&fake).await;
+}
+
+/// Without a test server the commands are registered globally, the registration that user
+/// installs and contexts apply to: Discord's schema accepts it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_global_registration_is_what_discord_accepts() {
+    let fake = FakeDiscord::start().await;
+    let db = common::sqlite_db();
+    let mut config = config(&fake);
+    config.guild_id = None;
+    let store = Store::connect(&db.url).await.expect("database");
+    let service = Arc::new(Service::new(store.clone(), clock()));
+    let bot = Bot::new(config, service).await.expect("bot");
+    let stop = bot.shutdown_handle();
+    let task = tokio::spawn(bot.run());
+    fake.wait_ready().await;
+    let put = fake
+        .wait_for(0, "the global registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    assert_eq!(put.path, format!("/api/v10/applications/{APP_ID}/commands"));
+    assert_eq!(
+        put.operation.as_deref(),
+        Some("PUT /applications/{application_id}/commands")
+    );
+    assert_eq!(put.status, 200, "{:#?}", fake.violations());
+    assert_eq!(put.json[0]["name"], "rb");
+    Running { stop, task, store }.shut_down(&fake).await;
+}
+
+/// The fake refuses what Discord would, as Discord does: a body its schema rejects is answered
+/// 400 "Invalid Form Body" with the place of each problem, which serenity reads as Discord's own
+/// error; the refusal is kept, and a test that leaves one behind fails.
+#[tokio::test]
+async fn the_fake_refuses_what_discord_would() {
+    use serenity::all::{ChannelId, HttpError};
+    let fake = FakeDiscord::start().await;
+    let http = serenity::http::HttpBuilder::new("fake-token")
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let channel = ChannelId::new(CHANNEL);
+    // Valid: passes through.
+    http.send_message(channel, vec![], &json!({"content": "hello"}))
+        .await
+        .expect("a valid message");
+    assert!(fake.violations().is_empty());
+    // An embed title over Discord's 256 characters and a button of no known style.
+    let bad = json!({
+        "content": "board",
+        "embeds": [{"title": "t".repeat(257)}],
+        "components": [{"type": 1, "components": [
+            {"type": 2, "style": 9, "label": "x", "custom_id": "rb:x"}]}],
+    });
+    let error = http
+        .send_message(channel, vec![], &bad)
+        .await
+        .expect_err("Discord refuses it");
+    let serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) = error else {
+        panic!("not Discord's refusal: {error:?}");
+    };
+    assert_eq!(response.status_code.as_u16(), 400);
+    assert_eq!(response.error.code, 50035);
+    assert_eq!(response.error.message, "Invalid Form Body");
+    let mut paths: Vec<&str> = response
+        .error
+        .errors
+        .iter()
+        .map(|e| e.path.as_str())
+        .collect();
+    paths.sort();
+    assert_eq!(paths, ["components.0.components.0.style", "embeds.0.title"]);
+    // The refusal is kept, with where and why.
+    let kept = fake.violations();
+    assert_eq!(kept.len(), 1);
+    let text = kept[0].to_string();
+    assert!(
+        text.contains("- /embeds/0/title: length must be <=256, but got 257"),
+        "{text}"
+    );
+    assert!(
+        text.contains("POST /channels/{channel_id}/messages"),
+        "{text}"
+    );
+    // A test that leaves it behind fails when its fake goes.
+    let verdict = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(fake.clone())));
+    assert!(verdict.is_ok(), "a clone going is not the end of the test");
+    let verdict = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(fake)));
+    let message = verdict.expect_err("the test fails");
+    let message = message
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(message.contains("Discord would refuse"), "{message}");
+    assert!(message.contains("/embeds/0/title"), "{message}");
 }
 
 /// What the bot sent may ping nobody: no `@everyone`, `@here` or roles, and no user.

@@ -2,6 +2,17 @@
 //! records every request, answers with the payloads serenity needs (see DISCORD.md), lets a test
 //! dispatch gateway events (slash commands, button presses, messages) and make chosen requests
 //! fail.
+//!
+//! Like the real one, it refuses what Discord's own API description refuses ([`schema`]): a
+//! request to a route Discord does not have is answered 404, a body its schema rejects 400
+//! "Invalid Form Body" (code 50035) with the place of each problem. Every such refusal is also
+//! printed at once and kept, and the test fails when its fake is dropped with any kept, however
+//! the bot took the answer. A test that sends a bad body on purpose takes them with
+//! [`FakeDiscord::take_violations`].
+//!
+//! With `FAKE_DISCORD_REQUESTS=FILE` set, every request is also appended to FILE as one JSON line
+//! (`seq`, `method`, `path`, `json`), the input of Discord's reference check
+//! `shared/tools/discord_spec_check.py`.
 
 #![allow(dead_code)] // each test binary uses its own part of the fake
 
@@ -20,6 +31,11 @@ use tokio_tungstenite::tungstenite::Message as WsMessage;
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role};
+
+#[path = "discord_schema.rs"]
+pub mod schema;
+
+pub use schema::Violation;
 
 /// The bot's application (and user) id in the fake.
 pub const APP_ID: u64 = 900_000_000_000_000_001;
@@ -50,6 +66,9 @@ pub struct Recorded {
     pub files: Vec<Upload>,
     /// The status the fake answered with.
     pub status: u16,
+    /// The operation of Discord's API description it was checked against, such as
+    /// `POST /channels/{channel_id}/messages`; `None` for a route Discord does not have.
+    pub operation: Option<String>,
     /// The id of the message or thread the fake created, if any.
     pub created: Option<u64>,
 }
@@ -134,13 +153,48 @@ struct State {
     subscribers: Vec<mpsc::UnboundedSender<Recorded>>,
     /// The client locale interactions carry; `None` is `en-US`.
     locale: Option<String>,
+    /// The requests Discord would have refused (see [`schema`]).
+    violations: Vec<Violation>,
+    /// Requests so far, numbered for the `FAKE_DISCORD_REQUESTS` file.
+    requests_seen: u64,
 }
 
-/// The fake server. Dropping it stops nothing: it lives as long as the test's runtime.
+/// The fake server. Dropping it stops nothing: it lives as long as the test's runtime. Dropping
+/// the test's last handle fails the test if Discord would have refused any request.
 #[derive(Clone)]
 pub struct FakeDiscord {
     pub addr: SocketAddr,
     state: Arc<Mutex<State>>,
+    /// Shared by the test's handles, not by the server's own: see [`Verdict`].
+    verdict: Option<Arc<Verdict>>,
+}
+
+/// Fails the test, when the last of its handles on the fake goes, if the bot sent any request
+/// that Discord would have refused: a test that never looked still learns of it.
+struct Verdict(Arc<Mutex<State>>);
+
+impl Drop for Verdict {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let violations = std::mem::take(&mut self.0.lock().unwrap().violations);
+        if !violations.is_empty() {
+            panic!("{}", report(&violations));
+        }
+    }
+}
+
+/// The violations, one paragraph each.
+fn report(violations: &[Violation]) -> String {
+    let mut text = format!(
+        "the bot sent {} request(s) that Discord would refuse (checked against tests/data/discord/openapi.json):",
+        violations.len()
+    );
+    for v in violations {
+        text.push_str(&format!("\n  {v}"));
+    }
+    text
 }
 
 impl FakeDiscord {
@@ -148,14 +202,20 @@ impl FakeDiscord {
     pub async fn start() -> FakeDiscord {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
+        let state = Arc::new(Mutex::new(State {
+            next_id: 1_000_000_000_000_000_000,
+            ..State::default()
+        }));
         let fake = FakeDiscord {
             addr,
-            state: Arc::new(Mutex::new(State {
-                next_id: 1_000_000_000_000_000_000,
-                ..State::default()
-            })),
+            state: state.clone(),
+            verdict: Some(Arc::new(Verdict(state.clone()))),
         };
-        let server = fake.clone();
+        let server = FakeDiscord {
+            addr,
+            state,
+            verdict: None,
+        };
         tokio::spawn(async move {
             loop {
                 let Ok((stream, _)) = listener.accept().await else {
@@ -232,6 +292,17 @@ impl FakeDiscord {
         receiver
     }
 
+    /// The requests so far that Discord would have refused.
+    pub fn violations(&self) -> Vec<Violation> {
+        self.state.lock().unwrap().violations.clone()
+    }
+
+    /// The requests so far that Discord would have refused, which then no longer fail the test:
+    /// for a test that sends them on purpose.
+    pub fn take_violations(&self) -> Vec<Violation> {
+        std::mem::take(&mut self.state.lock().unwrap().violations)
+    }
+
     /// How many requests so far (a mark to wait from).
     pub fn mark(&self) -> usize {
         self.state.lock().unwrap().requests.len()
@@ -261,7 +332,13 @@ impl FakeDiscord {
                     .skip(from)
                     .map(|r| format!("{} {} {} {}", r.method, r.path, r.status, r.json))
                     .collect();
-                panic!("timed out waiting for {what}; requests since: {seen:#?}");
+                let violations = self.violations();
+                let refused = if violations.is_empty() {
+                    String::new()
+                } else {
+                    format!("\n{}\n", report(&violations))
+                };
+                panic!("timed out waiting for {what};{refused} requests since: {seen:#?}");
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -609,7 +686,19 @@ impl FakeDiscord {
             let path = target.split('?').next().unwrap_or_default().to_string();
             let content_type = headers.get("content-type").cloned().unwrap_or_default();
             let (json, files) = parse_body(&content_type, &body);
-            let (status, answer, created) = self.route(&method, &path, &json, &files);
+            self.write_down(&method, &path, &json);
+            let sent = (!body.is_empty()).then_some(&json);
+            let (operation, (status, answer, created)) =
+                match schema::spec().check(&method, &path, sent) {
+                    Ok(operation) => (Some(operation), self.route(&method, &path, &json, &files)),
+                    Err(violation) => {
+                        eprintln!("fake Discord refuses: {violation}");
+                        let (status, answer) = violation.answer();
+                        let operation = violation.operation.clone();
+                        self.state.lock().unwrap().violations.push(violation);
+                        (operation, (status, answer, None))
+                    }
+                };
             let recorded = Recorded {
                 method,
                 path,
@@ -617,6 +706,7 @@ impl FakeDiscord {
                 json,
                 files,
                 status,
+                operation,
                 created,
             };
             {
@@ -640,6 +730,29 @@ impl FakeDiscord {
                 body.len()
             );
             stream.write_all(response.as_bytes()).await?;
+        }
+    }
+
+    /// Appends the request to the `FAKE_DISCORD_REQUESTS` file, when set.
+    fn write_down(&self, method: &str, path: &str, json: &Value) {
+        let Some(file) = std::env::var_os("FAKE_DISCORD_REQUESTS") else {
+            return;
+        };
+        let seq = {
+            let mut s = self.state.lock().unwrap();
+            s.requests_seen += 1;
+            s.requests_seen
+        };
+        let line = json!({"seq": seq, "method": method, "path": path,
+                          "json": if json.is_null() { Value::Null } else { json.clone() }});
+        // One write of the whole line: requests arrive on many connections at once.
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+        {
+            let _ = f.write_all(format!("{line}\n").as_bytes());
         }
     }
 
