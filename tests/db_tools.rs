@@ -62,7 +62,8 @@ async fn populate(db: &TestDb) -> Store {
         let who = if i % 2 == 0 { alice() } else { bob() };
         say(&service, &who, &format!("move #1 {san}")).await;
     }
-    // A rematch as the rematch button makes it (a text `rematch` is a new challenge).
+    // A game linked to the one it rematches, as `Store::create_game` records it (the service's
+    // `rematch` makes a challenge instead, whose game leaves `rematch_of` unset).
     let rematch = NewGame {
         place: PLACE,
         white: Some(bob().id),
