@@ -18,6 +18,8 @@ use rollerball::render::{
 use rollerball::rules::{Color, Game, Position, START_FEN, Square, coordinate, san};
 use rollerball::store;
 
+mod cli;
+
 /// Correspondence Rollerball: the rules engine's tools and the bot.
 #[derive(Parser)]
 #[command(name = "rollerball", version, about, propagate_version = true)]
@@ -69,6 +71,8 @@ enum Command {
     },
     /// Create or upgrade the database schema (the bot also does this at start-up).
     Migrate,
+    /// Back up the database, or copy it into another one (such as from SQLite to PostgreSQL).
+    Db(cli::db::Args),
     /// Play many games at once through the game service and measure moves per second, the
     /// latency of each move and the memory used. It creates its own players and games: point
     /// it at a scratch database, never at the bot's.
@@ -210,6 +214,7 @@ fn run(cli: Cli) -> Result<String, String> {
         Command::Bot => return run_bot(),
         command @ (Command::Console { .. } | Command::Migrate) => return run_async(command),
         command @ Command::Loadtest { .. } => return loadtest(command),
+        Command::Db(args) => return runtime()?.block_on(cli::db::run(args)).map(|()| out),
         Command::Startup { database } => {
             return runtime()?.block_on(async move {
                 let (report, db) = loadtest::measure_startup(&database)

@@ -94,6 +94,13 @@
 //! - Records: [`Store::record`] (rated results by colour and way of ending) and
 //!   [`Store::streak`], counted from the finished games.
 //!
+//! # Tools for the host
+//!
+//! - [`backup_sqlite`]: a consistent copy of a live SQLite file (`rollerball db backup`).
+//! - [`copy_database`]: every row of one database into another, empty one, SQLite or
+//!   PostgreSQL either way (`rollerball db copy`), checked by row counts and replays.
+//! - [`Store::check_games`]: every stored game replayed against the rules.
+//!
 //! # Time
 //!
 //! The store never reads the clock: every method that stamps or compares times takes `now`, so the
@@ -101,11 +108,15 @@
 
 #![warn(missing_docs)]
 
+mod backup;
 mod challenges;
+mod check;
 mod games;
 mod players;
 mod ratings;
 mod records;
+mod schema;
+mod transfer;
 mod types;
 
 use std::str::FromStr;
@@ -117,6 +128,9 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, MutexGuard};
 
+pub use backup::{BackupError, BackupReport, backup_sqlite};
+pub use check::{GameCheck, ReplayFailure};
+pub use transfer::{CopyProgress, CopyReport, Role, TransferError, copy_database};
 pub use types::*;
 
 /// The database used when `DATABASE_URL` is not set: a file next to where the bot runs.

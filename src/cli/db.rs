@@ -1,0 +1,142 @@
+//! `rollerball db`: the host's database tools, a backup of a live SQLite file and a copy of
+//! every row from one database to another. The work is the store's
+//! ([`store::backup_sqlite`], [`store::copy_database`]); this module reads the command line and
+//! prints each step as it happens.
+
+use std::path::PathBuf;
+
+use rollerball::store::{self, CopyProgress};
+
+/// The database tools.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: DbCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum DbCommand {
+    /// Write a consistent copy of the SQLite database to FILE, safe while the bot runs.
+    ///
+    /// The copy is checked (SQLite's integrity check, every game replayed) before it takes
+    /// the name FILE.
+    Backup {
+        /// The backup file to write; refused if it exists, unless --force.
+        file: PathBuf,
+        /// The database to back up (default: DATABASE_URL, or sqlite://rollerball.db).
+        #[arg(long, value_name = "URL")]
+        database: Option<String>,
+        /// Replace FILE if it exists (only once the new copy is complete and checked).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Copy the whole database into another, empty one: SQLite to PostgreSQL, or back.
+    ///
+    /// Every game, move, challenge, player, rating, setting and server is copied into the
+    /// target (migrated first if it is not yet), then the row counts are compared and every
+    /// game is replayed. Stop the bot first: what it writes after the copy begins is not
+    /// copied.
+    Copy {
+        /// The database to copy from (sqlite://FILE or postgres://...); only read.
+        #[arg(long, value_name = "URL")]
+        from: String,
+        /// The database to copy into; it must hold no game, player or other row.
+        #[arg(long, value_name = "URL")]
+        to: String,
+    },
+}
+
+/// Runs `rollerball db …`, printing as it goes; the error is the one line to show after
+/// `error:`.
+pub async fn run(args: Args) -> Result<(), String> {
+    match args.command {
+        DbCommand::Backup {
+            file,
+            database,
+            force,
+        } => {
+            backup(
+                database.unwrap_or_else(store::database_url_from_env),
+                file,
+                force,
+            )
+            .await
+        }
+        DbCommand::Copy { from, to } => copy(&from, &to).await,
+    }
+}
+
+async fn backup(url: String, file: PathBuf, force: bool) -> Result<(), String> {
+    println!(
+        "Backing up {} into {} ...",
+        store::redact(&url),
+        file.display()
+    );
+    let report = store::backup_sqlite(&url, &file, force)
+        .await
+        .map_err(|e| e.to_string())?;
+    let games = &report.games;
+    println!(
+        "Wrote {} ({}, schema version {}) in {:.1} s: {}, {}, {}, {}.",
+        report.file.display(),
+        size(report.bytes),
+        report.schema_version,
+        report.elapsed.as_secs_f64(),
+        plural(games.games, "game"),
+        plural(games.moves, "move"),
+        plural(report.players, "player"),
+        plural(report.challenges, "challenge"),
+    );
+    if !games.passed() {
+        return Err(format!(
+            "{} is a faithful copy, but {games}",
+            report.file.display()
+        ));
+    }
+    println!("Checked: SQLite's integrity check passes; {games}.");
+    Ok(())
+}
+
+async fn copy(from: &str, to: &str) -> Result<(), String> {
+    println!(
+        "Copying {} into {} ...",
+        store::redact(from),
+        store::redact(to)
+    );
+    let report = store::copy_database(from, to, |step| match step {
+        CopyProgress::Started { schema_version } => {
+            println!("Both databases are at schema version {schema_version}; the target is empty.")
+        }
+        CopyProgress::Copied { table, rows, of } if rows < of => {
+            println!("  {table}: {rows} of {of} rows ...")
+        }
+        CopyProgress::Copied { table, rows, .. } => println!("  {table}: {}", plural(*rows, "row")),
+        CopyProgress::Counted => {
+            println!("Checked: every table holds as many rows as in the source.")
+        }
+        CopyProgress::Replayed(games) => println!("Checked: {games}."),
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    let rows: u64 = report.tables.iter().map(|(_, n)| n).sum();
+    println!(
+        "Done: {rows} rows in {} tables copied into {}. Point DATABASE_URL at it and start the bot.",
+        report.tables.len(),
+        store::redact(to)
+    );
+    Ok(())
+}
+
+/// `1 game`, `3 games`.
+fn plural(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A file size for people: `812 bytes`, `64.0 KiB`, `1.2 MiB`.
+fn size(bytes: u64) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} bytes"),
+        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
+    }
+}

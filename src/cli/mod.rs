@@ -1,0 +1,3 @@
+//! The subcommands of the `rollerball` binary, one module each: its arguments and what it runs.
+
+pub mod db;
