@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use common::{
-    T0, TestDb, alice, assert_sqlite_sound, bob, carol, dave, postgres_db, seed_stored_games,
-    sqlite_db,
+    PLACE, T0, TestDb, alice, assert_sqlite_sound, bob, carol, dave, postgres_db, say_to,
+    seed_stored_games, sqlite_db,
 };
 use rollerball::game::{Actor, ManualClock, Service};
 use rollerball::rules;
@@ -21,11 +21,6 @@ use rollerball::store::{
 };
 use sqlx::Row;
 
-const PLACE: Place = Place {
-    server: Some(5),
-    channel: 50,
-    thread: None,
-};
 
 /// The twelve plies of a checkmate (the service tests' `checkmate_game`).
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
@@ -42,7 +37,7 @@ const ROWS: [(&str, u64); 7] = [
 ];
 
 async fn say(service: &Service, who: &Actor, text: &str) {
-    let reply = service.handle_text(who.clone(), PLACE, text).await;
+    let reply = say_to(service, who, text).await;
     assert!(
         !reply.private,
         "`{text}` by {} was refused: {}",
@@ -87,9 +82,7 @@ async fn populate(db: &TestDb) -> Store {
     say(&service, &dave(), "challenge <@101>").await;
     say(&service, &alice(), "decline").await;
     // Settings are answered privately.
-    let saved = service
-        .handle_text(bob(), PLACE, "settings language fr")
-        .await;
+    let saved = say_to(&service, &bob(), "settings language fr").await;
     assert!(saved.text.starts_with("Enregistré"), "{}", saved.text);
     store.set_server_locale(5, "es-ES", T0).await.unwrap();
     store
@@ -427,8 +420,12 @@ struct Ack {
 
 /// Plays moves through the service until told to stop, starting a new game when one ends;
 /// records each acknowledged move as (game, ply).
-async fn keep_moving(service: Arc<Service>, stop: Arc<AtomicBool>, acked: Arc<Mutex<Vec<Ack>>>) {
-    let store = service.store().clone();
+async fn keep_moving(
+    service: Arc<Service>,
+    store: Store,
+    stop: Arc<AtomicBool>,
+    acked: Arc<Mutex<Vec<Ack>>>,
+) {
     while !stop.load(Ordering::Relaxed) {
         let new = NewGame {
             place: PLACE,
@@ -478,7 +475,12 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
         Arc::new(Service::new(store.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None));
     let stop = Arc::new(AtomicBool::new(false));
     let acked = Arc::new(Mutex::new(Vec::new()));
-    let writer = tokio::spawn(keep_moving(service.clone(), stop.clone(), acked.clone()));
+    let writer = tokio::spawn(keep_moving(
+        service.clone(),
+        store.clone(),
+        stop.clone(),
+        acked.clone(),
+    ));
     while acked.lock().unwrap().len() < 5 {
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }

@@ -1304,7 +1304,7 @@ async fn the_global_registration_is_what_discord_accepts() {
     let mut config = config(&fake);
     config.guild_id = None;
     let store = Store::connect(&db.url).await.expect("database");
-    let service = Arc::new(Service::new(store.clone(), clock()));
+    let service = Service::new(store.clone(), clock());
     let bot = Bot::new(config, service).await.expect("bot");
     let stop = bot.shutdown_handle();
     let task = tokio::spawn(bot.run());

@@ -75,7 +75,7 @@ pub enum BackupError {
 
 impl From<sqlx::Error> for BackupError {
     fn from(error: sqlx::Error) -> BackupError {
-        BackupError::Store(StoreError::Database(error))
+        BackupError::Store(error.into())
     }
 }
 

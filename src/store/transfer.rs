@@ -192,7 +192,7 @@ pub enum TransferError {
 
 impl From<sqlx::Error> for TransferError {
     fn from(error: sqlx::Error) -> TransferError {
-        TransferError::Store(StoreError::Database(error))
+        TransferError::Store(error.into())
     }
 }
 
@@ -560,7 +560,7 @@ async fn connect_once(
     };
     match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect(connect_url)).await {
         Ok(Ok(conn)) => Ok(conn),
-        Ok(Err(e)) => Err(error(StoreError::Database(e))),
+        Ok(Err(e)) => Err(error(StoreError::from(e))),
         Err(_) => Err(error(StoreError::Invalid(format!(
             "no answer within {} s",
             CONNECT_TIMEOUT.as_secs()
