@@ -73,7 +73,8 @@ fn main() -> ExitCode {
     // Settings may come from a `.env` file beside the bot; the environment wins.
     let _ = dotenvy::dotenv();
     let command = Cli::parse().command.unwrap_or_default();
-    let mut out = std::io::stdout().lock();
+    // Not held locked: a subcommand's tasks on other threads may print too.
+    let mut out = std::io::stdout();
     let finished = dispatch(command, &mut out).and_then(|code| {
         out.flush()?;
         Ok(code)
