@@ -3,11 +3,12 @@
 //! See `DESIGN.md` in the project's shared folder for the map of modules; each module's own
 //! documentation says what it is for.
 
+#![forbid(unsafe_code)]
+
 pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod game;
-pub mod loadtest;
 pub mod model;
 pub mod render;
 pub mod rules;

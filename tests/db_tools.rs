@@ -16,11 +16,10 @@ use common::{
 use rollerball::game::{Actor, ManualClock, Service};
 use rollerball::rules;
 use rollerball::store::{
-    self, BackupError, ChallengeId, CopyProgress, CopyReport, Deadline, GameId, NewGame, Place,
-    PlayerId, RatingScope, Store, StoreOptions, Timestamp, TransferError,
+    self, BackupError, ChallengeId, CopyProgress, CopyReport, Deadline, GameId, NewGame, PlayerId,
+    RatingScope, Store, StoreOptions, Timestamp, TransferError,
 };
 use sqlx::Row;
-
 
 /// The twelve plies of a checkmate (the service tests' `checkmate_game`).
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";

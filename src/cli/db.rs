@@ -3,9 +3,12 @@
 //! ([`store::backup_sqlite`], [`store::copy_database`]); this module reads the command line and
 //! prints each step as it happens.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use rollerball::store::{self, CopyProgress};
+
+use super::support::Outcome;
 
 /// The database tools.
 #[derive(clap::Args)]
@@ -46,37 +49,34 @@ enum DbCommand {
     },
 }
 
-/// Runs `rollerball db …`, printing as it goes; the error is the one line to show after
-/// `error:`.
-pub async fn run(args: Args) -> Result<(), String> {
+/// Runs `rollerball db …`, writing each step to `out` as it happens.
+pub async fn run(args: Args, out: &mut impl Write) -> Outcome {
     match args.command {
         DbCommand::Backup {
             file,
             database,
             force,
         } => {
-            backup(
-                database.unwrap_or_else(store::database_url_from_env),
-                file,
-                force,
-            )
-            .await
+            let url = database.unwrap_or_else(store::database_url_from_env);
+            backup(&url, file, force, out).await
         }
-        DbCommand::Copy { from, to } => copy(&from, &to).await,
+        DbCommand::Copy { from, to } => copy(&from, &to, out).await,
     }
 }
 
-async fn backup(url: String, file: PathBuf, force: bool) -> Result<(), String> {
-    println!(
+async fn backup(url: &str, file: PathBuf, force: bool, out: &mut impl Write) -> Outcome {
+    writeln!(
+        out,
         "Backing up {} into {} ...",
-        store::redact(&url),
+        store::redact(url),
         file.display()
-    );
-    let report = store::backup_sqlite(&url, &file, force)
+    )?;
+    let report = store::backup_sqlite(url, &file, force)
         .await
         .map_err(|e| e.to_string())?;
     let games = &report.games;
-    println!(
+    writeln!(
+        out,
         "Wrote {} ({}, schema version {}) in {:.1} s: {}, {}, {}, {}.",
         report.file.display(),
         size(report.bytes),
@@ -86,44 +86,53 @@ async fn backup(url: String, file: PathBuf, force: bool) -> Result<(), String> {
         plural(games.moves, "move"),
         plural(report.players, "player"),
         plural(report.challenges, "challenge"),
-    );
+    )?;
     if !games.passed() {
-        return Err(format!(
-            "{} is a faithful copy, but {games}",
-            report.file.display()
-        ));
+        return Err(format!("{} is a faithful copy, but {games}", report.file.display()).into());
     }
-    println!("Checked: SQLite's integrity check passes; {games}.");
+    writeln!(out, "Checked: SQLite's integrity check passes; {games}.")?;
     Ok(())
 }
 
-async fn copy(from: &str, to: &str) -> Result<(), String> {
-    println!(
+async fn copy(from: &str, to: &str, out: &mut impl Write) -> Outcome {
+    writeln!(
+        out,
         "Copying {} into {} ...",
         store::redact(from),
         store::redact(to)
-    );
-    let report = store::copy_database(from, to, |step| match step {
-        CopyProgress::Started { schema_version } => {
-            println!("Both databases are at schema version {schema_version}; the target is empty.")
+    )?;
+    // Progress is written as it comes; a failed write is reported once the copy returns.
+    let mut written = Ok(());
+    let report = store::copy_database(from, to, |step| {
+        let line = match step {
+            CopyProgress::Started { schema_version } => format!(
+                "Both databases are at schema version {schema_version}; the target is empty."
+            ),
+            CopyProgress::Copied { table, rows, of } if rows < of => {
+                format!("  {table}: {rows} of {of} rows ...")
+            }
+            CopyProgress::Copied { table, rows, .. } => {
+                format!("  {table}: {}", plural(*rows, "row"))
+            }
+            CopyProgress::Counted => {
+                "Checked: every table holds as many rows as in the source.".to_string()
+            }
+            CopyProgress::Replayed(games) => format!("Checked: {games}."),
+        };
+        if written.is_ok() {
+            written = writeln!(out, "{line}").and_then(|()| out.flush());
         }
-        CopyProgress::Copied { table, rows, of } if rows < of => {
-            println!("  {table}: {rows} of {of} rows ...")
-        }
-        CopyProgress::Copied { table, rows, .. } => println!("  {table}: {}", plural(*rows, "row")),
-        CopyProgress::Counted => {
-            println!("Checked: every table holds as many rows as in the source.")
-        }
-        CopyProgress::Replayed(games) => println!("Checked: {games}."),
     })
     .await
     .map_err(|e| e.to_string())?;
+    written?;
     let rows: u64 = report.tables.iter().map(|(_, n)| n).sum();
-    println!(
+    writeln!(
+        out,
         "Done: {rows} rows in {} tables copied into {}. Point DATABASE_URL at it and start the bot.",
         report.tables.len(),
         store::redact(to)
-    );
+    )?;
     Ok(())
 }
 

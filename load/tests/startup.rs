@@ -1,9 +1,11 @@
-//! Start-up does not grow with the games stored: `rollerball startup` (open and migrate the
+//! Start-up does not grow with the games stored: `rollerball-load startup` (open and migrate the
 //! database, create the service, run the first deadline sweep — what the bot does before it
 //! serves a command) reads about as many bytes from a SQLite file holding 20,000 games as from an
 //! empty one. The count is the process's own `rchar` (bytes read through system calls, all of
 //! SQLite's reads), so it does not depend on timing or on what else runs.
 
+// The bot's database helpers, shared with its own tests.
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::process::Command;
@@ -18,12 +20,12 @@ const PLIES: usize = 10;
 /// B-trees' extra levels and then some. Loading the games or their moves would read megabytes.
 const BOUND: u64 = 16 * 4096;
 
-/// Runs `rollerball startup` on `url` and returns the bytes it read.
+/// Runs `rollerball-load startup` on `url` and returns the bytes it read.
 fn startup_bytes(url: &str) -> u64 {
-    let output = Command::new(env!("CARGO_BIN_EXE_rollerball"))
+    let output = Command::new(env!("CARGO_BIN_EXE_rollerball-load"))
         .args(["startup", "--database", url])
         .output()
-        .expect("rollerball startup");
+        .expect("rollerball-load startup");
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(
         output.status.success(),

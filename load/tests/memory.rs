@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use rollerball::game::{Service, SystemClock};
-use rollerball::loadtest::{self, LoadOptions, Outputs, Stop};
 use rollerball::store::Store;
+use rollerball_load::{LoadOptions, Outputs, Stop};
 
 /// The system allocator, counting the bytes allocated and not yet freed.
 struct Counting;
@@ -67,8 +67,9 @@ const MOVES: u64 = 1200;
 /// (key, pointer and the lock itself) is over 50.
 const BOUND: i64 = 4096;
 
-/// Plays one batch of games on `service`; returns how many games it finished.
-async fn batch(service: &Arc<Service>, seed: u64) -> u64 {
+/// Plays one batch of games on `service`, which runs on `store`; returns how many games it
+/// finished.
+async fn batch(service: &Arc<Service>, store: &Store, seed: u64) -> u64 {
     let options = LoadOptions {
         games: SLOTS,
         concurrency: 4,
@@ -77,7 +78,7 @@ async fn batch(service: &Arc<Service>, seed: u64) -> u64 {
         max_plies: MAX_PLIES,
         report_every: None,
     };
-    let report = loadtest::run(service.clone(), &options, Outputs::default())
+    let report = rollerball_load::run(service.clone(), store.clone(), &options, Outputs::default())
         .await
         .expect("the load run");
     assert_eq!(report.refused, 0);
@@ -101,10 +102,10 @@ fn games_played_leave_no_memory_behind() {
         let store = Store::connect(&url).await.expect("database");
         let service = Arc::new(Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None));
         // Warm-up: the renderer's caches, the pool's connections, the statement caches.
-        batch(&service, 1).await;
-        let first_games = batch(&service, 2).await;
+        batch(&service, &store, 1).await;
+        let first_games = batch(&service, &store, 2).await;
         let after_first = LIVE.load(Ordering::SeqCst);
-        let second_games = batch(&service, 3).await;
+        let second_games = batch(&service, &store, 3).await;
         let after_second = LIVE.load(Ordering::SeqCst);
         println!(
             "live heap after {first_games} games: {after_first} bytes; after {second_games} more: {after_second} bytes ({:+})",

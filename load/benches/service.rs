@@ -3,14 +3,14 @@
 //!
 //! `cargo bench --bench service` (optionally `-- GAMES MOVES_PER_GAME TASKS`, defaults
 //! 1000 3 16). Not a criterion benchmark: percentiles of a concurrent load are the figures
-//! wanted. It is `rollerball loadtest` with these numbers on a fresh SQLite file: both run the
-//! driver in `rollerball::loadtest`.
+//! wanted. It is `rollerball-load run` with these numbers on a fresh SQLite file: both run the
+//! driver of this crate.
 
 use std::sync::Arc;
 
 use rollerball::game::{Service, SystemClock};
-use rollerball::loadtest::{self, LoadOptions, Outputs, Stop};
 use rollerball::store::Store;
+use rollerball_load::{LoadOptions, Outputs, Stop};
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -36,7 +36,7 @@ fn main() {
             stop: Stop::Rounds(moves_per_game as u64),
             ..LoadOptions::default()
         };
-        let report = loadtest::run(service, &options, Outputs::default())
+        let report = rollerball_load::run(service, store.clone(), &options, Outputs::default())
             .await
             .expect("the load run");
         assert_eq!(report.refused, 0, "every move is acknowledged");

@@ -1,11 +1,11 @@
-//! Start-up against the number of games stored: `rollerball startup` (open and migrate the
+//! Start-up against the number of games stored: `rollerball-load startup` (open and migrate the
 //! database, create the game service, run the first deadline sweep) on a database of 0 games and
 //! of GAMES games (10 moves each, one in ten active), SQLite and — with `TEST_DATABASE_URL` — a
 //! fresh schema of that PostgreSQL server. Each start-up is a new process, as a restarted bot is.
 //!
 //! `cargo bench --bench startup` (optionally `-- GAMES`, default 100000).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::process::Command;
@@ -16,10 +16,10 @@ use rollerball::store::Timestamp;
 const RUNS: usize = 3;
 
 fn startup(url: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_rollerball"))
+    let output = Command::new(env!("CARGO_BIN_EXE_rollerball-load"))
         .args(["startup", "--database", url])
         .output()
-        .expect("rollerball startup");
+        .expect("rollerball-load startup");
     assert!(
         output.status.success(),
         "{}",

@@ -1,7 +1,9 @@
-//! `rollerball loadtest` killed with SIGKILL in the middle of its run, on SQLite and (with
+//! `rollerball-load run` killed with SIGKILL in the middle of its run, on SQLite and (with
 //! `TEST_DATABASE_URL`) PostgreSQL: every move it logged as acknowledged is in the database,
 //! the database is consistent, and a new run continues every game.
 
+// The bot's database helpers, shared with its own tests.
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::collections::BTreeMap;
@@ -51,11 +53,11 @@ fn read_acks(path: &Path) -> Vec<Ack> {
         .collect()
 }
 
-/// `rollerball loadtest` on `url`, logging acknowledgements to `acks`.
+/// `rollerball-load run` on `url`, logging acknowledgements to `acks`.
 fn loadtest(url: &str, acks: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rollerball"));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rollerball-load"));
     command.args([
-        "loadtest",
+        "run",
         "--database",
         url,
         "--games",

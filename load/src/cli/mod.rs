@@ -1,0 +1,4 @@
+//! The subcommands of the `rollerball-load` binary, one module each: a clap `Args` and a `run`.
+
+pub mod run;
+pub mod startup;

@@ -1,0 +1,164 @@
+//! `rollerball-load run`: the load test from the command line, on a scratch database.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use rollerball::game::{Service, SystemClock};
+use rollerball::store::{self, Store};
+use rollerball_load::{LoadOptions, Outputs, Stop};
+
+/// Play many games at once through the game service and measure moves per second, the
+/// latency of each move and the memory used. It creates its own players and games: point it
+/// at a scratch database, never at the bot's.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The database to load (default: a new SQLite file in a temporary directory, removed
+    /// afterwards). `DATABASE_URL` is not used, so the bot's database is never touched by
+    /// accident.
+    #[arg(long)]
+    database: Option<String>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// Stop after this many moves in all (the default: 10,000 unless --duration or
+    /// --rounds is given).
+    #[arg(long, conflicts_with_all = ["duration", "rounds"],
+          value_parser = clap::value_parser!(u64).range(1..))]
+    moves: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, conflicts_with = "rounds")]
+    duration: Option<f64>,
+    /// Stop once every game has had this many moves (a game that ends makes way for a new
+    /// one, which continues the count).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    rounds: Option<u64>,
+    /// Moves in flight at once.
+    #[arg(long, default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    concurrency: u32,
+    /// Seed of the move choices: the same seed on a fresh database plays the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A game still going after this many plies is resigned and a new one starts.
+    #[arg(long, default_value_t = 200,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_plies: u32,
+    /// Write every acknowledged move to this file (`-` for standard output) as soon as the
+    /// service acknowledges it: `GAME PLY SAN COORDINATE` per line.
+    #[arg(long)]
+    acks: Option<PathBuf>,
+    /// Seconds between progress lines (moves, rate, memory); 0 for none.
+    #[arg(long, default_value_t = 10.0)]
+    report_every: f64,
+}
+
+/// Runs the load and prints the report: on standard output, or on standard error (with the
+/// progress lines) when standard output carries the acknowledgement log. Standard output is
+/// written through unlocked handles: the driver's tasks write to it from other threads.
+pub fn run(args: Args) -> Result<(), String> {
+    let options = options(&args)?;
+    let acks_to_stdout = args.acks.as_deref() == Some(Path::new("-"));
+    let ack_writer: Option<Box<dyn Write + Send>> = match &args.acks {
+        None => None,
+        Some(_) if acks_to_stdout => Some(Box::new(std::io::stdout())),
+        Some(path) => {
+            Some(Box::new(std::fs::File::create(path).map_err(|e| {
+                format!("cannot create {}: {e}", path.display())
+            })?))
+        }
+    };
+    let progress = || -> Box<dyn Write + Send> {
+        if acks_to_stdout {
+            Box::new(std::io::stderr())
+        } else {
+            Box::new(std::io::stdout())
+        }
+    };
+    let (_scratch, url) = match args.database {
+        Some(url) => (None, url),
+        None => {
+            let dir = TempDir::new("rollerball-loadtest")?;
+            let url = format!("sqlite://{}", dir.0.join("load.db").display());
+            (Some(dir), url)
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    let report = runtime.block_on(async {
+        let db = Store::connect(&url)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+        // The simulated players move at machine speed; the per-player limit is not what is measured.
+        let service =
+            Arc::new(Service::new(db.clone(), Arc::new(SystemClock)).with_rate_limit(None));
+        let outputs = Outputs {
+            acks: ack_writer,
+            progress: Some(progress()),
+        };
+        let report = rollerball_load::run(service, db.clone(), &options, outputs)
+            .await
+            .map_err(|e| e.to_string());
+        db.close().await;
+        report
+    })?;
+    write!(progress(), "database {}\n{report}", store::redact(&url))
+        .map_err(|e| format!("cannot write the report: {e}"))
+}
+
+/// The driver's options from the command line's, refusing the stop and report times clap
+/// cannot check.
+fn options(args: &Args) -> Result<LoadOptions, String> {
+    let stop = match args.duration {
+        None if args.rounds.is_some() => Stop::Rounds(args.rounds.unwrap_or(1)),
+        Some(seconds) if seconds.is_finite() && seconds > 0.0 => {
+            Stop::After(Duration::from_secs_f64(seconds))
+        }
+        Some(seconds) => {
+            return Err(format!(
+                "--duration must be a positive number of seconds, not {seconds}"
+            ));
+        }
+        None => Stop::Moves(args.moves.unwrap_or(10_000)),
+    };
+    let every = args.report_every;
+    if !(every.is_finite() && every >= 0.0) {
+        return Err(format!(
+            "--report-every must be 0 or a positive number of seconds, not {every}"
+        ));
+    }
+    Ok(LoadOptions {
+        games: args.games as usize,
+        concurrency: args.concurrency as usize,
+        stop,
+        seed: args.seed,
+        max_plies: args.max_plies as usize,
+        report_every: (every > 0.0).then(|| Duration::from_secs_f64(every)),
+    })
+}
+
+/// A temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(prefix: &str) -> Result<TempDir, String> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.subsec_nanos())
+            .unwrap_or(0);
+        let path = std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(TempDir(path))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

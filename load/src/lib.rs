@@ -1,0 +1,50 @@
+//! The load driver of the Rollerball bot: `rollerball-load run` (and `cargo bench --bench
+//! service`) plays many games at once through the very [`Service`](rollerball::game::Service)
+//! the bot runs, with real legal moves, and reports the figures an operator wants from it —
+//! moves per second, the latency of each move (median, 99th percentile), and the process's
+//! memory. `rollerball-load startup` times the bot's start-up on a database.
+//!
+//! The driver keeps `games` games going, each in a *slot*: its own channel and its own two
+//! players. A slot's game is started with `challenge` and `accept`, then its moves are sent as
+//! `move SAN` by the player to move, exactly as a player types them; the driver picks a random
+//! legal move from its own copy of the game (seeded, so a run can be repeated). A game that ends
+//! (checkmate, throne, stalemate, repetition), or is still running after `max_plies`, makes way
+//! for a new one in the same slot, so a long run plays many games. `concurrency` workers share
+//! the slots, each sending one move at a time: that many moves are in flight at once.
+//!
+//! A slot whose channel already holds its players' active game — a database left by an earlier
+//! run, for example one killed in the middle — continues that game from its stored moves, so a
+//! run can pick up where another stopped.
+//!
+//! Every move the service acknowledged (a public reply with the board) can be written to an
+//! *acknowledgement log*, one line per move, written and flushed as soon as the reply is in
+//! hand: a crash test compares that log with the database.
+//!
+//! # Why a crate of its own
+//!
+//! A measurement tool is not part of the product, so it is not in the `rollerball` library (the
+//! bot's binary and its users never carry it) and it uses only that library's public API, as
+//! any outside program would. It is a library with a binary rather than a second binary of the
+//! root package because the memory test and the service benchmark call the driver as a library
+//! ([`run`]), which a binary target cannot offer; and a workspace member rather than a crate
+//! apart (as `fuzz/` is) because it needs nothing but stable Rust: `members` and
+//! `default-members` of the root `Cargo.toml` name it, so `cargo build`, `cargo test` and
+//! `cargo clippy --all-targets` at the root build, test and lint it with the bot, and a change
+//! to the library that breaks the driver fails there at once.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod driver;
+mod histogram;
+mod memory;
+mod options;
+mod report;
+mod startup;
+
+pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};
+pub use histogram::LatencyHistogram;
+pub use memory::MemoryUse;
+pub use options::{LoadError, LoadOptions, Outputs, Stop};
+pub use report::LoadReport;
+pub use startup::{StartupReport, measure_startup};

@@ -1,0 +1,40 @@
+//! `rollerball-load`: the load test and the start-up timing of the Rollerball bot, run from the
+//! command line (see the crate's library for the driver itself).
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Measurements of the Rollerball bot: a load of many games at once, and its start-up.
+#[derive(Parser)]
+#[command(name = "rollerball-load", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands: each one's help is the doc comment of its `Args`.
+#[derive(Subcommand)]
+enum Command {
+    Run(cli::run::Args),
+    Startup(cli::startup::Args),
+}
+
+fn main() -> ExitCode {
+    let finished = match Cli::parse().command {
+        Command::Run(args) => cli::run::run(args),
+        Command::Startup(args) => cli::startup::run(args, &mut std::io::stdout().lock()),
+    };
+    match finished {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
