@@ -4,9 +4,7 @@
 //! empty one. The count is the process's own `rchar` (bytes read through system calls, all of
 //! SQLite's reads), so it does not depend on timing or on what else runs.
 
-// The bot's database helpers, shared with its own tests.
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -3,9 +3,8 @@
 //! half-written remains, and once the link is back the same service and store carry on without
 //! a restart. Needs `TEST_DATABASE_URL` (skipped without it, like the other PostgreSQL tests).
 
-mod common;
-#[path = "common/relay.rs"]
-mod relay;
+use crate::common;
+use crate::relay;
 
 use std::sync::Arc;
 use std::time::Duration;

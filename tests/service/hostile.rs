@@ -5,7 +5,7 @@
 //! pressing a game's buttons, and a flood of commands (the per-player rate limit). Each test runs
 //! on SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

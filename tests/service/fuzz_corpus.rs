@@ -2,7 +2,7 @@
 //! corpus in `fuzz/corpus/` — through the very checks the fuzz targets make (`fuzz/src/lib.rs`),
 //! so the ordinary test suite keeps them passing without cargo-fuzz.
 
-#[path = "../fuzz/src/lib.rs"]
+#[path = "../../fuzz/src/lib.rs"]
 #[allow(dead_code)]
 mod harness;
 

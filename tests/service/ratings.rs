@@ -3,7 +3,7 @@
 //! against the computer); the sweep catching up after a crash; and the `leaderboard` and
 //! `stats` replies. Each test runs on SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! `TEST_DATABASE_URL` is set, SQLite to SQLite always), and `db backup` of a live SQLite file
 //! while moves keep being committed. Through the library and through the binary.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -261,7 +261,7 @@ fn the_stop_flag_and_node_limit_end_a_search() {
 
 /// The issue asks for this: a move within its time budget plus a small margin. It measures
 /// wall-clock time, so it runs only on request, in a release build:
-/// `cargo test --release --test engine -- --ignored`.
+/// `cargo test --release --test rules engine:: -- --ignored`.
 #[test]
 #[ignore]
 fn answers_within_the_time_budget() {

@@ -3,11 +3,10 @@
 //! then played by `/rb move` in its own thread. Every move must be answered with its board and be
 //! in the database; the run prints moves per second and the latency of each move, from the
 //! interaction's dispatch on the gateway to the bot's answer arriving at the fake
-//! (`cargo test --release --test discord_load -- --nocapture` for the figures of BENCHMARKS.md).
+//! (`cargo test --release --test discord load:: -- --nocapture` for the figures of BENCHMARKS.md).
 
-mod common;
-#[path = "common/fake_discord.rs"]
-mod fake_discord;
+use crate::common;
+use crate::fake_discord;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

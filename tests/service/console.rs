@@ -1,6 +1,6 @@
 //! The console, driven line by line as a person would type, on a fresh SQLite database.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

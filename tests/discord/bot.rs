@@ -1,9 +1,8 @@
 //! The Discord bot end to end: the real serenity client, built by the bot's own start-up code,
 //! talks to a fake Discord on 127.0.0.1 (REST and gateway) through `DISCORD_API_BASE`.
 
-mod common;
-#[path = "common/fake_discord.rs"]
-mod fake_discord;
+use crate::common;
+use crate::fake_discord;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Races between processes (two pools stand in for two processes), claims swept from two pools
 //! at once, and a writer killed with SIGKILL in the middle of its work.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};

@@ -3,7 +3,7 @@
 //! a new service resuming every game. Each test runs on SQLite and, with `TEST_DATABASE_URL`,
 //! on PostgreSQL.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

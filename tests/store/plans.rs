@@ -1,7 +1,7 @@
 //! The hot queries on a database seeded with 100,000 games: each is served by its index, as the
 //! database's own query planner says (`EXPLAIN QUERY PLAN` on SQLite, `EXPLAIN` on PostgreSQL).
 
-mod common;
+use crate::common;
 
 use common::*;
 use rollerball::rules::Color;

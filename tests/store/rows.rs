@@ -1,7 +1,7 @@
 //! The store's API on SQLite and PostgreSQL: exact rows after every operation, the guards that
 //! refuse stale writes, and the upgrade of an old database in place.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rollerball::rules::Color;

@@ -2,9 +2,7 @@
 //! `TEST_DATABASE_URL`) PostgreSQL: every move it logged as acknowledged is in the database,
 //! the database is consistent, and a new run continues every game.
 
-// The bot's database helpers, shared with its own tests.
-#[path = "../../tests/common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,0 +1,10 @@
+//! The `rollerball-load` binary run as a host would run it: killed in the middle of a load run,
+//! and timed at start-up against databases of different sizes. (The memory test is a binary of
+//! its own: it replaces the allocator.)
+
+// The bot's database helpers, shared with its own tests.
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+
+mod load_crash;
+mod startup;

@@ -1,0 +1,12 @@
+//! The game service as its players meet it: whole games, ratings, hostile input, the console,
+//! and the fuzz corpus replayed through the same checks as the fuzz targets. Every test runs on
+//! SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod console;
+mod fuzz_corpus;
+mod games;
+mod hostile;
+mod ratings;

@@ -1,0 +1,13 @@
+//! The store on both databases: rows, races between processes, query plans, PostgreSQL
+//! failures through a relay, and the host's database tools (backup and copy).
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../common/relay.rs"]
+mod relay;
+
+mod concurrency;
+mod faults;
+mod plans;
+mod rows;
+mod tools;
