@@ -58,8 +58,11 @@ pub struct Glicko {
 /// One game's result for the player being rated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// 1 point.
     Win,
+    /// Half a point.
     Draw,
+    /// No point.
     Loss,
 }
 

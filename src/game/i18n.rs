@@ -52,8 +52,11 @@ pub enum Lang {
     /// English, the language of last resort: every message exists in it.
     #[default]
     En,
+    /// French.
     Fr,
+    /// Spanish (Spain's and Latin America's Discord locales alike).
     Es,
+    /// Russian.
     Ru,
 }
 

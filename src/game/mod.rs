@@ -24,6 +24,8 @@
 //! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
 //! | `command/`, `i18n`, `rate`, `reply`, `clock`, `frontend` | the language of commands, texts, the rate limit, replies, time, and what front ends ask besides commands |
 
+#![warn(missing_docs)]
+
 mod actions;
 pub mod clock;
 pub mod command;

@@ -30,18 +30,29 @@ impl fmt::Debug for Attachment {
 /// challenge and the action, so buttons posted before a restart still work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ButtonAction {
+    /// `accept #ID`.
     AcceptChallenge(ChallengeId),
+    /// `decline #ID`.
     DeclineChallenge(ChallengeId),
+    /// `cancel #ID`.
     CancelChallenge(ChallengeId),
+    /// `draw #ID`: offer a draw.
     OfferDraw(GameId),
+    /// `draw #ID accept`.
     AcceptDraw(GameId),
+    /// `draw #ID decline`.
     DeclineDraw(GameId),
+    /// `takeback #ID accept`.
     AcceptTakeback(GameId),
+    /// `takeback #ID decline`.
     DeclineTakeback(GameId),
-    /// Asks for confirmation first.
+    /// `resign #ID`, which asks for confirmation first.
     Resign(GameId),
+    /// `resign #ID confirm`.
     ConfirmResign(GameId),
+    /// `moves #ID`.
     LegalMoves(GameId),
+    /// `rematch #ID`.
     Rematch(GameId),
 }
 
@@ -159,8 +170,11 @@ pub enum ButtonStyle {
 /// A button under a reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
+    /// What it says, in the reader's language.
     pub label: String,
+    /// What pressing it does.
     pub action: ButtonAction,
+    /// How it looks.
     pub style: ButtonStyle,
 }
 

@@ -6,8 +6,11 @@ use crate::game::i18n::{self, Lang};
 /// One command's entry in the help: its name, usage line and an example. What it does is
 /// [`HelpEntry::summary`], in the reader's language.
 pub struct HelpEntry {
+    /// The command's word (`challenge`).
     pub name: &'static str,
+    /// Its usage line, as the parser reads it.
     pub usage: &'static str,
+    /// A line that uses it.
     pub example: &'static str,
 }
 

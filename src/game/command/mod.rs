@@ -58,7 +58,9 @@ pub const DEFAULT_COMPUTER_LEVEL: Level = Level::DEFAULT;
 /// An answer to a pending offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
+    /// Take the offer.
     Accept,
+    /// Refuse it (or withdraw one's own).
     Decline,
 }
 
@@ -71,95 +73,169 @@ pub enum Setting {
     Pings(bool),
 }
 
-/// A parsed command. `game` fields are the `#ID` a player gave, if any.
+/// A parsed command. `game` fields are the `#ID` a player gave, if any: without one, the
+/// service finds the player's game in the place they asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `help [command]`.
-    Help { topic: Option<String> },
+    Help {
+        /// The command to explain; the list of all without one.
+        topic: Option<String>,
+    },
     /// `rules`: the illustrated summary of Rollerball.
     Rules,
     /// `challenge [@player] [white|black|random] [days N] [casual]`.
     Challenge {
+        /// Whom the challenge is for.
         opponent: Opponent,
         /// The challenger's colour; `None` draws it by lot.
         colour: Option<Color>,
+        /// Days per move.
         days: Days,
+        /// Whether the game counts for ratings.
         rated: bool,
     },
     /// `accept [#ID]`: take a challenge.
-    Accept { challenge: Option<ChallengeId> },
+    Accept {
+        /// The challenge named, if any.
+        challenge: Option<ChallengeId>,
+    },
     /// `decline [#ID]`: refuse a challenge made to you.
-    Decline { challenge: Option<ChallengeId> },
+    Decline {
+        /// The challenge named, if any.
+        challenge: Option<ChallengeId>,
+    },
     /// `cancel [#ID]`: withdraw your own challenge.
-    Cancel { challenge: Option<ChallengeId> },
+    Cancel {
+        /// The challenge named, if any.
+        challenge: Option<ChallengeId>,
+    },
     /// `move [#ID] MOVE`.
-    Move { game: Option<GameId>, text: String },
+    Move {
+        /// The game named, if any.
+        game: Option<GameId>,
+        /// The move as typed, in any notation the move reader takes.
+        text: String,
+    },
     /// `board [#ID]`.
-    Board { game: Option<GameId> },
+    Board {
+        /// The game named, if any.
+        game: Option<GameId>,
+    },
     /// `moves [#ID] [SQUARE]`: legal moves, optionally of the piece on one square.
     Moves {
+        /// The game named, if any.
         game: Option<GameId>,
+        /// The square of the piece whose moves are asked for.
         square: Option<Square>,
     },
     /// `history [#ID]`.
-    History { game: Option<GameId> },
+    History {
+        /// The game named, if any.
+        game: Option<GameId>,
+    },
     /// `games`: your active games.
     Games,
     /// `game ID`: any game, for spectators.
-    Game { game: GameId },
+    Game {
+        /// The game to show.
+        game: GameId,
+    },
     /// `export [#ID]`: the PGN record and the animated GIF.
-    Export { game: Option<GameId> },
+    Export {
+        /// The game named, if any.
+        game: Option<GameId>,
+    },
     /// `resign [#ID] [confirm]`: resigning asks once for confirmation.
     Resign {
+        /// The game named, if any.
         game: Option<GameId>,
+        /// Already confirmed (`confirm`, or the confirmation button).
         confirmed: bool,
     },
     /// `draw [#ID] [accept|decline]`: offer, accept or decline a draw.
     Draw {
+        /// The game named, if any.
         game: Option<GameId>,
+        /// The answer to a pending offer; `None` makes (or accepts) one.
         answer: Option<Answer>,
     },
     /// `takeback [#ID] [accept|decline]`: ask for the last move back, or answer the request.
     Takeback {
+        /// The game named, if any.
         game: Option<GameId>,
+        /// The answer to a pending request; `None` makes (or accepts) one.
         answer: Option<Answer>,
     },
     /// `abort [#ID]`: call the game off before each side has moved.
-    Abort { game: Option<GameId> },
+    Abort {
+        /// The game named, if any.
+        game: Option<GameId>,
+    },
     /// `moretime [#ID] DAYS`: give your opponent extra days.
-    MoreTime { game: Option<GameId>, days: Days },
+    MoreTime {
+        /// The game named, if any.
+        game: Option<GameId>,
+        /// How many days more.
+        days: Days,
+    },
     /// `rematch [#ID]`: challenge the same opponent again, colours swapped.
-    Rematch { game: Option<GameId> },
+    Rematch {
+        /// The finished game to play again.
+        game: Option<GameId>,
+    },
     /// `settings [language CODE | pings on|off]`: show or change your settings.
-    Settings { change: Option<Setting> },
+    Settings {
+        /// The change; `None` shows the settings.
+        change: Option<Setting>,
+    },
     /// `leaderboard`: the best rated players here, and the asker's own place.
     Leaderboard,
     /// `stats [@player]`: a player's ratings and record (the asker's own without a name).
-    Stats { player: Option<PlayerRef> },
+    Stats {
+        /// The player named, if any.
+        player: Option<PlayerRef>,
+    },
 }
 
 /// Why a line is not a command. [`CommandError::text`] says it to a player in their
 /// language; `Display` says it in English.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandError {
+    /// Nothing was typed.
     Empty,
+    /// The line is longer than [`MAX_LINE`] characters (its length).
     TooLong(usize),
+    /// The first word is no command.
     Unknown {
+        /// The word typed.
         word: String,
+        /// The command it is closest to, if one is close.
         suggestion: Option<&'static str>,
     },
+    /// Something the command needs is missing.
     Missing {
+        /// The command.
         command: &'static str,
+        /// What it lacks.
         what: Needed,
+        /// Its usage line.
         usage: &'static str,
     },
+    /// A word the command does not take.
     Unexpected {
+        /// The command.
         command: &'static str,
+        /// The word it does not understand.
         word: String,
+        /// Its usage line.
         usage: &'static str,
     },
+    /// Days per move out of range, or not a number.
     Days(String),
+    /// A game or challenge number that is none.
     GameNumber(String),
+    /// A computer level out of range, or not a number.
     Level(String),
     /// A text-direction control character (its code point) in the line.
     DirectionControl(u32),
