@@ -19,7 +19,7 @@
 //! | `locks`, `lookup`, `players` | per-game locks; finding games and challenges; players read once |
 //! | `loaded`, `seat` | a game as loaded; a seat at it with every guarded write |
 //! | `actions/` | one file per family of commands, and the dispatch |
-//! | `sweep`, `deadlines` | the deadline sweep; the correspondence clock |
+//! | `sweep`, `deadlines`, `endings` | the deadline sweep; the correspondence clock; what follows a game's end |
 //! | `present/` | the [`Markup`] seam, phrases, the game reply with its board, the help |
 //! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
 //! | `command/`, `i18n`, `rate`, `reply`, `clock`, `frontend` | the language of commands, texts, the rate limit, replies, time, and what front ends ask besides commands |
@@ -31,6 +31,7 @@ pub mod clock;
 pub mod command;
 mod context;
 mod deadlines;
+mod endings;
 mod frontend;
 pub mod glicko2;
 pub mod i18n;

@@ -157,6 +157,7 @@ impl Service {
     /// The notice of a loss on time (the claim has already ended the game): with the board,
     /// or — when the game cannot be loaded — the time-out alone, both players pinged.
     async fn timeout(&self, players: &Players<'_>, row: &StoredGame) -> Notice {
+        self.game_over(row).await;
         let loser = row.to_move;
         let lang = self
             .notice_language(players, row.player(loser), row.place.server)

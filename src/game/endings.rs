@@ -1,0 +1,14 @@
+//! What follows the end of a game, wherever it ended (a move, a resignation, an agreement, an
+//! abort, a loss on time): one hook, so that every consequence of an ending is written once.
+
+use super::service::Service;
+use crate::store::Game as StoredGame;
+
+impl Service {
+    /// Called once a game's end is committed, with the game as stored: counts it in the
+    /// ratings. Never fails the command or sweep that ended the game: each consequence logs
+    /// its own failure, and those that must not be lost are caught up by the sweep.
+    pub(crate) async fn game_over(&self, game: &StoredGame) {
+        self.count_in_ratings(game).await;
+    }
+}
