@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::game::command::{Command, Opponent, PlayerRef};
+use crate::game::command::{Command, Opponent, PlayerRef, TournamentCommand};
 use crate::game::i18n::{Lang, tr};
 use crate::game::present::written_time;
 use crate::game::reply::{ButtonAction, Reply};
@@ -250,6 +250,19 @@ fn resolve_names(command: Command) -> (Command, Vec<Actor>) {
                 vec![Actor { id, name }],
             )
         }
+        Command::Tournament(TournamentCommand::Withdraw {
+            tournament,
+            player: PlayerRef::Name(name),
+        }) => {
+            let id = player_id(&name);
+            (
+                Command::Tournament(TournamentCommand::Withdraw {
+                    tournament,
+                    player: PlayerRef::Id(id.0),
+                }),
+                vec![Actor { id, name }],
+            )
+        }
         other => (other, Vec::new()),
     }
 }
@@ -269,6 +282,7 @@ fn button_command(action: ButtonAction) -> String {
         ButtonAction::ConfirmResign(g) => format!("resign #{} confirm", g.0),
         ButtonAction::LegalMoves(g) => format!("moves #{}", g.0),
         ButtonAction::Rematch(g) => format!("rematch #{}", g.0),
+        ButtonAction::JoinTournament(t) => format!("tournament join #{}", t.0),
     }
 }
 

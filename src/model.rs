@@ -35,6 +35,16 @@ impl fmt::Display for ChallengeId {
     }
 }
 
+/// A tournament's number, as players type it (`tournament join #2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TournamentId(pub i64);
+
+impl fmt::Display for TournamentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
 /// A moment, as Unix milliseconds (UTC): how every time is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Timestamp(pub i64);

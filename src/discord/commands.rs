@@ -7,8 +7,9 @@ use serenity::all::{
 };
 
 use crate::game::command::{
-    Answer, CommandError, HELP, Opponent, PlayerRef, Setting, challenge_number, days_number,
-    game_number, level_number,
+    Answer, CommandError, HELP, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, Opponent, PlayerRef, Setting,
+    TournamentCommand, TournamentName, challenge_number, days_number, game_number, level_number,
+    max_players_number, tournament_number,
 };
 use crate::game::i18n::{Args, Lang};
 use crate::game::{Actor, Command};
@@ -138,22 +139,16 @@ fn sub(name: &str, options: Vec<CreateCommandOption>) -> CreateCommandOption {
 /// language the bot speaks.
 pub fn definition() -> CreateCommand {
     let none = Args::new();
-    let help_topics = {
-        let mut o = option(
-            CommandOptionType::String,
-            "slash-option-command",
-            "slash-option-command.description",
-            &none,
-        );
-        for e in HELP {
-            let id = format!("slash-sub-{}", e.name);
-            let names = LOCALES
-                .iter()
-                .map(|&(locale, lang)| (locale, lang.text(&id, &Args::new())));
-            o = o.add_string_choice_localized(e.name, e.name, names);
-        }
-        o
-    };
+    // The commands to explain are offered as the player types (autocomplete): a list of
+    // choices would stop at Discord's 25.
+    let help_topics = option(
+        CommandOptionType::String,
+        "slash-option-command",
+        "slash-option-command.description",
+        &none,
+    )
+    .set_autocomplete(true)
+    .max_length(20);
     let mut days = Args::new();
     days.set("min", Days::MIN.get());
     days.set("max", Days::MAX.get());
@@ -297,6 +292,7 @@ pub fn definition() -> CreateCommand {
             ],
         ),
         sub("help", vec![help_topics]),
+        tournament_group(&days),
     ];
     let mut command = CreateCommand::new(NAME).description(describe(Lang::En, "slash-rb", &none));
     for &(locale, lang) in LOCALES {
@@ -306,6 +302,186 @@ pub fn definition() -> CreateCommand {
         command = command.add_option(s);
     }
     command
+}
+
+/// A subcommand of the `tournament` group, named and described by `slash-sub-tournament-NAME`.
+fn group_sub(name: &str, options: Vec<CreateCommandOption>) -> CreateCommandOption {
+    let id = format!("slash-sub-tournament-{name}");
+    let description = format!("{id}.description");
+    let none = Args::new();
+    let mut s = CreateCommandOption::new(
+        CommandOptionType::SubCommand,
+        name,
+        describe(Lang::En, &description, &none),
+    );
+    for &(locale, lang) in LOCALES {
+        s = s
+            .name_localized(locale, lang.text(&id, &none))
+            .description_localized(locale, describe(lang, &description, &none));
+    }
+    for o in options {
+        s = s.add_sub_option(o);
+    }
+    s
+}
+
+/// The `/rb tournament …` group: one subcommand per tournament command, and `list` for
+/// `tournaments`.
+fn tournament_group(days: &Args) -> CreateCommandOption {
+    let none = Args::new();
+    let number = || {
+        option(
+            CommandOptionType::Integer,
+            "slash-option-tournament",
+            "slash-option-tournament.description",
+            &none,
+        )
+        .min_int_value(1)
+    };
+    let subs = vec![
+        group_sub(
+            "create",
+            vec![
+                option(
+                    CommandOptionType::String,
+                    "slash-option-name",
+                    "slash-option-name.description",
+                    &none,
+                )
+                .required(true)
+                .max_length(NAME_MAX as u16),
+                option(
+                    CommandOptionType::Integer,
+                    "slash-option-days",
+                    "slash-option-days.description",
+                    days,
+                )
+                .min_int_value(Days::MIN.get().into())
+                .max_int_value(Days::MAX.get().into()),
+                option(
+                    CommandOptionType::Boolean,
+                    "slash-option-double",
+                    "slash-option-double.description",
+                    &none,
+                ),
+                option(
+                    CommandOptionType::Boolean,
+                    "slash-option-casual",
+                    "slash-option-casual.description",
+                    &none,
+                ),
+                option(
+                    CommandOptionType::Integer,
+                    "slash-option-max",
+                    "slash-option-max.description",
+                    &none,
+                )
+                .min_int_value(MIN_PLAYERS.into())
+                .max_int_value(MAX_PLAYERS.into()),
+            ],
+        ),
+        group_sub("join", vec![number()]),
+        group_sub("leave", vec![number()]),
+        group_sub("start", vec![number()]),
+        group_sub("cancel", vec![number()]),
+        group_sub(
+            "withdraw",
+            vec![
+                option(
+                    CommandOptionType::User,
+                    "slash-option-entrant",
+                    "slash-option-entrant.description",
+                    &none,
+                )
+                .required(true),
+                number(),
+            ],
+        ),
+        group_sub("standings", vec![number()]),
+        group_sub("table", vec![number()]),
+        group_sub("list", vec![]),
+    ];
+    let mut g = CreateCommandOption::new(
+        CommandOptionType::SubCommandGroup,
+        "tournament",
+        describe(Lang::En, "slash-tournament", &none),
+    );
+    for &(locale, lang) in LOCALES {
+        g = g
+            .name_localized(locale, lang.text("slash-sub-tournament", &none))
+            .description_localized(locale, describe(lang, "slash-tournament", &none));
+    }
+    for s in subs {
+        g = g.add_sub_option(s);
+    }
+    g
+}
+
+/// The `/rb tournament …` subcommand filled in, in the game's terms.
+fn tournament_command(
+    name: &str,
+    o: &[ResolvedOption<'_>],
+    mentioned: &mut Vec<Actor>,
+) -> Result<Command, CommandError> {
+    let tournament = int(o, "tournament").map(tournament_number).transpose()?;
+    Ok(Command::Tournament(match name {
+        "create" => {
+            let typed = string(o, "name").unwrap_or_default();
+            TournamentCommand::Create {
+                name: TournamentName::new(typed)
+                    .ok_or_else(|| CommandError::TournamentName(typed.to_string()))?,
+                days: match int(o, "days") {
+                    Some(days) => days_number(days)?,
+                    None => Days::DEFAULT,
+                },
+                double: boolean(o, "double").unwrap_or(false),
+                rated: !boolean(o, "casual").unwrap_or(false),
+                max: int(o, "max").map(max_players_number).transpose()?,
+            }
+        }
+        "join" => TournamentCommand::Join { tournament },
+        "leave" => TournamentCommand::Leave { tournament },
+        "start" => TournamentCommand::Start { tournament },
+        "cancel" => TournamentCommand::Cancel { tournament },
+        "withdraw" => {
+            let player = match o.iter().find(|o| o.name == "player").map(|o| &o.value) {
+                Some(ResolvedValue::User(user, member)) => {
+                    mentioned.push(Actor {
+                        id: PlayerId(user.id.get()),
+                        name: member
+                            .and_then(|m| m.nick.clone())
+                            .or_else(|| user.global_name.clone())
+                            .unwrap_or_else(|| user.name.clone()),
+                    });
+                    PlayerRef::Id(user.id.get())
+                }
+                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => PlayerRef::Id(id.get()),
+                _ => {
+                    return Err(CommandError::Missing {
+                        command: "tournament",
+                        what: crate::game::Needed::Player,
+                        usage: "tournament withdraw [#T] @player",
+                    });
+                }
+            };
+            TournamentCommand::Withdraw { tournament, player }
+        }
+        "standings" => TournamentCommand::Standings { tournament },
+        "table" => TournamentCommand::Table { tournament },
+        "list" => return Ok(Command::Tournaments),
+        other => return Err(CommandError::UnknownSubcommand(format!("tournament {other}"))),
+    }))
+}
+
+/// The commands `/rb help` offers for what a player has typed: those whose word starts with
+/// it, then those that contain it, in the help's order.
+pub fn help_choices(typed: &str) -> Vec<&'static str> {
+    let typed = typed.trim().trim_start_matches(['!', '/']).to_lowercase();
+    let starting = HELP.iter().filter(|e| e.name.starts_with(&typed));
+    let containing = HELP
+        .iter()
+        .filter(|e| !e.name.starts_with(&typed) && e.name.contains(&typed));
+    starting.chain(containing).map(|e| e.name).collect()
 }
 
 /// A slash command turned into the game's terms.
@@ -367,6 +543,21 @@ pub fn subcommand<'a>(data: &'a CommandData) -> Option<(&'a str, Vec<ResolvedOpt
 /// Discord's own limits on an option (`min_value`, `max_value`) are kept by its clients only, so
 /// every value is read here as the game's type, and a value out of range is refused.
 pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
+    let group = data.options().into_iter().find_map(|o| match o.value {
+        ResolvedValue::SubCommandGroup(subs) if o.name == "tournament" => Some(subs),
+        _ => None,
+    });
+    if let Some(subs) = group {
+        let Some((name, o)) = subs.into_iter().find_map(|o| match o.value {
+            ResolvedValue::SubCommand(options) => Some((o.name, options)),
+            _ => None,
+        }) else {
+            return Err(CommandError::NoSubcommand);
+        };
+        let mut mentioned = Vec::new();
+        let command = tournament_command(name, &o, &mut mentioned)?;
+        return Ok(Parsed { command, mentioned });
+    }
     let Some((name, o)) = subcommand(data) else {
         return Err(CommandError::NoSubcommand);
     };
@@ -657,12 +848,30 @@ mod tests {
         let subs = json["options"].as_array().expect("subcommands");
         assert!(subs.len() <= 25);
         for e in HELP {
+            // `tournaments` is `/rb tournament list`.
+            let name = if e.name == "tournaments" {
+                "tournament"
+            } else {
+                e.name
+            };
             assert!(
-                subs.iter().any(|s| s["name"] == e.name),
+                subs.iter().any(|s| s["name"] == name),
                 "no subcommand {}",
                 e.name
             );
         }
+        let group = subs
+            .iter()
+            .find(|s| s["name"] == "tournament")
+            .expect("the tournament group");
+        let in_group = group["options"].as_array().expect("its subcommands");
+        assert!(in_group.len() <= 25);
+        assert!(in_group.iter().all(|s| s["type"] == 1));
+        let subs: Vec<&serde_json::Value> = subs
+            .iter()
+            .filter(|s| s["type"] == 1)
+            .chain(in_group)
+            .collect();
         for s in subs {
             let d = s["description"].as_str().unwrap();
             assert!(!d.is_empty() && d.chars().count() <= 100, "{d}");

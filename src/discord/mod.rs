@@ -661,11 +661,16 @@ impl Handler {
         }
     }
 
-    /// What follows a delivered reply: a new game gets its own thread where possible.
+    /// What follows a delivered reply: each new game (one accepted, or a whole tournament's)
+    /// gets its own thread where possible.
     /// `asked` is the interaction the reply answered, if any, so that a player can be told when
     /// the bot may not post where the game is.
     async fn after(&self, ctx: &Context, asked: Option<&Asked<'_>>, place: Place, reply: &Reply) {
-        if let Some(game) = reply.new_game {
+        let mut games = reply.new_games.clone();
+        if let Some(game) = reply.new_game.filter(|g| !games.contains(g)) {
+            games.insert(0, game);
+        }
+        for game in games {
             self.open_thread(ctx, asked, place, game).await;
         }
     }
@@ -776,6 +781,22 @@ impl Handler {
 
     async fn on_autocomplete(&self, ctx: &Context, i: &CommandInteraction) {
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        if let Some(focused) = i.data.autocomplete()
+            && focused.name == "command"
+        {
+            // `/rb help command:…`: the commands whose word starts with what was typed.
+            let mut choices = CreateAutocompleteResponse::new();
+            for name in commands::help_choices(focused.value).into_iter().take(CHOICES_MAX) {
+                choices = choices.add_string_choice(name, name);
+            }
+            if let Err(e) = i
+                .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(choices))
+                .await
+            {
+                tracing::warn!(error = %describe(&e), "could not answer autocomplete");
+            }
+            return;
+        }
         let typed = i.data.autocomplete().map(|o| o.value.trim().to_string());
         let game = commands::subcommand(&i.data).and_then(|(_, options)| {
             options

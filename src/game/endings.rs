@@ -6,9 +6,10 @@ use crate::store::Game as StoredGame;
 
 impl Service {
     /// Called once a game's end is committed, with the game as stored: counts it in the
-    /// ratings. Never fails the command or sweep that ended the game: each consequence logs
+    /// ratings, and finishes its tournament if it was the tournament's last game. Never fails the command or sweep that ended the game: each consequence logs
     /// its own failure, and those that must not be lost are caught up by the sweep.
     pub(crate) async fn game_over(&self, game: &StoredGame) {
         self.count_in_ratings(game).await;
+        self.tournament_game_over(game).await;
     }
 }

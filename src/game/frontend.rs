@@ -55,8 +55,8 @@ impl Service {
             .map(drop)
     }
 
-    /// The name of a new game's thread: "Game #3: alice vs bob", White first, in the
-    /// language of the server the thread is in.
+    /// The name of a new game's thread: "Game #3: alice vs bob" ("Spring · #3 alice vs bob"
+    /// for a tournament's game), White first, in the language of the server the thread is in.
     pub async fn thread_name(&self, game: GameId) -> Result<String, StoreError> {
         let row = self.game_row(game).await?;
         let lang = self.server_language(row.place.server).await;
@@ -70,6 +70,16 @@ impl Service {
             };
         }
         let [white, black] = names;
+        if let Some((t, _)) = self.store().tournament_of_game(game).await? {
+            return Ok(tr!(
+                lang,
+                "tournament-thread-name",
+                name = t.name,
+                id = game.0,
+                white = white,
+                black = black
+            ));
+        }
         Ok(tr!(
             lang,
             "thread-name",

@@ -43,7 +43,7 @@ macro_rules! topics {
 
 topics![
     "service", "notation", "command", "help", "rules", "discord", "ratings", "delivery", "guard",
-    "markup"
+    "markup", "tournaments"
 ];
 
 /// A language the bot answers in.

@@ -21,6 +21,7 @@
 //! | `actions/` | one file per family of commands, and the dispatch |
 //! | `sweep`, `deadlines`, `endings` | the deadline sweep; the correspondence clock; what follows a game's end |
 //! | `present/` | the [`Markup`] seam, phrases, the game reply with its board, the help |
+//! | `tournament/` | round-robin tournaments: Berger pairings, standings and tie-breaks, their end |
 //! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
 //! | `command/`, `i18n`, `rate`, `reply`, `clock`, `frontend` | the language of commands, texts, the rate limit, replies, time, and what front ends ask besides commands |
 
@@ -48,6 +49,7 @@ mod request;
 mod seat;
 mod service;
 mod sweep;
+mod tournament;
 
 pub use actions::settings::AUTO_LANGUAGE;
 pub use clock::{Clock, ManualClock, SystemClock};

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use super::command::{Answer, Command};
-use crate::store::{ChallengeId, GameId, Place, PlayerId};
+use super::command::{Answer, Command, TournamentCommand};
+use crate::store::{ChallengeId, GameId, Place, PlayerId, TournamentId};
 
 /// A file to attach: the board PNG, a PGN record, an animated GIF.
 #[derive(Clone, PartialEq, Eq)]
@@ -54,6 +54,8 @@ pub enum ButtonAction {
     LegalMoves(GameId),
     /// `rematch #ID`.
     Rematch(GameId),
+    /// `tournament join #ID`.
+    JoinTournament(TournamentId),
 }
 
 impl ButtonAction {
@@ -72,6 +74,7 @@ impl ButtonAction {
             ButtonAction::ConfirmResign(g) => ("resign-confirm", g.0),
             ButtonAction::LegalMoves(g) => ("moves", g.0),
             ButtonAction::Rematch(g) => ("rematch", g.0),
+            ButtonAction::JoinTournament(t) => ("tournament-join", t.0),
         };
         format!("rb:{action}:{id}")
     }
@@ -116,6 +119,9 @@ impl ButtonAction {
                 square: None,
             },
             ButtonAction::Rematch(g) => Command::Rematch { game: game(g) },
+            ButtonAction::JoinTournament(t) => Command::Tournament(TournamentCommand::Join {
+                tournament: Some(t),
+            }),
         }
     }
 
@@ -149,6 +155,7 @@ impl ButtonAction {
             "resign-confirm" => ButtonAction::ConfirmResign(g),
             "moves" => ButtonAction::LegalMoves(g),
             "rematch" => ButtonAction::Rematch(g),
+            "tournament-join" => ButtonAction::JoinTournament(TournamentId(id)),
             _ => return None,
         })
     }
@@ -197,6 +204,9 @@ pub struct Reply {
     pub mentions: Vec<PlayerId>,
     /// A game that has just started: a front end that can give it its own thread should.
     pub new_game: Option<GameId>,
+    /// Every game that has just started (the one of [`Reply::new_game`], or all the games of a
+    /// tournament that began): a front end that can should give each its own thread.
+    pub new_games: Vec<GameId>,
 }
 
 impl Reply {
@@ -247,6 +257,7 @@ mod tests {
             ButtonAction::ConfirmResign(GameId(12)),
             ButtonAction::LegalMoves(GameId(12)),
             ButtonAction::Rematch(GameId(12)),
+            ButtonAction::JoinTournament(TournamentId(2)),
         ];
         for action in all {
             assert_eq!(

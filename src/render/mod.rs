@@ -1,4 +1,5 @@
-//! Board images: the ring board as a PNG after every move, and a whole game as an animated GIF.
+//! Board images: the ring board as a PNG after every move, and a whole game as an animated GIF;
+//! and a tournament's crosstable ([`crosstable`]).
 //!
 //! Players see the game only through these images, often on a phone, so the picture must
 //! answer at a glance: which square is which (coordinates on all four edges, for either
@@ -31,6 +32,7 @@
 mod assets;
 mod board;
 mod canvas;
+pub mod crosstable;
 mod gif;
 mod layout;
 mod palette;

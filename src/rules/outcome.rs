@@ -16,11 +16,13 @@ pub enum Termination {
     Agreement,
     Time,
     Abort,
+    /// Not played out: a tournament's organiser withdrew the loser.
+    Forfeit,
 }
 
 impl Termination {
     /// Every termination, in RULES.md's order.
-    pub const ALL: [Termination; 8] = [
+    pub const ALL: [Termination; 9] = [
         Termination::Checkmate,
         Termination::Throne,
         Termination::Stalemate,
@@ -29,6 +31,7 @@ impl Termination {
         Termination::Agreement,
         Termination::Time,
         Termination::Abort,
+        Termination::Forfeit,
     ];
 
     /// The lower-case word used in PGN's `Termination` tag and in storage.
@@ -42,6 +45,7 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::Time => "time",
             Termination::Abort => "abort",
+            Termination::Forfeit => "forfeit",
         }
     }
 }

@@ -70,7 +70,8 @@
 //! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
 //! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
-//! leaderboard's full order. A new migration is a new file; an
+//! leaderboard's full order, `0008` tournaments (their entrants, and the link from each of
+//! their games). A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -91,6 +92,13 @@
 //!   [`Store::expire_challenges`], [`Store::games_awaiting_ratings`].
 //! - Ratings: [`Store::rating`], [`Store::apply_ratings`] (once per game, guarded by each
 //!   rating's game count), [`Store::leaderboard`], [`Store::rank`].
+//! - Tournaments: [`Store::create_tournament`], [`Store::tournament`], [`Store::tournaments_in`],
+//!   [`Store::entrants`], [`Store::join_tournament`] and [`Store::leave_tournament`] (guarded by
+//!   the seat counter), [`Store::cancel_tournament`], [`Store::start_tournament`] (every game at
+//!   once, guarded by the version), [`Store::withdraw_from_tournament`] (forfeits),
+//!   [`Store::tournament_games`], [`Store::tournament_of_game`],
+//!   [`Store::finish_tournament_if_done`], [`Store::running_tournaments_done`] and
+//!   [`Store::claim_tournament_announcements`].
 //! - Records: [`Store::record`] (rated results by colour and way of ending) and
 //!   [`Store::streak`], counted from the finished games.
 //!
@@ -116,6 +124,7 @@ mod players;
 mod ratings;
 mod records;
 mod schema;
+mod tournaments;
 mod transfer;
 mod types;
 
@@ -130,6 +139,9 @@ use tokio::sync::{Mutex, MutexGuard};
 
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
+pub use tournaments::{
+    Entrant, NewTournament, Pairing, Tournament, TournamentGame, TournamentId, TournamentStatus,
+};
 pub use transfer::{CopyProgress, CopyReport, Role, TransferError, copy_database};
 pub use types::*;
 
@@ -564,11 +576,15 @@ pub enum HotQuery {
     ExpiredChallenges,
     /// [`Store::computer_turns`].
     ComputerTurns,
+    /// [`Store::tournament_of_game`].
+    TournamentOfGame,
+    /// [`Store::tournaments_in`].
+    TournamentsInServer,
 }
 
 impl HotQuery {
     /// Every hot query.
-    pub const ALL: [HotQuery; 11] = [
+    pub const ALL: [HotQuery; 13] = [
         HotQuery::GameById,
         HotQuery::ActiveGamesOfPlayer,
         HotQuery::ActiveGamesInPlace,
@@ -580,6 +596,8 @@ impl HotQuery {
         HotQuery::PlayerResults,
         HotQuery::ExpiredChallenges,
         HotQuery::ComputerTurns,
+        HotQuery::TournamentOfGame,
+        HotQuery::TournamentsInServer,
     ];
 
     /// The exact statement the store runs, with sample parameters.
@@ -596,6 +614,8 @@ impl HotQuery {
             HotQuery::PlayerResults => (records::RESULTS_IN_SERVER.to_owned(), vec![1, 1, 32, 0]),
             HotQuery::ExpiredChallenges => (challenges::EXPIRE_CHALLENGES.to_owned(), vec![1, 10]),
             HotQuery::ComputerTurns => (games::COMPUTER_TURNS.to_owned(), vec![10]),
+            HotQuery::TournamentOfGame => (tournaments::TOURNAMENT_OF_GAME.to_owned(), vec![1]),
+            HotQuery::TournamentsInServer => (tournaments::TOURNAMENTS_IN.to_owned(), vec![1, 10]),
         }
     }
 
@@ -613,6 +633,11 @@ impl HotQuery {
             }
             HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
             HotQuery::ComputerTurns => &["games_active_computer"],
+            HotQuery::TournamentOfGame => &[
+                "tournament_games_pkey",
+                "sqlite_autoindex_tournament_games_1",
+            ],
+            HotQuery::TournamentsInServer => &["tournaments_server"],
         }
     }
 }
@@ -767,6 +792,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 8]);
     }
 }

@@ -16,8 +16,9 @@ pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
 /// Every table the migrations create, in an order that respects their foreign keys (a row is
 /// copied after the rows it refers to), each with its primary key (the order rows are read in).
 /// A game refers to the game it is a rematch of, which is always older, so games in the order
-/// of their ids satisfy that key too. `id_counters` holds the next game and challenge numbers.
-pub(super) const TABLES: [(&str, &[&str]); 7] = [
+/// of their ids satisfy that key too. `id_counters` holds the next game, challenge and tournament numbers; a tournament's
+/// entrants and games follow it (and the players and games they name).
+pub(super) const TABLES: [(&str, &[&str]); 10] = [
     ("players", &["id"]),
     ("servers", &["id"]),
     ("games", &["id"]),
@@ -25,6 +26,9 @@ pub(super) const TABLES: [(&str, &[&str]); 7] = [
     ("moves", &["game_id", "ply"]),
     ("ratings", &["player_id", "scope"]),
     ("id_counters", &["name"]),
+    ("tournaments", &["id"]),
+    ("tournament_entrants", &["tournament_id", "player_id"]),
+    ("tournament_games", &["game_id"]),
 ];
 
 /// The kind of a column's values, from its declared type: the migrations use only `BIGINT`,

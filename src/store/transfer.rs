@@ -339,7 +339,11 @@ async fn fill_target(
             let rows = copy_table(shape, snapshot, &mut tx, backend, of, progress).await?;
             tables.push((shape.name, rows));
         }
-        for (counter, table) in [("game", "games"), ("challenge", "challenges")] {
+        for (counter, table) in [
+            ("game", "games"),
+            ("challenge", "challenges"),
+            ("tournament", "tournaments"),
+        ] {
             let sql = format!(
                 "UPDATE id_counters SET next_id = (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}) \
                  WHERE name = $1 AND next_id <= (SELECT COALESCE(MAX(id), 0) FROM {table})"
@@ -433,6 +437,7 @@ fn describe_rows(table: &str, rows: u64) -> String {
         "challenges" => plural(rows, "challenge", "challenges"),
         "moves" => plural(rows, "move", "moves"),
         "ratings" => plural(rows, "rating", "ratings"),
+        "tournaments" => plural(rows, "tournament", "tournaments"),
         _ => format!("{} of {table}", plural(rows, "row", "rows")),
     }
 }

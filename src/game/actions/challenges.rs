@@ -302,6 +302,7 @@ pub(crate) async fn begun(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
         .game_reply(voice, loaded, text, Ping::Only(both), true)
         .await;
     reply.new_game = Some(loaded.row.id);
+    reply.new_games = vec![loaded.row.id];
     reply
 }
 

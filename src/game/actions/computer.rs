@@ -163,5 +163,6 @@ pub(crate) async fn start(
         .game_reply(voice, &loaded, text, Ping::Only(vec![me]), true)
         .await;
     reply.new_game = Some(loaded.row.id);
+    reply.new_games = vec![loaded.row.id];
     Ok(reply)
 }

@@ -1,5 +1,5 @@
-//! Ending a game off the board: `resign` (after a confirmation) and `abort`; and the reply
-//! every such ending shares.
+//! Ending a game off the board: `resign` (after a confirmation) and `abort` (never a
+//! tournament's game); and the reply every such ending shares.
 
 use crate::game::context::{Cx, Res, say};
 use crate::game::i18n::tr;
@@ -62,6 +62,15 @@ pub(crate) async fn abort(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let seat = Seat::mine(cx, id).await?;
     if seat.loaded.game.ply() >= 2 {
         return say(tr!(cx.lang, "abort-too-late", id = seat.loaded.id()));
+    }
+    // A tournament's pairing must end with a result: an aborted game would leave it unplayed.
+    if let Some((t, _)) = cx.store().tournament_of_game(seat.loaded.row.id).await? {
+        return say(tr!(
+            cx.lang,
+            "tournament-no-abort",
+            id = seat.loaded.id(),
+            tournament = crate::game::tournament::title(cx, &t)
+        ));
     }
     let text = tr!(cx.lang, "aborted", id = seat.loaded.id(), player = cx.me());
     finish(cx, seat, Outcome::draw(Termination::Abort), text).await

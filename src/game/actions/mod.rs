@@ -9,9 +9,11 @@ mod offers;
 mod play;
 pub(crate) mod settings;
 mod standings;
+mod tournaments;
+pub(crate) mod tournament_views;
 pub(crate) mod viewing;
 
-use super::command::Command;
+use super::command::{Command, TournamentCommand};
 use super::context::{Cx, Refusal};
 use super::present::help;
 use super::reply::Reply;
@@ -61,6 +63,32 @@ pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Re
         Command::Settings { change } => settings::settings(cx, change.as_ref()).await,
         Command::Leaderboard => Ok(standings::leaderboard(cx).await?),
         Command::Stats { player } => Ok(standings::stats(cx, player.as_ref()).await?),
+        Command::Tournament(t) => tournament(cx, t).await,
+        Command::Tournaments => tournament_views::list(cx).await,
+    }
+}
+
+/// Carries out one of the `tournament` subcommands.
+async fn tournament(cx: &Cx<'_>, command: &TournamentCommand) -> Result<Reply, Refusal> {
+    match command {
+        TournamentCommand::Create {
+            name,
+            days,
+            double,
+            rated,
+            max,
+        } => tournaments::create(cx, name, *days, *double, *rated, *max).await,
+        TournamentCommand::Join { tournament } => tournaments::join(cx, *tournament).await,
+        TournamentCommand::Leave { tournament } => tournaments::leave(cx, *tournament).await,
+        TournamentCommand::Start { tournament } => tournaments::start(cx, *tournament).await,
+        TournamentCommand::Cancel { tournament } => tournaments::cancel(cx, *tournament).await,
+        TournamentCommand::Withdraw { tournament, player } => {
+            tournaments::withdraw(cx, *tournament, player).await
+        }
+        TournamentCommand::Standings { tournament } => {
+            tournament_views::standings(cx, *tournament).await
+        }
+        TournamentCommand::Table { tournament } => tournament_views::table(cx, *tournament).await,
     }
 }
 

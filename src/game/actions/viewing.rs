@@ -13,8 +13,8 @@ use crate::render::{self, BoardView, GifOptions};
 use crate::rules::{self, Color, PgnTags, Square};
 use crate::store::Game as StoredGame;
 
-/// `board [#ID]` and `game ID`: the board with who plays, the move number and the last move;
-/// the game's buttons for its players while it is played.
+/// `board [#ID]` and `game ID`: the board with who plays, the move number and the last move
+/// (and the tournament it belongs to); the game's buttons for its players while it is played.
 pub(crate) async fn board(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let loaded = viewed_game(cx, id).await?;
     let voice = cx.voice();
@@ -29,6 +29,10 @@ pub(crate) async fn board(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     if let Some(san) = loaded.game.sans().last() {
         text.push(' ');
         text.push_str(&tr!(cx.lang, "board-last-move", san = san));
+    }
+    if let Some(line) = cx.svc.tournament_header(voice, loaded.row.id).await {
+        text.push('\n');
+        text.push_str(&line);
     }
     text.push('\n');
     text.push_str(&voice.turn_line(&loaded));

@@ -133,6 +133,16 @@ pub const HELP: &[HelpEntry] = &[
         usage: "help [COMMAND]",
         example: "help challenge",
     },
+    HelpEntry {
+        name: "tournament",
+        usage: "tournament create NAME [days N] [double] [casual] [max N] | join|leave|start|cancel [#T] | withdraw [#T] @player | [#T] [table]",
+        example: "tournament create Spring days 5",
+    },
+    HelpEntry {
+        name: "tournaments",
+        usage: "tournaments",
+        example: "tournaments",
+    },
 ];
 
 /// The help entry of a command word, if there is one.

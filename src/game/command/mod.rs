@@ -15,14 +15,19 @@ use std::fmt;
 mod clean;
 mod help;
 mod parse;
+mod tournament;
 
 pub use clean::{clean_text, is_direction_control, looks_like_move};
 pub use help::{HELP, HelpEntry, help_entry};
 pub use parse::{challenge_number, days_number, game_number, level_number};
+pub use tournament::{
+    MAX_PLAYERS, MIN_PLAYERS, MaxPlayers, NAME_MAX, TournamentCommand, TournamentName,
+    max_players_number, tournament_number,
+};
 
 use super::i18n::{self, Lang, tr};
 pub use crate::engine::Level;
-pub use crate::model::{ChallengeId, Days, GameId};
+pub use crate::model::{ChallengeId, Days, GameId, TournamentId};
 use crate::rules::{Color, Square};
 
 /// Longest line the parser reads. Discord allows 4,000 characters; no command needs a tenth.
@@ -196,6 +201,10 @@ pub enum Command {
         /// The player named, if any.
         player: Option<PlayerRef>,
     },
+    /// `tournament …`: a round-robin tournament's sign-up, start, standings and crosstable.
+    Tournament(TournamentCommand),
+    /// `tournaments`: this server's tournaments, open, running and finished.
+    Tournaments,
 }
 
 /// Why a line is not a command. [`CommandError::text`] says it to a player in their
@@ -251,6 +260,12 @@ pub enum CommandError {
     TwoOpponents,
     /// Two settings changed at once.
     TwoSettings,
+    /// A tournament number that is none.
+    TournamentNumber(String),
+    /// A tournament name that cannot be one (as typed).
+    TournamentName(String),
+    /// A tournament's most players out of range, or not a number.
+    MaxPlayers(String),
 }
 
 /// What a command lacks, in [`CommandError::Missing`].
@@ -270,6 +285,12 @@ pub enum Needed {
     Language,
     /// `settings pings` without `on` or `off`.
     OnOff,
+    /// `tournament create` without the name.
+    TournamentName,
+    /// `tournament withdraw` without the player.
+    Player,
+    /// `max` at the end of `tournament create`.
+    MaxPlayers,
 }
 
 impl Needed {
@@ -282,6 +303,9 @@ impl Needed {
             Needed::DaysNumber => "command-needs-days-number",
             Needed::Language => "command-needs-language",
             Needed::OnOff => "command-needs-on-off",
+            Needed::TournamentName => "command-needs-tournament-name",
+            Needed::Player => "command-needs-player",
+            Needed::MaxPlayers => "command-needs-max-players",
         }
     }
 }
@@ -350,6 +374,22 @@ impl CommandError {
             CommandError::UnknownSubcommand(name) => tr!(lang, "slash-unknown", name = name),
             CommandError::TwoOpponents => tr!(lang, "slash-opponent-both"),
             CommandError::TwoSettings => tr!(lang, "slash-one-setting"),
+            CommandError::TournamentNumber(word) => {
+                tr!(lang, "command-tournament-number", word = word)
+            }
+            CommandError::TournamentName(word) => tr!(
+                lang,
+                "command-tournament-name",
+                word = word,
+                max = NAME_MAX
+            ),
+            CommandError::MaxPlayers(word) => tr!(
+                lang,
+                "command-max-players",
+                word = word,
+                min = MIN_PLAYERS,
+                max = MAX_PLAYERS
+            ),
         }
     }
 }

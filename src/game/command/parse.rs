@@ -6,6 +6,7 @@ use super::{
     Answer, ChallengeId, Command, CommandError, DEFAULT_COMPUTER_LEVEL, Days, GameId, Level,
     Needed, Opponent, PlayerRef, Setting, clean_text, looks_like_move,
 };
+use super::tournament::TournamentArgs;
 use crate::rules::{Color, Square};
 
 /// Other words players reach for, mapped to the command they mean.
@@ -31,6 +32,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("ratings", "stats"),
     ("stat", "stats"),
     ("profile", "stats"),
+    ("tourney", "tournament"),
+    ("event", "tournament"),
+    ("events", "tournaments"),
 ];
 
 /// Reads the `#12` / `12` game or challenge number.
@@ -43,7 +47,7 @@ fn number(word: &str) -> Option<i64> {
 }
 
 /// Reads a mention: `<@123>`, `<@!123>` or `@name`.
-fn player_ref(word: &str) -> Option<PlayerRef> {
+pub(super) fn player_ref(word: &str) -> Option<PlayerRef> {
     if let Some(inner) = word.strip_prefix("<@").and_then(|w| w.strip_suffix('>')) {
         let digits = inner.strip_prefix('!').unwrap_or(inner);
         return digits.parse().ok().map(PlayerRef::Id);
@@ -58,7 +62,7 @@ fn player_ref(word: &str) -> Option<PlayerRef> {
 }
 
 /// Reads days per move: `5` or `5d`.
-fn days(word: &str) -> Result<Days, CommandError> {
+pub(super) fn days(word: &str) -> Result<Days, CommandError> {
     let digits = word.trim_end_matches(['d', 'D']);
     digits
         .parse::<u32>()
@@ -333,6 +337,13 @@ impl<'a> Args<'a> {
                 game: self.take_game()?,
             },
             "settings" => return self.settings(),
+            "tournament" => {
+                let words = std::mem::take(&mut self.words);
+                return Ok(TournamentArgs::new(words)
+                    .command()?
+                    .map_or(Command::Tournaments, Command::Tournament));
+            }
+            "tournaments" => Command::Tournaments,
             "leaderboard" => Command::Leaderboard,
             "stats" => {
                 let player = match self.words.first() {

@@ -42,7 +42,8 @@ impl Ping {
 
 impl Service {
     /// A reply about a game: `text`, the board drawn from the side to move (White's once the
-    /// game is over), the game's buttons when `buttons`, and pings as `ping` says.
+    /// game is over), the game's buttons when `buttons`, and pings as `ping` says. A finished
+    /// tournament game's reply says how far its tournament is.
     pub(crate) async fn game_reply(
         &self,
         voice: Voice<'_>,
@@ -72,6 +73,12 @@ impl Service {
                     .text
                     .push_str(&tr!(voice.lang, "render-failed", error = error));
             }
+        }
+        if loaded.game.outcome().is_some()
+            && let Some(note) = self.tournament_note(voice, loaded.row.id).await
+        {
+            reply.text.push('\n');
+            reply.text.push_str(&note);
         }
         reply.fen = Some(loaded.game.position().to_fen());
         if buttons {

@@ -90,6 +90,7 @@ impl Voice<'_> {
                 )
             }
             Termination::Time => tr!(lang, "outcome-time", winner = winner, result = result),
+            Termination::Forfeit => tr!(lang, "outcome-forfeit", winner = winner, result = result),
             // No game is won this way; said plainly should one ever be stored so.
             _ => tr!(lang, "outcome-win", winner = winner, result = result),
         }

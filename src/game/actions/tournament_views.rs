@@ -1,0 +1,297 @@
+//! Looking at tournaments, which anyone in the server may do: the standings
+//! (`tournament [#T]`), the crosstable as a picture (`tournament [#T] table`), and the list of
+//! this server's events (`tournaments`). The final announcement reuses the same texts.
+
+use crate::game::context::{Cx, Res, say};
+use crate::game::i18n::tr;
+use crate::game::present::yes_no;
+use crate::game::reply::{Attachment, Reply};
+use crate::game::tournament::standings::{Line, Mark, Standings, points, quarters};
+use crate::game::tournament::{RECENT, Roster, Want, find, format_line, names, title};
+use crate::model::TournamentId;
+use crate::render::crosstable::{Cell, CrossRow, Crosstable, render_crosstable};
+use crate::store::{Tournament, TournamentStatus};
+
+/// How many finished tournaments `tournaments` lists.
+const FINISHED_LISTED: usize = 5;
+
+/// `tournament [#T]`: the standings, or the sign-up list before the start.
+pub(crate) async fn standings(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
+    let t = find(cx, id, Want::View, "view").await?;
+    let roster = Roster::load(cx.store(), t).await?;
+    Ok(Reply::text(overview(cx, &roster).await))
+}
+
+/// The tournament as its status calls for: who signed up, the standings, or that it was called
+/// off.
+pub(crate) async fn overview(cx: &Cx<'_>, roster: &Roster) -> String {
+    let t = &roster.tournament;
+    match t.status {
+        TournamentStatus::Open => tr!(
+            cx.lang,
+            "tournament-signup",
+            tournament = title(cx, t),
+            format = format_line(cx, t),
+            count = t.entrants,
+            max = t.max_players,
+            players = names(cx, roster.seated()).await,
+            organiser = cx.who(t.organiser).await,
+            id = t.id.0
+        ),
+        TournamentStatus::Cancelled => tr!(
+            cx.lang,
+            "tournament-cancelled-view",
+            tournament = title(cx, t)
+        ),
+        TournamentStatus::Running | TournamentStatus::Finished => {
+            standings_text(cx, roster, &roster.standings()).await
+        }
+    }
+}
+
+/// "1. @alice 2½ · played 3, left 0 · SB 3¼ · 2 wins", one line per player, under a title.
+pub(crate) async fn standings_text(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> String {
+    let t = &roster.tournament;
+    let mut text = tr!(
+        cx.lang,
+        "tournament-standings-title",
+        tournament = title(cx, t),
+        format = format_line(cx, t),
+        over = yes_no(t.status == TournamentStatus::Finished),
+        finished = s.finished,
+        games = s.games
+    );
+    for line in &s.lines {
+        text.push('\n');
+        text.push_str(&standings_line(cx, line).await);
+    }
+    text.push('\n');
+    text.push_str(&tr!(cx.lang, "tournament-tiebreaks"));
+    text
+}
+
+async fn standings_line(cx: &Cx<'_>, line: &Line) -> String {
+    let player = cx.who(line.player).await;
+    let Some((first, last)) = line.place else {
+        return tr!(cx.lang, "tournament-line-annulled", player = player);
+    };
+    let place = if first == last {
+        format!("{first}.")
+    } else {
+        format!("{first}–{last}.")
+    };
+    tr!(
+        cx.lang,
+        "tournament-line",
+        place = place,
+        player = player,
+        points = points(line.halves),
+        played = line.played,
+        left = line.left,
+        sb = quarters(line.quarters),
+        wins = line.wins,
+        h2h = line.head_to_head.map_or_else(|| "none".to_string(), points),
+        withdrawn = yes_no(line.withdrawn)
+    )
+}
+
+/// `tournament [#T] table`: the crosstable as a PNG, once the games have begun.
+pub(crate) async fn table(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
+    let t = find(cx, id, Want::View, "table").await?;
+    match t.status {
+        TournamentStatus::Open => {
+            return say(tr!(
+                cx.lang,
+                "tournament-table-not-yet",
+                tournament = title(cx, &t),
+                id = t.id.0
+            ));
+        }
+        TournamentStatus::Cancelled => {
+            return say(tr!(
+                cx.lang,
+                "tournament-cancelled-view",
+                tournament = title(cx, &t)
+            ));
+        }
+        TournamentStatus::Running | TournamentStatus::Finished => {}
+    }
+    let roster = Roster::load(cx.store(), t).await?;
+    let s = roster.standings();
+    let mut reply = Reply::text(tr!(
+        cx.lang,
+        "tournament-table-caption",
+        tournament = title(cx, &roster.tournament),
+        over = yes_no(roster.tournament.status == TournamentStatus::Finished),
+        finished = s.finished,
+        games = s.games
+    ));
+    attach_table(cx, &roster, &s, &mut reply).await;
+    Ok(reply)
+}
+
+/// Adds the crosstable to `reply`; a picture that cannot be drawn is said in words instead.
+pub(crate) async fn attach_table(cx: &Cx<'_>, roster: &Roster, s: &Standings, reply: &mut Reply) {
+    let view = crosstable(cx, roster, s).await;
+    let drawn = tokio::task::spawn_blocking(move || render_crosstable(&view))
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r.map_err(|e| e.to_string()));
+    match drawn {
+        Ok(png) => {
+            reply.image = Some(Attachment {
+                filename: format!("tournament-{}.png", roster.tournament.id.0),
+                bytes: png,
+            });
+        }
+        Err(error) => {
+            tracing::error!(tournament = roster.tournament.id.0, %error, "the crosstable could not be drawn");
+            reply.text.push('\n');
+            reply
+                .text
+                .push_str(&tr!(cx.lang, "render-failed", error = error));
+        }
+    }
+}
+
+/// What the crosstable shows: the players in the order of the standings, their results against
+/// each other, their points and tie-breaks.
+async fn crosstable(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> Crosstable {
+    let t = &roster.tournament;
+    let order: Vec<_> = s.lines.iter().map(|l| l.player).collect();
+    let mut rows = Vec::with_capacity(order.len());
+    for line in &s.lines {
+        let cells = order
+            .iter()
+            .map(|&opponent| {
+                if opponent == line.player {
+                    return vec![Cell::Own];
+                }
+                s.marks(line.player, opponent)
+                    .iter()
+                    .map(|m| match m {
+                        Mark::Win => Cell::Win,
+                        Mark::Draw => Cell::Draw,
+                        Mark::Loss => Cell::Loss,
+                        Mark::ForfeitWin => Cell::ForfeitWin,
+                        Mark::ForfeitLoss => Cell::ForfeitLoss,
+                        Mark::Pending => Cell::Unplayed,
+                    })
+                    .collect()
+            })
+            .collect();
+        let annulled = |p| s.lines.iter().any(|l| l.player == p && l.annulled);
+        rows.push(CrossRow {
+            place: match line.place {
+                Some((first, last)) if first == last => first.to_string(),
+                Some((first, last)) => format!("{first}–{last}"),
+                None => "–".to_string(),
+            },
+            name: cx.players.name(line.player).await,
+            cells,
+            struck: order
+                .iter()
+                .map(|&o| annulled(o) || line.annulled)
+                .collect(),
+            points: if line.annulled {
+                "–".to_string()
+            } else {
+                points(line.halves)
+            },
+            tiebreak: if line.annulled {
+                String::new()
+            } else {
+                quarters(line.quarters)
+            },
+            withdrawn: line.withdrawn,
+        });
+    }
+    Crosstable {
+        title: t.name.clone(),
+        subtitle: tr!(
+            cx.lang,
+            "tournament-table-subtitle",
+            id = t.id.0,
+            over = yes_no(t.status == TournamentStatus::Finished),
+            finished = s.finished,
+            games = s.games
+        ),
+        points_label: tr!(cx.lang, "tournament-table-points"),
+        tiebreak_label: tr!(cx.lang, "tournament-table-sb"),
+        rows,
+    }
+}
+
+/// `tournaments`: this server's events, open for sign-up, running, and the latest finished.
+pub(crate) async fn list(cx: &Cx<'_>) -> Res<Reply> {
+    let lang = cx.lang;
+    let Some(server) = cx.place.server else {
+        return say(tr!(lang, "tournament-needs-server"));
+    };
+    let all = cx.store().tournaments_in(server, RECENT).await?;
+    let shown: Vec<&Tournament> = all
+        .iter()
+        .filter(|t| t.status != TournamentStatus::Cancelled)
+        .collect();
+    if shown.is_empty() {
+        return Ok(Reply::private(tr!(lang, "tournaments-none")));
+    }
+    let mut text = tr!(lang, "tournaments-title");
+    for status in [
+        TournamentStatus::Open,
+        TournamentStatus::Running,
+        TournamentStatus::Finished,
+    ] {
+        let mut these: Vec<&&Tournament> = shown.iter().filter(|t| t.status == status).collect();
+        if status == TournamentStatus::Finished {
+            these.truncate(FINISHED_LISTED);
+        }
+        if these.is_empty() {
+            continue;
+        }
+        text.push('\n');
+        text.push_str(&tr!(lang, "tournaments-heading", status = status.as_str()));
+        for t in these {
+            text.push('\n');
+            text.push_str(&list_item(cx, t).await?);
+        }
+    }
+    Ok(Reply::text(text))
+}
+
+async fn list_item(cx: &Cx<'_>, t: &Tournament) -> Res<String> {
+    Ok(match t.status {
+        TournamentStatus::Open => tr!(
+            cx.lang,
+            "tournaments-item-open",
+            tournament = title(cx, t),
+            count = t.entrants,
+            max = t.max_players,
+            organiser = cx.who(t.organiser).await,
+            format = format_line(cx, t)
+        ),
+        TournamentStatus::Running => {
+            let roster = Roster::load(cx.store(), t.clone()).await?;
+            let s = roster.standings();
+            tr!(
+                cx.lang,
+                "tournaments-item-running",
+                tournament = title(cx, t),
+                count = roster.entrants.len(),
+                finished = s.finished,
+                games = s.games
+            )
+        }
+        _ => {
+            let roster = Roster::load(cx.store(), t.clone()).await?;
+            let s = roster.standings();
+            tr!(
+                cx.lang,
+                "tournaments-item-finished",
+                tournament = title(cx, t),
+                winners = names(cx, s.winners()).await,
+                count = s.winners().len()
+            )
+        }
+    })
+}

@@ -1,0 +1,453 @@
+//! The `tournament` command's words: `create NAME [days N] [double] [casual] [max N]`,
+//! `join`, `leave`, `start`, `cancel`, `withdraw @player`, the standings (`tournament [#T]`)
+//! and the crosstable (`tournament [#T] table`), each with an optional `#T`.
+
+use std::fmt;
+
+use super::help::usage;
+use super::parse::player_ref;
+use super::{CommandError, Days, Needed, PlayerRef};
+use crate::model::TournamentId;
+
+/// The fewest players a tournament starts with.
+pub const MIN_PLAYERS: u32 = 3;
+/// The most players a tournament takes (a single round-robin of 12 is 66 games at once).
+pub const MAX_PLAYERS: u32 = 12;
+/// The longest tournament name, in characters.
+pub const NAME_MAX: usize = 32;
+
+/// A tournament's name: 1 to [`NAME_MAX`] characters of letters, digits, spaces and plain
+/// punctuation — nothing that could mention, link or format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentName(String);
+
+impl TournamentName {
+    /// The name, if `text` (trimmed, inner spaces collapsed) is one.
+    pub fn new(text: &str) -> Option<TournamentName> {
+        let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let ok = !name.is_empty()
+            && name.chars().count() <= NAME_MAX
+            && name.chars().any(char::is_alphanumeric)
+            && name.chars().all(|c| {
+                c.is_alphanumeric()
+                    || matches!(
+                        c,
+                        ' ' | '-' | '_' | '.' | '\'' | '’' | '!' | '?' | '&' | '+' | '(' | ')' | '/'
+                            | ':' | ','
+                    )
+            });
+        ok.then_some(TournamentName(name))
+    }
+
+    /// The name as shown.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for TournamentName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The most players a tournament takes, [`MIN_PLAYERS`] to [`MAX_PLAYERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MaxPlayers(u32);
+
+impl MaxPlayers {
+    /// `n`, if it is within range.
+    pub fn new(n: u32) -> Option<MaxPlayers> {
+        (MIN_PLAYERS..=MAX_PLAYERS)
+            .contains(&n)
+            .then_some(MaxPlayers(n))
+    }
+
+    /// The number.
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// What `tournament …` asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// `tournament create NAME [days N] [double] [casual] [max N]`.
+    Create {
+        /// Its name.
+        name: TournamentName,
+        /// Days per move in its games.
+        days: Days,
+        /// Each pair plays twice, colours swapped.
+        double: bool,
+        /// Its games count for ratings.
+        rated: bool,
+        /// The most players it takes; [`MAX_PLAYERS`] without one.
+        max: Option<MaxPlayers>,
+    },
+    /// `tournament join [#T]`.
+    Join {
+        /// The tournament named, if any.
+        tournament: Option<TournamentId>,
+    },
+    /// `tournament leave [#T]`, before the start.
+    Leave {
+        /// The tournament named, if any.
+        tournament: Option<TournamentId>,
+    },
+    /// `tournament start [#T]` (its organiser).
+    Start {
+        /// The tournament named, if any.
+        tournament: Option<TournamentId>,
+    },
+    /// `tournament cancel [#T]` (its organiser, before the start).
+    Cancel {
+        /// The tournament named, if any.
+        tournament: Option<TournamentId>,
+    },
+    /// `tournament withdraw [#T] @player` (its organiser).
+    Withdraw {
+        /// The tournament named, if any.
+        tournament: Option<TournamentId>,
+        /// Whom to withdraw.
+        player: PlayerRef,
+    },
+    /// `tournament [#T]`: the standings.
+    Standings {
+        /// The tournament named, if any.
+        tournament: Option<TournamentId>,
+    },
+    /// `tournament [#T] table`: the crosstable as a picture.
+    Table {
+        /// The tournament named, if any.
+        tournament: Option<TournamentId>,
+    },
+}
+
+/// A tournament's number as a front end read it.
+pub fn tournament_number(n: i64) -> Result<TournamentId, CommandError> {
+    (n > 0)
+        .then_some(TournamentId(n))
+        .ok_or_else(|| CommandError::TournamentNumber(n.to_string()))
+}
+
+/// The most players as a front end read it.
+pub fn max_players_number(n: i64) -> Result<MaxPlayers, CommandError> {
+    u32::try_from(n)
+        .ok()
+        .and_then(MaxPlayers::new)
+        .ok_or_else(|| CommandError::MaxPlayers(n.to_string()))
+}
+
+/// Reads `#3` or `3`.
+fn number(word: &str) -> Option<i64> {
+    let digits = word.strip_prefix('#').unwrap_or(word);
+    if digits.is_empty() || digits.len() > 15 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n: &i64| n > 0)
+}
+
+/// The words after `tournament`.
+pub(super) struct TournamentArgs<'a> {
+    words: Vec<&'a str>,
+}
+
+/// The option words of `create`, which cannot start a name.
+const CREATE_WORDS: &[&str] = &["days", "day", "double", "casual", "unrated", "rated", "max"];
+
+impl<'a> TournamentArgs<'a> {
+    pub(super) fn new(words: Vec<&'a str>) -> TournamentArgs<'a> {
+        TournamentArgs { words }
+    }
+
+    fn unexpected(word: &str) -> CommandError {
+        CommandError::Unexpected {
+            command: "tournament",
+            word: word.to_string(),
+            usage: usage("tournament"),
+        }
+    }
+
+    fn missing(what: Needed) -> CommandError {
+        CommandError::Missing {
+            command: "tournament",
+            what,
+            usage: usage("tournament"),
+        }
+    }
+
+    /// Takes the tournament's `#T` (or a bare number) from anywhere among the words.
+    fn take_tournament(&mut self) -> Result<Option<TournamentId>, CommandError> {
+        let Some(i) = self
+            .words
+            .iter()
+            .position(|w| w.starts_with('#') || w.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            return Ok(None);
+        };
+        let word = self.words.remove(i);
+        number(word)
+            .map(|n| Some(TournamentId(n)))
+            .ok_or_else(|| CommandError::TournamentNumber(word.to_string()))
+    }
+
+    fn done(&self) -> Result<(), CommandError> {
+        match self.words.first() {
+            Some(word) => Err(Self::unexpected(word)),
+            None => Ok(()),
+        }
+    }
+
+    /// The command these words are; `Ok(None)` for `tournament list`, which is `tournaments`.
+    pub(super) fn command(mut self) -> Result<Option<TournamentCommand>, CommandError> {
+        let verb = self.words.first().map(|w| w.to_lowercase());
+        let known = matches!(
+            verb.as_deref(),
+            Some(
+                "create" | "new" | "join" | "leave" | "start" | "cancel" | "withdraw" | "table"
+                    | "standings" | "list"
+            )
+        );
+        if known {
+            self.words.remove(0);
+        }
+        let command = match verb.as_deref().filter(|_| known) {
+            Some("create" | "new") => return self.create().map(Some),
+            Some("list") => {
+                self.done()?;
+                return Ok(None);
+            }
+            Some("join") => TournamentCommand::Join {
+                tournament: self.take_tournament()?,
+            },
+            Some("leave") => TournamentCommand::Leave {
+                tournament: self.take_tournament()?,
+            },
+            Some("start") => TournamentCommand::Start {
+                tournament: self.take_tournament()?,
+            },
+            Some("cancel") => TournamentCommand::Cancel {
+                tournament: self.take_tournament()?,
+            },
+            Some("withdraw") => {
+                let tournament = self.take_tournament()?;
+                let Some(&word) = self.words.first() else {
+                    return Err(Self::missing(Needed::Player));
+                };
+                let player = player_ref(word).ok_or_else(|| Self::unexpected(word))?;
+                self.words.remove(0);
+                TournamentCommand::Withdraw { tournament, player }
+            }
+            Some("table") => TournamentCommand::Table {
+                tournament: self.take_tournament()?,
+            },
+            _ => {
+                // `tournament [#T]`, `tournament [#T] table`, `tournament standings [#T]`.
+                let tournament = self.take_tournament()?;
+                match self.words.first().map(|w| w.to_lowercase()).as_deref() {
+                    Some("table") => {
+                        self.words.remove(0);
+                        TournamentCommand::Table { tournament }
+                    }
+                    _ => TournamentCommand::Standings { tournament },
+                }
+            }
+        };
+        self.done()?;
+        Ok(Some(command))
+    }
+
+    fn create(self) -> Result<TournamentCommand, CommandError> {
+        let mut words = self.words.into_iter().peekable();
+        let Some(first) = words.next() else {
+            return Err(Self::missing(Needed::TournamentName));
+        };
+        if CREATE_WORDS.contains(&first.to_lowercase().as_str()) {
+            return Err(Self::missing(Needed::TournamentName));
+        }
+        // One word, or several in quotes.
+        let closing = match first.chars().next() {
+            Some('"') => Some('"'),
+            Some('“') => Some('”'),
+            Some('«') => Some('»'),
+            Some('„') => Some('“'),
+            _ => None,
+        };
+        let typed = match closing {
+            None => first.to_string(),
+            Some(close) => {
+                let mut parts = vec![&first[first.chars().next().map_or(0, char::len_utf8)..]];
+                let mut closed = false;
+                if parts[0].ends_with(close) && !parts[0].is_empty() {
+                    closed = true;
+                } else {
+                    for word in words.by_ref() {
+                        parts.push(word);
+                        if word.ends_with(close) {
+                            closed = true;
+                            break;
+                        }
+                    }
+                }
+                if !closed {
+                    return Err(CommandError::TournamentName(parts.join(" ")));
+                }
+                let joined = parts.join(" ");
+                joined[..joined.len() - close.len_utf8()].to_string()
+            }
+        };
+        let name = TournamentName::new(&typed).ok_or(CommandError::TournamentName(typed))?;
+        let mut days = None;
+        let mut double = false;
+        let mut rated = true;
+        let mut max = None;
+        while let Some(word) = words.next() {
+            match word.to_lowercase().as_str() {
+                "double" => double = true,
+                "single" => double = false,
+                "casual" | "unrated" => rated = false,
+                "rated" => rated = true,
+                "days" | "day" => {
+                    let n = words
+                        .next()
+                        .ok_or_else(|| Self::missing(Needed::DaysNumber))?;
+                    days = Some(super::parse::days(n)?);
+                }
+                "max" => {
+                    let n = words
+                        .next()
+                        .ok_or_else(|| Self::missing(Needed::MaxPlayers))?;
+                    max = Some(
+                        n.parse::<u32>()
+                            .ok()
+                            .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
+                            .and_then(MaxPlayers::new)
+                            .ok_or_else(|| CommandError::MaxPlayers(n.to_string()))?,
+                    );
+                }
+                lower if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
+                    days = Some(super::parse::days(word)?);
+                }
+                _ => return Err(Self::unexpected(word)),
+            }
+        }
+        Ok(TournamentCommand::Create {
+            name,
+            days: days.unwrap_or(Days::DEFAULT),
+            double,
+            rated,
+            max,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::command::Command;
+
+    fn parse(s: &str) -> Command {
+        Command::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    fn t(command: TournamentCommand) -> Command {
+        Command::Tournament(command)
+    }
+
+    #[test]
+    fn the_tournament_words() {
+        assert_eq!(
+            parse("tournament create Spring days 5 double casual max 6"),
+            t(TournamentCommand::Create {
+                name: TournamentName::new("Spring").unwrap(),
+                days: Days::new(5).unwrap(),
+                double: true,
+                rated: false,
+                max: MaxPlayers::new(6),
+            })
+        );
+        assert_eq!(
+            parse("tournament create \"Spring Open 2026\" 7d"),
+            t(TournamentCommand::Create {
+                name: TournamentName::new("Spring Open 2026").unwrap(),
+                days: Days::new(7).unwrap(),
+                double: false,
+                rated: true,
+                max: None,
+            })
+        );
+        assert_eq!(
+            parse("tournament create «Coupe d’hiver»"),
+            t(TournamentCommand::Create {
+                name: TournamentName::new("Coupe d’hiver").unwrap(),
+                days: Days::DEFAULT,
+                double: false,
+                rated: true,
+                max: None,
+            })
+        );
+        assert_eq!(
+            parse("tournament"),
+            t(TournamentCommand::Standings { tournament: None })
+        );
+        assert_eq!(
+            parse("tournament #3"),
+            t(TournamentCommand::Standings {
+                tournament: Some(TournamentId(3))
+            })
+        );
+        assert_eq!(
+            parse("tournament #3 table"),
+            t(TournamentCommand::Table {
+                tournament: Some(TournamentId(3))
+            })
+        );
+        assert_eq!(
+            parse("tournament table"),
+            t(TournamentCommand::Table { tournament: None })
+        );
+        assert_eq!(
+            parse("tournament join 2"),
+            t(TournamentCommand::Join {
+                tournament: Some(TournamentId(2))
+            })
+        );
+        assert_eq!(
+            parse("tournament withdraw #2 <@42>"),
+            t(TournamentCommand::Withdraw {
+                tournament: Some(TournamentId(2)),
+                player: PlayerRef::Id(42)
+            })
+        );
+        assert_eq!(parse("tournaments"), Command::Tournaments);
+        assert_eq!(parse("tournament list"), Command::Tournaments);
+    }
+
+    #[test]
+    fn tournament_mistakes_are_named() {
+        let error = |s: &str| Command::parse(s).unwrap_err().to_string();
+        assert_eq!(
+            error("tournament create"),
+            "`tournament` needs the tournament's name. Usage: `tournament create NAME [days N] [double] [casual] [max N] | join|leave|start|cancel [#T] | withdraw [#T] @player | [#T] [table]`"
+        );
+        assert_eq!(
+            error("tournament create Spring max 40"),
+            "A tournament takes 3 to 12 players: `max 40` is out of range."
+        );
+        assert_eq!(
+            error("tournament create \"Spring Open"),
+            "`Spring Open` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`)."
+        );
+        assert_eq!(
+            error("tournament create <@1>"),
+            "`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`)."
+        );
+        assert!(error("tournament withdraw").starts_with("`tournament` needs the player to withdraw."));
+        assert_eq!(
+            error("tournament join #x"),
+            "`#x` is not a tournament number; tournament numbers look like `#2`."
+        );
+        assert!(error("tournament join #2 now").starts_with("`tournament` does not understand `now`."));
+    }
+}

@@ -1,0 +1,216 @@
+//! Round-robin tournaments in the service: finding the tournament a command means, the
+//! pairings ([`berger`]), the standings and their tie-breaks ([`standings`]), and what follows
+//! the end of a tournament's game ([`finish`]: the tournament finishes with its last game, and
+//! the sweep posts the final standings). The commands themselves are actions
+//! (`actions/tournaments.rs`, `actions/tournament_views.rs`).
+
+pub(crate) mod berger;
+pub(crate) mod finish;
+pub(crate) mod standings;
+
+use std::collections::HashSet;
+
+use super::context::{Cx, Res, say};
+use super::i18n::tr;
+use super::lookup::place_key;
+use super::present::{rated_key, yes_no};
+use crate::model::{PlayerId, TournamentId};
+use crate::store::{
+    Entrant, Store, StoreError, Tournament, TournamentGame, TournamentStatus,
+};
+use standings::Standings;
+
+/// How many of a server's latest tournaments the look-ups consider.
+pub(crate) const RECENT: u32 = 50;
+
+/// What a command wants of the tournament it means, when it names none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Want {
+    /// One open for sign-up.
+    Join,
+    /// One open that the asker is signed up to.
+    Leave,
+    /// One open that the asker organises.
+    Organise,
+    /// One open or running that the asker organises.
+    Withdraw,
+    /// The one to show: running, else open, else the latest finished.
+    View,
+}
+
+/// A tournament with its entrants and games, read together.
+pub(crate) struct Roster {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// Its players, by seat once started.
+    pub entrants: Vec<Entrant>,
+    /// Its games, once started.
+    pub games: Vec<TournamentGame>,
+}
+
+impl Roster {
+    /// Reads `tournament`'s entrants and games.
+    pub(crate) async fn load(store: &Store, tournament: Tournament) -> Result<Roster, StoreError> {
+        let entrants = store.entrants(tournament.id).await?;
+        let games = if tournament.status == TournamentStatus::Open {
+            Vec::new()
+        } else {
+            store.tournament_games(tournament.id).await?
+        };
+        Ok(Roster {
+            tournament,
+            entrants,
+            games,
+        })
+    }
+
+    /// The players, seat 1 first.
+    pub(crate) fn seated(&self) -> Vec<PlayerId> {
+        self.entrants.iter().map(|e| e.player).collect()
+    }
+
+    /// The standings as they stand.
+    pub(crate) fn standings(&self) -> Standings {
+        let withdrawn: HashSet<PlayerId> = self
+            .entrants
+            .iter()
+            .filter(|e| e.withdrawn_at.is_some())
+            .map(|e| e.player)
+            .collect();
+        Standings::count(&self.seated(), &withdrawn, &self.games)
+    }
+
+    /// Whether `player` is signed up.
+    pub(crate) fn has(&self, player: PlayerId) -> bool {
+        self.entrants.iter().any(|e| e.player == player)
+    }
+}
+
+/// `#3 **Spring**`: a tournament as the texts name it, its name shown as written.
+pub(crate) fn title(cx: &Cx<'_>, t: &Tournament) -> String {
+    tr!(
+        cx.lang,
+        "tournament-title",
+        id = t.id.0,
+        name = cx.voice().markup.literal(&t.name)
+    )
+}
+
+/// "a single round-robin, 3 days per move, rated".
+pub(crate) fn format_line(cx: &Cx<'_>, t: &Tournament) -> String {
+    tr!(
+        cx.lang,
+        "tournament-format",
+        double = yes_no(t.double),
+        days = t.days_per_move,
+        rated = rated_key(t.rated)
+    )
+}
+
+/// The players named in order, joined with ", ".
+pub(crate) async fn names(cx: &Cx<'_>, players: impl IntoIterator<Item = PlayerId>) -> String {
+    let mut out = Vec::new();
+    for p in players {
+        out.push(cx.who(p).await);
+    }
+    out.join(", ")
+}
+
+/// The tournament a command means: the one named (which must be this server's), or the only
+/// one here that fits `want`; otherwise a refusal that says what there is. `word` is the
+/// subcommand, for the example in a refusal.
+pub(crate) async fn find(
+    cx: &Cx<'_>,
+    id: Option<TournamentId>,
+    want: Want,
+    word: &str,
+) -> Res<Tournament> {
+    let lang = cx.lang;
+    let Some(server) = cx.place.server else {
+        return say(tr!(lang, "tournament-needs-server"));
+    };
+    let store = cx.store();
+    if let Some(id) = id {
+        let Some(t) = store.tournament(id).await? else {
+            return say(tr!(lang, "tournament-none", id = id.0));
+        };
+        if t.place.server != Some(server) {
+            return say(tr!(lang, "tournament-elsewhere", id = id.0));
+        }
+        return Ok(t);
+    }
+    // In a tournament game's thread, that game's tournament.
+    if matches!(want, Want::View | Want::Withdraw) {
+        let here = store.active_games_in(place_key(cx.place)).await?;
+        if let [one] = here.as_slice()
+            && cx.place.thread.is_some()
+            && let Some((t, _)) = store.tournament_of_game(one.id).await?
+        {
+            return Ok(t);
+        }
+    }
+    let me = cx.actor.id;
+    let all = store.tournaments_in(server, RECENT).await?;
+    let mut fits = Vec::new();
+    for t in &all {
+        let ok = match want {
+            Want::Join => t.status == TournamentStatus::Open,
+            Want::Leave => {
+                t.status == TournamentStatus::Open
+                    && store.entrants(t.id).await?.iter().any(|e| e.player == me)
+            }
+            Want::Organise => t.status == TournamentStatus::Open && t.organiser == me,
+            Want::Withdraw => {
+                matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                    && t.organiser == me
+            }
+            Want::View => t.status == TournamentStatus::Running,
+        };
+        if ok {
+            fits.push(t.clone());
+        }
+    }
+    if want == Want::View && fits.is_empty() {
+        fits = all
+            .iter()
+            .filter(|t| t.status == TournamentStatus::Open)
+            .cloned()
+            .collect();
+        if fits.is_empty()
+            && let Some(latest) = all.iter().find(|t| t.status == TournamentStatus::Finished)
+        {
+            fits.push(latest.clone());
+        }
+    }
+    if fits.len() > 1 {
+        let in_channel: Vec<Tournament> = fits
+            .iter()
+            .filter(|t| t.place.channel == cx.place.channel)
+            .cloned()
+            .collect();
+        if in_channel.len() == 1 {
+            fits = in_channel;
+        }
+    }
+    match fits.len() {
+        1 => Ok(fits.remove(0)),
+        0 => say(match want {
+            Want::Join => tr!(lang, "tournament-none-open"),
+            Want::Leave => tr!(lang, "tournament-none-joined"),
+            Want::Organise => tr!(lang, "tournament-none-organised"),
+            Want::Withdraw => tr!(lang, "tournament-none-running-organised"),
+            Want::View => tr!(lang, "tournament-none-here"),
+        }),
+        _ => {
+            fits.sort_by_key(|t| t.id);
+            let list: Vec<String> = fits.iter().map(|t| title(cx, t)).collect();
+            say(tr!(
+                lang,
+                "tournament-several",
+                list = list.join(", "),
+                word = word.to_string(),
+                id = fits[0].id.0
+            ))
+        }
+    }
+}
