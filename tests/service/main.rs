@@ -10,3 +10,4 @@ mod fuzz_corpus;
 mod games;
 mod hostile;
 mod ratings;
+mod tournaments;

@@ -170,6 +170,22 @@ pub(crate) async fn find(
             fits.push(t.clone());
         }
     }
+    if fits.is_empty() && matches!(want, Want::Leave | Want::Organise | Want::Withdraw) {
+        // Not the asker's: if only one tournament here could be meant, the action says
+        // precisely why it is not theirs to change.
+        let could: Vec<&Tournament> = all
+            .iter()
+            .filter(|t| match want {
+                Want::Withdraw => {
+                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
+                }
+                _ => t.status == TournamentStatus::Open,
+            })
+            .collect();
+        if let [one] = could.as_slice() {
+            return Ok((*one).clone());
+        }
+    }
     if want == Want::View && fits.is_empty() {
         fits = all
             .iter()

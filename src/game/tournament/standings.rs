@@ -92,7 +92,7 @@ pub(crate) struct Line {
     /// Games won (forfeits included).
     pub wins: u32,
     /// Half-points scored against the players level with them on points, Sonneborn–Berger and
-    /// wins; `None` when nobody is level.
+    /// wins; `None` when nobody is level, or the games between them tell nobody apart.
     pub head_to_head: Option<u32>,
     /// Withdrawn by the organiser.
     pub withdrawn: bool,
@@ -216,6 +216,15 @@ impl Standings {
                         .map(|(_, m)| m.halves())
                         .sum();
                     line.head_to_head = Some(h2h);
+                }
+                // Head-to-head that tells nobody apart is not a tie-break here.
+                if lines[start..end]
+                    .iter()
+                    .all(|l| l.head_to_head == lines[start].head_to_head)
+                {
+                    for line in &mut lines[start..end] {
+                        line.head_to_head = None;
+                    }
                 }
                 lines[start..end]
                     .sort_by_key(|l| (std::cmp::Reverse(l.head_to_head), l.seat));
@@ -389,7 +398,7 @@ mod tests {
         assert_eq!(s.lines[0].player, D);
         assert_eq!(s.lines[0].place, Some((1, 1)));
         assert!(s.lines[1..].iter().all(|l| l.place == Some((2, 4))), "{s:?}");
-        assert!(s.lines[1..].iter().all(|l| l.head_to_head == Some(2)));
+        assert!(s.lines[1..].iter().all(|l| l.head_to_head.is_none()));
         // Seat order among those sharing a place.
         let shared: Vec<PlayerId> = s.lines[1..].iter().map(|l| l.player).collect();
         assert_eq!(shared, vec![A, B, C]);
