@@ -369,3 +369,224 @@ async fn a_double_round_robin_of_three_with_a_withdrawal_and_its_crosstable() {
         .unwrap();
     }
 }
+
+#[tokio::test]
+async fn every_refusal_is_specific_and_changes_nothing() {
+    for w in World::each("tn_refusals").await {
+        let dm = rollerball::store::Place {
+            server: None,
+            channel: 7,
+            thread: None,
+        };
+        let before = tournaments_snapshot(&w).await;
+        let text = w.refused_in(&alice(), dm, "tournament create Spring").await;
+        assert_eq!(
+            text,
+            "Tournaments are played in a server's channels, not in direct messages."
+        );
+        assert_eq!(tournaments_snapshot(&w).await, before);
+        assert_eq!(
+            refused(&w, &bob(), "tournament join").await,
+            "No tournament here is open for sign-up. `tournaments` lists this server's events; \
+             anyone can create one with `tournament create NAME`."
+        );
+        assert_eq!(
+            refused(&w, &bob(), "tournament").await,
+            "There is no tournament in this server yet. Create one with `tournament create NAME`."
+        );
+        assert_eq!(
+            refused(&w, &bob(), "tournament join #9").await,
+            "There is no tournament #9. `tournaments` lists this server's."
+        );
+        w.ok(&alice(), "tournament create Spring max 3").await;
+        assert_eq!(
+            refused(&w, &bob(), "tournament create spring").await,
+            "There is already a tournament of that name in this server: #1 **Spring**. Pick \
+             another name."
+        );
+        assert_eq!(
+            refused(&w, &bob(), "tournament leave").await,
+            "You are not signed up to #1 **Spring**."
+        );
+        w.ok(&bob(), "tournament join").await;
+        assert_eq!(
+            refused(&w, &bob(), "tournament join").await,
+            "You are already signed up to #1 **Spring**."
+        );
+        assert_eq!(
+            refused(&w, &bob(), "tournament start").await,
+            "Only <@101>, who organises #1 **Spring**, can start it."
+        );
+        assert_eq!(
+            refused(&w, &bob(), "tournament cancel #1").await,
+            "Only <@101>, who organises #1 **Spring**, can cancel it."
+        );
+        assert_eq!(
+            refused(&w, &alice(), "tournament start").await,
+            "#1 **Spring** needs at least 3 players to start; only <@102> has signed up."
+        );
+        w.ok(&carol(), "tournament join").await;
+        assert_eq!(
+            refused(&w, &alice(), "tournament start").await,
+            "#1 **Spring** needs at least 3 players to start; 2 have signed up: <@102>, <@103>."
+        );
+        // Leaving before the start.
+        let left = w.ok(&carol(), "tournament leave").await;
+        assert_eq!(left.text, "<@103> left #1 **Spring**: 1 player remains.");
+        for p in [carol(), dave()] {
+            w.ok(&p, "tournament join").await;
+        }
+        // The organiser's own sign-up comes too late: the three seats are taken.
+        assert_eq!(
+            refused(&w, &alice(), "tournament join").await,
+            "#1 **Spring** is full: 3 of 3 players have signed up."
+        );
+        // The start belongs in the tournament's own channel.
+        let elsewhere = rollerball::store::Place {
+            channel: 51,
+            ..PLACE
+        };
+        let before = tournaments_snapshot(&w).await;
+        let text = w.refused_in(&alice(), elsewhere, "tournament start #1").await;
+        assert_eq!(
+            text,
+            "Start #1 **Spring** in <#50>, its home channel (not in a thread), so that each of \
+             its games gets its thread there."
+        );
+        assert_eq!(tournaments_snapshot(&w).await, before);
+        assert_eq!(
+            refused(&w, &alice(), "tournament table").await,
+            "#1 **Spring** has not started yet: its crosstable begins with its games. \
+             `tournament #1` shows who has signed up."
+        );
+        let signup = w.ok(&dave(), "tournament").await;
+        assert_eq!(
+            signup.text,
+            "#1 **Spring** · a single round-robin, 3 days per move, rated\n\
+             Sign-up is open: 3 of 3 players (<@102>, <@103>, <@104>). Organised by <@101>; \
+             join with `tournament join #1`."
+        );
+        w.ok(&alice(), "tournament start").await;
+        assert_eq!(
+            refused(&w, &alice(), "tournament start #1").await,
+            "#1 **Spring** has already started: sign-up is closed."
+        );
+        assert_eq!(
+            refused(&w, &dave(), "tournament leave #1").await,
+            "#1 **Spring** has already started, so you can't leave it: play your games or \
+             resign them (the organiser can also withdraw you)."
+        );
+        assert_eq!(
+            refused(&w, &alice(), "tournament cancel #1").await,
+            "#1 **Spring** has started, so it can no longer be cancelled: its games are played \
+             out. You can withdraw a player with `tournament withdraw #1 @player`."
+        );
+        assert_eq!(
+            refused(&w, &alice(), "tournament join #1").await,
+            "#1 **Spring** has already started: sign-up is closed."
+        );
+        // A second tournament, cancelled before it starts.
+        w.ok(&bob(), "tournament create Summer").await;
+        w.ok(&carol(), "tournament join #2").await;
+        let cancelled = w.ok(&bob(), "tournament cancel #2").await;
+        assert_eq!(
+            cancelled.text,
+            "<@102> cancelled #2 **Summer**: it will not be played."
+        );
+        assert_eq!(cancelled.mentions, [PlayerId(103)]);
+        assert_eq!(
+            refused(&w, &carol(), "tournament join #2").await,
+            "#2 **Summer** was cancelled."
+        );
+        let list = w.ok(&carol(), "tournaments").await;
+        assert_eq!(
+            list.text,
+            "**Tournaments in this server**\n__Running__\n#1 **Spring** — 3 players, 0 of 3 \
+             games over"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_console_is_one_server_whose_players_can_run_a_tournament() {
+    use rollerball::console::{CONSOLE_PLACE, Console};
+    let db = crate::common::sqlite_db();
+    let store = rollerball::store::Store::connect(&db.url).await.unwrap();
+    let clock = std::sync::Arc::new(rollerball::game::ManualClock::new(crate::common::T0));
+    let dir = tempfile::tempdir().unwrap();
+    let service = rollerball::game::Service::new(store.clone(), clock).with_rate_limit(None);
+    let mut console = Console::new(service, dir.path().to_path_buf());
+    let out = console.line("ann: tournament create Winter").await;
+    assert!(out.contains("@ann created tournament #1 Winter"), "{out}");
+    for who in ["ann", "ben", "cy"] {
+        let out = console.line(&format!("{who}: tournament join")).await;
+        assert!(out.contains(&format!("@{who} joined #1 Winter")), "{out}");
+    }
+    let out = console.line("ann: tournament start").await;
+    assert!(out.contains("#1 Winter has begun"), "{out}");
+    let out = console.line("ann: tournament withdraw @cy").await;
+    assert!(out.contains("ann withdrew @cy from #1 Winter"), "{out}");
+    let out = console.line("ben: tournament table").await;
+    assert!(out.contains("[saved "), "{out}");
+    let t = store.tournament(TournamentId(1)).await.unwrap().unwrap();
+    assert_eq!(t.place.channel, CONSOLE_PLACE.channel);
+}
+
+#[tokio::test]
+async fn two_processes_racing_for_the_last_seat_or_the_start_make_no_double() {
+    use crate::common::say_to;
+    for w in World::each("tn_races").await {
+        // A second process: its own store (its own connections) on the same database.
+        let other = World::service_on(w.db.store().await, w.clock.clone());
+        for round in 0..4 {
+            let id = round * 2 + 1;
+            w.ok(&alice(), &format!("tournament create Race{round} max 3"))
+                .await;
+            w.ok(&alice(), &format!("tournament join #{id}")).await;
+            w.ok(&bob(), &format!("tournament join #{id}")).await;
+            // carol and dave both want the last seat, each through another process.
+            let (carol, dave, join) = (carol(), dave(), format!("tournament join #{id}"));
+            let (c, d) = tokio::join!(
+                say_to(&w.service, &carol, &join),
+                say_to(&other, &dave, &join)
+            );
+            assert_eq!(
+                [c.private, d.private].iter().filter(|p| !**p).count(),
+                1,
+                "{c:?} {d:?}"
+            );
+            let refusal = if c.private { &c.text } else { &d.text };
+            assert_eq!(
+                refusal,
+                &format!("#{id} **Race{round}** is full: 3 of 3 players have signed up.")
+            );
+            let t = w.store.tournament(TournamentId(id)).await.unwrap().unwrap();
+            assert_eq!(t.entrants, 3);
+            assert_eq!(w.store.entrants(t.id).await.unwrap().len(), 3);
+            // The organiser starts it twice at once, through both processes.
+            let (alice, start) = (alice(), format!("tournament start #{id}"));
+            let (a, b) = tokio::join!(
+                say_to(&w.service, &alice, &start),
+                say_to(&other, &alice, &start)
+            );
+            assert_eq!(
+                [a.private, b.private].iter().filter(|p| !**p).count(),
+                1,
+                "{a:?} {b:?}"
+            );
+            let refusal = if a.private { &a.text } else { &b.text };
+            assert_eq!(
+                refusal,
+                &format!("#{id} **Race{round}** has already started: sign-up is closed.")
+            );
+            let games = w.store.tournament_games(TournamentId(id)).await.unwrap();
+            assert_eq!(games.len(), 3, "one set of games");
+            // Another tournament in between, so the numbers of the next round are known.
+            w.ok(&bob(), &format!("tournament create Other{round}")).await;
+            w.ok(&bob(), &format!("tournament cancel #{}", id + 1)).await;
+        }
+        // Four tournaments of three games each: twelve games, no more.
+        assert!(w.store.game(GameId(12)).await.unwrap().is_some());
+        assert!(w.store.game(GameId(13)).await.unwrap().is_none());
+    }
+}
