@@ -842,6 +842,92 @@ mod tests {
         assert!(refused("game", json!([])).is_some());
     }
 
+    fn group(sub: &str, options: serde_json::Value) -> CommandData {
+        serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
+            "options": [{"name": "tournament", "type": 2,
+                "options": [{"name": sub, "type": 1, "options": options}]}]}))
+        .expect("command data")
+    }
+
+    #[test]
+    fn the_tournament_group_reads_as_the_text_commands() {
+        use crate::model::TournamentId;
+        assert_eq!(
+            parse(&group(
+                "create",
+                json!([{"name": "name", "type": 3, "value": " Spring  Open "},
+                       {"name": "double", "type": 5, "value": true},
+                       {"name": "max", "type": 4, "value": 6}])
+            ))
+            .unwrap()
+            .command,
+            Command::Tournament(TournamentCommand::Create {
+                name: TournamentName::new("Spring Open").unwrap(),
+                days: Days::DEFAULT,
+                double: true,
+                rated: true,
+                max: crate::game::command::MaxPlayers::new(6),
+            })
+        );
+        assert_eq!(
+            parse(&group(
+                "join",
+                json!([{"name": "tournament", "type": 4, "value": 2}])
+            ))
+            .unwrap()
+            .command,
+            Command::Tournament(TournamentCommand::Join {
+                tournament: Some(TournamentId(2))
+            })
+        );
+        let withdraw = parse(&group(
+            "withdraw",
+            json!([{"name": "player", "type": 6, "value": "8"}]),
+        ))
+        .unwrap();
+        assert_eq!(
+            withdraw.command,
+            Command::Tournament(TournamentCommand::Withdraw {
+                tournament: None,
+                player: PlayerRef::Id(8)
+            })
+        );
+        assert_eq!(
+            parse(&group("standings", json!([]))).unwrap().command,
+            Command::Tournament(TournamentCommand::Standings { tournament: None })
+        );
+        assert_eq!(
+            parse(&group("table", json!([]))).unwrap().command,
+            Command::Tournament(TournamentCommand::Table { tournament: None })
+        );
+        assert_eq!(
+            parse(&group("list", json!([]))).unwrap().command,
+            Command::Tournaments
+        );
+        let refused = |sub: &str, options: serde_json::Value| {
+            parse(&group(sub, options)).err().map(|e| e.to_string())
+        };
+        assert_eq!(
+            refused("create", json!([{"name": "name", "type": 3, "value": "<@1>"}])),
+            Some("`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`).".into())
+        );
+        assert_eq!(
+            refused(
+                "create",
+                json!([{"name": "name", "type": 3, "value": "X"},
+                       {"name": "max", "type": 4, "value": 2}])
+            ),
+            Some("A tournament takes 3 to 12 players: `max 2` is out of range.".into())
+        );
+        assert_eq!(
+            refused("start", json!([{"name": "tournament", "type": 4, "value": 0}])),
+            Some("`0` is not a tournament number; tournament numbers look like `#2`.".into())
+        );
+        assert_eq!(help_choices("tour"), ["tournament", "tournaments"]);
+        assert_eq!(help_choices("ame"), ["games", "game", "tournament", "tournaments"]);
+        assert_eq!(help_choices("").len(), HELP.len());
+    }
+
     #[test]
     fn every_help_entry_is_a_subcommand_within_discord_limits() {
         let json = serde_json::to_value(definition()).expect("serialises");

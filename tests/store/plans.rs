@@ -58,6 +58,20 @@ async fn seed(store: &Store) {
             GAMES + 1
         ),
         "UPDATE id_counters SET next_id = 10001 WHERE name = 'challenge'".to_owned(),
+        // 2,000 tournaments in 50 servers, ten games each.
+        format!(
+            "{}INSERT INTO tournaments (id, name, server_id, channel_id, organiser_id, status, \
+               double_round, rated, days_per_move, max_players, entrants, version, created_at, \
+               updated_at) \
+             SELECT i, 'T' || i, 1 + i % 50, 1, 1 + i % {PLAYERS}, 'finished', 0, 1, 3, 5, 5, 1, \
+               0, 0 FROM n",
+            counter(2_000)
+        ),
+        format!(
+            "{}INSERT INTO tournament_games (game_id, tournament_id, round, board) \
+             SELECT i, 1 + (i - 1) / 10, 1 + (i - 1) % 10, 1 FROM n",
+            counter(20_000)
+        ),
     ];
     let mut tx = store.pool().begin().await.unwrap();
     for sql in &statements {
@@ -84,6 +98,10 @@ fn is_full_scan(backend: Backend, step: &str) -> bool {
                 "ratings",
                 "r",
                 "p",
+                "tournaments",
+                "tournament_games",
+                "t",
+                "tg",
             ];
             scanned.is_some_and(|t| table.contains(&t)) && !step.contains(" USING ")
         }
@@ -193,6 +211,17 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
         assert_eq!(
             expired.iter().map(|c| c.id.0).collect::<Vec<_>>(),
             vec![100, 200, 300]
+        );
+        let (t, round) = s
+            .tournament_of_game(rollerball::store::GameId(12_345))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((t.id.0, round), (1_235, 5));
+        let latest = s.tournaments_in(7, 3).await.unwrap();
+        assert_eq!(
+            latest.iter().map(|t| t.id.0).collect::<Vec<_>>(),
+            vec![1_956, 1_906, 1_856]
         );
         s.close().await;
     }

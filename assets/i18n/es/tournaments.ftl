@@ -3,211 +3,211 @@
 
 tournament-title = #{ $id } **{ $name }**
 tournament-format = { $double ->
-        [yes] a double round-robin
-       *[no] a single round-robin
+        [yes] un todos contra todos a doble vuelta
+       *[no] un todos contra todos
     }, { $days ->
-        [one] { $days } day per move
-       *[other] { $days } days per move
+        [one] { $days } día por jugada
+       *[other] { $days } días por jugada
     }, { $rated ->
-        [rated] rated
-       *[casual] casual
+        [rated] puntuable
+       *[casual] amistoso
     }
 
 ## Finding the tournament meant
 
-tournament-needs-server = Tournaments are played in a server's channels, not in direct messages.
-tournament-none = There is no tournament #{ $id }. `tournaments` lists this server's.
-tournament-elsewhere = Tournament #{ $id } belongs to another server.
-tournament-none-here = There is no tournament in this server yet. Create one with `tournament create NAME`.
-tournament-none-open = No tournament here is open for sign-up. `tournaments` lists this server's events; anyone can create one with `tournament create NAME`.
-tournament-none-joined = You are not signed up to any tournament here that has yet to start.
-tournament-none-organised = You organise no tournament here that has yet to start.
-tournament-none-running-organised = You organise no tournament here that is open or running.
+tournament-needs-server = Los torneos se juegan en los canales de un servidor, no en mensajes directos.
+tournament-none = No existe el torneo #{ $id }. `tournaments` lista los de este servidor.
+tournament-elsewhere = El torneo #{ $id } pertenece a otro servidor.
+tournament-none-here = Este servidor aún no tiene torneos. Crea uno con `tournament create NOMBRE`.
+tournament-none-open = Ningún torneo de aquí tiene la inscripción abierta. `tournaments` lista los de este servidor; cualquiera puede crear uno con `tournament create NOMBRE`.
+tournament-none-joined = No estás inscrito en ningún torneo de aquí que aún no haya empezado.
+tournament-none-organised = No organizas aquí ningún torneo que aún no haya empezado.
+tournament-none-running-organised = No organizas aquí ningún torneo abierto o en curso.
 # $word is the subcommand ("view" for the standings).
-tournament-several = Several tournaments fit: { $list }. Name one, such as { $word ->
+tournament-several = Varios torneos encajan: { $list }. Indica uno, por ejemplo { $word ->
         [view] `tournament #{ $id }`
        *[other] `tournament { $word } #{ $id }`
     }.
 
 ## Refusals
 
-tournament-name-taken = There is already a tournament of that name in this server: { $tournament }. Pick another name.
-tournament-already-joined = You are already signed up to { $tournament }.
-tournament-full = { $tournament } is full: { $max } of { $max } players have signed up.
-tournament-started-already = { $tournament } has already started: sign-up is closed.
-tournament-over-already = { $tournament } is over.
-tournament-cancelled-already = { $tournament } was cancelled.
-tournament-changed = { $tournament } changed just now; nothing was done. Please try again.
-tournament-not-joined = You are not signed up to { $tournament }.
+tournament-name-taken = Ya hay un torneo con ese nombre en este servidor: { $tournament }. Elige otro nombre.
+tournament-already-joined = Ya estás inscrito en { $tournament }.
+tournament-full = { $tournament } está completo: hay { $max } de { $max } jugadores inscritos.
+tournament-started-already = { $tournament } ya ha empezado: la inscripción está cerrada.
+tournament-over-already = { $tournament } ha terminado.
+tournament-cancelled-already = { $tournament } fue cancelado.
+tournament-changed = { $tournament } acaba de cambiar; no se ha hecho nada. Inténtalo de nuevo.
+tournament-not-joined = No estás inscrito en { $tournament }.
 tournament-leave-started = { $status ->
-        [running] { $tournament } has already started, so you can't leave it: play your games or resign them (the organiser can also withdraw you).
-       *[other] { $tournament } is no longer open, so there is nothing to leave.
+        [running] { $tournament } ya ha empezado, así que no puedes dejarlo: juega tus partidas o abandónalas (el organizador también puede retirarte).
+       *[other] { $tournament } ya no está abierto: no hay nada que dejar.
     }
 # $action: start, cancel or withdraw.
-tournament-not-organiser = Only { $organiser }, who organises { $tournament }, can { $action ->
-        [start] start it
-        [cancel] cancel it
-       *[withdraw] withdraw its players
+tournament-not-organiser = Solo { $organiser }, que organiza { $tournament }, puede { $action ->
+        [start] iniciarlo
+        [cancel] cancelarlo
+       *[withdraw] retirar a sus jugadores
     }.
-tournament-too-few = { $tournament } needs at least { $min } players to start; { $count ->
-        [0] nobody has signed up yet.
-        [one] only { $players } has signed up.
-       *[other] { $count } have signed up: { $players }.
+tournament-too-few = { $tournament } necesita al menos { $min } jugadores para empezar; { $count ->
+        [0] aún no se ha inscrito nadie.
+        [one] solo se ha inscrito { $players }.
+       *[other] se han inscrito { $count }: { $players }.
     }
-tournament-start-here = Start { $tournament } in { $channel }, its home channel (not in a thread), so that each of its games gets its thread there.
-tournament-cancel-started = { $tournament } has started, so it can no longer be cancelled: its games are played out. You can withdraw a player with `tournament withdraw #{ $id } @player`.
-tournament-unknown-name = I can't tell who `@{ $name }` is. Mention them so the name is highlighted (type `@` and pick them from the list).
-tournament-withdraw-not-entrant = { $player } is not playing in { $tournament }.
-tournament-withdraw-already = { $player } has already been withdrawn from { $tournament }.
-tournament-withdraw-nothing-left = { $player } has finished all their games in { $tournament }: there is nothing left to forfeit, and their results stand.
-tournament-no-abort = Game #{ $id } belongs to { $tournament }, so it can't be aborted: play it out, offer a draw or resign.
-tournament-table-not-yet = { $tournament } has not started yet: its crosstable begins with its games. `tournament #{ $id }` shows who has signed up.
+tournament-start-here = Inicia { $tournament } en { $channel }, su canal (no en un hilo), para que cada una de sus partidas tenga allí su hilo.
+tournament-cancel-started = { $tournament } ya ha empezado y no se puede cancelar: sus partidas se juegan hasta el final. Puedes retirar a un jugador con `tournament withdraw #{ $id } @jugador`.
+tournament-unknown-name = No sé quién es `@{ $name }`. Menciónalo para que su nombre se resalte (escribe `@` y elígelo de la lista).
+tournament-withdraw-not-entrant = { $player } no juega en { $tournament }.
+tournament-withdraw-already = { $player } ya fue retirado de { $tournament }.
+tournament-withdraw-nothing-left = { $player } ha terminado todas sus partidas de { $tournament }: no queda nada que perder por incomparecencia, y sus resultados cuentan.
+tournament-no-abort = La partida #{ $id } es de { $tournament }, así que no se puede anular: juégala, ofrece tablas o abandona.
+tournament-table-not-yet = { $tournament } aún no ha empezado: su cuadro nace con sus partidas. `tournament #{ $id }` muestra quién se ha inscrito.
 
 ## Done
 
-tournament-created = 🏆 { $organiser } created tournament { $tournament }: { $format }. Sign up with `tournament join #{ $id }` or the button below; { $organiser } starts it with `tournament start #{ $id }` once at least { $min } players have joined (it takes { $max } at most). Every game then begins at once.
-tournament-joined = { $player } joined { $tournament }: { $count } of { $max } players ({ $players }).
-tournament-left = { $player } left { $tournament }: { $count ->
-        [one] { $count } player remains.
-       *[other] { $count } players remain.
+tournament-created = 🏆 { $organiser } ha creado el torneo { $tournament }: { $format }. Inscríbete con `tournament join #{ $id }` o con el botón de abajo; { $organiser } lo inicia con `tournament start #{ $id }` cuando haya al menos { $min } jugadores (admite { $max } como máximo). Entonces todas las partidas empiezan a la vez.
+tournament-joined = { $player } se ha inscrito en { $tournament }: { $count } de { $max } jugadores ({ $players }).
+tournament-left = { $player } ha dejado { $tournament }: { $count ->
+        [one] queda { $count } jugador.
+       *[other] quedan { $count } jugadores.
     }
-tournament-cancelled = { $organiser } cancelled { $tournament }: it will not be played.
-tournament-removed = { $organiser } took { $player } off the list of { $tournament }: { $count ->
-        [one] { $count } player remains.
-       *[other] { $count } players remain.
+tournament-cancelled = { $organiser } ha cancelado { $tournament }: no se jugará.
+tournament-removed = { $organiser } ha quitado a { $player } de la lista de { $tournament }: { $count ->
+        [one] queda { $count } jugador.
+       *[other] quedan { $count } jugadores.
     }
 # $list: one tournament-pairing per line, or tournament-pairing-range.
-tournament-started = 🏁 { $tournament } has begun: { $players } — { $count } games, all at once; { $format }.
-    { $list }Each game has its own thread; `games` lists yours, and `tournament #{ $id }` shows the standings.
+tournament-started = 🏁 ¡Empieza { $tournament }! { $players } — { $count } partidas, todas a la vez; { $format }.
+    { $list }Cada partida tiene su hilo; `games` lista las tuyas y `tournament #{ $id }` muestra la clasificación.
 tournament-pairing = #{ $game } { $white } – { $black }
-tournament-pairing-range = Games #{ $first } to #{ $last }.
+tournament-pairing-range = Partidas #{ $first } a #{ $last }.
 # $games lists the game numbers; $annulled says how the withdrawn player's results now count.
-tournament-withdrawn = { $organiser } withdrew { $player } from { $tournament }: { $count ->
-        [one] their unfinished game ({ $games }) is forfeited, and their opponent wins it.
-       *[other] their { $count } unfinished games ({ $games }) are forfeited, and their opponents win them.
+tournament-withdrawn = { $organiser } ha retirado a { $player } de { $tournament }: { $count ->
+        [one] su partida sin terminar ({ $games }) se pierde por incomparecencia y la gana su rival.
+       *[other] sus { $count } partidas sin terminar ({ $games }) se pierden por incomparecencia y las ganan sus rivales.
     } { $annulled ->
-        [yes] As they had completed fewer than half of their games, none of their results counts in the standings.
-       *[no] As they had completed at least half of their games, their results stand, forfeits included.
+        [yes] Como había jugado menos de la mitad de sus partidas, ninguno de sus resultados cuenta en la clasificación.
+       *[no] Como había jugado al menos la mitad de sus partidas, sus resultados cuentan, incomparecencias incluidas.
     }
 
 ## The standings
 
 tournament-signup = { $tournament } · { $format }
-    Sign-up is open: { $count ->
-        [0] nobody yet
-       *[other] { $count } of { $max } players ({ $players })
-    }. Organised by { $organiser }; join with `tournament join #{ $id }`.
-tournament-cancelled-view = { $tournament } was cancelled by its organiser before it started.
+    Inscripción abierta: { $count ->
+        [0] nadie todavía
+       *[other] { $count } de { $max } jugadores ({ $players })
+    }. Lo organiza { $organiser }; inscríbete con `tournament join #{ $id }`.
+tournament-cancelled-view = { $tournament } fue cancelado por su organizador antes de empezar.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
-        [yes] **Final standings**
-       *[no] **Standings** after { $finished } of { $games } games
+        [yes] **Clasificación final**
+       *[no] **Clasificación** tras { $finished } de { $games } partidas
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
-tournament-line = `{ $place }` { $player } — **{ $points }** · played { $played }, left { $left } · SB { $sb } · { $wins ->
-        [one] { $wins } win
-       *[other] { $wins } wins
+tournament-line = `{ $place }` { $player } — **{ $points }** · jugadas { $played }, pendientes { $left } · SB { $sb } · { $wins ->
+        [one] { $wins } victoria
+       *[other] { $wins } victorias
     }{ $h2h ->
         [none] {""}
-       *[other] {" "}· head-to-head { $h2h }
+       *[other] {" "}· enfrentamiento directo { $h2h }
     }{ $withdrawn ->
-        [yes] {" "}(withdrawn)
+        [yes] {" "}(retirado)
        *[no] {""}
     }
-tournament-line-annulled = `–` { $player } — withdrawn before completing half of their games: results annulled
-tournament-tiebreaks = Level on points, players are ranked by Sonneborn–Berger (SB), then wins, then head-to-head; level on all of them, they share a place.
+tournament-line-annulled = `–` { $player } — retirado antes de jugar la mitad de sus partidas: resultados anulados
+tournament-tiebreaks = Con los mismos puntos, los jugadores se ordenan por Sonneborn–Berger (SB), luego por victorias y luego por enfrentamiento directo; empatados en todo, comparten el puesto.
 
 ## The crosstable
 
-tournament-table-caption = Crosstable of { $tournament } — { $over ->
+tournament-table-caption = Cuadro de { $tournament } — { $over ->
         [yes] final
-       *[no] after { $finished } of { $games } games
+       *[no] tras { $finished } de { $games } partidas
     }.
-tournament-table-subtitle = Tournament #{ $id } · { $over ->
-        [yes] final standings
-       *[no] after { $finished } of { $games } games
-    } · 1 win · ½ draw · 0 loss · +/− forfeit
+tournament-table-subtitle = Torneo #{ $id } · { $over ->
+        [yes] clasificación final
+       *[no] tras { $finished } de { $games } partidas
+    } · 1 victoria · ½ tablas · 0 derrota · +/− incomparecencia
 tournament-table-points = Pts
 tournament-table-sb = SB
 
 ## The list
 
-tournaments-none = No tournament in this server yet: create one with `tournament create NAME`.
-tournaments-title = **Tournaments in this server**
+tournaments-none = Este servidor aún no tiene torneos: crea uno con `tournament create NOMBRE`.
+tournaments-title = **Torneos de este servidor**
 tournaments-heading = { $status ->
-        [open] __Open for sign-up__
-        [running] __Running__
-       *[finished] __Finished__
+        [open] __Inscripción abierta__
+        [running] __En curso__
+       *[finished] __Terminados__
     }
-tournaments-item-open = { $tournament } — { $count } of { $max } players, by { $organiser } · { $format }
-tournaments-item-running = { $tournament } — { $count } players, { $finished } of { $games } games over
+tournaments-item-open = { $tournament } — { $count } de { $max } jugadores, de { $organiser } · { $format }
+tournaments-item-running = { $tournament } — { $count } jugadores, { $finished } de { $games } partidas terminadas
 tournaments-item-finished = { $tournament } — { $count ->
-        [one] won by { $winners }
-       *[other] first place shared by { $winners }
+        [one] ganado por { $winners }
+       *[other] primer puesto compartido por { $winners }
     }
 
 ## The end
 
-tournament-final = 🏆 { $tournament } is over! { $count ->
-        [one] { $winners } wins it
-       *[other] { $winners } share first place
-    } with { $points } points{ $by ->
-        [sb] , ahead on Sonneborn–Berger
-        [wins] , ahead on wins
-        [h2h] , ahead on head-to-head
+tournament-final = 🏆 ¡{ $tournament } ha terminado! { $count ->
+        [one] { $winners } lo gana
+       *[other] { $winners } comparten el primer puesto
+    } con { $points } puntos{ $by ->
+        [sb] , por delante en Sonneborn–Berger
+        [wins] , por delante en victorias
+        [h2h] , por delante en el enfrentamiento directo
        *[none] {""}
-    }. Congratulations!
-tournament-final-short = 🏆 { $tournament } is over: every game has been played. `tournament #{ $id }` shows the final standings.
+    }. ¡Enhorabuena!
+tournament-final-short = 🏆 { $tournament } ha terminado: se han jugado todas las partidas. `tournament #{ $id }` muestra la clasificación final.
 
 ## In its games
 
-tournament-game-line = Tournament #{ $id } **{ $name }** · round { $round }
-tournament-game-counts = This game counts for tournament #{ $id } **{ $name }**: { $finished } of { $games } games are over; `tournament #{ $id }` shows the standings.
-tournament-game-last = That was the last game of tournament #{ $id } **{ $name }**: the final standings and the crosstable are posted in { $channel }.
-tournament-thread-name = { $name } · #{ $id } { $white } vs { $black }
-outcome-forfeit = { $winner } wins by forfeit ({ $result })
-button-tournament-join = Join
+tournament-game-line = Torneo #{ $id } **{ $name }** · ronda { $round }
+tournament-game-counts = Esta partida cuenta para el torneo #{ $id } **{ $name }**: han terminado { $finished } de { $games } partidas; `tournament #{ $id }` muestra la clasificación.
+tournament-game-last = Era la última partida del torneo #{ $id } **{ $name }**: la clasificación final y el cuadro se publican en { $channel }.
+tournament-thread-name = { $name } · #{ $id } { $white } contra { $black }
+outcome-forfeit = { $winner } gana por incomparecencia ({ $result })
+button-tournament-join = Inscribirme
 
 ## Help and the command's words
 
-help-tournament = Round-robin tournaments in this server. `create` one (anyone can; `double` plays each pair twice, `casual` leaves ratings alone, `max N` caps the players, 3 to 12), then players `join` or `leave` it. Its organiser can `start` it once 3 have joined — every game begins at once, each in its own thread — `cancel` it before, or `withdraw @player` after. `tournament` alone shows the standings, `tournament table` the crosstable.
-help-tournaments = This server's tournaments: open for sign-up, running and finished.
-command-needs-tournament-name = the tournament's name
-command-needs-player = the player to withdraw
-command-needs-max-players = a number after `max`
-command-tournament-number = `{ $word }` is not a tournament number; tournament numbers look like `#2`.
-command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } letters, digits, spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
-command-max-players = A tournament takes { $min } to { $max } players: `max { $word }` is out of range.
+help-tournament = Torneos todos contra todos en este servidor. Crea uno con `create` (cualquiera puede; `double` hace que cada pareja juegue dos veces, `casual` no cuenta para la clasificación, `max N` limita los jugadores, de 3 a 12), y los jugadores se inscriben (`join`) o se borran (`leave`). Su organizador puede iniciarlo (`start`) con 3 inscritos — todas las partidas empiezan a la vez, cada una en su hilo —, cancelarlo antes (`cancel`) o retirar a un jugador después (`withdraw @jugador`). `tournament` solo muestra la clasificación, `tournament table` el cuadro.
+help-tournaments = Los torneos de este servidor: con inscripción abierta, en curso y terminados.
+command-needs-tournament-name = el nombre del torneo
+command-needs-player = el jugador que retirar
+command-needs-max-players = un número después de `max`
+command-tournament-number = `{ $word }` no es un número de torneo; los números de torneo se escriben como `#2`.
+command-tournament-name = `{ $word }` no es un nombre de torneo: usa de 1 a { $max } letras, cifras, espacios o signos de puntuación sencillos, entre comillas si lleva espacios (`"Spring Open"`).
+command-max-players = Un torneo admite de { $min } a { $max } jugadores: `max { $word }` está fuera de rango.
 
 ## /rb tournament: the group, its subcommands and their options
 
-slash-sub-tournament = tournament
-slash-tournament = Round-robin tournaments in this server
-slash-sub-tournament-create = create
-    .description = Create a round-robin tournament here; you organise it
-slash-sub-tournament-join = join
-    .description = Sign up to a tournament before it starts
-slash-sub-tournament-leave = leave
-    .description = Take your name off a tournament before it starts
-slash-sub-tournament-start = start
-    .description = Start your tournament: every game begins at once (3 players or more)
-slash-sub-tournament-cancel = cancel
-    .description = Call off your tournament before it starts
-slash-sub-tournament-withdraw = withdraw
-    .description = Withdraw a player from your tournament: their unfinished games are forfeited
-slash-sub-tournament-standings = standings
-    .description = A tournament's standings, with the tie-breaks
-slash-sub-tournament-table = table
-    .description = A tournament's crosstable, as a picture
-slash-sub-tournament-list = list
-    .description = This server's tournaments: open, running and finished
-slash-option-tournament = tournament
-    .description = The tournament's number, when there are several here
-slash-option-name = name
-    .description = The tournament's name (up to 32 characters)
-slash-option-double = double
-    .description = Each pair plays twice, colours swapped
+slash-sub-tournament = torneo
+slash-tournament = Torneos todos contra todos en este servidor
+slash-sub-tournament-create = crear
+    .description = Crear aquí un torneo todos contra todos; tú lo organizas
+slash-sub-tournament-join = inscribirse
+    .description = Inscribirse en un torneo antes de que empiece
+slash-sub-tournament-leave = dejar
+    .description = Borrar tu inscripción de un torneo antes de que empiece
+slash-sub-tournament-start = iniciar
+    .description = Iniciar tu torneo: todas las partidas empiezan a la vez (3 jugadores o más)
+slash-sub-tournament-cancel = cancelar
+    .description = Cancelar tu torneo antes de que empiece
+slash-sub-tournament-withdraw = retirar
+    .description = Retirar a un jugador de tu torneo: pierde por incomparecencia sus partidas sin terminar
+slash-sub-tournament-standings = clasificación
+    .description = La clasificación de un torneo, con los desempates
+slash-sub-tournament-table = cuadro
+    .description = El cuadro cruzado de un torneo, como imagen
+slash-sub-tournament-list = lista
+    .description = Los torneos de este servidor: abiertos, en curso y terminados
+slash-option-tournament = torneo
+    .description = El número del torneo, cuando aquí hay varios
+slash-option-name = nombre
+    .description = El nombre del torneo (hasta 32 caracteres)
+slash-option-double = doble
+    .description = Cada pareja juega dos veces, con los colores cambiados
 slash-option-max = max
-    .description = The most players it takes, 3 to 12 (default 12)
-slash-option-entrant = player
-    .description = The player to withdraw
+    .description = Cuántos jugadores admite como máximo, de 3 a 12 (12 por defecto)
+slash-option-entrant = jugador
+    .description = El jugador que retirar

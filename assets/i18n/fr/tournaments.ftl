@@ -3,211 +3,211 @@
 
 tournament-title = #{ $id } **{ $name }**
 tournament-format = { $double ->
-        [yes] a double round-robin
-       *[no] a single round-robin
+        [yes] toutes rondes en aller-retour
+       *[no] toutes rondes
     }, { $days ->
-        [one] { $days } day per move
-       *[other] { $days } days per move
+        [one] { $days } jour par coup
+       *[other] { $days } jours par coup
     }, { $rated ->
-        [rated] rated
-       *[casual] casual
+        [rated] classé
+       *[casual] amical
     }
 
 ## Finding the tournament meant
 
-tournament-needs-server = Tournaments are played in a server's channels, not in direct messages.
-tournament-none = There is no tournament #{ $id }. `tournaments` lists this server's.
-tournament-elsewhere = Tournament #{ $id } belongs to another server.
-tournament-none-here = There is no tournament in this server yet. Create one with `tournament create NAME`.
-tournament-none-open = No tournament here is open for sign-up. `tournaments` lists this server's events; anyone can create one with `tournament create NAME`.
-tournament-none-joined = You are not signed up to any tournament here that has yet to start.
-tournament-none-organised = You organise no tournament here that has yet to start.
-tournament-none-running-organised = You organise no tournament here that is open or running.
+tournament-needs-server = Les tournois se jouent dans les salons d'un serveur, pas en message privé.
+tournament-none = Il n'y a pas de tournoi #{ $id }. `tournaments` liste ceux de ce serveur.
+tournament-elsewhere = Le tournoi #{ $id } appartient à un autre serveur.
+tournament-none-here = Ce serveur n'a encore aucun tournoi. Créez-en un avec `tournament create NOM`.
+tournament-none-open = Aucun tournoi ici n'est ouvert aux inscriptions. `tournaments` liste ceux de ce serveur ; chacun peut en créer un avec `tournament create NOM`.
+tournament-none-joined = Vous n'êtes inscrit à aucun tournoi d'ici qui n'a pas encore commencé.
+tournament-none-organised = Vous n'organisez ici aucun tournoi qui n'a pas encore commencé.
+tournament-none-running-organised = Vous n'organisez ici aucun tournoi ouvert ou en cours.
 # $word is the subcommand ("view" for the standings).
-tournament-several = Several tournaments fit: { $list }. Name one, such as { $word ->
+tournament-several = Plusieurs tournois conviennent : { $list }. Précisez lequel, par exemple { $word ->
         [view] `tournament #{ $id }`
        *[other] `tournament { $word } #{ $id }`
     }.
 
 ## Refusals
 
-tournament-name-taken = There is already a tournament of that name in this server: { $tournament }. Pick another name.
-tournament-already-joined = You are already signed up to { $tournament }.
-tournament-full = { $tournament } is full: { $max } of { $max } players have signed up.
-tournament-started-already = { $tournament } has already started: sign-up is closed.
-tournament-over-already = { $tournament } is over.
-tournament-cancelled-already = { $tournament } was cancelled.
-tournament-changed = { $tournament } changed just now; nothing was done. Please try again.
-tournament-not-joined = You are not signed up to { $tournament }.
+tournament-name-taken = Ce serveur a déjà un tournoi de ce nom : { $tournament }. Choisissez-en un autre.
+tournament-already-joined = Vous êtes déjà inscrit à { $tournament }.
+tournament-full = { $tournament } est complet : { $max } joueurs sur { $max } sont inscrits.
+tournament-started-already = { $tournament } a déjà commencé : les inscriptions sont closes.
+tournament-over-already = { $tournament } est terminé.
+tournament-cancelled-already = { $tournament } a été annulé.
+tournament-changed = { $tournament } vient de changer ; rien n'a été fait. Réessayez.
+tournament-not-joined = Vous n'êtes pas inscrit à { $tournament }.
 tournament-leave-started = { $status ->
-        [running] { $tournament } has already started, so you can't leave it: play your games or resign them (the organiser can also withdraw you).
-       *[other] { $tournament } is no longer open, so there is nothing to leave.
+        [running] { $tournament } a déjà commencé, vous ne pouvez donc plus le quitter : jouez vos parties ou abandonnez-les (l'organisateur peut aussi vous retirer).
+       *[other] { $tournament } n'est plus ouvert : il n'y a rien à quitter.
     }
 # $action: start, cancel or withdraw.
-tournament-not-organiser = Only { $organiser }, who organises { $tournament }, can { $action ->
-        [start] start it
-        [cancel] cancel it
-       *[withdraw] withdraw its players
+tournament-not-organiser = Seul { $organiser }, qui organise { $tournament }, peut { $action ->
+        [start] le lancer
+        [cancel] l'annuler
+       *[withdraw] en retirer des joueurs
     }.
-tournament-too-few = { $tournament } needs at least { $min } players to start; { $count ->
-        [0] nobody has signed up yet.
-        [one] only { $players } has signed up.
-       *[other] { $count } have signed up: { $players }.
+tournament-too-few = { $tournament } a besoin d'au moins { $min } joueurs pour commencer ; { $count ->
+        [0] personne ne s'est encore inscrit.
+        [one] seul { $players } s'est inscrit.
+       *[other] { $count } se sont inscrits : { $players }.
     }
-tournament-start-here = Start { $tournament } in { $channel }, its home channel (not in a thread), so that each of its games gets its thread there.
-tournament-cancel-started = { $tournament } has started, so it can no longer be cancelled: its games are played out. You can withdraw a player with `tournament withdraw #{ $id } @player`.
-tournament-unknown-name = I can't tell who `@{ $name }` is. Mention them so the name is highlighted (type `@` and pick them from the list).
-tournament-withdraw-not-entrant = { $player } is not playing in { $tournament }.
-tournament-withdraw-already = { $player } has already been withdrawn from { $tournament }.
-tournament-withdraw-nothing-left = { $player } has finished all their games in { $tournament }: there is nothing left to forfeit, and their results stand.
-tournament-no-abort = Game #{ $id } belongs to { $tournament }, so it can't be aborted: play it out, offer a draw or resign.
-tournament-table-not-yet = { $tournament } has not started yet: its crosstable begins with its games. `tournament #{ $id }` shows who has signed up.
+tournament-start-here = Lancez { $tournament } dans { $channel }, son salon (pas dans un fil), pour que chacune de ses parties y ait son fil.
+tournament-cancel-started = { $tournament } a commencé et ne peut plus être annulé : ses parties se jouent jusqu'au bout. Vous pouvez retirer un joueur avec `tournament withdraw #{ $id } @joueur`.
+tournament-unknown-name = Je ne sais pas qui est `@{ $name }`. Mentionnez ce joueur pour que son nom soit mis en évidence (tapez `@` et choisissez-le dans la liste).
+tournament-withdraw-not-entrant = { $player } ne joue pas dans { $tournament }.
+tournament-withdraw-already = { $player } a déjà été retiré de { $tournament }.
+tournament-withdraw-nothing-left = { $player } a terminé toutes ses parties de { $tournament } : il n'y a plus rien à déclarer forfait, et ses résultats comptent.
+tournament-no-abort = La partie #{ $id } fait partie de { $tournament } et ne peut donc pas être annulée : jouez-la, proposez la nulle ou abandonnez.
+tournament-table-not-yet = { $tournament } n'a pas encore commencé : son tableau naît avec ses parties. `tournament #{ $id }` montre qui s'est inscrit.
 
 ## Done
 
-tournament-created = 🏆 { $organiser } created tournament { $tournament }: { $format }. Sign up with `tournament join #{ $id }` or the button below; { $organiser } starts it with `tournament start #{ $id }` once at least { $min } players have joined (it takes { $max } at most). Every game then begins at once.
-tournament-joined = { $player } joined { $tournament }: { $count } of { $max } players ({ $players }).
-tournament-left = { $player } left { $tournament }: { $count ->
-        [one] { $count } player remains.
-       *[other] { $count } players remain.
+tournament-created = 🏆 { $organiser } a créé le tournoi { $tournament } : { $format }. Inscrivez-vous avec `tournament join #{ $id }` ou le bouton ci-dessous ; { $organiser } le lance avec `tournament start #{ $id }` dès qu'au moins { $min } joueurs sont inscrits ({ $max } au plus). Toutes les parties commencent alors en même temps.
+tournament-joined = { $player } s'est inscrit à { $tournament } : { $count } joueurs sur { $max } ({ $players }).
+tournament-left = { $player } a quitté { $tournament } : { $count ->
+        [one] il reste { $count } joueur.
+       *[other] il reste { $count } joueurs.
     }
-tournament-cancelled = { $organiser } cancelled { $tournament }: it will not be played.
-tournament-removed = { $organiser } took { $player } off the list of { $tournament }: { $count ->
-        [one] { $count } player remains.
-       *[other] { $count } players remain.
+tournament-cancelled = { $organiser } a annulé { $tournament } : il ne sera pas joué.
+tournament-removed = { $organiser } a retiré { $player } de la liste de { $tournament } : { $count ->
+        [one] il reste { $count } joueur.
+       *[other] il reste { $count } joueurs.
     }
 # $list: one tournament-pairing per line, or tournament-pairing-range.
-tournament-started = 🏁 { $tournament } has begun: { $players } — { $count } games, all at once; { $format }.
-    { $list }Each game has its own thread; `games` lists yours, and `tournament #{ $id }` shows the standings.
+tournament-started = 🏁 { $tournament } commence : { $players } — { $count } parties, toutes en même temps ; { $format }.
+    { $list }Chaque partie a son fil ; `games` liste les vôtres, et `tournament #{ $id }` montre le classement.
 tournament-pairing = #{ $game } { $white } – { $black }
-tournament-pairing-range = Games #{ $first } to #{ $last }.
+tournament-pairing-range = Parties #{ $first } à #{ $last }.
 # $games lists the game numbers; $annulled says how the withdrawn player's results now count.
-tournament-withdrawn = { $organiser } withdrew { $player } from { $tournament }: { $count ->
-        [one] their unfinished game ({ $games }) is forfeited, and their opponent wins it.
-       *[other] their { $count } unfinished games ({ $games }) are forfeited, and their opponents win them.
+tournament-withdrawn = { $organiser } a retiré { $player } de { $tournament } : { $count ->
+        [one] sa partie inachevée ({ $games }) est perdue par forfait, et son adversaire la gagne.
+       *[other] ses { $count } parties inachevées ({ $games }) sont perdues par forfait, et ses adversaires les gagnent.
     } { $annulled ->
-        [yes] As they had completed fewer than half of their games, none of their results counts in the standings.
-       *[no] As they had completed at least half of their games, their results stand, forfeits included.
+        [yes] Comme il avait joué moins de la moitié de ses parties, aucun de ses résultats ne compte au classement.
+       *[no] Comme il avait joué au moins la moitié de ses parties, ses résultats comptent, forfaits compris.
     }
 
 ## The standings
 
 tournament-signup = { $tournament } · { $format }
-    Sign-up is open: { $count ->
-        [0] nobody yet
-       *[other] { $count } of { $max } players ({ $players })
-    }. Organised by { $organiser }; join with `tournament join #{ $id }`.
-tournament-cancelled-view = { $tournament } was cancelled by its organiser before it started.
+    Inscriptions ouvertes : { $count ->
+        [0] personne pour l'instant
+       *[other] { $count } joueurs sur { $max } ({ $players })
+    }. Organisé par { $organiser } ; inscrivez-vous avec `tournament join #{ $id }`.
+tournament-cancelled-view = { $tournament } a été annulé par son organisateur avant de commencer.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
-        [yes] **Final standings**
-       *[no] **Standings** after { $finished } of { $games } games
+        [yes] **Classement final**
+       *[no] **Classement** après { $finished } parties sur { $games }
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
-tournament-line = `{ $place }` { $player } — **{ $points }** · played { $played }, left { $left } · SB { $sb } · { $wins ->
-        [one] { $wins } win
-       *[other] { $wins } wins
+tournament-line = `{ $place }` { $player } — **{ $points }** · jouées { $played }, restantes { $left } · SB { $sb } · { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
     }{ $h2h ->
         [none] {""}
-       *[other] {" "}· head-to-head { $h2h }
+       *[other] {" "}· confrontation directe { $h2h }
     }{ $withdrawn ->
-        [yes] {" "}(withdrawn)
+        [yes] {" "}(retiré)
        *[no] {""}
     }
-tournament-line-annulled = `–` { $player } — withdrawn before completing half of their games: results annulled
-tournament-tiebreaks = Level on points, players are ranked by Sonneborn–Berger (SB), then wins, then head-to-head; level on all of them, they share a place.
+tournament-line-annulled = `–` { $player } — retiré avant d'avoir joué la moitié de ses parties : résultats annulés
+tournament-tiebreaks = À égalité de points, les joueurs sont départagés au Sonneborn–Berger (SB), puis au nombre de victoires, puis à la confrontation directe ; à égalité sur tout, ils partagent la place.
 
 ## The crosstable
 
-tournament-table-caption = Crosstable of { $tournament } — { $over ->
+tournament-table-caption = Tableau de { $tournament } — { $over ->
         [yes] final
-       *[no] after { $finished } of { $games } games
+       *[no] après { $finished } parties sur { $games }
     }.
-tournament-table-subtitle = Tournament #{ $id } · { $over ->
-        [yes] final standings
-       *[no] after { $finished } of { $games } games
-    } · 1 win · ½ draw · 0 loss · +/− forfeit
+tournament-table-subtitle = Tournoi #{ $id } · { $over ->
+        [yes] classement final
+       *[no] après { $finished } parties sur { $games }
+    } · 1 victoire · ½ nulle · 0 défaite · +/− forfait
 tournament-table-points = Pts
 tournament-table-sb = SB
 
 ## The list
 
-tournaments-none = No tournament in this server yet: create one with `tournament create NAME`.
-tournaments-title = **Tournaments in this server**
+tournaments-none = Ce serveur n'a encore aucun tournoi : créez-en un avec `tournament create NOM`.
+tournaments-title = **Les tournois de ce serveur**
 tournaments-heading = { $status ->
-        [open] __Open for sign-up__
-        [running] __Running__
-       *[finished] __Finished__
+        [open] __Inscriptions ouvertes__
+        [running] __En cours__
+       *[finished] __Terminés__
     }
-tournaments-item-open = { $tournament } — { $count } of { $max } players, by { $organiser } · { $format }
-tournaments-item-running = { $tournament } — { $count } players, { $finished } of { $games } games over
+tournaments-item-open = { $tournament } — { $count } joueurs sur { $max }, par { $organiser } · { $format }
+tournaments-item-running = { $tournament } — { $count } joueurs, { $finished } parties terminées sur { $games }
 tournaments-item-finished = { $tournament } — { $count ->
-        [one] won by { $winners }
-       *[other] first place shared by { $winners }
+        [one] gagné par { $winners }
+       *[other] première place partagée par { $winners }
     }
 
 ## The end
 
-tournament-final = 🏆 { $tournament } is over! { $count ->
-        [one] { $winners } wins it
-       *[other] { $winners } share first place
-    } with { $points } points{ $by ->
-        [sb] , ahead on Sonneborn–Berger
-        [wins] , ahead on wins
-        [h2h] , ahead on head-to-head
+tournament-final = 🏆 { $tournament } est terminé ! { $count ->
+        [one] { $winners } le remporte
+       *[other] { $winners } se partagent la première place
+    } avec { $points } points{ $by ->
+        [sb] , devant au Sonneborn–Berger
+        [wins] , devant au nombre de victoires
+        [h2h] , devant à la confrontation directe
        *[none] {""}
-    }. Congratulations!
-tournament-final-short = 🏆 { $tournament } is over: every game has been played. `tournament #{ $id }` shows the final standings.
+    }. Bravo !
+tournament-final-short = 🏆 { $tournament } est terminé : toutes les parties ont été jouées. `tournament #{ $id }` montre le classement final.
 
 ## In its games
 
-tournament-game-line = Tournament #{ $id } **{ $name }** · round { $round }
-tournament-game-counts = This game counts for tournament #{ $id } **{ $name }**: { $finished } of { $games } games are over; `tournament #{ $id }` shows the standings.
-tournament-game-last = That was the last game of tournament #{ $id } **{ $name }**: the final standings and the crosstable are posted in { $channel }.
-tournament-thread-name = { $name } · #{ $id } { $white } vs { $black }
-outcome-forfeit = { $winner } wins by forfeit ({ $result })
-button-tournament-join = Join
+tournament-game-line = Tournoi #{ $id } **{ $name }** · ronde { $round }
+tournament-game-counts = Cette partie compte pour le tournoi #{ $id } **{ $name }** : { $finished } parties sur { $games } sont terminées ; `tournament #{ $id }` montre le classement.
+tournament-game-last = C'était la dernière partie du tournoi #{ $id } **{ $name }** : le classement final et le tableau sont publiés dans { $channel }.
+tournament-thread-name = { $name } · #{ $id } { $white } contre { $black }
+outcome-forfeit = { $winner } gagne par forfait ({ $result })
+button-tournament-join = S'inscrire
 
 ## Help and the command's words
 
-help-tournament = Round-robin tournaments in this server. `create` one (anyone can; `double` plays each pair twice, `casual` leaves ratings alone, `max N` caps the players, 3 to 12), then players `join` or `leave` it. Its organiser can `start` it once 3 have joined — every game begins at once, each in its own thread — `cancel` it before, or `withdraw @player` after. `tournament` alone shows the standings, `tournament table` the crosstable.
-help-tournaments = This server's tournaments: open for sign-up, running and finished.
-command-needs-tournament-name = the tournament's name
-command-needs-player = the player to withdraw
-command-needs-max-players = a number after `max`
-command-tournament-number = `{ $word }` is not a tournament number; tournament numbers look like `#2`.
-command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } letters, digits, spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
-command-max-players = A tournament takes { $min } to { $max } players: `max { $word }` is out of range.
+help-tournament = Tournois toutes rondes sur ce serveur. Créez-en un avec `create` (tout le monde peut ; `double` fait jouer chaque paire deux fois, `casual` ne compte pas pour le classement, `max N` limite les joueurs, de 3 à 12), puis les joueurs s'inscrivent (`join`) ou se retirent (`leave`). Son organisateur peut le lancer (`start`) dès 3 inscrits — toutes les parties commencent en même temps, chacune dans son fil —, l'annuler avant (`cancel`) ou retirer un joueur après (`withdraw @joueur`). `tournament` seul montre le classement, `tournament table` le tableau.
+help-tournaments = Les tournois de ce serveur : ouverts aux inscriptions, en cours et terminés.
+command-needs-tournament-name = le nom du tournoi
+command-needs-player = le joueur à retirer
+command-needs-max-players = un nombre après `max`
+command-tournament-number = `{ $word }` n'est pas un numéro de tournoi ; les numéros de tournoi s'écrivent comme `#2`.
+command-tournament-name = `{ $word }` n'est pas un nom de tournoi : utilisez de 1 à { $max } lettres, chiffres, espaces ou signes de ponctuation simples, entre guillemets s'il y a des espaces (`"Spring Open"`).
+command-max-players = Un tournoi accueille de { $min } à { $max } joueurs : `max { $word }` est hors limites.
 
 ## /rb tournament: the group, its subcommands and their options
 
-slash-sub-tournament = tournament
-slash-tournament = Round-robin tournaments in this server
-slash-sub-tournament-create = create
-    .description = Create a round-robin tournament here; you organise it
-slash-sub-tournament-join = join
-    .description = Sign up to a tournament before it starts
-slash-sub-tournament-leave = leave
-    .description = Take your name off a tournament before it starts
-slash-sub-tournament-start = start
-    .description = Start your tournament: every game begins at once (3 players or more)
-slash-sub-tournament-cancel = cancel
-    .description = Call off your tournament before it starts
-slash-sub-tournament-withdraw = withdraw
-    .description = Withdraw a player from your tournament: their unfinished games are forfeited
-slash-sub-tournament-standings = standings
-    .description = A tournament's standings, with the tie-breaks
-slash-sub-tournament-table = table
-    .description = A tournament's crosstable, as a picture
-slash-sub-tournament-list = list
-    .description = This server's tournaments: open, running and finished
-slash-option-tournament = tournament
-    .description = The tournament's number, when there are several here
-slash-option-name = name
-    .description = The tournament's name (up to 32 characters)
+slash-sub-tournament = tournoi
+slash-tournament = Tournois toutes rondes sur ce serveur
+slash-sub-tournament-create = créer
+    .description = Créer ici un tournoi toutes rondes ; vous l'organisez
+slash-sub-tournament-join = rejoindre
+    .description = S'inscrire à un tournoi avant qu'il commence
+slash-sub-tournament-leave = quitter
+    .description = Retirer votre inscription à un tournoi avant qu'il commence
+slash-sub-tournament-start = lancer
+    .description = Lancer votre tournoi : toutes les parties commencent à la fois (3 joueurs ou plus)
+slash-sub-tournament-cancel = annuler
+    .description = Annuler votre tournoi avant qu'il commence
+slash-sub-tournament-withdraw = retirer
+    .description = Retirer un joueur de votre tournoi : ses parties inachevées sont perdues par forfait
+slash-sub-tournament-standings = classement
+    .description = Le classement d'un tournoi, avec les départages
+slash-sub-tournament-table = tableau
+    .description = Le tableau croisé d'un tournoi, en image
+slash-sub-tournament-list = liste
+    .description = Les tournois de ce serveur : ouverts, en cours et terminés
+slash-option-tournament = tournoi
+    .description = Le numéro du tournoi, quand il y en a plusieurs ici
+slash-option-name = nom
+    .description = Le nom du tournoi (32 caractères au plus)
 slash-option-double = double
-    .description = Each pair plays twice, colours swapped
+    .description = Chaque paire joue deux fois, couleurs inversées
 slash-option-max = max
-    .description = The most players it takes, 3 to 12 (default 12)
-slash-option-entrant = player
-    .description = The player to withdraw
+    .description = Le nombre maximal de joueurs, de 3 à 12 (12 par défaut)
+slash-option-entrant = joueur
+    .description = Le joueur à retirer

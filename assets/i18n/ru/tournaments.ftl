@@ -3,211 +3,221 @@
 
 tournament-title = #{ $id } **{ $name }**
 tournament-format = { $double ->
-        [yes] a double round-robin
-       *[no] a single round-robin
+        [yes] двухкруговой турнир
+       *[no] круговой турнир
     }, { $days ->
-        [one] { $days } day per move
-       *[other] { $days } days per move
+        [one] { $days } день на ход
+        [few] { $days } дня на ход
+       *[many] { $days } дней на ход
     }, { $rated ->
-        [rated] rated
-       *[casual] casual
+        [rated] рейтинговый
+       *[casual] товарищеский
     }
 
 ## Finding the tournament meant
 
-tournament-needs-server = Tournaments are played in a server's channels, not in direct messages.
-tournament-none = There is no tournament #{ $id }. `tournaments` lists this server's.
-tournament-elsewhere = Tournament #{ $id } belongs to another server.
-tournament-none-here = There is no tournament in this server yet. Create one with `tournament create NAME`.
-tournament-none-open = No tournament here is open for sign-up. `tournaments` lists this server's events; anyone can create one with `tournament create NAME`.
-tournament-none-joined = You are not signed up to any tournament here that has yet to start.
-tournament-none-organised = You organise no tournament here that has yet to start.
-tournament-none-running-organised = You organise no tournament here that is open or running.
+tournament-needs-server = Турниры проводятся в каналах сервера, а не в личных сообщениях.
+tournament-none = Турнира #{ $id } нет. `tournaments` покажет турниры этого сервера.
+tournament-elsewhere = Турнир #{ $id } проходит на другом сервере.
+tournament-none-here = На этом сервере ещё нет турниров. Создайте турнир командой `tournament create НАЗВАНИЕ`.
+tournament-none-open = Здесь нет турнира с открытой записью. `tournaments` покажет турниры этого сервера; создать турнир может любой: `tournament create НАЗВАНИЕ`.
+tournament-none-joined = Вы не записаны ни на один турнир здесь, который ещё не начался.
+tournament-none-organised = Вы не организуете здесь ни одного турнира, который ещё не начался.
+tournament-none-running-organised = Вы не организуете здесь ни одного открытого или идущего турнира.
 # $word is the subcommand ("view" for the standings).
-tournament-several = Several tournaments fit: { $list }. Name one, such as { $word ->
+tournament-several = Подходит несколько турниров: { $list }. Укажите один, например { $word ->
         [view] `tournament #{ $id }`
        *[other] `tournament { $word } #{ $id }`
     }.
 
 ## Refusals
 
-tournament-name-taken = There is already a tournament of that name in this server: { $tournament }. Pick another name.
-tournament-already-joined = You are already signed up to { $tournament }.
-tournament-full = { $tournament } is full: { $max } of { $max } players have signed up.
-tournament-started-already = { $tournament } has already started: sign-up is closed.
-tournament-over-already = { $tournament } is over.
-tournament-cancelled-already = { $tournament } was cancelled.
-tournament-changed = { $tournament } changed just now; nothing was done. Please try again.
-tournament-not-joined = You are not signed up to { $tournament }.
+tournament-name-taken = На этом сервере уже есть турнир с таким названием: { $tournament }. Выберите другое.
+tournament-already-joined = Вы уже записаны на { $tournament }.
+tournament-full = { $tournament } заполнен: записались { $max } из { $max } игроков.
+tournament-started-already = { $tournament } уже начался: запись закрыта.
+tournament-over-already = { $tournament } завершён.
+tournament-cancelled-already = { $tournament } отменён.
+tournament-changed = { $tournament } только что изменился; ничего не сделано. Попробуйте ещё раз.
+tournament-not-joined = Вы не записаны на { $tournament }.
 tournament-leave-started = { $status ->
-        [running] { $tournament } has already started, so you can't leave it: play your games or resign them (the organiser can also withdraw you).
-       *[other] { $tournament } is no longer open, so there is nothing to leave.
+        [running] { $tournament } уже начался, поэтому покинуть его нельзя: доиграйте свои партии или сдайте их (организатор также может снять вас с турнира).
+       *[other] { $tournament } больше не открыт: покидать нечего.
     }
 # $action: start, cancel or withdraw.
-tournament-not-organiser = Only { $organiser }, who organises { $tournament }, can { $action ->
-        [start] start it
-        [cancel] cancel it
-       *[withdraw] withdraw its players
+tournament-not-organiser = Только { $organiser }, организатор турнира { $tournament }, может { $action ->
+        [start] начать его
+        [cancel] отменить его
+       *[withdraw] снимать с него игроков
     }.
-tournament-too-few = { $tournament } needs at least { $min } players to start; { $count ->
-        [0] nobody has signed up yet.
-        [one] only { $players } has signed up.
-       *[other] { $count } have signed up: { $players }.
+tournament-too-few = Чтобы начать { $tournament }, нужно не меньше { $min } игроков; { $count ->
+        [0] пока никто не записался.
+        [one] записался только { $players }.
+        [few] записались { $count }: { $players }.
+       *[many] записались { $count }: { $players }.
     }
-tournament-start-here = Start { $tournament } in { $channel }, its home channel (not in a thread), so that each of its games gets its thread there.
-tournament-cancel-started = { $tournament } has started, so it can no longer be cancelled: its games are played out. You can withdraw a player with `tournament withdraw #{ $id } @player`.
-tournament-unknown-name = I can't tell who `@{ $name }` is. Mention them so the name is highlighted (type `@` and pick them from the list).
-tournament-withdraw-not-entrant = { $player } is not playing in { $tournament }.
-tournament-withdraw-already = { $player } has already been withdrawn from { $tournament }.
-tournament-withdraw-nothing-left = { $player } has finished all their games in { $tournament }: there is nothing left to forfeit, and their results stand.
-tournament-no-abort = Game #{ $id } belongs to { $tournament }, so it can't be aborted: play it out, offer a draw or resign.
-tournament-table-not-yet = { $tournament } has not started yet: its crosstable begins with its games. `tournament #{ $id }` shows who has signed up.
+tournament-start-here = Начните { $tournament } в { $channel }, его канале (не в ветке), чтобы у каждой партии там появилась своя ветка.
+tournament-cancel-started = { $tournament } уже начался, и отменить его нельзя: партии доигрываются. Снять игрока можно командой `tournament withdraw #{ $id } @игрок`.
+tournament-unknown-name = Я не знаю, кто такой `@{ $name }`. Упомяните игрока так, чтобы имя подсветилось (наберите `@` и выберите его из списка).
+tournament-withdraw-not-entrant = { $player } не играет в { $tournament }.
+tournament-withdraw-already = { $player } уже снят с турнира { $tournament }.
+tournament-withdraw-nothing-left = { $player } доиграл все свои партии в { $tournament }: засчитывать поражения нечего, его результаты остаются в силе.
+tournament-no-abort = Партия #{ $id } — часть турнира { $tournament }, поэтому её нельзя отменить: доиграйте её, предложите ничью или сдайтесь.
+tournament-table-not-yet = { $tournament } ещё не начался: турнирная таблица появится вместе с партиями. `tournament #{ $id }` покажет, кто записался.
 
 ## Done
 
-tournament-created = 🏆 { $organiser } created tournament { $tournament }: { $format }. Sign up with `tournament join #{ $id }` or the button below; { $organiser } starts it with `tournament start #{ $id }` once at least { $min } players have joined (it takes { $max } at most). Every game then begins at once.
-tournament-joined = { $player } joined { $tournament }: { $count } of { $max } players ({ $players }).
-tournament-left = { $player } left { $tournament }: { $count ->
-        [one] { $count } player remains.
-       *[other] { $count } players remain.
+tournament-created = 🏆 { $organiser } создал турнир { $tournament }: { $format }. Записывайтесь командой `tournament join #{ $id }` или кнопкой ниже; { $organiser } начнёт его командой `tournament start #{ $id }`, когда запишутся хотя бы { $min } игрока (не больше { $max }). Тогда все партии начнутся одновременно.
+tournament-joined = { $player } записался на { $tournament }: { $count } из { $max } игроков ({ $players }).
+tournament-left = { $player } покинул { $tournament }: { $count ->
+        [one] остался { $count } игрок.
+        [few] осталось { $count } игрока.
+       *[many] осталось { $count } игроков.
     }
-tournament-cancelled = { $organiser } cancelled { $tournament }: it will not be played.
-tournament-removed = { $organiser } took { $player } off the list of { $tournament }: { $count ->
-        [one] { $count } player remains.
-       *[other] { $count } players remain.
+tournament-cancelled = { $organiser } отменил { $tournament }: он не состоится.
+tournament-removed = { $organiser } вычеркнул { $player } из списка турнира { $tournament }: { $count ->
+        [one] остался { $count } игрок.
+        [few] осталось { $count } игрока.
+       *[many] осталось { $count } игроков.
     }
 # $list: one tournament-pairing per line, or tournament-pairing-range.
-tournament-started = 🏁 { $tournament } has begun: { $players } — { $count } games, all at once; { $format }.
-    { $list }Each game has its own thread; `games` lists yours, and `tournament #{ $id }` shows the standings.
+tournament-started = 🏁 { $tournament } начался: { $players } — { $count ->
+        [one] { $count } партия
+        [few] { $count } партии
+       *[many] { $count } партий
+    }, все одновременно; { $format }.
+    { $list }У каждой партии своя ветка; `games` покажет ваши, а `tournament #{ $id }` — таблицу.
 tournament-pairing = #{ $game } { $white } – { $black }
-tournament-pairing-range = Games #{ $first } to #{ $last }.
+tournament-pairing-range = Партии с #{ $first } по #{ $last }.
 # $games lists the game numbers; $annulled says how the withdrawn player's results now count.
-tournament-withdrawn = { $organiser } withdrew { $player } from { $tournament }: { $count ->
-        [one] their unfinished game ({ $games }) is forfeited, and their opponent wins it.
-       *[other] their { $count } unfinished games ({ $games }) are forfeited, and their opponents win them.
+tournament-withdrawn = { $organiser } снял { $player } с турнира { $tournament }: { $count ->
+        [one] в его недоигранной партии ({ $games }) засчитано поражение, победа — сопернику.
+        [few] в его { $count } недоигранных партиях ({ $games }) засчитаны поражения, победы — соперникам.
+       *[many] в его { $count } недоигранных партиях ({ $games }) засчитаны поражения, победы — соперникам.
     } { $annulled ->
-        [yes] As they had completed fewer than half of their games, none of their results counts in the standings.
-       *[no] As they had completed at least half of their games, their results stand, forfeits included.
+        [yes] Он сыграл меньше половины своих партий, поэтому ни один его результат не учитывается в таблице.
+       *[no] Он сыграл не меньше половины своих партий, поэтому его результаты остаются в силе, включая неявки.
     }
 
 ## The standings
 
 tournament-signup = { $tournament } · { $format }
-    Sign-up is open: { $count ->
-        [0] nobody yet
-       *[other] { $count } of { $max } players ({ $players })
-    }. Organised by { $organiser }; join with `tournament join #{ $id }`.
-tournament-cancelled-view = { $tournament } was cancelled by its organiser before it started.
+    Запись открыта: { $count ->
+        [0] пока никого
+       *[other] { $count } из { $max } игроков ({ $players })
+    }. Организатор — { $organiser }; записаться: `tournament join #{ $id }`.
+tournament-cancelled-view = { $tournament } был отменён организатором до начала.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
-        [yes] **Final standings**
-       *[no] **Standings** after { $finished } of { $games } games
+        [yes] **Итоговая таблица**
+       *[no] **Таблица** после { $finished } из { $games } партий
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
-tournament-line = `{ $place }` { $player } — **{ $points }** · played { $played }, left { $left } · SB { $sb } · { $wins ->
-        [one] { $wins } win
-       *[other] { $wins } wins
+tournament-line = `{ $place }` { $player } — **{ $points }** · сыграно { $played }, осталось { $left } · SB { $sb } · { $wins ->
+        [one] { $wins } победа
+        [few] { $wins } победы
+       *[many] { $wins } побед
     }{ $h2h ->
         [none] {""}
-       *[other] {" "}· head-to-head { $h2h }
+       *[other] {" "}· личная встреча { $h2h }
     }{ $withdrawn ->
-        [yes] {" "}(withdrawn)
+        [yes] {" "}(снят)
        *[no] {""}
     }
-tournament-line-annulled = `–` { $player } — withdrawn before completing half of their games: results annulled
-tournament-tiebreaks = Level on points, players are ranked by Sonneborn–Berger (SB), then wins, then head-to-head; level on all of them, they share a place.
+tournament-line-annulled = `–` { $player } — снят, не сыграв половины партий: результаты аннулированы
+tournament-tiebreaks = При равенстве очков игроков разделяют коэффициент Зоннеборна–Бергера (SB), затем число побед, затем личные встречи; при равенстве во всём они делят место.
 
 ## The crosstable
 
-tournament-table-caption = Crosstable of { $tournament } — { $over ->
-        [yes] final
-       *[no] after { $finished } of { $games } games
+tournament-table-caption = Турнирная таблица { $tournament } — { $over ->
+        [yes] итоговая
+       *[no] после { $finished } из { $games } партий
     }.
-tournament-table-subtitle = Tournament #{ $id } · { $over ->
-        [yes] final standings
-       *[no] after { $finished } of { $games } games
-    } · 1 win · ½ draw · 0 loss · +/− forfeit
-tournament-table-points = Pts
+tournament-table-subtitle = Турнир #{ $id } · { $over ->
+        [yes] итоговая таблица
+       *[no] после { $finished } из { $games } партий
+    } · 1 победа · ½ ничья · 0 поражение · +/− неявка
+tournament-table-points = Очки
 tournament-table-sb = SB
 
 ## The list
 
-tournaments-none = No tournament in this server yet: create one with `tournament create NAME`.
-tournaments-title = **Tournaments in this server**
+tournaments-none = На этом сервере ещё нет турниров: создайте турнир командой `tournament create НАЗВАНИЕ`.
+tournaments-title = **Турниры этого сервера**
 tournaments-heading = { $status ->
-        [open] __Open for sign-up__
-        [running] __Running__
-       *[finished] __Finished__
+        [open] __Запись открыта__
+        [running] __Идут__
+       *[finished] __Завершены__
     }
-tournaments-item-open = { $tournament } — { $count } of { $max } players, by { $organiser } · { $format }
-tournaments-item-running = { $tournament } — { $count } players, { $finished } of { $games } games over
+tournaments-item-open = { $tournament } — { $count } из { $max } игроков, организатор { $organiser } · { $format }
+tournaments-item-running = { $tournament } — игроков: { $count }, сыграно партий: { $finished } из { $games }
 tournaments-item-finished = { $tournament } — { $count ->
-        [one] won by { $winners }
-       *[other] first place shared by { $winners }
+        [one] победитель { $winners }
+       *[other] первое место разделили { $winners }
     }
 
 ## The end
 
-tournament-final = 🏆 { $tournament } is over! { $count ->
-        [one] { $winners } wins it
-       *[other] { $winners } share first place
-    } with { $points } points{ $by ->
-        [sb] , ahead on Sonneborn–Berger
-        [wins] , ahead on wins
-        [h2h] , ahead on head-to-head
+tournament-final = 🏆 { $tournament } завершён! { $count ->
+        [one] Победил { $winners }
+       *[other] Первое место разделили { $winners }
+    }, набрав очков: { $points }{ $by ->
+        [sb] , впереди по коэффициенту Зоннеборна–Бергера
+        [wins] , впереди по числу побед
+        [h2h] , впереди по личной встрече
        *[none] {""}
-    }. Congratulations!
-tournament-final-short = 🏆 { $tournament } is over: every game has been played. `tournament #{ $id }` shows the final standings.
+    }. Поздравляем!
+tournament-final-short = 🏆 { $tournament } завершён: все партии сыграны. `tournament #{ $id }` покажет итоговую таблицу.
 
 ## In its games
 
-tournament-game-line = Tournament #{ $id } **{ $name }** · round { $round }
-tournament-game-counts = This game counts for tournament #{ $id } **{ $name }**: { $finished } of { $games } games are over; `tournament #{ $id }` shows the standings.
-tournament-game-last = That was the last game of tournament #{ $id } **{ $name }**: the final standings and the crosstable are posted in { $channel }.
-tournament-thread-name = { $name } · #{ $id } { $white } vs { $black }
-outcome-forfeit = { $winner } wins by forfeit ({ $result })
-button-tournament-join = Join
+tournament-game-line = Турнир #{ $id } **{ $name }** · тур { $round }
+tournament-game-counts = Эта партия идёт в зачёт турнира #{ $id } **{ $name }**: сыграно { $finished } из { $games } партий; `tournament #{ $id }` покажет таблицу.
+tournament-game-last = Это была последняя партия турнира #{ $id } **{ $name }**: итоговая таблица опубликована в { $channel }.
+tournament-thread-name = { $name } · #{ $id } { $white } против { $black }
+outcome-forfeit = { $winner } побеждает: сопернику засчитана неявка ({ $result })
+button-tournament-join = Записаться
 
 ## Help and the command's words
 
-help-tournament = Round-robin tournaments in this server. `create` one (anyone can; `double` plays each pair twice, `casual` leaves ratings alone, `max N` caps the players, 3 to 12), then players `join` or `leave` it. Its organiser can `start` it once 3 have joined — every game begins at once, each in its own thread — `cancel` it before, or `withdraw @player` after. `tournament` alone shows the standings, `tournament table` the crosstable.
-help-tournaments = This server's tournaments: open for sign-up, running and finished.
-command-needs-tournament-name = the tournament's name
-command-needs-player = the player to withdraw
-command-needs-max-players = a number after `max`
-command-tournament-number = `{ $word }` is not a tournament number; tournament numbers look like `#2`.
-command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } letters, digits, spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
-command-max-players = A tournament takes { $min } to { $max } players: `max { $word }` is out of range.
+help-tournament = Круговые турниры на этом сервере. Создайте турнир командой `create` (это может любой; `double` — каждая пара играет дважды, `casual` — без влияния на рейтинг, `max N` — не больше N игроков, от 3 до 12), а игроки записываются (`join`) или выходят (`leave`). Организатор может начать его (`start`), когда записались 3 игрока — все партии начинаются одновременно, каждая в своей ветке, — отменить до начала (`cancel`) или снять игрока после (`withdraw @игрок`). `tournament` без слов показывает таблицу, `tournament table` — турнирную таблицу картинкой.
+help-tournaments = Турниры этого сервера: с открытой записью, идущие и завершённые.
+command-needs-tournament-name = название турнира
+command-needs-player = игрок, которого нужно снять
+command-needs-max-players = число после `max`
+command-tournament-number = `{ $word }` — не номер турнира; номера турниров выглядят так: `#2`.
+command-tournament-name = `{ $word }` — не название турнира: используйте от 1 до { $max } букв, цифр, пробелов или простых знаков препинания, в кавычках, если есть пробелы (`"Spring Open"`).
+command-max-players = В турнире может быть от { $min } до { $max } игроков: `max { $word }` — вне этого диапазона.
 
 ## /rb tournament: the group, its subcommands and their options
 
-slash-sub-tournament = tournament
-slash-tournament = Round-robin tournaments in this server
-slash-sub-tournament-create = create
-    .description = Create a round-robin tournament here; you organise it
-slash-sub-tournament-join = join
-    .description = Sign up to a tournament before it starts
-slash-sub-tournament-leave = leave
-    .description = Take your name off a tournament before it starts
-slash-sub-tournament-start = start
-    .description = Start your tournament: every game begins at once (3 players or more)
-slash-sub-tournament-cancel = cancel
-    .description = Call off your tournament before it starts
-slash-sub-tournament-withdraw = withdraw
-    .description = Withdraw a player from your tournament: their unfinished games are forfeited
-slash-sub-tournament-standings = standings
-    .description = A tournament's standings, with the tie-breaks
-slash-sub-tournament-table = table
-    .description = A tournament's crosstable, as a picture
-slash-sub-tournament-list = list
-    .description = This server's tournaments: open, running and finished
-slash-option-tournament = tournament
-    .description = The tournament's number, when there are several here
-slash-option-name = name
-    .description = The tournament's name (up to 32 characters)
-slash-option-double = double
-    .description = Each pair plays twice, colours swapped
-slash-option-max = max
-    .description = The most players it takes, 3 to 12 (default 12)
-slash-option-entrant = player
-    .description = The player to withdraw
+slash-sub-tournament = турнир
+slash-tournament = Круговые турниры на этом сервере
+slash-sub-tournament-create = создать
+    .description = Создать здесь круговой турнир; вы его организатор
+slash-sub-tournament-join = записаться
+    .description = Записаться на турнир до его начала
+slash-sub-tournament-leave = выйти
+    .description = Выйти из турнира до его начала
+slash-sub-tournament-start = начать
+    .description = Начать ваш турнир: все партии начинаются сразу (от 3 игроков)
+slash-sub-tournament-cancel = отменить
+    .description = Отменить ваш турнир до начала
+slash-sub-tournament-withdraw = снять
+    .description = Снять игрока с вашего турнира: в недоигранных партиях ему засчитываются поражения
+slash-sub-tournament-standings = таблица
+    .description = Положение в турнире, с дополнительными показателями
+slash-sub-tournament-table = сетка
+    .description = Турнирная таблица картинкой
+slash-sub-tournament-list = список
+    .description = Турниры этого сервера: открытые, идущие и завершённые
+slash-option-tournament = турнир
+    .description = Номер турнира, если их здесь несколько
+slash-option-name = название
+    .description = Название турнира (до 32 символов)
+slash-option-double = двойной
+    .description = Каждая пара играет дважды, со сменой цвета
+slash-option-max = макс
+    .description = Наибольшее число игроков, от 3 до 12 (по умолчанию 12)
+slash-option-entrant = игрок
+    .description = Игрок, которого нужно снять
