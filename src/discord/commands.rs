@@ -469,7 +469,11 @@ fn tournament_command(
         "standings" => TournamentCommand::Standings { tournament },
         "table" => TournamentCommand::Table { tournament },
         "list" => return Ok(Command::Tournaments),
-        other => return Err(CommandError::UnknownSubcommand(format!("tournament {other}"))),
+        other => {
+            return Err(CommandError::UnknownSubcommand(format!(
+                "tournament {other}"
+            )));
+        }
     }))
 }
 
@@ -920,11 +924,17 @@ mod tests {
             Some("A tournament takes 3 to 12 players: `max 2` is out of range.".into())
         );
         assert_eq!(
-            refused("start", json!([{"name": "tournament", "type": 4, "value": 0}])),
+            refused(
+                "start",
+                json!([{"name": "tournament", "type": 4, "value": 0}])
+            ),
             Some("`0` is not a tournament number; tournament numbers look like `#2`.".into())
         );
         assert_eq!(help_choices("tour"), ["tournament", "tournaments"]);
-        assert_eq!(help_choices("ame"), ["games", "game", "tournament", "tournaments"]);
+        assert_eq!(
+            help_choices("ame"),
+            ["games", "game", "tournament", "tournaments"]
+        );
         assert_eq!(help_choices("").len(), HELP.len());
     }
 

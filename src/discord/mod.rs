@@ -786,7 +786,10 @@ impl Handler {
         {
             // `/rb help command:…`: the commands whose word starts with what was typed.
             let mut choices = CreateAutocompleteResponse::new();
-            for name in commands::help_choices(focused.value).into_iter().take(CHOICES_MAX) {
+            for name in commands::help_choices(focused.value)
+                .into_iter()
+                .take(CHOICES_MAX)
+            {
                 choices = choices.add_string_choice(name, name);
             }
             if let Err(e) = i

@@ -42,8 +42,17 @@ macro_rules! topics {
 }
 
 topics![
-    "service", "notation", "command", "help", "rules", "discord", "ratings", "delivery", "guard",
-    "markup", "tournaments"
+    "service",
+    "notation",
+    "command",
+    "help",
+    "rules",
+    "discord",
+    "ratings",
+    "delivery",
+    "guard",
+    "markup",
+    "tournaments"
 ];
 
 /// A language the bot answers in.

@@ -210,7 +210,12 @@ impl CrossLayout {
     /// against column `col`.
     pub fn cell(&self, row: u32, col: u32, game: u32) -> (u32, u32, u32, u32) {
         let x = self.grid_x() + col * (self.cell_w() + GAP) + game * GAME_W;
-        (x, self.row_y(row), GAME_W - u32::from(game + 1 < self.games), ROW_H)
+        (
+            x,
+            self.row_y(row),
+            GAME_W - u32::from(game + 1 < self.games),
+            ROW_H,
+        )
     }
 }
 
@@ -281,7 +286,15 @@ fn left(
 ) {
     let th = text_size(PxScale::from(size), font, text).1;
     let ty = y as i32 + (h as i32 - th as i32) / 2;
-    draw_text_mut(image, Rgb(color), x as i32, ty, PxScale::from(size), font, text);
+    draw_text_mut(
+        image,
+        Rgb(color),
+        x as i32,
+        ty,
+        PxScale::from(size),
+        font,
+        text,
+    );
 }
 
 /// The symbol of a result.
@@ -312,7 +325,14 @@ pub fn draw_crosstable(table: &Crosstable, colors: &CrossColors) -> RgbImage {
     let mut image = RgbImage::from_pixel(w, h, Rgb(colors.background));
     let title_room = w - 2 * MARGIN;
     let title = fit(bold, 28.0, &table.title, title_room);
-    left(&mut image, bold, 28.0, &title, (MARGIN, MARGIN, 34), colors.heading);
+    left(
+        &mut image,
+        bold,
+        28.0,
+        &title,
+        (MARGIN, MARGIN, 34),
+        colors.heading,
+    );
     let subtitle = fit(sans, 16.0, &table.subtitle, title_room);
     left(
         &mut image,
@@ -336,7 +356,10 @@ pub fn draw_crosstable(table: &Crosstable, colors: &CrossColors) -> RgbImage {
         );
     }
     let totals_x = layout.totals_x();
-    for (i, label) in [&table.points_label, &table.tiebreak_label].iter().enumerate() {
+    for (i, label) in [&table.points_label, &table.tiebreak_label]
+        .iter()
+        .enumerate()
+    {
         let label = fit(bold, 15.0, label, TOTAL_W - 4);
         centred(
             &mut image,
@@ -350,15 +373,40 @@ pub fn draw_crosstable(table: &Crosstable, colors: &CrossColors) -> RgbImage {
     for (r, row) in table.rows.iter().enumerate() {
         let r = r as u32;
         let y = layout.row_y(r);
-        let ink = if row.withdrawn { colors.muted } else { colors.ink };
+        let ink = if row.withdrawn {
+            colors.muted
+        } else {
+            colors.ink
+        };
         // The row's ground, under the place, the name and the totals.
-        rect(&mut image, MARGIN, y, PLACE_W + NAME_W - GAP, ROW_H, colors.row);
+        rect(
+            &mut image,
+            MARGIN,
+            y,
+            PLACE_W + NAME_W - GAP,
+            ROW_H,
+            colors.row,
+        );
         rect(&mut image, totals_x, y, 2 * TOTAL_W, ROW_H, colors.row);
-        centred(&mut image, bold, 16.0, &row.place, (MARGIN, y, PLACE_W, ROW_H), ink);
+        centred(
+            &mut image,
+            bold,
+            16.0,
+            &row.place,
+            (MARGIN, y, PLACE_W, ROW_H),
+            ink,
+        );
         let number = format!("{}", r + 1);
         let label_x = MARGIN + PLACE_W;
         let number_w = width(bold, 13.0, "00") + 6;
-        left(&mut image, bold, 13.0, &number, (label_x, y, ROW_H), colors.muted);
+        left(
+            &mut image,
+            bold,
+            13.0,
+            &number,
+            (label_x, y, ROW_H),
+            colors.muted,
+        );
         let name_x = label_x + number_w;
         let name = fit(sans, 17.0, &row.name, NAME_W - number_w - 10);
         left(&mut image, sans, 17.0, &name, (name_x, y, ROW_H), ink);
@@ -462,10 +510,20 @@ mod tests {
         assert_eq!(at(1, 2), colors.unplayed);
         assert_eq!(at(0, 0), colors.own);
         // The four fills are told apart at a glance.
-        let fills = [colors.win, colors.draw, colors.loss, colors.unplayed, colors.own];
+        let fills = [
+            colors.win,
+            colors.draw,
+            colors.loss,
+            colors.unplayed,
+            colors.own,
+        ];
         for (i, a) in fills.iter().enumerate() {
             for b in &fills[i + 1..] {
-                let d: i32 = a.iter().zip(b).map(|(x, y)| (i32::from(*x) - i32::from(*y)).abs()).sum();
+                let d: i32 = a
+                    .iter()
+                    .zip(b)
+                    .map(|(x, y)| (i32::from(*x) - i32::from(*y)).abs())
+                    .sum();
                 assert!(d > 60, "{a:?} and {b:?} look alike");
             }
         }

@@ -590,7 +590,9 @@ impl Store {
                 let side = |column: &str| -> Result<PlayerId> {
                     row.try_get::<Option<i64>, _>(column)?
                         .map(PlayerId::from_db)
-                        .ok_or_else(|| StoreError::Corrupt(format!("tournament game without {column}")))
+                        .ok_or_else(|| {
+                            StoreError::Corrupt(format!("tournament game without {column}"))
+                        })
                 };
                 Ok(TournamentGame {
                     game: GameId(row.try_get("game_id")?),
@@ -628,7 +630,11 @@ impl Store {
 
     /// Finishes a running tournament if none of its games is still played; returns whether
     /// this call finished it (it happens once, whoever asks).
-    pub async fn finish_tournament_if_done(&self, id: TournamentId, now: Timestamp) -> Result<bool> {
+    pub async fn finish_tournament_if_done(
+        &self,
+        id: TournamentId,
+        now: Timestamp,
+    ) -> Result<bool> {
         let mut writer = self.writer().await?;
         let done = sqlx::query(FINISH_IF_DONE)
             .bind(id.0)

@@ -34,7 +34,11 @@ async fn tournaments_snapshot(w: &World) -> String {
 async fn refused(w: &World, who: &Actor, text: &str) -> String {
     let before = tournaments_snapshot(w).await;
     let refusal = w.refused(who, text).await;
-    assert_eq!(tournaments_snapshot(w).await, before, "`{text}` changed a tournament");
+    assert_eq!(
+        tournaments_snapshot(w).await,
+        before,
+        "`{text}` changed a tournament"
+    );
     refusal
 }
 
@@ -77,7 +81,10 @@ async fn a_whole_round_robin_of_four() {
              `tournament start #1` once at least 3 players have joined (it takes 12 at most). \
              Every game then begins at once."
         );
-        assert_eq!(created.buttons[0].action.custom_id(), "rb:tournament-join:1");
+        assert_eq!(
+            created.buttons[0].action.custom_id(),
+            "rb:tournament-join:1"
+        );
         w.ok(&alice(), "tournament join").await;
         // The Join button is the same as typing it.
         let joined = w.press(&bob(), "rb:tournament-join:1").await;
@@ -118,7 +125,10 @@ async fn a_whole_round_robin_of_four() {
             let whites = all.iter().filter(|g| g.1 == p).count() as i32;
             let blacks = all.iter().filter(|g| g.2 == p).count() as i32;
             assert_eq!(whites + blacks, 3);
-            assert!((whites - blacks).abs() <= 1, "{p}: {whites} White, {blacks} Black");
+            assert!(
+                (whites - blacks).abs() <= 1,
+                "{p}: {whites} White, {blacks} Black"
+            );
         }
         for id in 1..=6 {
             let g = w.game(GameId(id)).await;
@@ -127,7 +137,9 @@ async fn a_whole_round_robin_of_four() {
         // Each game says which tournament it belongs to.
         let board = w.ok(&bob(), "board #3").await;
         assert!(
-            board.text.contains("\nTournament #1 **Spring** · round 2\n"),
+            board
+                .text
+                .contains("\nTournament #1 **Spring** · round 2\n"),
             "{}",
             board.text
         );
@@ -202,8 +214,16 @@ async fn a_whole_round_robin_of_four() {
              Level on points, players are ranked by Sonneborn–Berger (SB), then wins, then \
              head-to-head; level on all of them, they share a place."
         );
-        assert_eq!(announcement.reply.mentions, [104, 101, 103, 102].map(PlayerId));
-        let png = &announcement.reply.image.as_ref().expect("the crosstable").bytes;
+        assert_eq!(
+            announcement.reply.mentions,
+            [104, 101, 103, 102].map(PlayerId)
+        );
+        let png = &announcement
+            .reply
+            .image
+            .as_ref()
+            .expect("the crosstable")
+            .bytes;
         assert_eq!(&png[1..4], b"PNG");
         // Posted once: the next sweep has nothing more to say.
         w.advance(Duration::from_secs(60));
@@ -228,8 +248,11 @@ async fn a_double_round_robin_of_three_with_a_withdrawal_and_its_crosstable() {
     use rollerball::render::crosstable::{CrossColors, CrossLayout};
     for w in World::each("tn_double").await {
         // dave organises without playing.
-        w.ok(&dave(), "tournament create \"Autumn Cup\" double casual max 3 days 5")
-            .await;
+        w.ok(
+            &dave(),
+            "tournament create \"Autumn Cup\" double casual max 3 days 5",
+        )
+        .await;
         let players = [alice(), bob(), carol()];
         for p in &players {
             w.ok(p, "tournament join").await;
@@ -265,9 +288,7 @@ async fn a_double_round_robin_of_three_with_a_withdrawal_and_its_crosstable() {
             .clone();
         let between = |a: &Actor, b: &Actor| -> Vec<GameId> {
             all.iter()
-                .filter(|g| {
-                    (g.1, g.2) == (a.id.0, b.id.0) || (g.1, g.2) == (b.id.0, a.id.0)
-                })
+                .filter(|g| (g.1, g.2) == (a.id.0, b.id.0) || (g.1, g.2) == (b.id.0, a.id.0))
                 .map(|g| GameId(g.0))
                 .collect()
         };
@@ -317,8 +338,16 @@ async fn a_double_round_robin_of_three_with_a_withdrawal_and_its_crosstable() {
             assert_eq!(g.result, Some(winner));
         }
         assert_eq!(
-            refused(&w, &dave(), &format!("tournament withdraw #1 <@{}>", z.id.0)).await,
-            format!("<@{}> has already been withdrawn from #1 **Autumn Cup**.", z.id.0)
+            refused(
+                &w,
+                &dave(),
+                &format!("tournament withdraw #1 <@{}>", z.id.0)
+            )
+            .await,
+            format!(
+                "<@{}> has already been withdrawn from #1 **Autumn Cup**.",
+                z.id.0
+            )
         );
         // The forfeit reads as such on its board.
         let board = w.ok(&x, &format!("board #{}", forfeited[0].0)).await;
@@ -447,7 +476,9 @@ async fn every_refusal_is_specific_and_changes_nothing() {
             ..PLACE
         };
         let before = tournaments_snapshot(&w).await;
-        let text = w.refused_in(&alice(), elsewhere, "tournament start #1").await;
+        let text = w
+            .refused_in(&alice(), elsewhere, "tournament start #1")
+            .await;
         assert_eq!(
             text,
             "Start #1 **Spring** in <#50>, its home channel (not in a thread), so that each of \
@@ -582,8 +613,10 @@ async fn two_processes_racing_for_the_last_seat_or_the_start_make_no_double() {
             let games = w.store.tournament_games(TournamentId(id)).await.unwrap();
             assert_eq!(games.len(), 3, "one set of games");
             // Another tournament in between, so the numbers of the next round are known.
-            w.ok(&bob(), &format!("tournament create Other{round}")).await;
-            w.ok(&bob(), &format!("tournament cancel #{}", id + 1)).await;
+            w.ok(&bob(), &format!("tournament create Other{round}"))
+                .await;
+            w.ok(&bob(), &format!("tournament cancel #{}", id + 1))
+                .await;
         }
         // Four tournaments of three games each: twelve games, no more.
         assert!(w.store.game(GameId(12)).await.unwrap().is_some());

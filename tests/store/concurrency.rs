@@ -231,7 +231,7 @@ async fn every_acknowledged_move_survives_sigkill() {
         let mut child = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "crash_child_process",
+                "concurrency::crash_child_process",
                 "--nocapture",
                 "--test-threads=1",
             ])

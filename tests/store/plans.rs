@@ -58,14 +58,14 @@ async fn seed(store: &Store) {
             GAMES + 1
         ),
         "UPDATE id_counters SET next_id = 10001 WHERE name = 'challenge'".to_owned(),
-        // 2,000 tournaments in 50 servers, ten games each.
+        // 20,000 tournaments in 500 servers; the first 2,000 have ten games each.
         format!(
             "{}INSERT INTO tournaments (id, name, server_id, channel_id, organiser_id, status, \
                double_round, rated, days_per_move, max_players, entrants, version, created_at, \
                updated_at) \
-             SELECT i, 'T' || i, 1 + i % 50, 1, 1 + i % {PLAYERS}, 'finished', 0, 1, 3, 5, 5, 1, \
+             SELECT i, 'T' || i, 1 + i % 500, 1, 1 + i % {PLAYERS}, 'finished', 0, 1, 3, 5, 5, 1, \
                0, 0 FROM n",
-            counter(2_000)
+            counter(20_000)
         ),
         format!(
             "{}INSERT INTO tournament_games (game_id, tournament_id, round, board) \
@@ -221,7 +221,7 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
         let latest = s.tournaments_in(7, 3).await.unwrap();
         assert_eq!(
             latest.iter().map(|t| t.id.0).collect::<Vec<_>>(),
-            vec![1_956, 1_906, 1_856]
+            vec![19_506, 19_006, 18_506]
         );
         s.close().await;
     }

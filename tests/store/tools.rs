@@ -25,14 +25,17 @@ use sqlx::Row;
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
 
 /// Rows per table of the database [`populate`] makes, in the order the copy goes.
-const ROWS: [(&str, u64); 7] = [
+const ROWS: [(&str, u64); 10] = [
     ("players", 4),
     ("servers", 1),
     ("games", 4),
     ("challenges", 4),
     ("moves", 17),
     ("ratings", 4),
-    ("id_counters", 2),
+    ("id_counters", 3),
+    ("tournaments", 0),
+    ("tournament_entrants", 0),
+    ("tournament_games", 0),
 ];
 
 async fn say(service: &Service, who: &Actor, text: &str) {
@@ -158,10 +161,10 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     let report =
         report.unwrap_or_else(|e| panic!("{:?} → {:?}: {e}", source.backend, target.backend));
     assert_eq!(report.tables, ROWS);
-    assert_eq!(report.schema_version, 5);
+    assert_eq!(report.schema_version, 8);
     assert_eq!((report.games.games, report.games.moves), (4, 17));
     assert!(report.games.passed());
-    let mut expected = vec![CopyProgress::Started { schema_version: 5 }];
+    let mut expected = vec![CopyProgress::Started { schema_version: 8 }];
     for (table, rows) in ROWS {
         expected.push(CopyProgress::Copied {
             table,
@@ -327,7 +330,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
         let old = Store::open(&behind.url, StoreOptions::default())
             .await
             .unwrap();
-        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 5")
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 8")
             .execute(old.pool())
             .await
             .unwrap();
@@ -337,7 +340,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 4 and this rollerball's is 5: bring it \
+            "the source database {} is at schema version 5 and this rollerball's is 8: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -517,7 +520,7 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     writer.await.unwrap();
 
     assert_eq!(report.file, file);
-    assert_eq!(report.schema_version, 5);
+    assert_eq!(report.schema_version, 8);
     assert_eq!(report.players, 1_000);
     assert!(report.games.passed(), "{}", report.games);
     assert!(report.bytes > 1_000_000, "{}", report.bytes);
@@ -719,12 +722,13 @@ async fn the_command_line_says_what_it_did() {
             out,
             format!(
                 "Copying {} into {shown} ...\n\
-                 Both databases are at schema version 5; the target is empty.\n  \
+                 Both databases are at schema version 8; the target is empty.\n  \
                  players: 4 rows\n  servers: 1 row\n  games: 4 rows\n  challenges: 4 rows\n  \
-                 moves: 17 rows\n  ratings: 4 rows\n  id_counters: 2 rows\n\
+                 moves: 17 rows\n  ratings: 4 rows\n  id_counters: 3 rows\n  \
+                 tournaments: 0 rows\n  tournament_entrants: 0 rows\n  tournament_games: 0 rows\n\
                  Checked: every table holds as many rows as in the source.\n\
                  Checked: all 4 games replay to their stored positions (17 moves).\n\
-                 Done: 36 rows in 7 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Done: 37 rows in 10 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );

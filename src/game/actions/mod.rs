@@ -9,8 +9,8 @@ mod offers;
 mod play;
 pub(crate) mod settings;
 mod standings;
-mod tournaments;
 pub(crate) mod tournament_views;
+mod tournaments;
 pub(crate) mod viewing;
 
 use super::command::{Command, TournamentCommand};

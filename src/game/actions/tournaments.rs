@@ -72,11 +72,18 @@ pub(crate) async fn create(
                 && t.name.to_lowercase() == name.as_str().to_lowercase()
         });
     if let Some(t) = taken {
-        return say(tr!(lang, "tournament-name-taken", tournament = title(cx, &t)));
+        return say(tr!(
+            lang,
+            "tournament-name-taken",
+            tournament = title(cx, &t)
+        ));
     }
     let now = cx.now();
-    cx.players
-        .remember(&store.upsert_player(cx.actor.id, &cx.actor.name, now).await?);
+    cx.players.remember(
+        &store
+            .upsert_player(cx.actor.id, &cx.actor.name, now)
+            .await?,
+    );
     let t = store
         .create_tournament(
             &NewTournament {
@@ -121,7 +128,11 @@ pub(crate) async fn join(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
         return Err(not_open(cx, t));
     }
     if roster.has(me) {
-        return say(tr!(cx.lang, "tournament-already-joined", tournament = title(cx, t)));
+        return say(tr!(
+            cx.lang,
+            "tournament-already-joined",
+            tournament = title(cx, t)
+        ));
     }
     if t.entrants >= t.max_players {
         return say(full(cx, t));
@@ -185,7 +196,11 @@ pub(crate) async fn leave(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
     let roster = Roster::load(cx.store(), t).await?;
     let t = &roster.tournament;
     if !roster.has(me) {
-        return say(tr!(cx.lang, "tournament-not-joined", tournament = title(cx, t)));
+        return say(tr!(
+            cx.lang,
+            "tournament-not-joined",
+            tournament = title(cx, t)
+        ));
     }
     if t.status != TournamentStatus::Open {
         return say(tr!(
@@ -357,12 +372,14 @@ async fn started_reply(
     // Discord's messages hold 2,000 characters: a long list gives way to the range of numbers.
     if list.chars().count() > 1_200 {
         list = match (games.first(), games.last()) {
-            (Some(first), Some(last)) => tr!(
-                cx.lang,
-                "tournament-pairing-range",
-                first = first.id.0,
-                last = last.id.0
-            ) + "\n",
+            (Some(first), Some(last)) => {
+                tr!(
+                    cx.lang,
+                    "tournament-pairing-range",
+                    first = first.id.0,
+                    last = last.id.0
+                ) + "\n"
+            }
             _ => String::new(),
         };
     }
@@ -449,8 +466,7 @@ pub(crate) async fn withdraw(
         .games
         .iter()
         .filter(|g| {
-            g.status == crate::store::GameStatus::Active
-                && (g.white == player || g.black == player)
+            g.status == crate::store::GameStatus::Active && (g.white == player || g.black == player)
         })
         .count();
     if unfinished == 0 {
@@ -484,7 +500,13 @@ pub(crate) async fn withdraw(
     let numbers: Vec<String> = forfeited.iter().map(|g| format!("#{}", g.id.0)).collect();
     let mut opponents: Vec<PlayerId> = forfeited
         .iter()
-        .filter_map(|g| if g.white == Some(player) { g.black } else { g.white })
+        .filter_map(|g| {
+            if g.white == Some(player) {
+                g.black
+            } else {
+                g.white
+            }
+        })
         .collect();
     opponents.sort();
     opponents.dedup();

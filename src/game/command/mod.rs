@@ -377,12 +377,9 @@ impl CommandError {
             CommandError::TournamentNumber(word) => {
                 tr!(lang, "command-tournament-number", word = word)
             }
-            CommandError::TournamentName(word) => tr!(
-                lang,
-                "command-tournament-name",
-                word = word,
-                max = NAME_MAX
-            ),
+            CommandError::TournamentName(word) => {
+                tr!(lang, "command-tournament-name", word = word, max = NAME_MAX)
+            }
             CommandError::MaxPlayers(word) => tr!(
                 lang,
                 "command-max-players",

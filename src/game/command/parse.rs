@@ -2,11 +2,11 @@
 //! is wrong; and the readers front ends use for values they read themselves.
 
 use super::help::{HELP, help_entry, usage};
+use super::tournament::TournamentArgs;
 use super::{
     Answer, ChallengeId, Command, CommandError, DEFAULT_COMPUTER_LEVEL, Days, GameId, Level,
     Needed, Opponent, PlayerRef, Setting, clean_text, looks_like_move,
 };
-use super::tournament::TournamentArgs;
 use crate::rules::{Color, Square};
 
 /// Other words players reach for, mapped to the command they mean.

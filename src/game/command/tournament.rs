@@ -32,8 +32,20 @@ impl TournamentName {
                 c.is_alphanumeric()
                     || matches!(
                         c,
-                        ' ' | '-' | '_' | '.' | '\'' | '’' | '!' | '?' | '&' | '+' | '(' | ')' | '/'
-                            | ':' | ','
+                        ' ' | '-'
+                            | '_'
+                            | '.'
+                            | '\''
+                            | '’'
+                            | '!'
+                            | '?'
+                            | '&'
+                            | '+'
+                            | '('
+                            | ')'
+                            | '/'
+                            | ':'
+                            | ','
                     )
             });
         ok.then_some(TournamentName(name))
@@ -205,8 +217,16 @@ impl<'a> TournamentArgs<'a> {
         let known = matches!(
             verb.as_deref(),
             Some(
-                "create" | "new" | "join" | "leave" | "start" | "cancel" | "withdraw" | "table"
-                    | "standings" | "list"
+                "create"
+                    | "new"
+                    | "join"
+                    | "leave"
+                    | "start"
+                    | "cancel"
+                    | "withdraw"
+                    | "table"
+                    | "standings"
+                    | "list"
             )
         );
         if known {
@@ -326,7 +346,9 @@ impl<'a> TournamentArgs<'a> {
                             .ok_or_else(|| CommandError::MaxPlayers(n.to_string()))?,
                     );
                 }
-                lower if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
+                lower
+                    if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() =>
+                {
                     days = Some(super::parse::days(word)?);
                 }
                 _ => return Err(Self::unexpected(word)),
@@ -443,11 +465,15 @@ mod tests {
             error("tournament create <@1>"),
             "`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`)."
         );
-        assert!(error("tournament withdraw").starts_with("`tournament` needs the player to withdraw."));
+        assert!(
+            error("tournament withdraw").starts_with("`tournament` needs the player to withdraw.")
+        );
         assert_eq!(
             error("tournament join #x"),
             "`#x` is not a tournament number; tournament numbers look like `#2`."
         );
-        assert!(error("tournament join #2 now").starts_with("`tournament` does not understand `now`."));
+        assert!(
+            error("tournament join #2 now").starts_with("`tournament` does not understand `now`.")
+        );
     }
 }

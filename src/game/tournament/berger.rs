@@ -161,7 +161,9 @@ mod tests {
                     for b in a + 1..=n {
                         let met: Vec<&Seated> = games
                             .iter()
-                            .filter(|g| (g.white, g.black) == (a, b) || (g.white, g.black) == (b, a))
+                            .filter(|g| {
+                                (g.white, g.black) == (a, b) || (g.white, g.black) == (b, a)
+                            })
                             .collect();
                         assert_eq!(met.len() as u32, times, "{n}: {a} and {b}");
                         if double {

@@ -33,7 +33,10 @@ impl Service {
         };
         if let Some((t, _)) = found
             && t.status == TournamentStatus::Running
-            && let Err(error) = self.store().finish_tournament_if_done(t.id, self.now()).await
+            && let Err(error) = self
+                .store()
+                .finish_tournament_if_done(t.id, self.now())
+                .await
         {
             tracing::error!(tournament = t.id.0, %error, "cannot finish the tournament; the sweep will");
         }

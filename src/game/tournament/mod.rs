@@ -15,9 +15,7 @@ use super::i18n::tr;
 use super::lookup::place_key;
 use super::present::{rated_key, yes_no};
 use crate::model::{PlayerId, TournamentId};
-use crate::store::{
-    Entrant, Store, StoreError, Tournament, TournamentGame, TournamentStatus,
-};
+use crate::store::{Entrant, Store, StoreError, Tournament, TournamentGame, TournamentStatus};
 use standings::Standings;
 
 /// How many of a server's latest tournaments the look-ups consider.

@@ -201,7 +201,12 @@ impl Standings {
             })
             .collect();
         // Points, Sonneborn–Berger, wins; then head-to-head within each group still level.
-        let key = |l: &Line| (l.annulled, std::cmp::Reverse((l.halves, l.quarters, l.wins)));
+        let key = |l: &Line| {
+            (
+                l.annulled,
+                std::cmp::Reverse((l.halves, l.quarters, l.wins)),
+            )
+        };
         lines.sort_by_key(|l| (key(l), l.seat));
         let mut start = 0;
         while start < lines.len() {
@@ -226,8 +231,7 @@ impl Standings {
                         line.head_to_head = None;
                     }
                 }
-                lines[start..end]
-                    .sort_by_key(|l| (std::cmp::Reverse(l.head_to_head), l.seat));
+                lines[start..end].sort_by_key(|l| (std::cmp::Reverse(l.head_to_head), l.seat));
             }
             start = end;
         }
@@ -302,7 +306,12 @@ mod tests {
     const C: PlayerId = PlayerId(3);
     const D: PlayerId = PlayerId(4);
 
-    fn game(id: i64, white: PlayerId, black: PlayerId, result: Option<GameResult>) -> TournamentGame {
+    fn game(
+        id: i64,
+        white: PlayerId,
+        black: PlayerId,
+        result: Option<GameResult>,
+    ) -> TournamentGame {
         TournamentGame {
             game: GameId(id),
             round: id as u32,
@@ -397,7 +406,10 @@ mod tests {
         let s = Standings::count(&[A, B, C, D], &HashSet::new(), &games);
         assert_eq!(s.lines[0].player, D);
         assert_eq!(s.lines[0].place, Some((1, 1)));
-        assert!(s.lines[1..].iter().all(|l| l.place == Some((2, 4))), "{s:?}");
+        assert!(
+            s.lines[1..].iter().all(|l| l.place == Some((2, 4))),
+            "{s:?}"
+        );
         assert!(s.lines[1..].iter().all(|l| l.head_to_head.is_none()));
         // Seat order among those sharing a place.
         let shared: Vec<PlayerId> = s.lines[1..].iter().map(|l| l.player).collect();
