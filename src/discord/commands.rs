@@ -7,14 +7,17 @@ use serenity::all::{
 };
 
 use crate::game::command::{
-    Answer, CommandError, HELP, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, Opponent, PlayerRef, Setting,
-    TournamentCommand, TournamentName, challenge_number, days_number, game_number, level_number,
-    max_players_number, tournament_number,
+    Answer, CommandError, HELP, Opponent, PlayerRef, Setting, challenge_number, days_number,
+    game_number, level_number,
 };
 use crate::game::i18n::{Args, Lang};
 use crate::game::{Actor, Command};
 use crate::model::{Days, PlayerId};
 use crate::rules::{Color, Square};
+
+#[path = "commands_tournament.rs"]
+mod tournament;
+use tournament::{tournament_command, tournament_group};
 
 /// The slash command's name.
 pub const NAME: &str = "rb";
@@ -302,179 +305,6 @@ pub fn definition() -> CreateCommand {
         command = command.add_option(s);
     }
     command
-}
-
-/// A subcommand of the `tournament` group, named and described by `slash-sub-tournament-NAME`.
-fn group_sub(name: &str, options: Vec<CreateCommandOption>) -> CreateCommandOption {
-    let id = format!("slash-sub-tournament-{name}");
-    let description = format!("{id}.description");
-    let none = Args::new();
-    let mut s = CreateCommandOption::new(
-        CommandOptionType::SubCommand,
-        name,
-        describe(Lang::En, &description, &none),
-    );
-    for &(locale, lang) in LOCALES {
-        s = s
-            .name_localized(locale, lang.text(&id, &none))
-            .description_localized(locale, describe(lang, &description, &none));
-    }
-    for o in options {
-        s = s.add_sub_option(o);
-    }
-    s
-}
-
-/// The `/rb tournament …` group: one subcommand per tournament command, and `list` for
-/// `tournaments`.
-fn tournament_group(days: &Args) -> CreateCommandOption {
-    let none = Args::new();
-    let number = || {
-        option(
-            CommandOptionType::Integer,
-            "slash-option-tournament",
-            "slash-option-tournament.description",
-            &none,
-        )
-        .min_int_value(1)
-    };
-    let subs = vec![
-        group_sub(
-            "create",
-            vec![
-                option(
-                    CommandOptionType::String,
-                    "slash-option-name",
-                    "slash-option-name.description",
-                    &none,
-                )
-                .required(true)
-                .max_length(NAME_MAX as u16),
-                option(
-                    CommandOptionType::Integer,
-                    "slash-option-days",
-                    "slash-option-days.description",
-                    days,
-                )
-                .min_int_value(Days::MIN.get().into())
-                .max_int_value(Days::MAX.get().into()),
-                option(
-                    CommandOptionType::Boolean,
-                    "slash-option-double",
-                    "slash-option-double.description",
-                    &none,
-                ),
-                option(
-                    CommandOptionType::Boolean,
-                    "slash-option-casual",
-                    "slash-option-casual.description",
-                    &none,
-                ),
-                option(
-                    CommandOptionType::Integer,
-                    "slash-option-max",
-                    "slash-option-max.description",
-                    &none,
-                )
-                .min_int_value(MIN_PLAYERS.into())
-                .max_int_value(MAX_PLAYERS.into()),
-            ],
-        ),
-        group_sub("join", vec![number()]),
-        group_sub("leave", vec![number()]),
-        group_sub("start", vec![number()]),
-        group_sub("cancel", vec![number()]),
-        group_sub(
-            "withdraw",
-            vec![
-                option(
-                    CommandOptionType::User,
-                    "slash-option-entrant",
-                    "slash-option-entrant.description",
-                    &none,
-                )
-                .required(true),
-                number(),
-            ],
-        ),
-        group_sub("standings", vec![number()]),
-        group_sub("table", vec![number()]),
-        group_sub("list", vec![]),
-    ];
-    let mut g = CreateCommandOption::new(
-        CommandOptionType::SubCommandGroup,
-        "tournament",
-        describe(Lang::En, "slash-tournament", &none),
-    );
-    for &(locale, lang) in LOCALES {
-        g = g
-            .name_localized(locale, lang.text("slash-sub-tournament", &none))
-            .description_localized(locale, describe(lang, "slash-tournament", &none));
-    }
-    for s in subs {
-        g = g.add_sub_option(s);
-    }
-    g
-}
-
-/// The `/rb tournament …` subcommand filled in, in the game's terms.
-fn tournament_command(
-    name: &str,
-    o: &[ResolvedOption<'_>],
-    mentioned: &mut Vec<Actor>,
-) -> Result<Command, CommandError> {
-    let tournament = int(o, "tournament").map(tournament_number).transpose()?;
-    Ok(Command::Tournament(match name {
-        "create" => {
-            let typed = string(o, "name").unwrap_or_default();
-            TournamentCommand::Create {
-                name: TournamentName::new(typed)
-                    .ok_or_else(|| CommandError::TournamentName(typed.to_string()))?,
-                days: match int(o, "days") {
-                    Some(days) => days_number(days)?,
-                    None => Days::DEFAULT,
-                },
-                double: boolean(o, "double").unwrap_or(false),
-                rated: !boolean(o, "casual").unwrap_or(false),
-                max: int(o, "max").map(max_players_number).transpose()?,
-            }
-        }
-        "join" => TournamentCommand::Join { tournament },
-        "leave" => TournamentCommand::Leave { tournament },
-        "start" => TournamentCommand::Start { tournament },
-        "cancel" => TournamentCommand::Cancel { tournament },
-        "withdraw" => {
-            let player = match o.iter().find(|o| o.name == "player").map(|o| &o.value) {
-                Some(ResolvedValue::User(user, member)) => {
-                    mentioned.push(Actor {
-                        id: PlayerId(user.id.get()),
-                        name: member
-                            .and_then(|m| m.nick.clone())
-                            .or_else(|| user.global_name.clone())
-                            .unwrap_or_else(|| user.name.clone()),
-                    });
-                    PlayerRef::Id(user.id.get())
-                }
-                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => PlayerRef::Id(id.get()),
-                _ => {
-                    return Err(CommandError::Missing {
-                        command: "tournament",
-                        what: crate::game::Needed::Player,
-                        usage: "tournament withdraw [#T] @player",
-                    });
-                }
-            };
-            TournamentCommand::Withdraw { tournament, player }
-        }
-        "standings" => TournamentCommand::Standings { tournament },
-        "table" => TournamentCommand::Table { tournament },
-        "list" => return Ok(Command::Tournaments),
-        other => {
-            return Err(CommandError::UnknownSubcommand(format!(
-                "tournament {other}"
-            )));
-        }
-    }))
 }
 
 /// The commands `/rb help` offers for what a player has typed: those whose word starts with
@@ -844,98 +674,6 @@ mod tests {
             Some("`0` is not a game number; game numbers look like `#12`.".into())
         );
         assert!(refused("game", json!([])).is_some());
-    }
-
-    fn group(sub: &str, options: serde_json::Value) -> CommandData {
-        serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
-            "options": [{"name": "tournament", "type": 2,
-                "options": [{"name": sub, "type": 1, "options": options}]}]}))
-        .expect("command data")
-    }
-
-    #[test]
-    fn the_tournament_group_reads_as_the_text_commands() {
-        use crate::model::TournamentId;
-        assert_eq!(
-            parse(&group(
-                "create",
-                json!([{"name": "name", "type": 3, "value": " Spring  Open "},
-                       {"name": "double", "type": 5, "value": true},
-                       {"name": "max", "type": 4, "value": 6}])
-            ))
-            .unwrap()
-            .command,
-            Command::Tournament(TournamentCommand::Create {
-                name: TournamentName::new("Spring Open").unwrap(),
-                days: Days::DEFAULT,
-                double: true,
-                rated: true,
-                max: crate::game::command::MaxPlayers::new(6),
-            })
-        );
-        assert_eq!(
-            parse(&group(
-                "join",
-                json!([{"name": "tournament", "type": 4, "value": 2}])
-            ))
-            .unwrap()
-            .command,
-            Command::Tournament(TournamentCommand::Join {
-                tournament: Some(TournamentId(2))
-            })
-        );
-        let withdraw = parse(&group(
-            "withdraw",
-            json!([{"name": "player", "type": 6, "value": "8"}]),
-        ))
-        .unwrap();
-        assert_eq!(
-            withdraw.command,
-            Command::Tournament(TournamentCommand::Withdraw {
-                tournament: None,
-                player: PlayerRef::Id(8)
-            })
-        );
-        assert_eq!(
-            parse(&group("standings", json!([]))).unwrap().command,
-            Command::Tournament(TournamentCommand::Standings { tournament: None })
-        );
-        assert_eq!(
-            parse(&group("table", json!([]))).unwrap().command,
-            Command::Tournament(TournamentCommand::Table { tournament: None })
-        );
-        assert_eq!(
-            parse(&group("list", json!([]))).unwrap().command,
-            Command::Tournaments
-        );
-        let refused = |sub: &str, options: serde_json::Value| {
-            parse(&group(sub, options)).err().map(|e| e.to_string())
-        };
-        assert_eq!(
-            refused("create", json!([{"name": "name", "type": 3, "value": "<@1>"}])),
-            Some("`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`).".into())
-        );
-        assert_eq!(
-            refused(
-                "create",
-                json!([{"name": "name", "type": 3, "value": "X"},
-                       {"name": "max", "type": 4, "value": 2}])
-            ),
-            Some("A tournament takes 3 to 12 players: `max 2` is out of range.".into())
-        );
-        assert_eq!(
-            refused(
-                "start",
-                json!([{"name": "tournament", "type": 4, "value": 0}])
-            ),
-            Some("`0` is not a tournament number; tournament numbers look like `#2`.".into())
-        );
-        assert_eq!(help_choices("tour"), ["tournament", "tournaments"]);
-        assert_eq!(
-            help_choices("ame"),
-            ["games", "game", "tournament", "tournaments"]
-        );
-        assert_eq!(help_choices("").len(), HELP.len());
     }
 
     #[test]

@@ -124,6 +124,7 @@ mod players;
 mod ratings;
 mod records;
 mod schema;
+mod tournament_writes;
 mod tournaments;
 mod transfer;
 mod types;
@@ -140,7 +141,8 @@ use tokio::sync::{Mutex, MutexGuard};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
 pub use tournaments::{
-    Entrant, NewTournament, Pairing, Tournament, TournamentGame, TournamentId, TournamentStatus,
+    Entrant, NewTournament, Pairing, Tournament, TournamentDraw, TournamentGame, TournamentId,
+    TournamentStatus,
 };
 pub use transfer::{CopyProgress, CopyReport, Role, TransferError, copy_database};
 pub use types::*;

@@ -13,7 +13,7 @@ use crate::game::tournament::berger::{draw_seats, pairings};
 use crate::game::tournament::{Roster, Want, find, format_line, names, title};
 use crate::model::{Days, PlayerId, TournamentId};
 use crate::rules;
-use crate::store::{NewTournament, StoreError, Tournament, TournamentStatus};
+use crate::store::{NewTournament, StoreError, Tournament, TournamentDraw, TournamentStatus};
 
 /// How often a start is tried afresh when the sign-up list changed while it was being drawn.
 const START_ATTEMPTS: u32 = 3;
@@ -322,10 +322,12 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
             .start_tournament(
                 t.id,
                 t.version,
-                &seats,
-                &pairs,
-                rules::START_FEN,
-                deadlines::deadline(now, t.days_per_move),
+                &TournamentDraw {
+                    seats: &seats,
+                    pairings: &pairs,
+                    start_fen: rules::START_FEN,
+                    deadline: deadlines::deadline(now, t.days_per_move),
+                },
                 now,
             )
             .await;

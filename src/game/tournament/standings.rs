@@ -344,7 +344,7 @@ mod tests {
             game(6, C, D, Some(Draw)),
         ];
         let s = Standings::count(&[A, B, C, D], &HashSet::new(), &games);
-        let got: Vec<(PlayerId, Option<(u32, u32)>, u32, u32, u32)> = s
+        let got: Vec<_> = s
             .lines
             .iter()
             .map(|l| (l.player, l.place, l.halves, l.quarters, l.wins))
@@ -378,7 +378,7 @@ mod tests {
             game(6, B, D, None),
         ];
         let s = Standings::count(&[A, B, C, D], &HashSet::new(), &games);
-        let got: Vec<(PlayerId, Option<(u32, u32)>, Option<u32>)> = s
+        let got: Vec<_> = s
             .lines
             .iter()
             .map(|l| (l.player, l.place, l.head_to_head))
