@@ -8,6 +8,8 @@
 //! else the one the console is given ([`Console::with_language`]). Players show by name and
 //! times as dates ([`ConsoleMarkup`]).
 
+#![warn(missing_docs)]
+
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

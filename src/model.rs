@@ -2,6 +2,8 @@
 //! below `store`, `game` and the front ends so that each can name them without depending on the
 //! others (a front end names a game without importing the store).
 
+#![warn(missing_docs)]
+
 use std::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 

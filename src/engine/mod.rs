@@ -19,6 +19,8 @@
 //! Every choice is deterministic given the seed, except that a search limited by time (level 5,
 //! `--movetime`) stops wherever the clock says.
 
+#![warn(missing_docs)]
+
 /// The static evaluation, public for benchmarks and tests.
 pub mod eval;
 mod opponents;
@@ -141,9 +143,15 @@ pub enum Score {
     /// An evaluation in centipawns (100 = a pawn).
     Centipawns(i32),
     /// A forced win (checkmate or throne) in this many of the mover's moves.
-    Win { moves: u32 },
+    Win {
+        /// The mover's moves until the win.
+        moves: u32,
+    },
     /// A forced loss after this many of the mover's moves (0: the game is already lost).
-    Loss { moves: u32 },
+    Loss {
+        /// The mover's moves until the loss.
+        moves: u32,
+    },
 }
 
 impl Score {

@@ -18,28 +18,54 @@ pub enum FenError {
     #[error(
         "a FEN has 4 fields separated by spaces (placement, side to move, crossed flags, move number); this one has {0}"
     )]
+    /// Not four fields (how many there are).
     FieldCount(usize),
     #[error("the placement has {0} ranks; it needs 7, separated by `/`")]
+    /// Not seven ranks (how many there are).
     RankCount(usize),
     #[error(
         "rank {rank} describes {width} squares; every rank has 7 (hole squares count as empty)"
     )]
-    RankWidth { rank: u8, width: usize },
+    /// A rank that does not describe seven squares.
+    RankWidth {
+        /// The rank, 1 to 7.
+        rank: u8,
+        /// How many squares it describes.
+        width: usize,
+    },
     #[error("`{0}` is not a piece letter; use K R B P for White and k r b p for Black")]
+    /// A letter that is no piece.
     UnknownPiece(char),
     #[error("there is a piece on {0}, in the hole; hole squares must be empty")]
+    /// A piece in the hole (the square).
     PieceInHole(String),
     #[error("{color} has {count} kings; each side needs exactly one")]
-    KingCount { color: Color, count: u32 },
+    /// A side without exactly one king.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// Its kings.
+        count: u32,
+    },
     #[error("a {color} pawn stands on {square}, one of its own promotion squares")]
-    PawnOnPromotionSquare { color: Color, square: Square },
+    /// A pawn on one of its own promotion squares, where it could never stand.
+    PawnOnPromotionSquare {
+        /// The pawn's side.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
     #[error("the side to move is `{0}`; it must be `w` or `b`")]
+    /// The side to move is neither `w` nor `b`.
     SideToMove(String),
     #[error("the crossed flags are `{0}`; they must be `K`, `k`, `Kk` or `-`")]
+    /// The crossed flags are unreadable.
     CrossedFlags(String),
     #[error("the move number is `{0}`; it must be a whole number from 1")]
+    /// The move number is no whole number from 1.
     MoveNumber(String),
     #[error("{0} is in check but it is not their move")]
+    /// The side not to move is in check, which no game can reach.
     SideNotToMoveInCheck(Color),
 }
 

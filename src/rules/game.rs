@@ -21,12 +21,17 @@ pub enum PlayError {
 /// Why a stored game could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
+    /// The start position's FEN is bad.
     #[error("bad start position: {0}")]
     Fen(#[from] FenError),
+    /// A move of the record cannot be played.
     #[error("move {number} (`{text}`): {error}")]
     Move {
+        /// Its number in the record, from 1.
         number: usize,
+        /// The move as recorded.
         text: String,
+        /// Why it cannot be played.
         error: PlayError,
     },
 }
@@ -275,11 +280,15 @@ impl Game {
 /// The tag pairs of a game record that the game itself does not know.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnTags {
+    /// The event (`Rollerball correspondence game #12`).
     pub event: String,
+    /// Where it was played.
     pub site: String,
     /// `YYYY.MM.DD`, or `????.??.??` when unknown.
     pub date: String,
+    /// White's name.
     pub white: String,
+    /// Black's name.
     pub black: String,
 }
 

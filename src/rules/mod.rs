@@ -14,6 +14,8 @@
 //! # let _ = Termination::Throne;
 //! ```
 
+#![warn(missing_docs)]
+
 mod fen;
 mod game;
 mod notation;

@@ -101,13 +101,22 @@ pub enum MoveError {
     #[error(
         "I can't read `{input}` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares)."
     )]
-    Unreadable { input: String },
+    Unreadable {
+        /// What was typed.
+        input: String,
+    },
     /// A move, but not a legal one here.
     #[error("`{input}` is not legal here: {reason}")]
-    Illegal { input: String, reason: Illegal },
+    Illegal {
+        /// What was typed.
+        input: String,
+        /// Why the move is illegal.
+        reason: Illegal,
+    },
     /// Several legal moves match.
     #[error("`{input}` could mean {}: say which.", list(candidates))]
     Ambiguous {
+        /// What was typed.
         input: String,
         /// The matching moves in SAN.
         candidates: Vec<String>,
@@ -135,11 +144,19 @@ pub enum Illegal {
     /// No piece stands on the origin square.
     NoPiece(Square),
     /// The piece on the origin square belongs to the other side.
-    NotYourPiece { square: Square, owner: Color },
+    NotYourPiece {
+        /// The origin square.
+        square: Square,
+        /// The side the piece belongs to.
+        owner: Color,
+    },
     /// The piece on the origin square is not of the kind named.
     WrongKind {
+        /// The origin square.
         square: Square,
+        /// The piece standing there.
         found: PieceKind,
+        /// The piece the move named.
         named: PieceKind,
     },
     /// The mover has no piece of the kind named.
@@ -148,16 +165,30 @@ pub enum Illegal {
     OwnPieceThere(Square),
     /// That piece cannot go there by the rules of movement.
     CannotReach {
+        /// The piece.
         kind: PieceKind,
+        /// Where it stands.
         from: Square,
+        /// Where it was sent.
         to: Square,
     },
     /// None of the mover's pieces of that kind can go there.
-    NoneCanReach { kind: PieceKind, to: Square },
+    NoneCanReach {
+        /// The kind of piece named.
+        kind: PieceKind,
+        /// The target.
+        to: Square,
+    },
     /// The move would leave (or put) the mover's own king in check.
-    KingInCheck { already: bool },
+    KingInCheck {
+        /// The king was in check before the move (and the move does not answer it).
+        already: bool,
+    },
     /// A pawn reaching its promotion square must say what it becomes.
-    PromotionMissing { to: Square },
+    PromotionMissing {
+        /// The promotion square.
+        to: Square,
+    },
     /// A promotion was named for a move that is not one.
     NotAPromotion,
     /// A promotion to something other than a rook or bishop.

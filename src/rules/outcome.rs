@@ -8,13 +8,21 @@ use super::square::Color;
 /// The way a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
+    /// The side to move is in check and has no legal move.
     Checkmate,
+    /// A king that has set off round the ring reached the enemy king's starting square.
     Throne,
+    /// The side to move is not in check and has no legal move: a draw.
     Stalemate,
+    /// The same position for the third time: a draw.
     Repetition,
+    /// A player resigned.
     Resignation,
+    /// The players agreed to a draw.
     Agreement,
+    /// The player to move ran out of time.
     Time,
+    /// Called off before both sides had moved: no result.
     Abort,
     /// Not played out: a tournament's organiser withdrew the loser.
     Forfeit,
@@ -75,7 +83,9 @@ impl FromStr for Termination {
 /// The end of a game: the winner (none for a draw or an abort) and how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// Who won; `None` for a draw or an abort.
     pub winner: Option<Color>,
+    /// How it ended.
     pub termination: Termination,
 }
 

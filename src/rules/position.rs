@@ -13,8 +13,11 @@ use super::square::{Color, Piece, PieceKind, Square, SquareSet};
 /// [`Position`] it is played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// Where the piece stands.
     pub from: Square,
+    /// Where it goes.
     pub to: Square,
+    /// What a promoting pawn becomes.
     pub promotion: Option<PieceKind>,
 }
 

@@ -17,9 +17,13 @@ pub struct Square(u8);
 /// The direction a square calls *forward* (RULES.md §2). It is the same for both colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Heading {
+    /// Towards rank 7.
     North,
+    /// Towards the g-file.
     East,
+    /// Towards rank 1.
     South,
+    /// Towards the a-file.
     West,
 }
 
@@ -180,8 +184,10 @@ impl fmt::Debug for Square {
 /// Why a square name could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SquareError {
+    /// Not a file and a rank of the board.
     #[error("`{0}` is not a square: squares are a file a–g and a rank 1–7, such as c2")]
     Unreadable(String),
+    /// One of the nine squares of the hole.
     #[error("{0} is in the hole in the middle of the board, not a square")]
     InHole(String),
 }
@@ -207,7 +213,9 @@ impl FromStr for Square {
 /// A side: White (moves first, starts south) or Black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Moves first; starts in the south.
     White,
+    /// Starts in the north.
     Black,
 }
 
@@ -249,9 +257,13 @@ impl fmt::Display for Color {
 /// The four kinds of piece in Rollerball.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
+    /// K: one step any way.
     King,
+    /// R: slides forward, rebounds off outer corners; one step sideways or back.
     Rook,
+    /// B: slides diagonally forward, rebounds once; one step diagonally back.
     Bishop,
+    /// P: one step forward, straight or diagonally; promotes to a rook or bishop.
     Pawn,
 }
 
@@ -293,7 +305,9 @@ impl PieceKind {
 /// A piece of one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose it is.
     pub color: Color,
+    /// What it is.
     pub kind: PieceKind,
 }
 

@@ -40,14 +40,10 @@ pub fn dave() -> rollerball::game::Actor {
 
 /// Asserts that SQLite finds its file sound (`PRAGMA integrity_check` answers `ok`).
 pub async fn assert_sqlite_sound(store: &Store) {
-    use sqlx::Row;
-    let check: Vec<String> = sqlx::query("PRAGMA integrity_check")
+    let check: Vec<String> = sqlx::query_scalar("PRAGMA integrity_check")
         .fetch_all(store.pool())
         .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+        .unwrap();
     assert_eq!(check, vec!["ok".to_owned()]);
 }
 

@@ -250,16 +250,13 @@ async fn postgres_to_sqlite() {
 async fn the_copy_covers_every_table_of_the_schema() {
     let db = sqlite_db();
     let store = db.store().await;
-    let mut tables: Vec<String> = sqlx::query(
+    let mut tables: Vec<String> = sqlx::query_scalar(
         "SELECT name FROM sqlite_master WHERE type = 'table' \
          AND name NOT LIKE 'sqlite%' AND name <> '_sqlx_migrations' ORDER BY name",
     )
     .fetch_all(store.pool())
     .await
-    .unwrap()
-    .iter()
-    .map(|r| r.get(0))
-    .collect();
+    .unwrap();
     let mut copied: Vec<String> = ROWS.iter().map(|(t, _)| t.to_string()).collect();
     tables.sort();
     copied.sort();

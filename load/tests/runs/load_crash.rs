@@ -77,13 +77,10 @@ fn loadtest(url: &str, acks: &Path) -> Command {
 /// move's SAN and position are the replay's, the game's position, side to move and status
 /// are the replay's, every accepted challenge has its game, and (SQLite) the file is sound.
 async fn check_consistent(store: &Store) -> BTreeMap<i64, u32> {
-    let ids: Vec<i64> = sqlx::query("SELECT id FROM games ORDER BY id")
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM games ORDER BY id")
         .fetch_all(store.pool())
         .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+        .unwrap();
     assert!(!ids.is_empty());
     let mut active = BTreeMap::new();
     let mut plies = 0i64;
