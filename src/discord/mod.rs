@@ -16,10 +16,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http,
-    HttpBuilder, Interaction, Member, Message, Nonce, PartialChannel, Ready, ShardManager, User,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EventHandler, GatewayError,
+    GatewayIntents, Guild, GuildId, Http, HttpBuilder, Interaction, Member, Message, Nonce,
+    PartialChannel, Ready, ShardManager, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, watch};
@@ -443,7 +444,8 @@ fn place(guild: Option<GuildId>, channel: ChannelId, described: Option<&PartialC
     }
 }
 
-/// An interaction that is answered with a message: a slash command or a button.
+/// An interaction that is answered with a message: a slash command, or a component (a button
+/// or a menu).
 enum Asked<'a> {
     Command(&'a CommandInteraction),
     Button(&'a ComponentInteraction),
@@ -574,6 +576,23 @@ impl Handler {
     /// text alone if the files were refused or Discord kept failing.
     async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
         let channel = asked.channel();
+        if reply.replaces && matches!(asked, Asked::Button(_)) {
+            // The move picker's next step takes the place of the menu that was used.
+            let tried = self
+                .retry
+                .run("update", channel, || {
+                    let r =
+                        CreateInteractionResponse::UpdateMessage(outgoing(reply, true).update());
+                    asked.respond(http, r)
+                })
+                .await;
+            match tried.map_err(|e| (classify(&e), e)) {
+                Ok(()) | Err((Failure::AlreadyAnswered | Failure::Gone, _)) => return,
+                Err((failure, e)) => {
+                    tracing::warn!(channel, ?failure, error = %describe(&e), "could not update the menu's message; answering anew");
+                }
+            }
+        }
         let has_files = reply.image.is_some() || !reply.files.is_empty();
         if has_files && files_fit(reply, asked.upload_limit()) {
             let tried = self
@@ -831,6 +850,7 @@ impl Handler {
         }
     }
 
+    /// A button pressed or a choice made in a menu (the move picker's).
     async fn on_button(&self, ctx: &Context, i: &ComponentInteraction) {
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
         let who = actor(&i.user, i.member.as_ref());
@@ -839,7 +859,13 @@ impl Handler {
             .await;
         let service = Arc::clone(&self.service);
         let custom_id = i.data.custom_id.clone();
-        let request = Request::button(who, place, custom_id).in_locale(locale);
+        let request = match &i.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => {
+                Request::menu(who, place, custom_id, values.clone())
+            }
+            _ => Request::button(who, place, custom_id),
+        }
+        .in_locale(locale);
         let work = async move { interaction_reply(service.handle(request).await) };
         self.answer(ctx, Asked::Button(i), place, work).await;
     }
@@ -949,7 +975,8 @@ impl EventHandler for Handler {
             Interaction::Component(i) => {
                 if matches!(
                     i.data.kind,
-                    serenity::all::ComponentInteractionDataKind::Button
+                    ComponentInteractionDataKind::Button
+                        | ComponentInteractionDataKind::StringSelect { .. }
                 ) {
                     self.on_button(&ctx, i).await;
                 }

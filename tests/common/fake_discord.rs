@@ -519,6 +519,19 @@ impl FakeDiscord {
         id
     }
 
+    /// `user` chooses `values` in the select menu `custom_id` of a message the bot sent in
+    /// `channel` (the move picker's, which only its asker sees).
+    pub fn choose(&self, user: u64, channel: u64, custom_id: &str, values: &[&str]) -> u64 {
+        let mut message =
+            self.message_json(self.id(), channel, APP_ID, "a message with a menu", &[]);
+        message["flags"] = json!(64);
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        let (id, mut d) = self.interaction_json(3, user, channel, data);
+        d["message"] = message;
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
     /// The bot joins (or reconnects to) the test server, whose preferred locale is `locale`.
     pub fn guild_create(&self, locale: &str) {
         self.dispatch(
@@ -1090,4 +1103,19 @@ pub fn check_payloads(fake: &FakeDiscord) {
     button["message"] = fake.message_json(9, 6, APP_ID, "board", &[]);
     let i: Interaction = serde_json::from_value(button).expect("component interaction");
     assert!(matches!(i, Interaction::Component(_)));
+    let (_, mut select) = fake.interaction_json(
+        3,
+        7,
+        6,
+        json!({"custom_id": "rb:pieces:1:0:00000000", "component_type": 3, "values": ["c2"]}),
+    );
+    select["message"] = fake.message_json(9, 6, APP_ID, "menu", &[]);
+    let i: Interaction = serde_json::from_value(select).expect("select interaction");
+    let Interaction::Component(i) = i else {
+        panic!("a select is a component interaction");
+    };
+    assert!(matches!(
+        &i.data.kind,
+        serenity::all::ComponentInteractionDataKind::StringSelect { values } if values == &["c2"]
+    ));
 }

@@ -8,3 +8,4 @@ mod fake_discord;
 
 mod bot;
 mod load;
+mod picker;

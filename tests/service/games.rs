@@ -634,8 +634,8 @@ async fn games_against_the_computer() {
         );
         assert_eq!(
             back.buttons.len(),
-            2,
-            "Legal moves and Resign: no draw offers to the computer"
+            3,
+            "Move, Legal moves and Resign: no draw offers to the computer"
         );
         assert_eq!(w.game(id).await.ply, 0);
 

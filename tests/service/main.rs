@@ -9,5 +9,6 @@ mod console;
 mod fuzz_corpus;
 mod games;
 mod hostile;
+mod picker;
 mod ratings;
 mod tournaments;

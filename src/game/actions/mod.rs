@@ -6,6 +6,7 @@ pub(crate) mod challenges;
 pub(crate) mod computer;
 mod ending;
 mod offers;
+pub(crate) mod picker;
 mod play;
 pub(crate) mod settings;
 mod standings;
