@@ -175,6 +175,52 @@ const PIECES_AT_START: [&str; 4] = [
 ];
 
 #[tokio::test]
+async fn the_picker_speaks_the_players_language() {
+    for w in World::each("picker_languages").await {
+        let g = w.start(&alice(), &bob(), "").await;
+        let pick = ButtonAction::Move(g).custom_id();
+        let open = |locale: &'static str| {
+            Request::button(alice(), PLACE, pick.clone()).in_locale(Some(locale.into()))
+        };
+        for (locale, text, first, placeholder) in [
+            (
+                "fr",
+                "**Partie #1** · à vous de jouer (Blancs) : quelle pièce ?",
+                "Tour e1 — 1 coup",
+                "Choisissez une pièce",
+            ),
+            (
+                "es-ES",
+                "**Partida #1** · te toca mover (blancas): ¿qué pieza?",
+                "Torre e1 — 1 jugada",
+                "Elige una pieza",
+            ),
+            (
+                "ru",
+                "**Партия #1** · ваш ход (белые): какой фигурой?",
+                "Ладья e1 — 1 ход",
+                "Выберите фигуру",
+            ),
+        ] {
+            let pieces = w.answer(open(locale)).await;
+            assert_eq!(pieces.text, text);
+            assert_eq!(labels(&pieces)[0], first);
+            assert_eq!(menu(&pieces).placeholder, placeholder);
+        }
+        // The destinations: SAN stays international; the way back is translated.
+        let pieces = menu(&w.answer(open("ru")).await).custom_id.clone();
+        let request =
+            Request::menu(alice(), PLACE, pieces, vec!["c2".into()]).in_locale(Some("ru".into()));
+        let pawn = w.answer(request).await;
+        assert_eq!(
+            pawn.text,
+            "**Партия #1** · куда пойдёт пешка с c2? (3 хода)"
+        );
+        assert_eq!(labels(&pawn), ["c2b1", "c2b2", "b3", "← назад к фигурам"]);
+    }
+}
+
+#[tokio::test]
 async fn a_stale_menu_is_refused_with_a_fresh_one() {
     for w in World::each("picker_stale").await {
         let g = w.start(&alice(), &bob(), "").await;
