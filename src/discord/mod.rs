@@ -18,9 +18,9 @@ use std::time::Duration;
 use serenity::all::{
     AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateAutocompleteResponse, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateMessage, CreateThread, EventHandler, GatewayError,
-    GatewayIntents, Guild, GuildId, Http, HttpBuilder, Interaction, Member, Message, Nonce,
-    PartialChannel, Ready, ShardManager, User,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditThread, EventHandler,
+    GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder, Interaction, Member, Message,
+    Nonce, PartialChannel, Ready, ShardManager, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, watch};
@@ -298,6 +298,9 @@ async fn sweep_loop(
             let place = notice.place;
             let channel = place.thread.unwrap_or(place.channel);
             let posted = post(&http, retry, channel, &notice.reply, "deadline notice").await;
+            if posted.is_posted() {
+                close_thread(&http, place, &notice.reply).await;
+            }
             if !posted.is_posted() && place.thread.is_some() {
                 // The game's thread is gone or closed: say it where the game began.
                 post(
@@ -310,6 +313,20 @@ async fn sweep_loop(
                 .await;
             }
         }
+    }
+}
+
+/// Archives the thread of a game that is over once its final board has been posted there
+/// (`place`); a failure only leaves the thread open, and is logged.
+async fn close_thread(http: &Http, place: Place, reply: &Reply) {
+    // A message typed in a thread arrives with the thread as its channel.
+    let posted_in = place.thread.unwrap_or(place.channel);
+    let Some(thread) = reply.closes_thread.filter(|&t| t == posted_in) else {
+        return;
+    };
+    let archive = EditThread::new().archived(true);
+    if let Err(e) = ChannelId::new(thread).edit_thread(http, archive).await {
+        tracing::warn!(thread, error = %describe(&e), "could not archive a finished game's thread");
     }
 }
 
@@ -685,6 +702,9 @@ impl Handler {
     /// `asked` is the interaction the reply answered, if any, so that a player can be told when
     /// the bot may not post where the game is.
     async fn after(&self, ctx: &Context, asked: Option<&Asked<'_>>, place: Place, reply: &Reply) {
+        if !reply.private {
+            close_thread(&ctx.http, place, reply).await;
+        }
         let mut games = reply.new_games.clone();
         if let Some(game) = reply.new_game.filter(|g| !games.contains(g)) {
             games.insert(0, game);

@@ -240,6 +240,9 @@ pub struct Reply {
     pub private: bool,
     /// The players this reply may ping; nobody else is ever mentioned.
     pub mentions: Vec<PlayerId>,
+    /// The thread of a game this reply shows over: a front end that posts the reply in that
+    /// thread archives it afterwards, the final board being its last word.
+    pub closes_thread: Option<u64>,
     /// A game that has just started: a front end that can give it its own thread should.
     pub new_game: Option<GameId>,
     /// Every game that has just started (the one of [`Reply::new_game`], or all the games of a

@@ -147,6 +147,8 @@ struct State {
     identifies: usize,
     /// Threads the fake made: thread id → parent channel.
     threads: HashMap<u64, u64>,
+    /// The threads that are archived (by the bot, or by [`FakeDiscord::archive`]).
+    archived: std::collections::HashSet<u64>,
     /// Users the fake knows: id → name.
     users: HashMap<u64, String>,
     /// Where every new request is also sent (see [`FakeDiscord::subscribe`]).
@@ -532,6 +534,16 @@ impl FakeDiscord {
         id
     }
 
+    /// Discord archives `thread` (as it does after a week without activity).
+    pub fn archive(&self, thread: u64) {
+        self.state.lock().unwrap().archived.insert(thread);
+    }
+
+    /// Whether `thread` is archived.
+    pub fn archived(&self, thread: u64) -> bool {
+        self.state.lock().unwrap().archived.contains(&thread)
+    }
+
     /// The bot joins (or reconnects to) the test server, whose preferred locale is `locale`.
     pub fn guild_create(&self, locale: &str) {
         self.dispatch(
@@ -824,6 +836,8 @@ impl FakeDiscord {
             ("POST", ["channels", channel, "messages"]) => {
                 let id = self.id();
                 let channel = channel.parse().unwrap_or(0);
+                // As Discord does, a message in an archived (unlocked) thread unarchives it.
+                self.state.lock().unwrap().archived.remove(&channel);
                 let content = json["content"].as_str().unwrap_or_default();
                 (
                     200,
@@ -837,6 +851,27 @@ impl FakeDiscord {
                 self.state.lock().unwrap().threads.insert(id, parent);
                 let name = json["name"].as_str().unwrap_or("thread");
                 (201, self.thread_json(id, parent, name), Some(id))
+            }
+            ("PATCH", ["channels", channel]) => {
+                let id: u64 = channel.parse().unwrap_or(0);
+                let mut s = self.state.lock().unwrap();
+                let Some(&parent) = s.threads.get(&id) else {
+                    return (
+                        404,
+                        json!({"message": "Unknown Channel", "code": 10003}),
+                        None,
+                    );
+                };
+                match json["archived"].as_bool() {
+                    Some(true) => s.archived.insert(id),
+                    Some(false) => s.archived.remove(&id),
+                    None => false,
+                };
+                let archived = s.archived.contains(&id);
+                drop(s);
+                let mut thread = self.thread_json(id, parent, "thread");
+                thread["thread_metadata"]["archived"] = json!(archived);
+                (200, thread, None)
             }
             ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null, None),
             ("PATCH", ["webhooks", _, _, "messages", "@original"])

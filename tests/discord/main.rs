@@ -9,3 +9,4 @@ mod fake_discord;
 mod bot;
 mod load;
 mod picker;
+mod threads;

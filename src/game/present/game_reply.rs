@@ -85,6 +85,9 @@ impl Service {
             reply.buttons = game_buttons(voice, loaded);
         }
         reply.mentions = ping.players(loaded);
+        if loaded.game.outcome().is_some() {
+            reply.closes_thread = loaded.row.place.thread;
+        }
         reply
     }
 
