@@ -17,10 +17,10 @@ use rollerball::store::{GameId, GameResult, GameStatus, Store};
 use serde_json::{Value, json};
 use tokio::task::JoinHandle;
 
-const ALICE: u64 = 111_111_111_111_111_111;
-const BOB: u64 = 222_222_222_222_222_222;
+pub(crate) const ALICE: u64 = 111_111_111_111_111_111;
+pub(crate) const BOB: u64 = 222_222_222_222_222_222;
 const CAROL: u64 = 333_333_333_333_333_333;
-const CHANNEL: u64 = 500_000_000_000_000_001;
+pub(crate) const CHANNEL: u64 = 500_000_000_000_000_001;
 const DAY: Duration = Duration::from_secs(86_400);
 
 /// A bot running against the fake.
@@ -43,7 +43,7 @@ impl Running {
     }
 }
 
-fn config(fake: &FakeDiscord) -> Config {
+pub(crate) fn config(fake: &FakeDiscord) -> Config {
     let base = fake.base_url();
     let mut config = Config::from_lookup(|name| match name {
         "DISCORD_TOKEN" => Some("fake-token".to_string()),
@@ -118,12 +118,12 @@ async fn start_limited(
     Running { stop, task, store }
 }
 
-fn clock() -> Arc<ManualClock> {
+pub(crate) fn clock() -> Arc<ManualClock> {
     Arc::new(ManualClock::new(common::T0))
 }
 
 /// The answer to interaction `id` (its callback).
-async fn answer(fake: &FakeDiscord, from: usize, id: u64) -> Recorded {
+pub(crate) async fn answer(fake: &FakeDiscord, from: usize, id: u64) -> Recorded {
     fake.wait_for(from, &format!("the answer to interaction {id}"), |r| {
         r.method == "POST"
             && r.path.starts_with(&format!("/api/v10/interactions/{id}/"))
@@ -133,7 +133,7 @@ async fn answer(fake: &FakeDiscord, from: usize, id: u64) -> Recorded {
 }
 
 /// The next message posted in `channel`.
-async fn posted(fake: &FakeDiscord, from: usize, channel: u64, what: &str) -> Recorded {
+pub(crate) async fn posted(fake: &FakeDiscord, from: usize, channel: u64, what: &str) -> Recorded {
     fake.wait_for(from, what, |r| {
         r.method == "POST"
             && r.path == format!("/api/v10/channels/{channel}/messages")
@@ -176,20 +176,20 @@ fn mentions(r: &Recorded) -> (Value, Vec<u64>) {
     (allowed["parse"].clone(), users)
 }
 
-fn user_option(name: &str, id: u64) -> Value {
+pub(crate) fn user_option(name: &str, id: u64) -> Value {
     json!({"name": name, "type": 6, "value": id.to_string()})
 }
 
-fn string_option(name: &str, value: &str) -> Value {
+pub(crate) fn string_option(name: &str, value: &str) -> Value {
     json!({"name": name, "type": 3, "value": value})
 }
 
-fn int_option(name: &str, value: i64) -> Value {
+pub(crate) fn int_option(name: &str, value: i64) -> Value {
     json!({"name": name, "type": 4, "value": value})
 }
 
 /// A legal move for the side to move in `mirror`, in SAN.
-fn some_move(mirror: &RulesGame) -> String {
+pub(crate) fn some_move(mirror: &RulesGame) -> String {
     rules::legal_sans(mirror.position())
         .into_iter()
         .map(|(_, san)| san)
@@ -202,7 +202,7 @@ async fn game(store: &Store, id: GameId) -> rollerball::store::Game {
 }
 
 /// Alice challenges Bob in the channel and Bob accepts by button: returns the game and its thread.
-async fn new_game(fake: &FakeDiscord, store: &Store, days: i64) -> (GameId, u64) {
+pub(crate) async fn new_game(fake: &FakeDiscord, store: &Store, days: i64) -> (GameId, u64) {
     let from = fake.mark();
     let id = fake.slash(
         ALICE,
@@ -1129,7 +1129,7 @@ async fn the_binary_runs_the_bot_and_stops_on_signals() {
 }
 
 /// A child process that is killed if the test fails before it exits.
-struct KillOnDrop(Option<std::process::Child>);
+pub(crate) struct KillOnDrop(pub(crate) Option<std::process::Child>);
 
 impl Drop for KillOnDrop {
     fn drop(&mut self) {

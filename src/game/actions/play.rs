@@ -2,8 +2,9 @@
 //! game against it.
 
 use crate::game::command::clean_text;
-use crate::game::context::{Cx, Refusal, Res, say};
+use crate::game::context::{Cx, Refusal, Res};
 use crate::game::i18n::tr;
+use crate::game::observe::RefusalReason;
 use crate::game::present::{Ping, move_error};
 use crate::game::reply::Reply;
 use crate::game::seat::Seat;
@@ -21,16 +22,17 @@ pub(crate) async fn play(cx: &Cx<'_>, id: Option<GameId>, text: &str) -> Res<Rep
     let mut seat = Seat::mine(cx, id).await?;
     let voice = cx.voice();
     if !seat.to_move() {
-        return say(tr!(
+        let text = tr!(
             lang,
             "not-your-move",
             player = voice.side(&seat.loaded, seat.loaded.row.to_move),
             id = seat.loaded.id()
-        ));
+        );
+        return Err(Refusal::Because(RefusalReason::NotYourMove, text));
     }
     let pending = seat.loaded.row.offer.filter(|o| o.by != seat.color);
     let mv = rules::read_move(seat.loaded.game.position(), text)
-        .map_err(|e| Refusal::Say(move_error(lang, &e)))?;
+        .map_err(|e| Refusal::Because(RefusalReason::IllegalMove, move_error(lang, &e)))?;
     let san = seat.play(cx.svc, voice, mv).await?;
     // The move stands from here on: what follows only tells of it.
     let mut text = tr!(
