@@ -409,6 +409,7 @@ mod tests {
             attempts: 10,
             base_delay: Duration::from_millis(250),
             max_delay: Duration::from_secs(4),
+            metrics: None,
         };
         let waits: Vec<u128> = (1..=7).map(|n| policy.delay(n).as_millis()).collect();
         assert_eq!(waits, [250, 500, 1000, 2000, 4000, 4000, 4000]);

@@ -204,6 +204,11 @@ async fn start_game(
         .await
         .created
         .expect("the thread's id");
+    // The board is posted there once the game knows its thread.
+    fake.wait_for(from, "the board in the game's thread", |r| {
+        r.method == "POST" && r.path == format!("/api/v10/channels/{thread}/messages")
+    })
+    .await;
     let row = store.active_games_in(thread).await.expect("store");
     Play {
         fake: fake.clone(),
