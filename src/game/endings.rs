@@ -9,6 +9,9 @@ impl Service {
     /// ratings, and finishes its tournament if it was the tournament's last game. Never fails the command or sweep that ended the game: each consequence logs
     /// its own failure, and those that must not be lost are caught up by the sweep.
     pub(crate) async fn game_over(&self, game: &StoredGame) {
+        if let Some(way) = game.termination {
+            self.observer().game_ended(way);
+        }
         self.count_in_ratings(game).await;
         self.tournament_game_over(game).await;
     }

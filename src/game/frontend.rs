@@ -125,7 +125,7 @@ impl Service {
         let mut message = match viewing::board(&cx, Some(game)).await {
             Ok(reply) => reply,
             Err(Refusal::Store(e)) => return Err(e),
-            Err(Refusal::Say(text)) => Reply::text(text),
+            Err(Refusal::Say(text) | Refusal::Because(_, text)) => Reply::text(text),
         };
         message.text = format!(
             "{}\n{}",

@@ -19,6 +19,7 @@
 //! | `locks`, `lookup`, `players` | per-game locks; finding games and challenges; players read once |
 //! | `loaded`, `seat` | a game as loaded; a seat at it with every guarded write |
 //! | `actions/` | one file per family of commands, and the dispatch |
+//! | `observe` | the seam through which the service tells the metrics what it does |
 //! | `sweep`, `deadlines`, `endings` | the deadline sweep; the correspondence clock; what follows a game's end |
 //! | `present/` | the [`Markup`] seam, phrases, the game reply with its board, the help |
 //! | `tournament/` | round-robin tournaments: Berger pairings, standings and tie-breaks, their end |
@@ -40,6 +41,7 @@ mod language;
 mod loaded;
 mod locks;
 mod lookup;
+pub mod observe;
 mod picks;
 mod players;
 pub mod present;
@@ -59,6 +61,7 @@ pub use deadlines::{
     CHALLENGE_LIFETIME, FINAL_REMINDER_BEFORE, FIRST_REMINDER_AT, MAX_DEADLINE_AHEAD_DAYS,
 };
 pub use i18n::Lang;
+pub use observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
 pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;

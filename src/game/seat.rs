@@ -9,6 +9,7 @@ use super::i18n::tr;
 use super::loaded::Loaded;
 use super::locks::LockGuard;
 use super::lookup;
+use super::observe::RefusalReason;
 use super::present::{Voice, move_error};
 use super::service::Service;
 use crate::model::{GameId, PlayerId};
@@ -76,7 +77,9 @@ impl<'a> Seat<'a> {
     pub(crate) async fn play(&mut self, svc: &Service, voice: Voice<'_>, mv: Move) -> Res<String> {
         let before = *self.loaded.game.position();
         self.loaded.game.play(mv).map_err(|e| match e {
-            PlayError::Move(error) => Refusal::Say(move_error(voice.lang, &error)),
+            PlayError::Move(error) => {
+                Refusal::Because(RefusalReason::IllegalMove, move_error(voice.lang, &error))
+            }
             PlayError::GameOver(outcome) => Refusal::Say(tr!(
                 voice.lang,
                 "move-game-over",
@@ -100,7 +103,10 @@ impl<'a> Seat<'a> {
             .commit_move(row.id, row.version, &new_move, after, now)
             .await;
         match committed {
-            Ok(row) => self.loaded.row = row,
+            Ok(row) => {
+                self.loaded.row = row;
+                svc.observer().move_committed();
+            }
             Err(e) => {
                 self.loaded.game.take_back();
                 return Err(e.into());

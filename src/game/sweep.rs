@@ -31,7 +31,10 @@ impl Service {
                     notices.push(self.expired(&players, &c).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "claiming expired challenges failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "claiming expired challenges failed");
+            }
         }
         match self.store().computer_turns(SWEEP_BATCH).await {
             Ok(rows) => {
@@ -39,7 +42,10 @@ impl Service {
                     notices.extend(self.computer_move(&players, &row).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "finding the computer's moves failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "finding the computer's moves failed");
+            }
         }
         match self.store().claim_reminders(now, SWEEP_BATCH).await {
             Ok(due) => {
@@ -47,7 +53,10 @@ impl Service {
                     notices.extend(self.reminder(&players, &due).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "claiming reminders failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "claiming reminders failed");
+            }
         }
         match self.store().claim_timeouts(now, SWEEP_BATCH).await {
             Ok(rows) => {
@@ -55,7 +64,10 @@ impl Service {
                     notices.push(self.timeout(&players, &row).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "claiming time-outs failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "claiming time-outs failed");
+            }
         }
         self.catch_up_ratings().await;
         notices.extend(self.sweep_tournaments().await);

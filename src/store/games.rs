@@ -311,6 +311,15 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
+    /// How many games are being played: the bot's metrics ask at every scrape, and its health
+    /// check learns from it that the database answers.
+    pub async fn games_in_progress(&self) -> Result<u64> {
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = 'active'")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(count.max(0) as u64)
+    }
+
     /// The rematch of a game, if one was created.
     pub async fn rematch_of(&self, id: GameId) -> Result<Option<Game>> {
         let sql = concat!(

@@ -93,6 +93,36 @@ async fn tournament(cx: &Cx<'_>, command: &TournamentCommand) -> Result<Reply, R
     }
 }
 
+/// The command's kind in the metrics: its word, as players type it (`tournament` for the whole
+/// group). Every command is named here, so a new one cannot go uncounted.
+pub(crate) fn command_kind(command: &Command) -> &'static str {
+    match command {
+        Command::Help { .. } => "help",
+        Command::Rules => "rules",
+        Command::Challenge { .. } => "challenge",
+        Command::Accept { .. } => "accept",
+        Command::Decline { .. } => "decline",
+        Command::Cancel { .. } => "cancel",
+        Command::Move { .. } => "move",
+        Command::Board { .. } | Command::Game { .. } => "board",
+        Command::Moves { .. } => "moves",
+        Command::History { .. } => "history",
+        Command::Games => "games",
+        Command::Export { .. } => "export",
+        Command::Resign { .. } => "resign",
+        Command::Draw { .. } => "draw",
+        Command::Takeback { .. } => "takeback",
+        Command::Abort { .. } => "abort",
+        Command::MoreTime { .. } => "moretime",
+        Command::Rematch { .. } => "rematch",
+        Command::Settings { .. } => "settings",
+        Command::Leaderboard => "leaderboard",
+        Command::Stats { .. } => "stats",
+        Command::Tournament(_) => "tournament",
+        Command::Tournaments => "tournaments",
+    }
+}
+
 /// The command's own word, for examples in refusals.
 pub(crate) fn command_word(command: &Command) -> &'static str {
     match command {

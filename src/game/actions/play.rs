@@ -2,8 +2,9 @@
 //! game against it.
 
 use crate::game::command::clean_text;
-use crate::game::context::{Cx, Refusal, Res, say};
+use crate::game::context::{Cx, Refusal, Res};
 use crate::game::i18n::tr;
+use crate::game::observe::RefusalReason;
 use crate::game::picks::Mark;
 use crate::game::present::{Ping, move_error};
 use crate::game::reply::Reply;
@@ -33,19 +34,21 @@ pub(crate) async fn play_at(
     let mut seat = Seat::mine(cx, id).await?;
     let voice = cx.voice();
     if !seat.to_move() {
-        return say(tr!(
+        let text = tr!(
             lang,
             "not-your-move",
             player = voice.side(&seat.loaded, seat.loaded.row.to_move),
             id = seat.loaded.id()
-        ));
+        );
+        return Err(Refusal::Because(RefusalReason::NotYourMove, text));
     }
     if expected.is_some_and(|mark| !mark.matches(&seat.loaded.game)) {
-        return say(tr!(lang, "picker-moved-meanwhile", id = seat.loaded.id()));
+        let text = tr!(lang, "picker-moved-meanwhile", id = seat.loaded.id());
+        return Err(Refusal::Because(RefusalReason::Conflict, text));
     }
     let pending = seat.loaded.row.offer.filter(|o| o.by != seat.color);
     let mv = rules::read_move(seat.loaded.game.position(), text)
-        .map_err(|e| Refusal::Say(move_error(lang, &e)))?;
+        .map_err(|e| Refusal::Because(RefusalReason::IllegalMove, move_error(lang, &e)))?;
     let san = seat.play(cx.svc, voice, mv).await?;
     // The move stands from here on: what follows only tells of it.
     let mut text = tr!(
