@@ -52,7 +52,8 @@ topics![
     "delivery",
     "guard",
     "markup",
-    "tournaments"
+    "tournaments",
+    "correspondence"
 ];
 
 /// A language the bot answers in.

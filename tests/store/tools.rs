@@ -25,7 +25,7 @@ use sqlx::Row;
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
 
 /// Rows per table of the database [`populate`] makes, in the order the copy goes.
-const ROWS: [(&str, u64); 10] = [
+const ROWS: [(&str, u64); 12] = [
     ("players", 4),
     ("servers", 1),
     ("games", 4),
@@ -36,6 +36,8 @@ const ROWS: [(&str, u64); 10] = [
     ("tournaments", 0),
     ("tournament_entrants", 0),
     ("tournament_games", 0),
+    ("forecasts", 0),
+    ("vacation_days", 0),
 ];
 
 async fn say(service: &Service, who: &Actor, text: &str) {
@@ -337,7 +339,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 5 and this rollerball's is 8: bring it \
+            "the source database {} is at schema version 7 and this rollerball's is 8: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -722,10 +724,11 @@ async fn the_command_line_says_what_it_did() {
                  Both databases are at schema version 8; the target is empty.\n  \
                  players: 4 rows\n  servers: 1 row\n  games: 4 rows\n  challenges: 4 rows\n  \
                  moves: 17 rows\n  ratings: 4 rows\n  id_counters: 3 rows\n  \
-                 tournaments: 0 rows\n  tournament_entrants: 0 rows\n  tournament_games: 0 rows\n\
+                 tournaments: 0 rows\n  tournament_entrants: 0 rows\n  tournament_games: 0 rows\n  \
+                 forecasts: 0 rows\n  vacation_days: 0 rows\n\
                  Checked: every table holds as many rows as in the source.\n\
                  Checked: all 4 games replay to their stored positions (17 moves).\n\
-                 Done: 37 rows in 10 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Done: 37 rows in 12 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );

@@ -5,12 +5,14 @@
 pub(crate) mod challenges;
 pub(crate) mod computer;
 mod ending;
+pub(crate) mod forecasts;
 mod offers;
 mod play;
 pub(crate) mod settings;
 mod standings;
 pub(crate) mod tournament_views;
 mod tournaments;
+mod vacation;
 pub(crate) mod viewing;
 
 use super::command::{Command, TournamentCommand};
@@ -65,6 +67,8 @@ pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Re
         Command::Stats { player } => Ok(standings::stats(cx, player.as_ref()).await?),
         Command::Tournament(t) => tournament(cx, t).await,
         Command::Tournaments => tournament_views::list(cx).await,
+        Command::Forecast { game, change } => forecasts::forecast(cx, *game, change).await,
+        Command::Vacation { change } => vacation::vacation(cx, *change).await,
     }
 }
 
@@ -106,6 +110,7 @@ pub(crate) fn command_word(command: &Command) -> &'static str {
         Command::Abort { .. } => "abort",
         Command::MoreTime { .. } => "moretime",
         Command::Rematch { .. } => "rematch",
+        Command::Forecast { .. } => "forecast",
         _ => "board",
     }
 }
