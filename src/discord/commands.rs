@@ -662,6 +662,56 @@ mod tests {
         );
     }
 
+    #[test]
+    fn forecast_and_vacation_read_their_options() {
+        let command =
+            |sub: &str, options: serde_json::Value| parse(&data(sub, options)).unwrap().command;
+        assert_eq!(
+            command(
+                "forecast",
+                json!([{"name": "moves", "type": 3, "value": "f5 Rf1; e6f6 Rf1"},
+                       {"name": "game", "type": 4, "value": 3}])
+            ),
+            Command::Forecast {
+                game: Some(crate::model::GameId(3)),
+                change: crate::game::command::ForecastChange::Add(vec![
+                    vec!["f5".into(), "Rf1".into()],
+                    vec!["e6f6".into(), "Rf1".into()]
+                ])
+            }
+        );
+        assert_eq!(
+            command("forecast", json!([])),
+            Command::Forecast {
+                game: None,
+                change: crate::game::command::ForecastChange::List
+            }
+        );
+        assert_eq!(
+            command(
+                "vacation",
+                json!([{"name": "set", "type": 3, "value": "on"},
+                       {"name": "days", "type": 4, "value": 7}])
+            ),
+            Command::Vacation {
+                change: Some(VacationChange::On(Some(7)))
+            }
+        );
+        assert_eq!(
+            command(
+                "vacation",
+                json!([{"name": "set", "type": 3, "value": "off"}])
+            ),
+            Command::Vacation {
+                change: Some(VacationChange::Off)
+            }
+        );
+        assert_eq!(
+            command("vacation", json!([])),
+            Command::Vacation { change: None }
+        );
+    }
+
     /// Discord's `min_value` and `max_value` are kept by its clients only: a request may carry
     /// anything, and what is out of range is refused with the usual answer.
     #[test]

@@ -393,3 +393,51 @@ async fn the_allowance_runs_out_and_the_sweep_ends_the_vacation_and_tells_the_op
         assert_eq!(w.game(id).await.status, GameStatus::Active);
     }
 }
+
+#[tokio::test]
+async fn a_forecast_being_typed_is_completed_with_the_legal_moves_after_it() {
+    for w in World::each("fc_complete").await {
+        let id = w.start(&alice(), &bob(), "days 2").await;
+        let place = common::PLACE;
+        // Alice is to move: no forecast to complete yet.
+        assert!(
+            w.service
+                .forecast_completions(ALICE, place, None, "")
+                .await
+                .is_empty()
+        );
+        w.ok(&alice(), "move b3").await;
+        assert_eq!(
+            w.service
+                .forecast_completions(ALICE, place, Some(id), "")
+                .await,
+            ["Rb6", "f5", "e6f6", "e6f7", "Rb7", "e7f6", "e7f7"]
+        );
+        assert_eq!(
+            w.service
+                .forecast_completions(ALICE, place, None, "f5 R")
+                .await,
+            ["f5 Rf1", "f5 Rf2"]
+        );
+        assert_eq!(
+            w.service
+                .forecast_completions(ALICE, place, None, "f5 Rf1; e6f6 ")
+                .await
+                .len(),
+            8
+        );
+        assert!(
+            w.service
+                .forecast_completions(ALICE, place, None, "Kd7 ")
+                .await
+                .is_empty()
+        );
+        // Bob, to move, has no forecast to give.
+        assert!(
+            w.service
+                .forecast_completions(PlayerId(102), place, None, "")
+                .await
+                .is_empty()
+        );
+    }
+}
