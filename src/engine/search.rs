@@ -325,16 +325,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut searched = 0;
         for i in 0..n {
-            // Selection sort, one step at a time: a cut-off usually comes early.
-            let mut j = i;
-            for k in i + 1..n {
-                if order[k] > order[j] {
-                    j = k;
-                }
-            }
-            order.swap(i, j);
-            list.swap(i, j);
-            let mv = list[i];
+            let mv = pick_next(&mut order[..n], &mut list[..n], i);
             let capture = p.is_capture(mv);
             if capture && (searched > 0 || i + 1 < n) && self.overlooks(key, mv) {
                 continue;
@@ -463,15 +454,7 @@ impl<'a> Searcher<'a> {
         }
         let mut searched = 0;
         for i in 0..n {
-            let mut j = i;
-            for k in i + 1..n {
-                if order[k] > order[j] {
-                    j = k;
-                }
-            }
-            order.swap(i, j);
-            list.swap(i, j);
-            let mv = list[i];
+            let mv = pick_next(&mut order[..n], &mut list[..n], i);
             if p.is_capture(mv) && (searched > 0 || i + 1 < n) && self.overlooks(key, mv) {
                 continue;
             }
@@ -527,6 +510,20 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// One step of a selection sort: brings the best-ordered of `list[i..]` to `i` and returns it.
+/// Sorting lazily, one move at a time, wins because a cut-off usually comes after a few moves.
+fn pick_next(order: &mut [i32], list: &mut [Move], i: usize) -> Move {
+    let mut j = i;
+    for k in i + 1..list.len() {
+        if order[k] > order[j] {
+            j = k;
+        }
+    }
+    order.swap(i, j);
+    list.swap(i, j);
+    list[i]
 }
 
 #[cfg(test)]

@@ -428,7 +428,7 @@ async fn refuse_unless_empty(target: &Store, url: &str) -> Result<(), TransferEr
     }
 }
 
-/// `3 games`, `1 player`, `2 rows of ratings`.
+/// `3 games`, `1 player`, `2 tournament entrants`; `N rows of TABLE` for a table not named here.
 fn describe_rows(table: &str, rows: u64) -> String {
     match table {
         "players" => plural(rows, "player", "players"),
@@ -438,6 +438,10 @@ fn describe_rows(table: &str, rows: u64) -> String {
         "moves" => plural(rows, "move", "moves"),
         "ratings" => plural(rows, "rating", "ratings"),
         "tournaments" => plural(rows, "tournament", "tournaments"),
+        "forecasts" => plural(rows, "forecast line", "forecast lines"),
+        "vacation_days" => plural(rows, "year of vacation days", "years of vacation days"),
+        "tournament_entrants" => plural(rows, "tournament entrant", "tournament entrants"),
+        "tournament_games" => plural(rows, "tournament game", "tournament games"),
         _ => format!("{} of {table}", plural(rows, "row", "rows")),
     }
 }

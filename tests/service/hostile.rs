@@ -14,6 +14,14 @@ use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
 use rollerball::game::{ButtonAction, Command, Lang, RateLimit, Reply, Request};
 use rollerball::store::{GameId, Place, PlayerId};
 
+/// The usage line of `challenge`, as the refusals of a bad one end.
+const CHALLENGE_USAGE: &str =
+    "Usage: `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`";
+/// How a refused move says what a move looks like.
+const MOVE_HINT: &str = "Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares).";
+/// How a refused challenge to a crowd or a role ends.
+const OPEN_CHALLENGE: &str = "or leave the name out for an open challenge anyone here can accept.";
+
 const DM: Place = Place {
     server: None,
     channel: 901,
@@ -151,7 +159,7 @@ async fn mentions_inside_a_move_or_a_challenge() {
     for w in worlds("hostile_mentions").await {
         assert_eq!(
             w.refused(&bob(), "move @everyone").await,
-            "I can't read `@everyone` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares)."
+            format!("I can't read `@everyone` as a move. {MOVE_HINT}")
         );
         for text in [
             "move @here",
@@ -164,19 +172,25 @@ async fn mentions_inside_a_move_or_a_challenge() {
         }
         assert_eq!(
             w.refused(&carol(), "challenge @everyone").await,
-            "I never ping `@everyone`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept."
+            format!(
+                "I never ping `@everyone`: a challenge is for one player (mention them), {OPEN_CHALLENGE}"
+            )
         );
         assert_eq!(
             w.refused(&carol(), "challenge @here white").await,
-            "I never ping `@here`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept."
+            format!(
+                "I never ping `@here`: a challenge is for one player (mention them), {OPEN_CHALLENGE}"
+            )
         );
         assert_eq!(
             w.refused(&carol(), "challenge <@&999>").await,
-            "`<@&999>` is a role, and a challenge is for one player: mention them, or leave the name out for an open challenge anyone here can accept."
+            format!(
+                "`<@&999>` is a role, and a challenge is for one player: mention them, {OPEN_CHALLENGE}"
+            )
         );
         assert_eq!(
             w.refused(&carol(), "challenge <@101> <@102>").await,
-            "`challenge` does not understand `<@102>`. Usage: `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`"
+            format!("`challenge` does not understand `<@102>`. {CHALLENGE_USAGE}")
         );
         // A challenge to one player pings that player only.
         let reply = w.say(&carol(), "challenge <@104>").await;
@@ -190,12 +204,12 @@ async fn sql_looking_text() {
     for w in worlds("hostile_sql").await {
         assert_eq!(
             w.refused(&bob(), "move '; DROP TABLE moves; --").await,
-            "I can't read `'; DROP TABLE moves; --` as a move. Write a move like `Rb7`, `cxb2`, `e6=R` (algebraic), or `c2-b3`, `c2b3`, `d7-e6=R` (from and to squares)."
+            format!("I can't read `'; DROP TABLE moves; --` as a move. {MOVE_HINT}")
         );
         assert_eq!(
             w.refused(&carol(), "challenge <@102>'); DROP TABLE games;--")
                 .await,
-            "`challenge` does not understand `<@102>');`. Usage: `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`"
+            format!("`challenge` does not understand `<@102>');`. {CHALLENGE_USAGE}")
         );
         assert_eq!(
             w.refused(&carol(), "settings language en';DROP").await,

@@ -12,6 +12,12 @@ use rollerball::store::{
 };
 use sqlx::Row;
 
+/// Asserts that a guarded write was refused because the row changed or closed meanwhile.
+#[track_caller]
+fn assert_conflict<T: std::fmt::Debug>(result: Result<T, StoreError>) {
+    assert!(matches!(result, Err(StoreError::Conflict)), "{result:?}");
+}
+
 #[tokio::test]
 async fn players_keep_every_u64_id_and_their_settings() {
     for db in test_dbs("players").await {
@@ -168,16 +174,14 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
         assert_eq!(game.challenge, Some(direct.id));
         assert_eq!((game.days_per_move, game.rated), (3, true));
         assert_eq!(game.deadline, Some(Timestamp(T0.0 + 3 * DAY)));
-        assert!(matches!(
+        assert_conflict(
             s.accept_challenge(direct.id, PlayerId(2), &accepted(Color::Black), T0)
                 .await,
-            Err(StoreError::Conflict)
-        ));
-        assert!(matches!(
+        );
+        assert_conflict(
             s.close_challenge(direct.id, ChallengeStatus::Cancelled, T0)
                 .await,
-            Err(StoreError::Conflict)
-        ));
+        );
 
         // Declined, cancelled and expired challenges leave the lists.
         let declined = s
@@ -203,11 +207,10 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
             .await
             .unwrap();
         let expiry = Timestamp(T0.0 + DAY);
-        assert!(matches!(
+        assert_conflict(
             s.accept_challenge(late.id, PlayerId(1), &accepted(Color::White), expiry)
                 .await,
-            Err(StoreError::Conflict)
-        ));
+        );
         assert_eq!(
             s.expire_challenges(Timestamp(expiry.0 - 1), 10)
                 .await
@@ -349,21 +352,17 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
             (None, None, Some(Timestamp(T0.0 + 4)))
         );
         assert_eq!(s.moves(g3.id).await.unwrap().len(), 4);
-        assert!(matches!(
+        assert_conflict(
             s.commit_move(
                 done.id,
                 done.version,
                 &fake_move(5),
                 AfterMove::Continue(Deadline::at(T0)),
-                T0
+                T0,
             )
             .await,
-            Err(StoreError::Conflict)
-        ));
-        assert!(matches!(
-            s.end_game(done.id, done.version, end, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        );
+        assert_conflict(s.end_game(done.id, done.version, end, T0).await);
         s.close().await;
     }
 }
@@ -494,10 +493,7 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             (offered.offer, offered.version, offered.ply),
             (Some(draw), g.version + 1, 3)
         );
-        assert!(matches!(
-            s.set_offer(g.id, g.version, draw, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        assert_conflict(s.set_offer(g.id, g.version, draw, T0).await);
         let cleared = s.clear_offer(g.id, offered.version, T0).await.unwrap();
         assert_eq!((cleared.offer, cleared.version), (None, g.version + 2));
         // The side to move (Black) moving declines White's pending offer.
@@ -563,10 +559,7 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             (0, Color::White, START)
         );
         assert_eq!(s.moves(g.id).await.unwrap(), vec![]);
-        assert!(matches!(
-            s.take_back(g.id, back_all.version, 1, later, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        assert_conflict(s.take_back(g.id, back_all.version, 1, later, T0).await);
         assert!(matches!(
             s.take_back(g.id, back_all.version, 0, later, T0).await,
             Err(StoreError::Invalid(_))
@@ -589,10 +582,7 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             (extended.deadline, extended.version),
             (Some(more.at), again.version + 1)
         );
-        assert!(matches!(
-            s.set_deadline(g.id, again.version, more, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        assert_conflict(s.set_deadline(g.id, again.version, more, T0).await);
         s.close().await;
     }
 }
@@ -721,20 +711,16 @@ async fn ratings_count_each_rated_game_once() {
         );
 
         // Computed from a stale rating: refused, nothing written.
-        assert!(matches!(
+        assert_conflict(
             s.apply_ratings(g.id, &[update(1, 0, 1600.0), update(2, 5, 1400.0)], T0)
                 .await,
-            Err(StoreError::Conflict)
-        ));
+        );
         assert_eq!(s.rating(PlayerId(1), server).await.unwrap().games, 0);
         let updates = [update(1, 0, 1662.5), update(2, 0, 1337.5)];
         s.apply_ratings(g.id, &updates, Timestamp(T0.0 + 1))
             .await
             .unwrap();
-        assert!(matches!(
-            s.apply_ratings(g.id, &updates, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        assert_conflict(s.apply_ratings(g.id, &updates, T0).await);
         assert_eq!(s.games_awaiting_ratings(10).await.unwrap(), vec![]);
         assert!(s.game(g.id).await.unwrap().unwrap().ratings_applied);
 
@@ -808,10 +794,7 @@ async fn a_game_has_at_most_one_rematch() {
             (r.id, r.rematch_of, r.white),
             (GameId(2), Some(g.id), Some(PlayerId(2)))
         );
-        assert!(matches!(
-            s.create_game(&spec, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        assert_conflict(s.create_game(&spec, T0).await);
         assert_eq!(s.rematch_of(g.id).await.unwrap(), Some(r));
         // The refused creation gave its number back.
         assert_eq!(
@@ -943,10 +926,7 @@ async fn a_game_takes_one_thread_while_active() {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].id, g.id);
         // A second thread (another process's) loses; the first stays.
-        assert!(matches!(
-            s.set_thread(g.id, 56, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        assert_conflict(s.set_thread(g.id, 56, T0).await);
         assert!(matches!(
             s.set_thread(GameId(999), 57, T0).await,
             Err(StoreError::NotFound(_))
@@ -960,10 +940,7 @@ async fn a_game_takes_one_thread_while_active() {
             .end_game(fresh.id, fresh.version, resign, T0)
             .await
             .unwrap();
-        assert!(matches!(
-            s.set_thread(fresh.id, 58, T0).await,
-            Err(StoreError::Conflict)
-        ));
+        assert_conflict(s.set_thread(fresh.id, 58, T0).await);
         assert_eq!(s.game(g.id).await.unwrap().unwrap().place.thread, Some(55));
         s.close().await;
     }

@@ -17,7 +17,7 @@ use rollerball::game::{Actor, ManualClock, Service};
 use rollerball::rules;
 use rollerball::store::{
     self, BackupError, ChallengeId, CopyProgress, CopyReport, Deadline, GameId, NewGame, PlayerId,
-    RatingScope, Store, StoreOptions, Timestamp, TransferError,
+    RatingScope, Store, StoreOptions, Timestamp, TournamentId, TransferError,
 };
 use sqlx::Row;
 
@@ -28,16 +28,16 @@ const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
 const ROWS: [(&str, u64); 12] = [
     ("players", 4),
     ("servers", 1),
-    ("games", 4),
+    ("games", 7),
     ("challenges", 4),
     ("moves", 17),
     ("ratings", 4),
     ("id_counters", 3),
-    ("tournaments", 0),
-    ("tournament_entrants", 0),
-    ("tournament_games", 0),
-    ("forecasts", 0),
-    ("vacation_days", 0),
+    ("tournaments", 2),
+    ("tournament_entrants", 4),
+    ("tournament_games", 3),
+    ("forecasts", 1),
+    ("vacation_days", 1),
 ];
 
 async fn say(service: &Service, who: &Actor, text: &str) {
@@ -50,8 +50,9 @@ async fn say(service: &Service, who: &Actor, text: &str) {
 }
 
 /// A database as a bot leaves it: a finished rated game (so ratings), its rematch, a game in
-/// progress, a game against the computer, open and declined challenges, players' settings and
-/// a server's locale.
+/// progress, a game against the computer, open and declined challenges, a running tournament
+/// (its three games are #5 to #7) and one open for sign-up, players' settings and a server's
+/// locale.
 async fn populate(db: &TestDb) -> Store {
     let store = db.store().await;
     let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None);
@@ -85,9 +86,25 @@ async fn populate(db: &TestDb) -> Store {
     say(&service, &alice(), "challenge <@103>").await;
     say(&service, &dave(), "challenge <@101>").await;
     say(&service, &alice(), "decline").await;
+    say(&service, &alice(), "tournament create Spring").await;
+    for who in [alice(), bob(), carol()] {
+        say(&service, &who, "tournament join #1").await;
+    }
+    say(&service, &alice(), "tournament start #1").await;
+    say(&service, &dave(), "tournament create Autumn days 5 max 6").await;
+    say(&service, &dave(), "tournament join #2").await;
     // Settings are answered privately.
     let saved = say_to(&service, &bob(), "settings language fr").await;
     assert!(saved.text.starts_with("Enregistré"), "{}", saved.text);
+    // So are forecasts and vacations: a line of Carol's waits for Dave's move, and Dave is away.
+    let saved = say_to(&service, &carol(), "forecast #3 Rb7 Rfe1").await;
+    assert!(saved.text.starts_with("Saved."), "{}", saved.text);
+    let away = say_to(&service, &dave(), "vacation on 3").await;
+    assert!(
+        away.text.starts_with("You are on vacation"),
+        "{}",
+        away.text
+    );
     store.set_server_locale(5, "es-ES", T0).await.unwrap();
     store
 }
@@ -111,7 +128,7 @@ async fn counts(store: &Store) -> Vec<(&'static str, u64)> {
 async fn assert_same(a: &Store, b: &Store) {
     assert_eq!(counts(a).await, ROWS);
     assert_eq!(counts(b).await, ROWS);
-    for id in 1..=4 {
+    for id in 1..=7 {
         let game = a.game_with_moves(GameId(id)).await.unwrap();
         assert_eq!(b.game_with_moves(GameId(id)).await.unwrap(), game);
     }
@@ -130,6 +147,19 @@ async fn assert_same(a: &Store, b: &Store) {
         }
     }
     assert_eq!(b.server_locale(5).await.unwrap().as_deref(), Some("es-ES"));
+    for id in 1..=2 {
+        let tournament = a.tournament(TournamentId(id)).await.unwrap();
+        assert!(tournament.is_some());
+        assert_eq!(b.tournament(TournamentId(id)).await.unwrap(), tournament);
+        assert_eq!(
+            b.entrants(TournamentId(id)).await.unwrap(),
+            a.entrants(TournamentId(id)).await.unwrap()
+        );
+    }
+    let spring = b.tournament_games(TournamentId(1)).await.unwrap();
+    let spring_games: Vec<i64> = spring.iter().map(|g| g.game.0).collect();
+    assert_eq!(spring_games, [5, 6, 7]);
+    assert_eq!(spring, a.tournament_games(TournamentId(1)).await.unwrap());
     let (mate, moves) = b.game_with_moves(GameId(1)).await.unwrap().unwrap();
     let sans: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
     assert_eq!(
@@ -164,7 +194,7 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         report.unwrap_or_else(|e| panic!("{:?} → {:?}: {e}", source.backend, target.backend));
     assert_eq!(report.tables, ROWS);
     assert_eq!(report.schema_version, 8);
-    assert_eq!((report.games.games, report.games.moves), (4, 17));
+    assert_eq!((report.games.games, report.games.moves), (7, 17));
     assert!(report.games.passed());
     let mut expected = vec![CopyProgress::Started { schema_version: 8 }];
     for (table, rows) in ROWS {
@@ -194,10 +224,10 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     assert!(to.challenge(ChallengeId(5)).await.unwrap().is_some());
     say(&service, &alice(), "accept").await;
     let new = to
-        .game(GameId(5))
+        .game(GameId(8))
         .await
         .unwrap()
-        .expect("the new game is #5");
+        .expect("the new game is #8");
     assert_eq!(new.white, Some(PlayerId(101)));
     assert_eq!(new.challenge, Some(ChallengeId(5)));
     assert_eq!(
@@ -216,8 +246,9 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     assert_eq!(
         again.to_string(),
         format!(
-            "the target database {} already holds 4 players, 1 server, 5 games, 5 challenges, \
-             17 moves, 4 ratings: `db copy` only fills an empty database, so nothing was copied",
+            "the target database {} already holds 4 players, 1 server, 8 games, 5 challenges, \
+             17 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games, \
+             1 forecast line, 1 year of vacation days: `db copy` only fills an empty database, so nothing was copied",
             store::redact(&target.url)
         )
     );
@@ -381,7 +412,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
         let message = refusal(result);
         assert!(
             message.starts_with(
-                "nothing was copied, because 1 of 4 games do not replay to their stored positions:\n  \
+                "nothing was copied, because 1 of 7 games do not replay to their stored positions:\n  \
                  game #3: its stored position is "
             ),
             "{message}"
@@ -587,7 +618,7 @@ async fn backups_refuse_what_they_should_not_do() {
             first.players,
             first.challenges
         ),
-        (4, 17, 4, 4)
+        (7, 17, 4, 4)
     );
     let error = store::backup_sqlite(&live.url, &file, false)
         .await
@@ -604,14 +635,15 @@ async fn backups_refuse_what_they_should_not_do() {
     let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None);
     say(&service, &dave(), "move #3 Rb7").await;
     let second = store::backup_sqlite(&live.url, &file, true).await.unwrap();
-    assert_eq!(second.games.moves, 18);
+    // Dave's move, and Carol's forecast answering it.
+    assert_eq!(second.games.moves, 19);
     let copy = Store::open(
         &format!("sqlite://{}", file.display()),
         StoreOptions::default(),
     )
     .await
     .unwrap();
-    assert_eq!(copy.moves(GameId(3)).await.unwrap().len(), 4);
+    assert_eq!(copy.moves(GameId(3)).await.unwrap().len(), 5);
     copy.close().await;
 
     let path = live.sqlite_path().unwrap();
@@ -692,12 +724,12 @@ async fn the_command_line_says_what_it_did() {
         "{out}"
     );
     assert!(
-        lines[1].ends_with(": 4 games, 17 moves, 4 players, 4 challenges."),
+        lines[1].ends_with(": 7 games, 17 moves, 4 players, 4 challenges."),
         "{out}"
     );
     assert_eq!(
         lines[2],
-        "Checked: SQLite's integrity check passes; all 4 games replay to their stored positions (17 moves)."
+        "Checked: SQLite's integrity check passes; all 7 games replay to their stored positions (17 moves)."
     );
     let (ok, _, err) = rollerball(&["db", "backup", &file_text], &live.url);
     assert!(!ok);
@@ -722,13 +754,13 @@ async fn the_command_line_says_what_it_did() {
             format!(
                 "Copying {} into {shown} ...\n\
                  Both databases are at schema version 8; the target is empty.\n  \
-                 players: 4 rows\n  servers: 1 row\n  games: 4 rows\n  challenges: 4 rows\n  \
+                 players: 4 rows\n  servers: 1 row\n  games: 7 rows\n  challenges: 4 rows\n  \
                  moves: 17 rows\n  ratings: 4 rows\n  id_counters: 3 rows\n  \
-                 tournaments: 0 rows\n  tournament_entrants: 0 rows\n  tournament_games: 0 rows\n  \
-                 forecasts: 0 rows\n  vacation_days: 0 rows\n\
+                 tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \
+                 forecasts: 1 row\n  vacation_days: 1 row\n\
                  Checked: every table holds as many rows as in the source.\n\
-                 Checked: all 4 games replay to their stored positions (17 moves).\n\
-                 Done: 37 rows in 12 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Checked: all 7 games replay to their stored positions (17 moves).\n\
+                 Done: 51 rows in 12 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );
