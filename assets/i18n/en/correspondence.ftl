@@ -2,7 +2,7 @@
 # $san and the moves of a line are never translated; $until and $deadline are times.
 
 help-forecast = Say in advance how you answer your opponent's next moves. After your move, `forecast e6-f7 c1-b2` means "if they play e6-f7, I play c1-b2"; a line goes on as long as you like (up to 30 moves), several lines are separated by `;`, and you may keep 30. `forecast` lists your lines (only you see them), `forecast clear` drops them.
-help-vacation = Go away without losing on time: `vacation on 7` stops the clocks of your games where you are to move for 7 days (30 days a year; `vacation on` takes all that is left). `vacation off` or any move of yours brings you back, and the days you did not use are yours again. `vacation` shows what is left.
+help-vacation = Go away without losing on time. `vacation on 7` stops the clocks of your games where you are to move for 7 days (30 days a year; `vacation on` takes all that is left). `vacation off` or any move of yours brings you back, and the days you did not use are yours again. `vacation` shows what is left.
 
 command-vacation-days = Vacation days must be a whole number from 1 to { $max }, not `{ $word }`.
 

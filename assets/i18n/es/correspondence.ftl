@@ -1,7 +1,7 @@
 # Juego por correspondencia: jugadas condicionales (previsiones) y vacaciones.
 
 help-forecast = Di de antemano cómo responderás a las próximas jugadas de tu rival. Tras tu jugada, `forecast e6-f7 c1-b2` significa «si juega e6-f7, juego c1-b2»; una línea puede seguir (hasta 30 jugadas), varias líneas se separan con `;`, y puedes guardar 30. `forecast` muestra tus líneas (solo tú las ves), `forecast clear` las borra.
-help-vacation = Ausentarte sin perder por tiempo: `vacation on 7` detiene durante 7 días los relojes de tus partidas en las que te toca mover (30 días al año; `vacation on` toma todo lo que queda). `vacation off` o cualquier jugada tuya te hace volver, y los días no usados vuelven a ser tuyos. `vacation` muestra lo que queda.
+help-vacation = Auséntate sin perder por tiempo. `vacation on 7` detiene durante 7 días los relojes de tus partidas en las que te toca mover (30 días al año; `vacation on` toma todo lo que queda). `vacation off` o cualquier jugada tuya te hace volver, y los días no usados vuelven a ser tuyos. `vacation` muestra lo que queda.
 
 command-vacation-days = Los días de vacaciones deben ser un número entero de 1 a { $max }, no `{ $word }`.
 

@@ -1,7 +1,7 @@
 # Jeu par correspondance : coups conditionnels (prévisions) et vacances.
 
 help-forecast = Annoncez d'avance comment vous répondrez aux prochains coups de votre adversaire. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 » ; une ligne peut continuer (jusqu'à 30 coups), plusieurs lignes se séparent par `;`, et vous pouvez en garder 30. `forecast` affiche vos lignes (vous seul les voyez), `forecast clear` les supprime.
-help-vacation = Partez sans perdre au temps : `vacation on 7` arrête pendant 7 jours les pendules de vos parties où vous avez le trait (30 jours par an ; `vacation on` prend tout ce qui reste). `vacation off` ou n'importe quel coup de votre part vous fait revenir, et les jours non utilisés vous sont rendus. `vacation` montre ce qui reste.
+help-vacation = Partez sans perdre au temps. `vacation on 7` arrête pendant 7 jours les pendules de vos parties où vous avez le trait (30 jours par an ; `vacation on` prend tout ce qui reste). `vacation off` ou n'importe quel coup de votre part vous fait revenir, et les jours non utilisés vous sont rendus. `vacation` montre ce qui reste.
 
 command-vacation-days = Le nombre de jours de vacances doit être un nombre entier de 1 à { $max }, pas `{ $word }`.
 

@@ -133,7 +133,9 @@ async fn come_back(cx: &Cx<'_>, player: Player, v: Vacation, now: Timestamp) -> 
 /// them (`None` when they were not away).
 pub(crate) async fn end_before_move(cx: &Cx<'_>) -> Res<Option<String>> {
     let now = cx.now();
-    let Some(player) = cx.players.get(cx.actor.id).await? else {
+    // A player the store cannot read just now is taken to be at home: their move is not to
+    // wait on the players' table.
+    let Some(player) = cx.players.get_or_log(cx.actor.id).await else {
         return Ok(None);
     };
     let Some(v) = player.vacation.filter(|v| v.until > now) else {
