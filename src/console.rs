@@ -285,6 +285,7 @@ fn button_command(action: ButtonAction) -> String {
         ButtonAction::LegalMoves(g) => format!("moves #{}", g.0),
         ButtonAction::Rematch(g) => format!("rematch #{}", g.0),
         ButtonAction::JoinTournament(t) => format!("tournament join #{}", t.0),
+        ButtonAction::Move(g) => format!("move #{} MOVE", g.0),
     }
 }
 

@@ -25,15 +25,18 @@ use std::time::Duration;
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, HttpError, UserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, HttpError, UserId,
 };
 
-use crate::game::{ButtonStyle, Reply};
+use crate::game::{ButtonStyle, MENU_OPTIONS_MAX, Reply};
 
 /// Discord's limit on a message's content.
 pub const CONTENT_MAX: usize = 2000;
 /// Buttons per row.
 const ROW: usize = 5;
+/// Discord's limit on a menu option's label, value and description, and a menu's placeholder.
+const MENU_TEXT_MAX: usize = 100;
 /// The embed's colour: the board's wood.
 const EMBED_COLOUR: u32 = 0xB5_8B_5A;
 
@@ -73,6 +76,16 @@ pub fn clip_content(text: &str) -> String {
         return text.to_string();
     }
     let mut out: String = text.chars().take(CONTENT_MAX - 1).collect();
+    out.push('…');
+    out
+}
+
+/// A menu's label, value, description or placeholder cut to Discord's 100 characters.
+fn clip(text: &str) -> String {
+    if text.chars().count() <= MENU_TEXT_MAX {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(MENU_TEXT_MAX - 1).collect();
     out.push('…');
     out
 }
@@ -129,10 +142,35 @@ pub fn outgoing(reply: &Reply, with_files: bool) -> Outgoing {
                 })
         })
         .collect();
-    let components = buttons
-        .chunks(ROW)
+    // Each menu takes a row of its own; Discord allows five rows in all.
+    let menus = reply.menus.iter().map(|menu| {
+        let options = menu
+            .options
+            .iter()
+            .take(MENU_OPTIONS_MAX)
+            .map(|o| {
+                let option = CreateSelectMenuOption::new(clip(&o.label), clip(&o.value));
+                match &o.description {
+                    Some(d) => option.description(clip(d)),
+                    None => option,
+                }
+            })
+            .collect();
+        CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(
+                menu.custom_id.clone(),
+                CreateSelectMenuKind::String { options },
+            )
+            .placeholder(clip(&menu.placeholder)),
+        )
+    });
+    let components = menus
+        .chain(
+            buttons
+                .chunks(ROW)
+                .map(|row| CreateActionRow::Buttons(row.to_vec())),
+        )
         .take(5)
-        .map(|row| CreateActionRow::Buttons(row.to_vec()))
         .collect();
     if content.trim().is_empty() && embeds.is_empty() && files.is_empty() {
         content = "\u{200b}".to_string();
@@ -172,6 +210,15 @@ impl Outgoing {
             .components(self.components)
             .allowed_mentions(self.mentions)
             .ephemeral(self.ephemeral)
+    }
+
+    /// As the new content of the message whose menu was used (the picker's next step).
+    pub fn update(self) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .embeds(self.embeds)
+            .components(self.components)
+            .allowed_mentions(self.mentions)
     }
 
     /// As the edit of a deferred answer (public replies).

@@ -16,10 +16,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http,
-    HttpBuilder, Interaction, Member, Message, Nonce, PartialChannel, Ready, ShardManager, User,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditThread, EventHandler,
+    GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder, Interaction, Member, Message,
+    Nonce, PartialChannel, Ready, ShardManager, User,
 };
 use serenity::async_trait;
 use tokio::sync::{Notify, watch};
@@ -300,6 +301,9 @@ async fn sweep_loop(
             let place = notice.place;
             let channel = place.thread.unwrap_or(place.channel);
             let posted = post(&http, retry, channel, &notice.reply, "deadline notice").await;
+            if posted.is_posted() {
+                close_thread(&http, place, &notice.reply).await;
+            }
             if !posted.is_posted() && place.thread.is_some() {
                 // The game's thread is gone or closed: say it where the game began.
                 post(
@@ -312,6 +316,20 @@ async fn sweep_loop(
                 .await;
             }
         }
+    }
+}
+
+/// Archives the thread of a game that is over once its final board has been posted there
+/// (`place`); a failure only leaves the thread open, and is logged.
+async fn close_thread(http: &Http, place: Place, reply: &Reply) {
+    // A message typed in a thread arrives with the thread as its channel.
+    let posted_in = place.thread.unwrap_or(place.channel);
+    let Some(thread) = reply.closes_thread.filter(|&t| t == posted_in) else {
+        return;
+    };
+    let archive = EditThread::new().archived(true);
+    if let Err(e) = ChannelId::new(thread).edit_thread(http, archive).await {
+        tracing::warn!(thread, error = %describe(&e), "could not archive a finished game's thread");
     }
 }
 
@@ -446,7 +464,8 @@ fn place(guild: Option<GuildId>, channel: ChannelId, described: Option<&PartialC
     }
 }
 
-/// An interaction that is answered with a message: a slash command or a button.
+/// An interaction that is answered with a message: a slash command, or a component (a button
+/// or a menu).
 enum Asked<'a> {
     Command(&'a CommandInteraction),
     Button(&'a ComponentInteraction),
@@ -577,6 +596,23 @@ impl Handler {
     /// text alone if the files were refused or Discord kept failing.
     async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
         let channel = asked.channel();
+        if reply.replaces && matches!(asked, Asked::Button(_)) {
+            // The move picker's next step takes the place of the menu that was used.
+            let tried = self
+                .retry
+                .run("update", channel, || {
+                    let r =
+                        CreateInteractionResponse::UpdateMessage(outgoing(reply, true).update());
+                    asked.respond(http, r)
+                })
+                .await;
+            match tried.map_err(|e| (classify(&e), e)) {
+                Ok(()) | Err((Failure::AlreadyAnswered | Failure::Gone, _)) => return,
+                Err((failure, e)) => {
+                    tracing::warn!(channel, ?failure, error = %describe(&e), "could not update the menu's message; answering anew");
+                }
+            }
+        }
         let has_files = reply.image.is_some() || !reply.files.is_empty();
         if has_files && files_fit(reply, asked.upload_limit()) {
             let tried = self
@@ -669,6 +705,9 @@ impl Handler {
     /// `asked` is the interaction the reply answered, if any, so that a player can be told when
     /// the bot may not post where the game is.
     async fn after(&self, ctx: &Context, asked: Option<&Asked<'_>>, place: Place, reply: &Reply) {
+        if !reply.private {
+            close_thread(&ctx.http, place, reply).await;
+        }
         let mut games = reply.new_games.clone();
         if let Some(game) = reply.new_game.filter(|g| !games.contains(g)) {
             games.insert(0, game);
@@ -849,6 +888,7 @@ impl Handler {
         }
     }
 
+    /// A button pressed or a choice made in a menu (the move picker's).
     async fn on_button(&self, ctx: &Context, i: &ComponentInteraction) {
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
         let who = actor(&i.user, i.member.as_ref());
@@ -857,7 +897,13 @@ impl Handler {
             .await;
         let service = Arc::clone(&self.service);
         let custom_id = i.data.custom_id.clone();
-        let request = Request::button(who, place, custom_id).in_locale(locale);
+        let request = match &i.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => {
+                Request::menu(who, place, custom_id, values.clone())
+            }
+            _ => Request::button(who, place, custom_id),
+        }
+        .in_locale(locale);
         let work = async move { interaction_reply(service.handle(request).await) };
         self.answer(ctx, Asked::Button(i), place, work).await;
     }
@@ -967,7 +1013,8 @@ impl EventHandler for Handler {
             Interaction::Component(i) => {
                 if matches!(
                     i.data.kind,
-                    serenity::all::ComponentInteractionDataKind::Button
+                    ComponentInteractionDataKind::Button
+                        | ComponentInteractionDataKind::StringSelect { .. }
                 ) {
                     self.on_button(&ctx, i).await;
                 }

@@ -53,6 +53,7 @@ topics![
     "guard",
     "markup",
     "tournaments",
+    "picker",
     "correspondence"
 ];
 

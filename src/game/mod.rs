@@ -42,6 +42,7 @@ mod language;
 mod loaded;
 mod locks;
 mod lookup;
+mod picks;
 mod players;
 pub mod present;
 pub mod rate;
@@ -64,6 +65,9 @@ pub use i18n::Lang;
 pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
-pub use reply::{Attachment, Button, ButtonAction, ButtonStyle, Notice, Reply};
+pub use reply::{
+    Attachment, Button, ButtonAction, ButtonStyle, MENU_OPTIONS_MAX, Menu, MenuOption, Notice,
+    Reply,
+};
 pub use request::{Actor, Admission, Input, Request};
 pub use service::Service;

@@ -56,6 +56,8 @@ pub enum ButtonAction {
     Rematch(GameId),
     /// `tournament join #ID`.
     JoinTournament(TournamentId),
+    /// **Move**: opens the move picker of game #ID (it stands for no typed command).
+    Move(GameId),
 }
 
 impl ButtonAction {
@@ -75,14 +77,16 @@ impl ButtonAction {
             ButtonAction::LegalMoves(g) => ("moves", g.0),
             ButtonAction::Rematch(g) => ("rematch", g.0),
             ButtonAction::JoinTournament(t) => ("tournament-join", t.0),
+            ButtonAction::Move(g) => ("pick", g.0),
         };
         format!("rb:{action}:{id}")
     }
 
     /// The command the button stands for: pressing it is the same as typing that command.
-    pub fn command(self) -> Command {
+    /// `None` for [`ButtonAction::Move`], which opens the move picker instead.
+    pub fn command(self) -> Option<Command> {
         let game = Some;
-        match self {
+        Some(match self {
             ButtonAction::AcceptChallenge(c) => Command::Accept { challenge: Some(c) },
             ButtonAction::DeclineChallenge(c) => Command::Decline { challenge: Some(c) },
             ButtonAction::CancelChallenge(c) => Command::Cancel { challenge: Some(c) },
@@ -122,7 +126,8 @@ impl ButtonAction {
             ButtonAction::JoinTournament(t) => Command::Tournament(TournamentCommand::Join {
                 tournament: Some(t),
             }),
-        }
+            ButtonAction::Move(_) => return None,
+        })
     }
 
     /// Reads a `custom_id` back; `None` for anything not made by [`ButtonAction::custom_id`].
@@ -156,6 +161,7 @@ impl ButtonAction {
             "moves" => ButtonAction::LegalMoves(g),
             "rematch" => ButtonAction::Rematch(g),
             "tournament-join" => ButtonAction::JoinTournament(TournamentId(id)),
+            "pick" => ButtonAction::Move(g),
             _ => return None,
         })
     }
@@ -185,6 +191,33 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+/// One choice of a [`Menu`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    /// What it says (`Rook c7 — 5 moves`, `Rxe2+`), in the reader's language.
+    pub label: String,
+    /// What the chat platform sends back when it is chosen.
+    pub value: String,
+    /// A second line under the label, if any.
+    pub description: Option<String>,
+}
+
+/// A menu of choices under a private reply: one step of the move picker. Its `custom_id`
+/// carries the game and the position it was made for, so a choice made after the position
+/// changed is recognised as stale.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    /// The stable id the chat platform keeps with the menu and sends back with the choice.
+    pub custom_id: String,
+    /// What the menu says before anything is chosen, in the reader's language.
+    pub placeholder: String,
+    /// The choices, at most [`MENU_OPTIONS_MAX`].
+    pub options: Vec<MenuOption>,
+}
+
+/// The most choices one menu may hold (Discord's limit).
+pub const MENU_OPTIONS_MAX: usize = 25;
+
 /// One answer of the service.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -198,10 +231,18 @@ pub struct Reply {
     pub files: Vec<Attachment>,
     /// Buttons that make sense under this reply.
     pub buttons: Vec<Button>,
+    /// Menus under this (private) reply: the move picker's.
+    pub menus: Vec<Menu>,
+    /// The reply takes the place of the private message whose menu was used (the next step of
+    /// the move picker), rather than being a message of its own.
+    pub replaces: bool,
     /// Only the person who asked should see it (refusals, private lists).
     pub private: bool,
     /// The players this reply may ping; nobody else is ever mentioned.
     pub mentions: Vec<PlayerId>,
+    /// The thread of a game this reply shows over: a front end that posts the reply in that
+    /// thread archives it afterwards, the final board being its last word.
+    pub closes_thread: Option<u64>,
     /// A game that has just started: a front end that can give it its own thread should.
     pub new_game: Option<GameId>,
     /// Every game that has just started (the one of [`Reply::new_game`], or all the games of a
@@ -258,6 +299,7 @@ mod tests {
             ButtonAction::LegalMoves(GameId(12)),
             ButtonAction::Rematch(GameId(12)),
             ButtonAction::JoinTournament(TournamentId(2)),
+            ButtonAction::Move(GameId(12)),
         ];
         for action in all {
             assert_eq!(

@@ -27,6 +27,13 @@ pub enum Input {
     Invalid(CommandError),
     /// A button's `custom_id`, as the chat platform sends it back.
     Button(String),
+    /// A choice in a menu (the move picker's): the menu's `custom_id` and the chosen values.
+    Menu {
+        /// The menu's id, as the chat platform sends it back.
+        custom_id: String,
+        /// The values chosen (the picker's menus take one).
+        values: Vec<String>,
+    },
     /// A chat message that was not addressed to the bot: played if it is a move of the player
     /// to move in the one game they play in that place, and otherwise left unanswered, so chat
     /// stays chat.
@@ -90,6 +97,17 @@ impl Request {
     /// A button pressed.
     pub fn button(actor: Actor, place: Place, custom_id: impl Into<String>) -> Request {
         Request::new(actor, place, Input::Button(custom_id.into()))
+    }
+
+    /// A choice made in a menu.
+    pub fn menu(
+        actor: Actor,
+        place: Place,
+        custom_id: impl Into<String>,
+        values: Vec<String>,
+    ) -> Request {
+        let custom_id = custom_id.into();
+        Request::new(actor, place, Input::Menu { custom_id, values })
     }
 
     /// A chat message not addressed to the bot, counted [quietly](Admission::Quiet).

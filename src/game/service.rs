@@ -13,10 +13,11 @@ use super::context::{Cx, Refusal};
 use super::i18n::{Lang, tr};
 use super::locks::GameLocks;
 use super::lookup;
+use super::picks::Pick;
 use super::players::Players;
 use super::present::{Markup, TextMarkup, Voice};
 use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
-use super::reply::{ButtonAction, Reply};
+use super::reply::{ButtonAction, MENU_OPTIONS_MAX, Reply};
 use super::request::{Admission, Input, Request};
 use crate::model::{Place, PlayerId, Timestamp};
 use crate::render;
@@ -29,6 +30,8 @@ pub struct Service {
     markup: Arc<dyn Markup>,
     locks: GameLocks,
     board_size: u32,
+    /// The most choices a move-picker menu holds ([`MENU_OPTIONS_MAX`] unless a test says).
+    menu_size: usize,
     /// The servers' locales this process last stored, and when, so an unchanged one is not
     /// written on every interaction (but is again after a while, in case another process
     /// stored an older report meanwhile).
@@ -47,6 +50,7 @@ impl Service {
             markup: Arc::new(TextMarkup),
             locks: GameLocks::default(),
             board_size: render::DEFAULT_SIZE,
+            menu_size: MENU_OPTIONS_MAX,
             server_locales: Mutex::default(),
             limiter: Some(RateLimiter::new(RateLimit::default())),
         }
@@ -63,6 +67,14 @@ impl Service {
     /// supplies its own.
     pub fn with_markup(mut self, markup: Arc<dyn Markup>) -> Service {
         self.markup = markup;
+        self
+    }
+
+    /// The same service with move-picker menus of at most `size` choices (3 to
+    /// [`MENU_OPTIONS_MAX`], Discord's limit and the default): a smaller size shows the
+    /// picker's pages in positions with few moves.
+    pub fn with_menu_size(mut self, size: usize) -> Service {
+        self.menu_size = size.clamp(3, MENU_OPTIONS_MAX);
         self
     }
 
@@ -84,6 +96,11 @@ impl Service {
     /// The side of the boards drawn, in pixels.
     pub(crate) fn board_size(&self) -> u32 {
         self.board_size
+    }
+
+    /// The most choices a move-picker menu holds.
+    pub(crate) fn menu_size(&self) -> usize {
+        self.menu_size
     }
 
     /// The servers' locales this process last stored.
@@ -114,12 +131,19 @@ impl Service {
         } = request;
         let read = match input {
             // Chat stays chat unless it is a move in the player's one game here.
-            Input::Chat(text) => Ok(self.chat_move(actor.id, place, &text).await?),
-            Input::Line(text) => Command::parse_or_move(&text).map_err(Unread::Command),
-            Input::Command(command) => Ok(command),
+            Input::Chat(text) => Ok(Read::Command(self.chat_move(actor.id, place, &text).await?)),
+            Input::Line(text) => Command::parse_or_move(&text)
+                .map(Read::Command)
+                .map_err(Unread::Command),
+            Input::Command(command) => Ok(Read::Command(command)),
             Input::Invalid(error) => Err(Unread::Command(error)),
-            Input::Button(custom_id) => ButtonAction::from_custom_id(&custom_id)
-                .map(ButtonAction::command)
+            Input::Button(custom_id) => match ButtonAction::from_custom_id(&custom_id) {
+                Some(ButtonAction::Move(game)) => Ok(Read::Pick(Pick::Open(game))),
+                Some(action) => action.command().map(Read::Command).ok_or(Unread::Button),
+                None => Err(Unread::Button),
+            },
+            Input::Menu { custom_id, values } => Pick::from_menu(&custom_id, &values)
+                .map(Read::Pick)
                 .ok_or(Unread::Button),
         };
         let verdict = match (&self.limiter, admission) {
@@ -137,10 +161,14 @@ impl Service {
             (Verdict::RefuseQuietly, Admission::Quiet) => return None,
             _ => return Some(Reply::private(slow_down(lang))),
         }
-        let command = match read {
-            Ok(command) => command,
+        let read = match read {
+            Ok(read) => read,
             Err(Unread::Command(error)) => return Some(Reply::private(error.text(lang))),
             Err(Unread::Button) => return Some(Reply::private(tr!(lang, "button-unknown"))),
+        };
+        let word = match &read {
+            Read::Command(command) => command_word(command),
+            Read::Pick(_) => "move",
         };
         let cx = Cx {
             svc: self,
@@ -149,10 +177,14 @@ impl Service {
             locale: locale.as_deref(),
             mentioned: &mentioned,
             lang,
-            word: command_word(&command),
+            word,
             players,
         };
-        Some(match actions::dispatch(&cx, &command).await {
+        let answered = match &read {
+            Read::Command(command) => actions::dispatch(&cx, command).await,
+            Read::Pick(pick) => actions::picker::pick(&cx, pick).await,
+        };
+        Some(match answered {
             Ok(reply) => reply,
             Err(refusal) => refused(lang, actor.id, refusal),
         })
@@ -175,11 +207,19 @@ impl Service {
     }
 }
 
+/// What a request's input was read as.
+enum Read {
+    /// A command, typed or stood for by a button.
+    Command(Command),
+    /// A step of the move picker.
+    Pick(Pick),
+}
+
 /// Why a request's input is not a command.
 enum Unread {
     /// Not a command, and the error says why.
     Command(CommandError),
-    /// A button the bot never made (a forged or foreign `custom_id`).
+    /// A button or menu the bot never made (a forged or foreign `custom_id`).
     Button,
 }
 

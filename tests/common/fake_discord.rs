@@ -147,6 +147,8 @@ struct State {
     identifies: usize,
     /// Threads the fake made: thread id → parent channel.
     threads: HashMap<u64, u64>,
+    /// The threads that are archived (by the bot, or by [`FakeDiscord::archive`]).
+    archived: std::collections::HashSet<u64>,
     /// Users the fake knows: id → name.
     users: HashMap<u64, String>,
     /// Where every new request is also sent (see [`FakeDiscord::subscribe`]).
@@ -519,6 +521,29 @@ impl FakeDiscord {
         id
     }
 
+    /// `user` chooses `values` in the select menu `custom_id` of a message the bot sent in
+    /// `channel` (the move picker's, which only its asker sees).
+    pub fn choose(&self, user: u64, channel: u64, custom_id: &str, values: &[&str]) -> u64 {
+        let mut message =
+            self.message_json(self.id(), channel, APP_ID, "a message with a menu", &[]);
+        message["flags"] = json!(64);
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+        let (id, mut d) = self.interaction_json(3, user, channel, data);
+        d["message"] = message;
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// Discord archives `thread` (as it does after a week without activity).
+    pub fn archive(&self, thread: u64) {
+        self.state.lock().unwrap().archived.insert(thread);
+    }
+
+    /// Whether `thread` is archived.
+    pub fn archived(&self, thread: u64) -> bool {
+        self.state.lock().unwrap().archived.contains(&thread)
+    }
+
     /// The bot joins (or reconnects to) the test server, whose preferred locale is `locale`.
     pub fn guild_create(&self, locale: &str) {
         self.dispatch(
@@ -811,6 +836,8 @@ impl FakeDiscord {
             ("POST", ["channels", channel, "messages"]) => {
                 let id = self.id();
                 let channel = channel.parse().unwrap_or(0);
+                // As Discord does, a message in an archived (unlocked) thread unarchives it.
+                self.state.lock().unwrap().archived.remove(&channel);
                 let content = json["content"].as_str().unwrap_or_default();
                 (
                     200,
@@ -824,6 +851,27 @@ impl FakeDiscord {
                 self.state.lock().unwrap().threads.insert(id, parent);
                 let name = json["name"].as_str().unwrap_or("thread");
                 (201, self.thread_json(id, parent, name), Some(id))
+            }
+            ("PATCH", ["channels", channel]) => {
+                let id: u64 = channel.parse().unwrap_or(0);
+                let mut s = self.state.lock().unwrap();
+                let Some(&parent) = s.threads.get(&id) else {
+                    return (
+                        404,
+                        json!({"message": "Unknown Channel", "code": 10003}),
+                        None,
+                    );
+                };
+                match json["archived"].as_bool() {
+                    Some(true) => s.archived.insert(id),
+                    Some(false) => s.archived.remove(&id),
+                    None => false,
+                };
+                let archived = s.archived.contains(&id);
+                drop(s);
+                let mut thread = self.thread_json(id, parent, "thread");
+                thread["thread_metadata"]["archived"] = json!(archived);
+                (200, thread, None)
             }
             ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null, None),
             ("PATCH", ["webhooks", _, _, "messages", "@original"])
@@ -1090,4 +1138,19 @@ pub fn check_payloads(fake: &FakeDiscord) {
     button["message"] = fake.message_json(9, 6, APP_ID, "board", &[]);
     let i: Interaction = serde_json::from_value(button).expect("component interaction");
     assert!(matches!(i, Interaction::Component(_)));
+    let (_, mut select) = fake.interaction_json(
+        3,
+        7,
+        6,
+        json!({"custom_id": "rb:pieces:1:0:00000000", "component_type": 3, "values": ["c2"]}),
+    );
+    select["message"] = fake.message_json(9, 6, APP_ID, "menu", &[]);
+    let i: Interaction = serde_json::from_value(select).expect("select interaction");
+    let Interaction::Component(i) = i else {
+        panic!("a select is a component interaction");
+    };
+    assert!(matches!(
+        &i.data.kind,
+        serenity::all::ComponentInteractionDataKind::StringSelect { values } if values == &["c2"]
+    ));
 }

@@ -17,21 +17,21 @@ use rollerball::store::{GameId, GameResult, GameStatus, Store};
 use serde_json::{Value, json};
 use tokio::task::JoinHandle;
 
-const ALICE: u64 = 111_111_111_111_111_111;
-const BOB: u64 = 222_222_222_222_222_222;
-const CAROL: u64 = 333_333_333_333_333_333;
-const CHANNEL: u64 = 500_000_000_000_000_001;
+pub(crate) const ALICE: u64 = 111_111_111_111_111_111;
+pub(crate) const BOB: u64 = 222_222_222_222_222_222;
+pub(crate) const CAROL: u64 = 333_333_333_333_333_333;
+pub(crate) const CHANNEL: u64 = 500_000_000_000_000_001;
 const DAY: Duration = Duration::from_secs(86_400);
 
 /// A bot running against the fake.
-struct Running {
-    stop: ShutdownHandle,
-    task: JoinHandle<Result<(), serenity::Error>>,
-    store: Store,
+pub(crate) struct Running {
+    pub(crate) stop: ShutdownHandle,
+    pub(crate) task: JoinHandle<Result<(), serenity::Error>>,
+    pub(crate) store: Store,
 }
 
 impl Running {
-    async fn shut_down(self, fake: &FakeDiscord) {
+    pub(crate) async fn shut_down(self, fake: &FakeDiscord) {
         self.stop.shutdown();
         tokio::time::timeout(fake_discord::WAIT, self.task)
             .await
@@ -43,7 +43,7 @@ impl Running {
     }
 }
 
-fn config(fake: &FakeDiscord) -> Config {
+pub(crate) fn config(fake: &FakeDiscord) -> Config {
     let base = fake.base_url();
     let mut config = Config::from_lookup(|name| match name {
         "DISCORD_TOKEN" => Some("fake-token".to_string()),
@@ -64,7 +64,7 @@ fn config(fake: &FakeDiscord) -> Config {
 
 /// Starts the bot as `main` does, on the database at `url`, and waits until it has connected and
 /// registered `/rb` in the test server.
-async fn start(fake: &FakeDiscord, url: &str, clock: Arc<ManualClock>) -> Running {
+pub(crate) async fn start(fake: &FakeDiscord, url: &str, clock: Arc<ManualClock>) -> Running {
     start_with(fake, url, clock, config(fake)).await
 }
 
@@ -79,16 +79,27 @@ async fn start_with(
     start_limited(fake, url, clock, config, None).await
 }
 
-async fn start_limited(
+pub(crate) async fn start_limited(
     fake: &FakeDiscord,
     url: &str,
     clock: Arc<ManualClock>,
     config: Config,
     limit: Option<RateLimit>,
 ) -> Running {
-    let from = fake.mark();
     let store = Store::connect(url).await.expect("database");
     let service = Service::new(store.clone(), clock).with_rate_limit(limit);
+    start_service(fake, store, service, config).await
+}
+
+/// Starts the bot with `service` on `store`, as `main` does, and waits until it has connected
+/// and registered `/rb` in the test server.
+pub(crate) async fn start_service(
+    fake: &FakeDiscord,
+    store: Store,
+    service: Service,
+    config: Config,
+) -> Running {
+    let from = fake.mark();
     let bot = Bot::new(config, service).await.expect("bot");
     let gateway = bot.gateway_url().await;
     assert!(
@@ -118,12 +129,12 @@ async fn start_limited(
     Running { stop, task, store }
 }
 
-fn clock() -> Arc<ManualClock> {
+pub(crate) fn clock() -> Arc<ManualClock> {
     Arc::new(ManualClock::new(common::T0))
 }
 
 /// The answer to interaction `id` (its callback).
-async fn answer(fake: &FakeDiscord, from: usize, id: u64) -> Recorded {
+pub(crate) async fn answer(fake: &FakeDiscord, from: usize, id: u64) -> Recorded {
     fake.wait_for(from, &format!("the answer to interaction {id}"), |r| {
         r.method == "POST"
             && r.path.starts_with(&format!("/api/v10/interactions/{id}/"))
@@ -133,7 +144,7 @@ async fn answer(fake: &FakeDiscord, from: usize, id: u64) -> Recorded {
 }
 
 /// The next message posted in `channel`.
-async fn posted(fake: &FakeDiscord, from: usize, channel: u64, what: &str) -> Recorded {
+pub(crate) async fn posted(fake: &FakeDiscord, from: usize, channel: u64, what: &str) -> Recorded {
     fake.wait_for(from, what, |r| {
         r.method == "POST"
             && r.path == format!("/api/v10/channels/{channel}/messages")
@@ -143,7 +154,7 @@ async fn posted(fake: &FakeDiscord, from: usize, channel: u64, what: &str) -> Re
 }
 
 /// The single board PNG of a request, decoded: it must be the renderer's size.
-fn assert_board(r: &Recorded) {
+pub(crate) fn assert_board(r: &Recorded) {
     let pngs = r.pngs();
     assert_eq!(pngs.len(), 1, "one board in {} {}", r.path, r.json);
     let png = pngs[0];
@@ -202,7 +213,7 @@ async fn game(store: &Store, id: GameId) -> rollerball::store::Game {
 }
 
 /// Alice challenges Bob in the channel and Bob accepts by button: returns the game and its thread.
-async fn new_game(fake: &FakeDiscord, store: &Store, days: i64) -> (GameId, u64) {
+pub(crate) async fn new_game(fake: &FakeDiscord, store: &Store, days: i64) -> (GameId, u64) {
     let from = fake.mark();
     let id = fake.slash(
         ALICE,

@@ -8,3 +8,5 @@ mod fake_discord;
 
 mod bot;
 mod load;
+mod picker;
+mod threads;

@@ -634,8 +634,8 @@ async fn games_against_the_computer() {
         );
         assert_eq!(
             back.buttons.len(),
-            2,
-            "Legal moves and Resign: no draw offers to the computer"
+            3,
+            "Move, Legal moves and Resign: no draw offers to the computer"
         );
         assert_eq!(w.game(id).await.ply, 0);
 
@@ -748,7 +748,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
         );
         assert_eq!(
             labels(&reply),
-            ["Jugadas legales", "Ofrecer tablas", "Abandonar"]
+            ["Jugar", "Jugadas legales", "Ofrecer tablas", "Abandonar"]
         );
 
         // An illegal move and a move from a Russian client: the notation stays international.
@@ -765,7 +765,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
         );
         assert_eq!(
             labels(&reply),
-            ["Допустимые ходы", "Предложить ничью", "Сдаться"]
+            ["Ход", "Допустимые ходы", "Предложить ничью", "Сдаться"]
         );
 
         // Help and rules.

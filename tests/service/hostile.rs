@@ -348,14 +348,22 @@ async fn a_stranger_pressing_a_games_buttons() {
                 button.label
             );
         }
-        // The board's buttons: Offer draw and Resign are the players' alone; Legal moves shows
-        // anyone the moves, privately, changing nothing.
+        // The board's buttons: Offer draw and Resign are the players' alone; Move tells a
+        // stranger whose move it is; Legal moves shows anyone the moves, privately, changing
+        // nothing.
         let board = w.say(&alice(), "board").await;
         let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
-        assert_eq!(labels, ["Legal moves", "Offer draw", "Resign"]);
+        assert_eq!(labels, ["Move", "Legal moves", "Offer draw", "Resign"]);
         for button in &board.buttons {
             let id = button.action.custom_id();
-            if button.label == "Legal moves" {
+            if button.label == "Move" {
+                assert_eq!(
+                    w.press_refused(&carol(), &id).await,
+                    format!(
+                        "In Game #{g} it is <@102>'s move. Only its two players can move; you can follow it with `game #{g}`."
+                    )
+                );
+            } else if button.label == "Legal moves" {
                 let before = w.snapshot().await;
                 let reply = w.press(&carol(), &id).await;
                 assert!(reply.private && reply.mentions.is_empty());

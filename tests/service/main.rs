@@ -10,5 +10,6 @@ mod correspondence;
 mod fuzz_corpus;
 mod games;
 mod hostile;
+mod picker;
 mod ratings;
 mod tournaments;

@@ -7,6 +7,7 @@ pub(crate) mod computer;
 mod ending;
 pub(crate) mod forecasts;
 mod offers;
+pub(crate) mod picker;
 mod play;
 pub(crate) mod settings;
 mod standings;

@@ -4,6 +4,7 @@
 use crate::game::command::clean_text;
 use crate::game::context::{Cx, Refusal, Res, say};
 use crate::game::i18n::tr;
+use crate::game::picks::Mark;
 use crate::game::present::{Ping, move_error};
 use crate::game::reply::Reply;
 use crate::game::seat::Seat;
@@ -33,6 +34,17 @@ async fn ready<'a>(cx: &Cx<'a>, id: Option<GameId>, text: &str) -> Res<(Seat<'a>
 
 /// `move [#ID] MOVE`.
 pub(crate) async fn play(cx: &Cx<'_>, id: Option<GameId>, text: &str) -> Res<Reply> {
+    play_at(cx, id, text, None).await
+}
+
+/// `move [#ID] MOVE`, refused unless the game still stands at `expected` (when given: the
+/// position a move picker's menu was made for) once its lock is held.
+pub(crate) async fn play_at(
+    cx: &Cx<'_>,
+    id: Option<GameId>,
+    text: &str,
+    expected: Option<Mark>,
+) -> Res<Reply> {
     let lang = cx.lang;
     // A move may come from a slash command's field, which the line parser never saw.
     let text = &clean_text(text).map_err(|e| Refusal::Say(e.text(lang)))?;
@@ -44,6 +56,9 @@ pub(crate) async fn play(cx: &Cx<'_>, id: Option<GameId>, text: &str) -> Res<Rep
     if back.is_some() {
         drop(seat);
         (seat, mv) = ready(cx, id, text).await?;
+    }
+    if expected.is_some_and(|mark| !mark.matches(&seat.loaded.game)) {
+        return say(tr!(lang, "picker-moved-meanwhile", id = seat.loaded.id()));
     }
     let pending = seat.loaded.row.offer.filter(|o| o.by != seat.color);
     let san = seat.play(cx.svc, voice, mv).await?;

@@ -103,6 +103,9 @@ impl Service {
             reply.buttons = game_buttons(voice, loaded);
         }
         reply.mentions = ping.players(loaded);
+        if loaded.game.outcome().is_some() {
+            reply.closes_thread = loaded.row.place.thread;
+        }
         reply
     }
 
@@ -126,7 +129,8 @@ pub(crate) fn button(label: String, action: ButtonAction, style: ButtonStyle) ->
     }
 }
 
-/// The buttons under a game's board: while it is played, or a rematch once it is over.
+/// The buttons under a game's board: while it is played (**Move** opens the move picker), or a
+/// rematch once it is over.
 pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
     let lang = voice.lang;
     let id = loaded.row.id;
@@ -137,11 +141,18 @@ pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
             ButtonStyle::Primary,
         )];
     }
-    let mut buttons = vec![button(
-        tr!(lang, "button-legal-moves"),
-        ButtonAction::LegalMoves(id),
-        ButtonStyle::Secondary,
-    )];
+    let mut buttons = vec![
+        button(
+            tr!(lang, "button-move"),
+            ButtonAction::Move(id),
+            ButtonStyle::Primary,
+        ),
+        button(
+            tr!(lang, "button-legal-moves"),
+            ButtonAction::LegalMoves(id),
+            ButtonStyle::Secondary,
+        ),
+    ];
     // The computer never agrees to a draw, so it is not offered one.
     if loaded.row.computer_level.is_none() {
         buttons.push(button(

@@ -5,6 +5,7 @@
 mod game_reply;
 mod help;
 mod markup;
+pub(crate) mod picker;
 mod voice;
 mod words;
 
