@@ -37,6 +37,9 @@ use crate::tr;
 
 /// How long shutdown waits for commands in progress.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
+/// The longest autocomplete choice Discord takes (name and value alike).
+const CHOICE_MAX_CHARS: usize = 100;
+
 /// The most autocomplete choices Discord shows.
 const CHOICES_MAX: usize = 25;
 
@@ -866,7 +869,7 @@ impl Handler {
             }
             return;
         }
-        let typed = i.data.autocomplete().map(|o| o.value.trim().to_string());
+        let typed = i.data.autocomplete().map(|o| o.value.to_string());
         let game = commands::subcommand(&i.data).and_then(|(_, options)| {
             options
                 .iter()
@@ -876,11 +879,26 @@ impl Handler {
                     _ => None,
                 })
         });
-        let typed = typed.unwrap_or_default().to_lowercase();
-        let moves = self
-            .service
-            .legal_moves_for(PlayerId(i.user.id.get()), place, game)
-            .await;
+        let forecast = commands::subcommand(&i.data).is_some_and(|(name, _)| name == "forecast");
+        let raw = typed.unwrap_or_default();
+        let typed = if forecast {
+            String::new()
+        } else {
+            raw.trim().to_lowercase()
+        };
+        let actor = PlayerId(i.user.id.get());
+        let moves = if forecast {
+            // A line of moves: each choice is the whole line with one more move; Discord takes
+            // choices of at most 100 characters.
+            let mut lines = self
+                .service
+                .forecast_completions(actor, place, game, &raw)
+                .await;
+            lines.retain(|line| line.chars().count() <= CHOICE_MAX_CHARS);
+            lines
+        } else {
+            self.service.legal_moves_for(actor, place, game).await
+        };
         let mut choices = CreateAutocompleteResponse::new();
         for san in moves
             .into_iter()

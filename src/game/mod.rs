@@ -22,6 +22,7 @@
 //! | `observe` | the seam through which the service tells the metrics what it does |
 //! | `sweep`, `deadlines`, `endings` | the deadline sweep; the correspondence clock; what follows a game's end |
 //! | `present/` | the [`Markup`] seam, phrases, the game reply with its board, the help |
+//! | `forecast`, `sweep_correspondence` | what a conditional line means; the sweep's share of correspondence play (forecasts a crash left unplayed, vacations that ran out) |
 //! | `tournament/` | round-robin tournaments: Berger pairings, standings and tie-breaks, their end |
 //! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
 //! | `command/`, `i18n`, `rate`, `reply`, `clock`, `frontend` | the language of commands, texts, the rate limit, replies, time, and what front ends ask besides commands |
@@ -34,6 +35,7 @@ pub mod command;
 mod context;
 mod deadlines;
 mod endings;
+mod forecast;
 mod frontend;
 pub mod glicko2;
 pub mod i18n;
@@ -52,6 +54,7 @@ mod request;
 mod seat;
 mod service;
 mod sweep;
+mod sweep_correspondence;
 mod tournament;
 
 pub use actions::settings::AUTO_LANGUAGE;

@@ -1,5 +1,6 @@
 //! The deadline sweep, run on a timer by every front end: challenges that expired, the
-//! computer's moves a crash or a failure left unmade, reminders, losses on time, and the final
+//! computer's moves a crash or a failure left unmade, reminders, losses on time, forecasts and
+//! vacations ([`sweep_correspondence`](super::sweep_correspondence)), and the final
 //! standings of tournaments that finished. Each kind
 //! is claimed from the store in one statement that is safe with several processes (each item
 //! goes to exactly one); after that, every claimed item is delivered as a notice, or — when even
@@ -69,6 +70,7 @@ impl Service {
                 tracing::error!(%error, "claiming time-outs failed");
             }
         }
+        notices.extend(self.sweep_correspondence(&players).await);
         self.catch_up_ratings().await;
         notices.extend(self.sweep_tournaments().await);
         notices

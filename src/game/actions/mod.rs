@@ -5,6 +5,7 @@
 pub(crate) mod challenges;
 pub(crate) mod computer;
 mod ending;
+pub(crate) mod forecasts;
 mod offers;
 pub(crate) mod picker;
 mod play;
@@ -12,6 +13,7 @@ pub(crate) mod settings;
 mod standings;
 pub(crate) mod tournament_views;
 mod tournaments;
+mod vacation;
 pub(crate) mod viewing;
 
 use super::command::{Command, TournamentCommand};
@@ -66,6 +68,8 @@ pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Re
         Command::Stats { player } => Ok(standings::stats(cx, player.as_ref()).await?),
         Command::Tournament(t) => tournament(cx, t).await,
         Command::Tournaments => tournament_views::list(cx).await,
+        Command::Forecast { game, change } => forecasts::forecast(cx, *game, change).await,
+        Command::Vacation { change } => vacation::vacation(cx, *change).await,
     }
 }
 
@@ -120,6 +124,8 @@ pub(crate) fn command_kind(command: &Command) -> &'static str {
         Command::Stats { .. } => "stats",
         Command::Tournament(_) => "tournament",
         Command::Tournaments => "tournaments",
+        Command::Forecast { .. } => "forecast",
+        Command::Vacation { .. } => "vacation",
     }
 }
 
@@ -137,6 +143,7 @@ pub(crate) fn command_word(command: &Command) -> &'static str {
         Command::Abort { .. } => "abort",
         Command::MoreTime { .. } => "moretime",
         Command::Rematch { .. } => "rematch",
+        Command::Forecast { .. } => "forecast",
         _ => "board",
     }
 }
