@@ -110,10 +110,13 @@ impl Store {
     /// left unanswered (normally none: the service answers at once).
     pub async fn forecast_turns(&self, limit: u32) -> Result<Vec<GameId>> {
         let rows = sqlx::query(
-            "SELECT DISTINCT g.id FROM games g JOIN forecasts f ON f.game_id = g.id \
-             WHERE g.status = 'active' AND f.from_ply < g.ply \
+            // From the forecasts, which are few, to their games: SQLite takes the left side
+            // of a CROSS JOIN as the outer loop, where ordering by the game would otherwise
+            // walk every game stored (start-up runs this sweep).
+            "SELECT DISTINCT f.game_id AS id FROM forecasts f CROSS JOIN games g \
+             WHERE g.id = f.game_id AND g.status = 'active' AND f.from_ply < g.ply \
                AND f.player_id = CASE g.to_move WHEN 'white' THEN g.white_id ELSE g.black_id END \
-             ORDER BY g.id LIMIT $1",
+             ORDER BY f.game_id LIMIT $1",
         )
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
