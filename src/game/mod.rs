@@ -51,6 +51,7 @@ mod seat;
 mod service;
 mod sweep;
 mod tournament;
+mod turn_notices;
 
 pub use actions::settings::AUTO_LANGUAGE;
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -63,8 +64,8 @@ pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{
-    Attachment, Button, ButtonAction, ButtonStyle, MENU_OPTIONS_MAX, Menu, MenuOption, Notice,
-    Reply,
+    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, MENU_OPTIONS_MAX, Menu,
+    MenuOption, Notice, Reply,
 };
 pub use request::{Actor, Admission, Input, Request};
 pub use service::Service;

@@ -70,7 +70,8 @@
 //! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
 //! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
-//! leaderboard's full order, `0008` tournaments (their entrants, and the link from each of
+//! leaderboard's full order, `0006` the players' choice of direct-message
+//! turn notices, `0008` tournaments (their entrants, and the link from each of
 //! their games). A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
