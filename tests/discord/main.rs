@@ -7,6 +7,7 @@ mod common;
 mod fake_discord;
 
 mod bot;
+mod direct;
 mod load;
 mod picker;
 mod threads;
