@@ -38,15 +38,19 @@ async fn players_keep_every_u64_id_and_their_settings() {
             ("Anne", T0, later)
         );
 
+        assert!(!p.dm, "direct messages are off until asked for");
         let p = s
-            .set_player_settings(big, Some("fr"), false, later)
+            .set_player_settings(big, Some("fr"), false, true, later)
             .await
             .unwrap();
-        assert_eq!((p.language.as_deref(), p.ping), (Some("fr"), false));
+        assert_eq!(
+            (p.language.as_deref(), p.ping, p.dm),
+            (Some("fr"), false, true)
+        );
         assert_eq!(s.player(big).await.unwrap(), Some(p));
         assert_eq!(s.player(PlayerId(7)).await.unwrap(), None);
         assert!(matches!(
-            s.set_player_settings(PlayerId(7), Some("en"), true, later)
+            s.set_player_settings(PlayerId(7), Some("en"), true, false, later)
                 .await,
             Err(StoreError::NotFound(_))
         ));
@@ -67,12 +71,12 @@ async fn a_players_language_can_be_unset_and_servers_keep_their_locale() {
         let s = db.store().await;
         s.upsert_player(PlayerId(1), "Ann", T0).await.unwrap();
         let p = s
-            .set_player_settings(PlayerId(1), Some("ru"), true, T0)
+            .set_player_settings(PlayerId(1), Some("ru"), true, false, T0)
             .await
             .unwrap();
         assert_eq!(p.language.as_deref(), Some("ru"));
         let p = s
-            .set_player_settings(PlayerId(1), None, true, T0)
+            .set_player_settings(PlayerId(1), None, true, false, T0)
             .await
             .unwrap();
         assert_eq!(p.language, None);
@@ -1016,7 +1020,7 @@ fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
     send(s.migrate());
     send(s.upsert_player(PlayerId(1), "a", t));
     send(s.player(PlayerId(1)));
-    send(s.set_player_settings(PlayerId(1), Some("en"), true, t));
+    send(s.set_player_settings(PlayerId(1), Some("en"), true, false, t));
     send(s.set_server_locale(1, "fr", t));
     send(s.server_locale(1));
     send(s.create_challenge(&new_challenge(1, None), t));
