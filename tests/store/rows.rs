@@ -876,7 +876,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         // The new release opens it: migrated in place, nothing lost, the new features work.
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 8]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 8]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -893,6 +893,8 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
             ("Bb3", "c2-b3", Some(PlayerId(1)))
         );
         assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "old1");
+        // Direct messages on one's turn were never asked for before 0006.
+        assert!(!s.player(PlayerId(1)).await.unwrap().unwrap().dm);
         // English was the only language: nobody had chosen it. French was chosen on purpose.
         assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().language, None);
         assert_eq!(
@@ -995,7 +997,7 @@ async fn several_processes_may_create_the_database_at_once() {
         }
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 8]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 8]);
         s.close().await;
     }
 }
