@@ -359,7 +359,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 5 and this rollerball's is 8: bring it \
+            "the source database {} is at schema version 6 and this rollerball's is 8: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
