@@ -15,14 +15,14 @@ const CANNOT_MESSAGE_USER: isize = 50007;
 
 /// Sends each direct message in turn; a failure is logged and the next one is sent all the
 /// same. Never fails.
-pub(super) async fn send_all(http: &Http, retry: RetryPolicy, messages: &[DirectMessage]) {
+pub(super) async fn send_all(http: &Http, retry: &RetryPolicy, messages: &[DirectMessage]) {
     for message in messages {
         send_one(http, retry, message).await;
     }
 }
 
 /// Sends one direct message: opens the DM channel, then posts the line, pinging nobody.
-async fn send_one(http: &Http, retry: RetryPolicy, message: &DirectMessage) {
+async fn send_one(http: &Http, retry: &RetryPolicy, message: &DirectMessage) {
     let user = message.to.0;
     let opened = retry
         .run("open a DM channel", user, || {

@@ -53,7 +53,8 @@ topics![
     "guard",
     "markup",
     "tournaments",
-    "picker"
+    "picker",
+    "correspondence"
 ];
 
 /// A language the bot answers in.

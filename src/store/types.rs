@@ -215,6 +215,8 @@ pub struct Player {
     /// Whether to send them a direct message each time it becomes their move and with each
     /// reminder (`settings dm on`); off unless they turn it on.
     pub dm: bool,
+    /// Their vacation, while they are away.
+    pub vacation: Option<super::Vacation>,
     /// First seen.
     pub created_at: Timestamp,
     /// Last changed.

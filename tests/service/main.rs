@@ -6,6 +6,7 @@
 mod common;
 
 mod console;
+mod correspondence;
 mod dm_notices;
 mod fuzz_corpus;
 mod games;

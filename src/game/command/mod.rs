@@ -13,11 +13,13 @@
 use std::fmt;
 
 mod clean;
+mod correspondence;
 mod help;
 mod parse;
 mod tournament;
 
 pub use clean::{clean_text, is_direction_control, looks_like_move};
+pub use correspondence::{ForecastChange, VacationChange, forecast_change, vacation_days_number};
 pub use help::{HELP, HelpEntry, help_entry};
 pub use parse::{challenge_number, days_number, game_number, level_number};
 pub use tournament::{
@@ -208,6 +210,18 @@ pub enum Command {
     Tournament(TournamentCommand),
     /// `tournaments`: this server's tournaments, open, running and finished.
     Tournaments,
+    /// `forecast [#ID] [MOVES… | clear]`: your conditional moves in a game.
+    Forecast {
+        /// The game named, if any.
+        game: Option<GameId>,
+        /// List, clear or add lines.
+        change: ForecastChange,
+    },
+    /// `vacation [on [DAYS] | off]`: show, start or end your vacation.
+    Vacation {
+        /// The change; `None` shows what is left.
+        change: Option<VacationChange>,
+    },
 }
 
 /// Why a line is not a command. [`CommandError::text`] says it to a player in their
@@ -269,6 +283,8 @@ pub enum CommandError {
     TournamentName(String),
     /// A tournament's most players out of range, or not a number.
     MaxPlayers(String),
+    /// Vacation days out of range, or not a number.
+    VacationDays(String),
 }
 
 /// What a command lacks, in [`CommandError::Missing`].
@@ -389,6 +405,12 @@ impl CommandError {
                 word = word,
                 min = MIN_PLAYERS,
                 max = MAX_PLAYERS
+            ),
+            CommandError::VacationDays(word) => tr!(
+                lang,
+                "command-vacation-days",
+                word = word,
+                max = crate::store::VACATION_DAYS_PER_YEAR
             ),
         }
     }
