@@ -320,6 +320,12 @@ pub fn definition() -> CreateCommand {
                     "slash-option-pings.description",
                     &none,
                 ),
+                option(
+                    CommandOptionType::Boolean,
+                    "slash-option-dm",
+                    "slash-option-dm.description",
+                    &none,
+                ),
             ],
         ),
         sub("help", vec![help_topics]),
@@ -539,11 +545,18 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
             },
         },
         "settings" => {
-            let change = match (string(&o, "language"), boolean(&o, "pings")) {
-                (Some(_), Some(_)) => return Err(CommandError::TwoSettings),
-                (Some(language), None) => Some(Setting::Language(language.trim().to_string())),
-                (None, Some(on)) => Some(Setting::Pings(on)),
-                (None, None) => None,
+            let change = match (
+                string(&o, "language"),
+                boolean(&o, "pings"),
+                boolean(&o, "dm"),
+            ) {
+                (Some(language), None, None) => {
+                    Some(Setting::Language(language.trim().to_string()))
+                }
+                (None, Some(on), None) => Some(Setting::Pings(on)),
+                (None, None, Some(on)) => Some(Setting::DirectMessages(on)),
+                (None, None, None) => None,
+                _ => return Err(CommandError::TwoSettings),
             };
             Command::Settings { change }
         }

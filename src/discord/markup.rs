@@ -36,6 +36,17 @@ impl Markup for DiscordMarkup {
         }
         out
     }
+
+    fn link(&self, place: Place, _lang: Lang) -> String {
+        // Discord's jump link; `@me` stands for the server in a direct or group message.
+        let server = place
+            .server
+            .map_or_else(|| "@me".to_string(), |s| s.to_string());
+        format!(
+            "https://discord.com/channels/{server}/{}",
+            place.thread.unwrap_or(place.channel)
+        )
+    }
 }
 
 #[cfg(test)]
@@ -56,6 +67,16 @@ mod tests {
             thread: Some(9),
         };
         assert_eq!(m.place(place, Lang::En), "<#9>");
+        assert_eq!(m.link(place, Lang::En), "https://discord.com/channels/1/9");
+        let direct = Place {
+            server: None,
+            channel: 7,
+            thread: None,
+        };
+        assert_eq!(
+            m.link(direct, Lang::En),
+            "https://discord.com/channels/@me/7"
+        );
         // A name cannot format the leaderboard.
         assert_eq!(m.literal("*star*_x`"), r"\*star\*\_x\`");
     }

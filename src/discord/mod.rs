@@ -9,6 +9,7 @@
 pub mod commands;
 pub mod config;
 pub mod deliver;
+mod direct;
 mod markup;
 
 use std::sync::Arc;
@@ -335,6 +336,7 @@ async fn sweep_loop(
             if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
                 metrics.notice_delivered();
             }
+            direct::send_all(&http, &retry, &notice.reply.direct).await;
         }
     }
 }
@@ -726,14 +728,15 @@ impl Handler {
         }
     }
 
-    /// What follows a delivered reply: each new game (one accepted, or a whole tournament's)
-    /// gets its own thread where possible.
+    /// What follows a delivered reply: its direct messages are sent, and each new game (one
+    /// accepted, or a whole tournament's) gets its own thread where possible.
     /// `asked` is the interaction the reply answered, if any, so that a player can be told when
     /// the bot may not post where the game is.
     async fn after(&self, ctx: &Context, asked: Option<&Asked<'_>>, place: Place, reply: &Reply) {
         if !reply.private {
             close_thread(&ctx.http, &self.retry, place, reply).await;
         }
+        direct::send_all(&ctx.http, &self.retry, &reply.direct).await;
         let mut games = reply.new_games.clone();
         if let Some(game) = reply.new_game.filter(|g| !games.contains(g)) {
             games.insert(0, game);

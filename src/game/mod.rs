@@ -56,6 +56,7 @@ mod service;
 mod sweep;
 mod sweep_correspondence;
 mod tournament;
+mod turn_notices;
 
 pub use actions::settings::AUTO_LANGUAGE;
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -69,8 +70,8 @@ pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{
-    Attachment, Button, ButtonAction, ButtonStyle, MENU_OPTIONS_MAX, Menu, MenuOption, Notice,
-    Reply,
+    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, MENU_OPTIONS_MAX, Menu,
+    MenuOption, Notice, Reply,
 };
 pub use request::{Actor, Admission, Input, Request};
 pub use service::Service;

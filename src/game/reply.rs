@@ -248,6 +248,21 @@ pub struct Reply {
     /// Every game that has just started (the one of [`Reply::new_game`], or all the games of a
     /// tournament that began): a front end that can should give each its own thread.
     pub new_games: Vec<GameId>,
+    /// Direct messages to send once the reply is delivered: the turn notices of players who
+    /// asked for them (`settings dm on`). Delivered after the reply, and only once even when
+    /// the reply itself has to be posted twice.
+    pub direct: Vec<DirectMessage>,
+}
+
+/// A one-line message for one player alone, sent by the front end as a direct message: that
+/// it is their move, or a reminder of it. A front end that cannot send it logs that and goes
+/// on; nothing depends on its arrival.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectMessage {
+    /// Who gets it.
+    pub to: PlayerId,
+    /// The line, in their language, with the front end's markup.
+    pub text: String,
 }
 
 impl Reply {

@@ -14,6 +14,7 @@ use super::present::{Ping, yes_no};
 use super::reply::{Notice, Reply};
 use super::seat::Seat;
 use super::service::Service;
+use super::turn_notices::Turn;
 use crate::store::{Challenge, DueReminder, Game as StoredGame};
 
 /// How many due items of each kind one sweep handles; the rest wait for the next sweep.
@@ -127,13 +128,17 @@ impl Service {
                 lang,
                 "computer-answered-notice",
                 id = seat.loaded.id(),
-                san = san
+                san = san.as_str()
             ),
             voice.turn_line(&seat.loaded)
         );
-        let reply = self
+        let mut reply = self
             .game_reply(voice, &seat.loaded, text, Ping::ToMove, true)
             .await;
+        reply.direct.extend(
+            self.turn_notice(players, &seat.loaded.row, Turn::Moved(&san), None)
+                .await,
+        );
         Some(Notice {
             place: seat.loaded.row.place,
             reply,
@@ -165,6 +170,18 @@ impl Service {
                     deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default()
                 ),
                 mentions: if pings { vec![player] } else { Vec::new() },
+                direct: self
+                    .turn_notice(
+                        players,
+                        g,
+                        Turn::Reminder {
+                            last: due.stage >= 2,
+                        },
+                        None,
+                    )
+                    .await
+                    .into_iter()
+                    .collect(),
                 ..Reply::default()
             },
         })

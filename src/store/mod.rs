@@ -70,7 +70,8 @@
 //! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
 //! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
-//! leaderboard's full order, `0007` correspondence play (forecasts, vacations and the days each
+//! leaderboard's full order, `0006` the players' choice of
+//! direct-message turn notices, `0007` correspondence play (forecasts, vacations and the days each
 //! player used), `0008` tournaments (their entrants, and the link from each of their games). A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
@@ -802,6 +803,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 7, 8]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 6, 7, 8]);
     }
 }

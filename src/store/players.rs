@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 use super::{Player, PlayerId, Result, Store, StoreError, Timestamp, Vacation};
 
 const PLAYER_COLUMNS: &str =
-    "id, name, language, ping, created_at, updated_at, vacation_started_at, vacation_until";
+    "id, name, language, ping, dm, created_at, updated_at, vacation_started_at, vacation_until";
 
 fn player_from_row(row: &AnyRow) -> Result<Player> {
     Ok(Player {
@@ -14,6 +14,7 @@ fn player_from_row(row: &AnyRow) -> Result<Player> {
         name: row.try_get("name")?,
         language: row.try_get("language")?,
         ping: row.try_get::<i64, _>("ping")? != 0,
+        dm: row.try_get::<i64, _>("dm")? != 0,
         vacation: match (
             row.try_get::<Option<i64>, _>("vacation_started_at")?,
             row.try_get::<Option<i64>, _>("vacation_until")?,
@@ -58,23 +59,26 @@ impl Store {
         row.as_ref().map(player_from_row).transpose()
     }
 
-    /// Changes a player's language (`None`: not chosen) and whether they are pinged.
+    /// Changes a player's language (`None`: not chosen), whether they are pinged, and whether
+    /// they get a direct message when it becomes their move (`dm`).
     pub async fn set_player_settings(
         &self,
         id: PlayerId,
         language: Option<&str>,
         ping: bool,
+        dm: bool,
         now: Timestamp,
     ) -> Result<Player> {
         let mut writer = self.writer().await?;
         let sql = format!(
-            "UPDATE players SET language = $2, ping = $3, updated_at = $4 WHERE id = $1 \
+            "UPDATE players SET language = $2, ping = $3, dm = $4, updated_at = $5 WHERE id = $1 \
              RETURNING {PLAYER_COLUMNS}"
         );
         let row = sqlx::query(&sql)
             .bind(id.to_db())
             .bind(language)
             .bind(i64::from(ping))
+            .bind(i64::from(dm))
             .bind(now.0)
             .fetch_optional(&mut *writer)
             .await?

@@ -212,6 +212,9 @@ pub struct Player {
     pub language: Option<String>,
     /// Whether to mention them when it is their turn and in reminders.
     pub ping: bool,
+    /// Whether to send them a direct message each time it becomes their move and with each
+    /// reminder (`settings dm on`); off unless they turn it on.
+    pub dm: bool,
     /// Their vacation, while they are away.
     pub vacation: Option<super::Vacation>,
     /// First seen.

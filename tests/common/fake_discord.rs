@@ -154,6 +154,11 @@ struct State {
     archived: std::collections::HashSet<u64>,
     /// Users the fake knows: id → name.
     users: HashMap<u64, String>,
+    /// The bot's DM channels, opened by `POST /users/@me/channels`: user id → channel id.
+    dm_channels: HashMap<u64, u64>,
+    /// Users whose DM channel refuses the bot's messages, as Discord does for a user who
+    /// blocks DMs (403, code 50007).
+    refusing_dms: std::collections::HashSet<u64>,
     /// Where every new request is also sent (see [`FakeDiscord::subscribe`]).
     subscribers: Vec<mpsc::UnboundedSender<Recorded>>,
     /// The client locale interactions carry; `None` is `en-US`.
@@ -549,6 +554,29 @@ impl FakeDiscord {
         self.state.lock().unwrap().archived.insert(thread);
     }
 
+    /// From now on `user` refuses direct messages from the bot: the DM channel still opens,
+    /// but a message posted there is answered 403 with code 50007, as Discord does.
+    pub fn refuse_dms(&self, user: u64) {
+        self.state.lock().unwrap().refusing_dms.insert(user);
+    }
+
+    /// The bot's DM channel with `user`, if it opened one.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.state.lock().unwrap().dm_channels.get(&user).copied()
+    }
+
+    /// The messages the bot posted to `user` directly (refused ones included, with their status).
+    pub fn dms_to(&self, user: u64) -> Vec<Recorded> {
+        let Some(channel) = self.dm_channel(user) else {
+            return Vec::new();
+        };
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == "POST" && r.path == path)
+            .collect()
+    }
+
     /// Whether `thread` is archived.
     pub fn archived(&self, thread: u64) -> bool {
         self.state.lock().unwrap().archived.contains(&thread)
@@ -839,9 +867,48 @@ impl FakeDiscord {
                     .collect();
                 (200, Value::Array(commands), None)
             }
+            ("POST", ["users", "@me", "channels"]) => {
+                // Opening a DM channel: the same one for a user every time, as on Discord.
+                let Some(user) = json["recipient_id"]
+                    .as_str()
+                    .and_then(|id| id.parse::<u64>().ok())
+                    .or_else(|| json["recipient_id"].as_u64())
+                else {
+                    return (
+                        400,
+                        json!({"message": "Invalid Form Body", "code": 50035}),
+                        None,
+                    );
+                };
+                let known = self.state.lock().unwrap().dm_channels.get(&user).copied();
+                let channel = match known {
+                    Some(channel) => channel,
+                    None => {
+                        let channel = self.id();
+                        self.state.lock().unwrap().dm_channels.insert(user, channel);
+                        channel
+                    }
+                };
+                let dm = json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
+                                "flags": 0, "recipients": [self.user_json(user)]});
+                (200, dm, None)
+            }
             ("POST", ["channels", channel, "messages"]) => {
+                let channel: u64 = channel.parse().unwrap_or(0);
+                let refused = {
+                    let s = self.state.lock().unwrap();
+                    s.dm_channels
+                        .iter()
+                        .any(|(user, &dm)| dm == channel && s.refusing_dms.contains(user))
+                };
+                if refused {
+                    return (
+                        403,
+                        json!({"message": "Cannot send messages to this user", "code": 50007}),
+                        None,
+                    );
+                }
                 let id = self.id();
-                let channel = channel.parse().unwrap_or(0);
                 // As Discord does, a message in an archived (unlocked) thread unarchives it.
                 self.state.lock().unwrap().archived.remove(&channel);
                 let content = json["content"].as_str().unwrap_or_default();

@@ -9,6 +9,7 @@ mod fake_discord;
 mod relay;
 
 mod bot;
+mod direct;
 mod load;
 mod ops;
 mod picker;

@@ -129,7 +129,7 @@ async fn a_players_chosen_language_beats_the_consoles() {
     let mut console = Console::new(service, boards.path().to_path_buf()).with_language(Lang::En);
     assert_eq!(
         console.line("carol: settings language fr").await,
-        "(only you see this) Enregistré : langue fr, mentions activées.\n"
+        "(only you see this) Enregistré : langue fr, mentions activées, messages privés à votre tour désactivés.\n"
     );
     let out = console.line("carol: help").await;
     assert!(

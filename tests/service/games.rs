@@ -268,7 +268,10 @@ async fn reminders_then_loss_on_time() {
 
         // Bob turns pings off: the last reminder still comes, without a ping.
         let saved = w.say(&bob(), "settings pings off").await;
-        assert_eq!(saved.text, "Saved: language **en**, pings **off**.");
+        assert_eq!(
+            saved.text,
+            "Saved: language **en**, pings **off**, direct messages on your turn **off**."
+        );
         w.clock.advance(7 * HOUR);
         let notices = w.sweep().await;
         assert_eq!(notices.len(), 1);
@@ -804,7 +807,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
         let saved = w.say(&bob(), "settings language ru").await;
         assert_eq!(
             saved.text,
-            "Сохранено: язык **ru**, упоминания **включены**."
+            "Сохранено: язык **ru**, упоминания **включены**, личные сообщения о вашем ходе **выключены**."
         );
         w.clock.advance(DAY + 15 * HOUR);
         let notices = w.sweep().await;
@@ -862,7 +865,7 @@ async fn the_language_comes_from_the_players_choice_then_the_client_then_the_ser
         let saved = w.answer(choose("fr-FR")).await;
         assert_eq!(
             saved.text,
-            "Enregistré : langue **fr**, mentions **activées**."
+            "Enregistré : langue **fr**, mentions **activées**, messages privés à votre tour **désactivés**."
         );
         assert_eq!(w.answer(games(None)).await.text, french);
         // A choice the player made beats their client's locale too (a slash command from an
@@ -899,7 +902,7 @@ async fn the_language_comes_from_the_players_choice_then_the_client_then_the_ser
         let saved = w.answer(choose("Auto")).await;
         assert_eq!(
             saved.text,
-            "Guardado: idioma **es**, menciones **activadas**."
+            "Guardado: idioma **es**, menciones **activadas**, mensajes directos en tu turno **desactivados**."
         );
         let player = w.store.player(PlayerId(103)).await.unwrap();
         assert_eq!(player.unwrap().language, None);

@@ -213,7 +213,7 @@ async fn sql_looking_text() {
         );
         assert_eq!(
             w.refused(&carol(), "settings language en';DROP").await,
-            "`settings` does not understand `en';DROP`. Usage: `settings [language CODE | pings on|off]`"
+            "`settings` does not understand `en';DROP`. Usage: `settings [language CODE | pings on|off | dm on|off]`"
         );
         assert_eq!(
             w.refused(&carol(), "board #1;DELETE").await,

@@ -7,6 +7,7 @@ mod common;
 
 mod console;
 mod correspondence;
+mod dm_notices;
 mod fuzz_corpus;
 mod games;
 mod hostile;

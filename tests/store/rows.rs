@@ -38,15 +38,19 @@ async fn players_keep_every_u64_id_and_their_settings() {
             ("Anne", T0, later)
         );
 
+        assert!(!p.dm, "direct messages are off until asked for");
         let p = s
-            .set_player_settings(big, Some("fr"), false, later)
+            .set_player_settings(big, Some("fr"), false, true, later)
             .await
             .unwrap();
-        assert_eq!((p.language.as_deref(), p.ping), (Some("fr"), false));
+        assert_eq!(
+            (p.language.as_deref(), p.ping, p.dm),
+            (Some("fr"), false, true)
+        );
         assert_eq!(s.player(big).await.unwrap(), Some(p));
         assert_eq!(s.player(PlayerId(7)).await.unwrap(), None);
         assert!(matches!(
-            s.set_player_settings(PlayerId(7), Some("en"), true, later)
+            s.set_player_settings(PlayerId(7), Some("en"), true, false, later)
                 .await,
             Err(StoreError::NotFound(_))
         ));
@@ -67,12 +71,12 @@ async fn a_players_language_can_be_unset_and_servers_keep_their_locale() {
         let s = db.store().await;
         s.upsert_player(PlayerId(1), "Ann", T0).await.unwrap();
         let p = s
-            .set_player_settings(PlayerId(1), Some("ru"), true, T0)
+            .set_player_settings(PlayerId(1), Some("ru"), true, false, T0)
             .await
             .unwrap();
         assert_eq!(p.language.as_deref(), Some("ru"));
         let p = s
-            .set_player_settings(PlayerId(1), None, true, T0)
+            .set_player_settings(PlayerId(1), None, true, false, T0)
             .await
             .unwrap();
         assert_eq!(p.language, None);
@@ -872,7 +876,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         // The new release opens it: migrated in place, nothing lost, the new features work.
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 7, 8]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -889,6 +893,8 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
             ("Bb3", "c2-b3", Some(PlayerId(1)))
         );
         assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "old1");
+        // Direct messages on one's turn were never asked for before 0006.
+        assert!(!s.player(PlayerId(1)).await.unwrap().unwrap().dm);
         // English was the only language: nobody had chosen it. French was chosen on purpose.
         assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().language, None);
         assert_eq!(
@@ -991,7 +997,7 @@ async fn several_processes_may_create_the_database_at_once() {
         }
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 7, 8]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8]);
         s.close().await;
     }
 }
@@ -1016,7 +1022,7 @@ fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
     send(s.migrate());
     send(s.upsert_player(PlayerId(1), "a", t));
     send(s.player(PlayerId(1)));
-    send(s.set_player_settings(PlayerId(1), Some("en"), true, t));
+    send(s.set_player_settings(PlayerId(1), Some("en"), true, false, t));
     send(s.set_server_locale(1, "fr", t));
     send(s.server_locale(1));
     send(s.create_challenge(&new_challenge(1, None), t));

@@ -7,7 +7,7 @@ slash-pick-subcommand = Pick one of the `/rb` subcommands, such as `/rb help`.
 slash-opponent-both = Name a player or the computer as your opponent, not both.
 slash-days = Days per move must be from { $min } to { $max }, not { $days }.
 slash-square = `{ $square }` is not a square; squares look like `e1`.
-slash-one-setting = Change one setting at a time: language, or pings.
+slash-one-setting = Change one setting at a time: language, pings, or direct messages.
 slash-unknown = I don't know `/rb { $name }`; try `/rb help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
@@ -70,6 +70,8 @@ slash-option-language = language
     .description = The language of my replies: en, fr, es, ru, or auto
 slash-option-pings = pings
     .description = Whether I mention you when it is your turn
+slash-option-dm = dm
+    .description = Whether I send you a direct message when it becomes your move
 slash-option-player = player
     .description = Whose ratings and record (leave out: yours)
 

@@ -29,5 +29,5 @@ help-rematch = Challenge your opponent to a new game with colours swapped.
 help-leaderboard = The ten best rated players of this server (in a direct message: of all servers), and your own place.
 help-stats = Your ratings and record, or another player's: wins, draws and losses by colour and by way of ending, the current streak, games in progress.
 help-rules = A short summary of the rules of Rollerball.
-help-settings = Show or change your settings: reply language, and whether I ping you on your turn.
+help-settings = Show or change your settings: reply language, whether I ping you on your turn, and whether I send you a direct message when it becomes your move.
 help-help = This list, or more about one command.

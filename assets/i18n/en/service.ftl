@@ -272,16 +272,32 @@ reminder =
     }
 timeout = **Game #{ $id }** · { $player } did not move in time.
 
-## Settings ($pings is on or off)
+## Settings ($pings and $dm are on or off)
 
 settings-show =
     Your settings: language **{ $language }**, pings **{ $pings ->
         [on] on
        *[off] off
-    }**. Change them with `settings language CODE` or `settings pings on|off`.
+    }**, direct messages on your turn **{ $dm ->
+        [on] on
+       *[off] off
+    }**. Change them with `settings language CODE`, `settings pings on|off` or `settings dm on|off`.
 settings-saved =
     Saved: language **{ $language }**, pings **{ $pings ->
         [on] on
        *[off] off
+    }**, direct messages on your turn **{ $dm ->
+        [on] on
+       *[off] off
     }**.
 settings-language-unknown = I can't answer in `{ $code }` yet; the languages I speak are: { $languages }.
+
+## Turn notices by direct message ($kind: moved, begun, reminder or last)
+
+dm-turn =
+    { $kind ->
+        [begun] Game #{ $id } against { $opponent } has begun: you have White, your move
+        [reminder] Reminder: your move in game #{ $id } against { $opponent }
+        [last] Last reminder: your move in game #{ $id } against { $opponent }
+       *[moved] { $opponent } played **{ $san }** in game #{ $id }: your move
+    } — deadline { $deadline } · { $link }

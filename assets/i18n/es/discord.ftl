@@ -7,7 +7,7 @@ slash-pick-subcommand = Elige uno de los subcomandos de `/rb`, por ejemplo `/rb 
 slash-opponent-both = Elige como rival a un jugador o a la computadora, no a ambos.
 slash-days = Los días por jugada deben ir de { $min } a { $max }, no { $days }.
 slash-square = `{ $square }` no es una casilla; las casillas se escriben como `e1`.
-slash-one-setting = Cambia un ajuste cada vez: el idioma, o las menciones.
+slash-one-setting = Cambia un ajuste cada vez: el idioma, las menciones, o los mensajes directos.
 slash-unknown = No conozco `/rb { $name }`; prueba `/rb help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
@@ -70,6 +70,8 @@ slash-option-language = idioma
     .description = El idioma de mis respuestas: en, fr, es, ru, o auto
 slash-option-pings = menciones
     .description = Si te menciono cuando te toca
+slash-option-dm = mensajes-directos
+    .description = Si te envío un mensaje directo cuando te toca
 slash-option-player = jugador
     .description = De quién ver el rating y el historial (déjalo vacío: los tuyos)
 

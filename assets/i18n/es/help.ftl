@@ -29,5 +29,5 @@ help-rematch = Desafía a tu rival a una nueva partida con los colores cambiados
 help-leaderboard = Los diez jugadores con mejor rating de este servidor (en un mensaje directo: de todos los servidores), y tu propio puesto.
 help-stats = Tu rating y tu historial, o los de otro jugador: victorias, tablas y derrotas por color y por forma de terminar, la racha actual, las partidas en curso.
 help-rules = Un breve resumen de las reglas del Rollerball.
-help-settings = Muestra o cambia tus ajustes: idioma de las respuestas, y si te menciono cuando te toca.
+help-settings = Muestra o cambia tus ajustes: idioma de las respuestas, si te menciono cuando te toca, y si te envío un mensaje directo cuando te toca.
 help-help = Esta lista, o más sobre un comando.

@@ -276,16 +276,32 @@ reminder =
     }
 timeout = **Partida #{ $id }** · { $player } no jugó a tiempo.
 
-## Settings ($pings is on or off)
+## Settings ($pings and $dm are on or off)
 
 settings-show =
     Tus ajustes: idioma **{ $language }**, menciones **{ $pings ->
         [on] activadas
        *[off] desactivadas
-    }**. Cámbialos con `settings language CÓDIGO` o `settings pings on|off`.
+    }**, mensajes directos en tu turno **{ $dm ->
+        [on] activados
+       *[off] desactivados
+    }**. Cámbialos con `settings language CÓDIGO`, `settings pings on|off` o `settings dm on|off`.
 settings-saved =
     Guardado: idioma **{ $language }**, menciones **{ $pings ->
         [on] activadas
        *[off] desactivadas
+    }**, mensajes directos en tu turno **{ $dm ->
+        [on] activados
+       *[off] desactivados
     }**.
 settings-language-unknown = Todavía no puedo responder en `{ $code }`; los idiomas que hablo son: { $languages }.
+
+## Turn notices by direct message ($kind: moved, begun, reminder or last)
+
+dm-turn =
+    { $kind ->
+        [begun] Empieza la partida #{ $id } contra { $opponent }: llevas blancas, te toca jugar
+        [reminder] Aviso: te toca jugar en la partida #{ $id } contra { $opponent }
+        [last] Último aviso: te toca jugar en la partida #{ $id } contra { $opponent }
+       *[moved] { $opponent } jugó **{ $san }** en la partida #{ $id }: te toca
+    } — el plazo vence { $deadline } · { $link }

@@ -7,7 +7,7 @@ slash-pick-subcommand = Choisissez une des sous-commandes de `/rb`, par exemple 
 slash-opponent-both = Désignez comme adversaire un joueur ou l'ordinateur, pas les deux.
 slash-days = Le nombre de jours par coup doit aller de { $min } à { $max }, pas { $days }.
 slash-square = `{ $square }` n'est pas une case ; les cases s'écrivent comme `e1`.
-slash-one-setting = Modifiez une préférence à la fois : la langue, ou les mentions.
+slash-one-setting = Modifiez une préférence à la fois : la langue, les mentions, ou les messages privés.
 slash-unknown = Je ne connais pas `/rb { $name }` ; essayez `/rb help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
@@ -70,6 +70,8 @@ slash-option-language = langue
     .description = La langue de mes réponses : en, fr, es, ru, ou auto
 slash-option-pings = mentions
     .description = Si je vous mentionne quand c'est votre tour
+slash-option-dm = messages-privés
+    .description = Si je vous envoie un message privé quand c'est à vous de jouer
 slash-option-player = joueur
     .description = De qui voir le classement et le bilan (laissez vide : les vôtres)
 

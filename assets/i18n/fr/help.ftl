@@ -29,5 +29,5 @@ help-rematch = Proposez une revanche à votre adversaire, couleurs inversées.
 help-leaderboard = Les dix joueurs les mieux classés de ce serveur (en message privé : de tous les serveurs), et votre propre place.
 help-stats = Votre classement et votre bilan, ou ceux d'un autre joueur : victoires, nulles et défaites par couleur et par type de fin, la série en cours, les parties en cours.
 help-rules = Un court résumé des règles du Rollerball.
-help-settings = Affichez ou modifiez vos préférences : langue des réponses, et mention quand c'est votre tour.
+help-settings = Affichez ou modifiez vos préférences : langue des réponses, mention quand c'est votre tour, et message privé quand c'est à vous de jouer.
 help-help = Cette liste, ou plus de détails sur une commande.

@@ -275,16 +275,32 @@ reminder =
     }
 timeout = **Partie #{ $id }** · { $player } n'a pas joué à temps.
 
-## Settings ($pings is on or off)
+## Settings ($pings and $dm are on or off)
 
 settings-show =
     Vos préférences : langue **{ $language }**, mentions **{ $pings ->
         [on] activées
        *[off] désactivées
-    }**. Modifiez-les avec `settings language CODE` ou `settings pings on|off`.
+    }**, messages privés à votre tour **{ $dm ->
+        [on] activés
+       *[off] désactivés
+    }**. Modifiez-les avec `settings language CODE`, `settings pings on|off` ou `settings dm on|off`.
 settings-saved =
     Enregistré : langue **{ $language }**, mentions **{ $pings ->
         [on] activées
        *[off] désactivées
+    }**, messages privés à votre tour **{ $dm ->
+        [on] activés
+       *[off] désactivés
     }**.
 settings-language-unknown = Je ne sais pas encore répondre en `{ $code }` ; les langues que je parle sont : { $languages }.
+
+## Turn notices by direct message ($kind: moved, begun, reminder or last)
+
+dm-turn =
+    { $kind ->
+        [begun] La partie #{ $id } contre { $opponent } commence : vous avez les Blancs, à vous de jouer
+        [reminder] Rappel : à vous de jouer dans la partie #{ $id } contre { $opponent }
+        [last] Dernier rappel : à vous de jouer dans la partie #{ $id } contre { $opponent }
+       *[moved] { $opponent } a joué **{ $san }** dans la partie #{ $id } : à vous de jouer
+    } — échéance { $deadline } · { $link }

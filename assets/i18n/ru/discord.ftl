@@ -7,7 +7,7 @@ slash-pick-subcommand = Выберите одну из подкоманд `/rb`,
 slash-opponent-both = Укажите соперником игрока или компьютер, но не обоих.
 slash-days = Число дней на ход должно быть от { $min } до { $max }, а не { $days }.
 slash-square = `{ $square }` — не поле; поля выглядят так: `e1`.
-slash-one-setting = Меняйте настройки по одной: язык или упоминания.
+slash-one-setting = Меняйте настройки по одной: язык, упоминания или личные сообщения.
 slash-unknown = Я не знаю `/rb { $name }`; попробуйте `/rb help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
@@ -70,6 +70,8 @@ slash-option-language = язык
     .description = Язык моих ответов: en, fr, es, ru или auto
 slash-option-pings = упоминания
     .description = Упоминать ли вас, когда ваш ход
+slash-option-dm = личные-сообщения
+    .description = Присылать ли вам личное сообщение, когда ваш ход
 slash-option-player = игрок
     .description = Чей рейтинг и статистику показать (оставьте пустым: ваши)
 

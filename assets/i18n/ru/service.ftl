@@ -281,16 +281,32 @@ reminder =
     }
 timeout = **Партия #{ $id }** · { $player }: время на ход истекло.
 
-## Settings ($pings is on or off)
+## Settings ($pings and $dm are on or off)
 
 settings-show =
     Ваши настройки: язык **{ $language }**, упоминания **{ $pings ->
         [on] включены
        *[off] выключены
-    }**. Изменить их: `settings language КОД` или `settings pings on|off`.
+    }**, личные сообщения о вашем ходе **{ $dm ->
+        [on] включены
+       *[off] выключены
+    }**. Изменить их: `settings language КОД`, `settings pings on|off` или `settings dm on|off`.
 settings-saved =
     Сохранено: язык **{ $language }**, упоминания **{ $pings ->
         [on] включены
        *[off] выключены
+    }**, личные сообщения о вашем ходе **{ $dm ->
+        [on] включены
+       *[off] выключены
     }**.
 settings-language-unknown = Я пока не умею отвечать на `{ $code }`; я говорю на этих языках: { $languages }.
+
+## Turn notices by direct message ($kind: moved, begun, reminder or last)
+
+dm-turn =
+    { $kind ->
+        [begun] Партия #{ $id } против { $opponent } начинается: у вас белые, ваш ход
+        [reminder] Напоминание: ваш ход в партии #{ $id } против { $opponent }
+        [last] Последнее напоминание: ваш ход в партии #{ $id } против { $opponent }
+       *[moved] { $opponent } сыграл(а) **{ $san }** в партии #{ $id }: ваш ход
+    } — срок истекает { $deadline } · { $link }

@@ -10,6 +10,7 @@ use crate::game::lookup::{self, find_challenge};
 use crate::game::observe::RefusalReason;
 use crate::game::present::{Ping, button, rated_key, side_key};
 use crate::game::reply::{ButtonAction, ButtonStyle, Reply};
+use crate::game::turn_notices::Turn;
 use crate::model::{ChallengeId, Days, GameId, Place, PlayerId};
 use crate::rules::{self, Color};
 use crate::store::{AcceptedGame, ChallengeStatus, ColourWish, NewChallenge, StoreError};
@@ -279,7 +280,15 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
         game: rules::Game::new(),
         players: sides,
     };
-    Ok(begun(cx, &loaded).await)
+    let mut reply = begun(cx, &loaded).await;
+    // The challenger learns by direct message, if they asked to, that the game they have
+    // White in has begun.
+    reply.direct.extend(
+        cx.svc
+            .turn_notice(&cx.players, &loaded.row, Turn::Begun, Some(me))
+            .await,
+    );
+    Ok(reply)
 }
 
 /// The announcement of a game that has just begun: who plays what, the terms, and whose move

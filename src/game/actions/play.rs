@@ -9,6 +9,7 @@ use crate::game::picks::Mark;
 use crate::game::present::{Ping, move_error};
 use crate::game::reply::Reply;
 use crate::game::seat::Seat;
+use crate::game::turn_notices::Turn;
 use crate::model::GameId;
 use crate::rules;
 use crate::store::OfferKind;
@@ -119,8 +120,20 @@ pub(crate) async fn play_at(
     let loaded = &seat.loaded;
     text.push('\n');
     text.push_str(&voice.turn_line(loaded));
-    Ok(cx
+    let mut reply = cx
         .svc
         .game_reply(voice, loaded, text, Ping::ToMove, true)
-        .await)
+        .await;
+    // The opponent learns of the move by direct message if they asked to.
+    reply.direct.extend(
+        cx.svc
+            .turn_notice(
+                &cx.players,
+                &loaded.row,
+                Turn::Moved(&san),
+                Some(cx.actor.id),
+            )
+            .await,
+    );
+    Ok(reply)
 }

@@ -1,4 +1,5 @@
-//! `settings`: a player's language and whether the bot pings them.
+//! `settings`: a player's language, whether the bot pings them, and whether it sends them a
+//! direct message when it becomes their move.
 
 use crate::game::command::Setting;
 use crate::game::context::{Cx, Res, say};
@@ -9,7 +10,7 @@ use crate::game::reply::Reply;
 /// What `settings language` takes to forget the player's choice.
 pub const AUTO_LANGUAGE: &str = "auto";
 
-/// `settings [language CODE | pings on|off]`: shows the settings, or changes one and answers
+/// `settings [language CODE | pings on|off | dm on|off]`: shows the settings, or changes one and answers
 /// in the language now in use.
 pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply> {
     let now = cx.now();
@@ -19,20 +20,21 @@ pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply
         Some(p) => p,
         None => cx.store().upsert_player(me, &cx.actor.name, now).await?,
     };
-    let (language, ping) = match change {
+    let (language, ping, dm) = match change {
         None => {
             return Ok(Reply::private(tr!(
                 lang,
                 "settings-show",
                 language = shown_language(player.language.as_deref(), lang),
-                pings = on_off(player.ping)
+                pings = on_off(player.ping),
+                dm = on_off(player.dm)
             )));
         }
         Some(Setting::Language(code)) if code.eq_ignore_ascii_case(AUTO_LANGUAGE) => {
-            (None, player.ping)
+            (None, player.ping, player.dm)
         }
         Some(Setting::Language(code)) => match Lang::from_locale(code) {
-            Some(chosen) => (Some(chosen.code().to_string()), player.ping),
+            Some(chosen) => (Some(chosen.code().to_string()), player.ping, player.dm),
             None => {
                 let languages: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
                 return say(tr!(
@@ -43,11 +45,12 @@ pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply
                 ));
             }
         },
-        Some(Setting::Pings(on)) => (player.language.clone(), *on),
+        Some(Setting::Pings(on)) => (player.language.clone(), *on, player.dm),
+        Some(Setting::DirectMessages(on)) => (player.language.clone(), player.ping, *on),
     };
     let saved = cx
         .store()
-        .set_player_settings(me, language.as_deref(), ping, now)
+        .set_player_settings(me, language.as_deref(), ping, dm, now)
         .await?;
     cx.players.remember(&saved);
     // The answer already speaks the language now in use.
@@ -59,7 +62,8 @@ pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply
         lang,
         "settings-saved",
         language = shown_language(saved.language.as_deref(), lang),
-        pings = on_off(saved.ping)
+        pings = on_off(saved.ping),
+        dm = on_off(saved.dm)
     )))
 }
 

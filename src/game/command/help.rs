@@ -135,8 +135,8 @@ pub const HELP: &[HelpEntry] = &[
     },
     HelpEntry {
         name: "settings",
-        usage: "settings [language CODE | pings on|off]",
-        example: "settings pings off",
+        usage: "settings [language CODE | pings on|off | dm on|off]",
+        example: "settings dm on",
     },
     HelpEntry {
         name: "help",

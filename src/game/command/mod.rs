@@ -78,6 +78,9 @@ pub enum Setting {
     Language(String),
     /// Whether the bot mentions (pings) the player on their turn and in reminders.
     Pings(bool),
+    /// Whether the bot sends the player a direct message when it becomes their move and with
+    /// each reminder.
+    DirectMessages(bool),
 }
 
 /// A parsed command. `game` fields are the `#ID` a player gave, if any: without one, the
@@ -191,7 +194,7 @@ pub enum Command {
         /// The finished game to play again.
         game: Option<GameId>,
     },
-    /// `settings [language CODE | pings on|off]`: show or change your settings.
+    /// `settings [language CODE | pings on|off | dm on|off]`: show or change your settings.
     Settings {
         /// The change; `None` shows the settings.
         change: Option<Setting>,
@@ -299,7 +302,7 @@ pub enum Needed {
     DaysNumber,
     /// `settings language` without the code.
     Language,
-    /// `settings pings` without `on` or `off`.
+    /// `settings pings` or `settings dm` without `on` or `off`.
     OnOff,
     /// `tournament create` without the name.
     TournamentName,

@@ -470,15 +470,20 @@ impl<'a> Args<'a> {
                 self.words.drain(..2);
                 Some(Setting::Language(code))
             }
-            Some("pings" | "ping" | "mentions") => {
+            Some(word @ ("pings" | "ping" | "mentions" | "dm" | "dms")) => {
                 let on = match self.words.get(1).map(|w| w.to_lowercase()).as_deref() {
                     Some("on" | "yes" | "true") => true,
                     Some("off" | "no" | "false") => false,
                     Some(_) => return Err(self.unexpected(self.words[1])),
                     None => return Err(self.missing(Needed::OnOff)),
                 };
+                let setting = if matches!(word, "dm" | "dms") {
+                    Setting::DirectMessages(on)
+                } else {
+                    Setting::Pings(on)
+                };
                 self.words.drain(..2);
-                Some(Setting::Pings(on))
+                Some(setting)
             }
             Some(_) => return Err(self.unexpected(self.words[0])),
         };
@@ -628,6 +633,18 @@ mod tests {
             parse("settings pings off"),
             Command::Settings {
                 change: Some(Setting::Pings(false))
+            }
+        );
+        assert_eq!(
+            parse("settings DM on"),
+            Command::Settings {
+                change: Some(Setting::DirectMessages(true))
+            }
+        );
+        assert_eq!(
+            parse("settings dms off"),
+            Command::Settings {
+                change: Some(Setting::DirectMessages(false))
             }
         );
         assert_eq!(

@@ -16,6 +16,11 @@ pub trait Markup: Send + Sync {
     fn place(&self, place: Place, lang: Lang) -> String;
     /// Text a player wrote (their name), so that it shows as written, never as formatting.
     fn literal(&self, text: &str) -> String;
+    /// A link that opens the channel or thread where a game is played from anywhere (a direct
+    /// message), for a reader of `lang`; where there are no links, the place as it is shown.
+    fn link(&self, place: Place, lang: Lang) -> String {
+        self.place(place, lang)
+    }
 }
 
 /// Markup for plain text (a terminal, logs, tests of the words alone): players by name, times

@@ -36,6 +36,11 @@ impl Voice<'_> {
         self.markup.place(place, self.lang)
     }
 
+    /// A link to a place where games are played, that opens it from anywhere.
+    pub(crate) fn link(&self, place: Place) -> String {
+        self.markup.link(place, self.lang)
+    }
+
     /// Who plays `color` in a loaded game: the player, or the computer and its level.
     pub(crate) fn side(&self, loaded: &Loaded, color: Color) -> String {
         match loaded.side(color) {
