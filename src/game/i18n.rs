@@ -53,7 +53,8 @@ topics![
     "guard",
     "markup",
     "tournaments",
-    "picker"
+    "picker",
+    "profile"
 ];
 
 /// A language the bot answers in.

@@ -9,4 +9,5 @@ mod fake_discord;
 mod bot;
 mod load;
 mod picker;
+mod profile;
 mod threads;

@@ -266,6 +266,13 @@ pub enum CommandError {
     TournamentName(String),
     /// A tournament's most players out of range, or not a number.
     MaxPlayers(String),
+    /// A colour that is none of white, black or random, where a front end reads one as typed
+    /// (a modal's field).
+    Colour(String),
+    /// Neither rated nor casual, where a front end reads the choice as typed (a modal's field).
+    Rated(String),
+    /// A bot (by its name) named as the opponent: bots cannot play.
+    BotOpponent(String),
 }
 
 /// What a command lacks, in [`CommandError::Missing`].
@@ -387,6 +394,9 @@ impl CommandError {
                 min = MIN_PLAYERS,
                 max = MAX_PLAYERS
             ),
+            CommandError::Colour(word) => tr!(lang, "profile-colour-bad", word = word),
+            CommandError::Rated(word) => tr!(lang, "profile-rated-bad", word = word),
+            CommandError::BotOpponent(name) => tr!(lang, "profile-opponent-bot", name = name),
         }
     }
 }
