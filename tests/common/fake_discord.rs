@@ -872,6 +872,10 @@ impl FakeDiscord {
                         if c.get("type").is_none() {
                             c["type"] = json!(1);
                         }
+                        // Discord answers a context-menu command with an empty description.
+                        if c.get("description").is_none_or(Value::is_null) {
+                            c["description"] = json!("");
+                        }
                         c
                     })
                     .collect();
