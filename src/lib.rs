@@ -9,6 +9,7 @@ pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod game;
+pub mod metrics;
 pub mod model;
 pub mod render;
 pub mod rules;

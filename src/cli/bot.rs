@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use rollerball::discord;
 use rollerball::game::{Service, SystemClock};
+use rollerball::metrics::{self, Metrics, server::MetricsServer};
 use rollerball::store;
 
 use super::support::{Outcome, open_store};
@@ -17,11 +18,27 @@ pub struct Args {}
 pub async fn run(_args: Args) -> Outcome {
     // The configuration is checked first: without a token the bot says how to get one, before
     // any logging or database.
-    let config = discord::Config::from_env().map_err(|e| e.to_string())?;
+    let mut config = discord::Config::from_env().map_err(|e| e.to_string())?;
+    let metrics_addr = metrics::addr_from(|name| std::env::var(name).ok())?;
     init_logging();
     let (db, url) = open_store().await?;
     tracing::info!(database = %store::redact(&url), ?config, "starting the bot");
-    let service = Service::new(db.clone(), Arc::new(SystemClock));
+    let mut service = Service::new(db.clone(), Arc::new(SystemClock));
+    // Off unless METRICS_ADDR is set: then every count is kept and served with /healthz.
+    let metrics_server = match metrics_addr {
+        Some(addr) => {
+            let server = MetricsServer::bind(addr)
+                .await
+                .map_err(|e| format!("cannot serve metrics on {addr}: {e}"))?;
+            let metrics = Arc::new(Metrics::new());
+            config.retry.metrics = Some(Arc::clone(&metrics));
+            service = service.with_observer(metrics.clone());
+            let local = server.local_addr().map_err(|e| e.to_string())?;
+            tracing::info!(address = %local, "serving /metrics and /healthz");
+            Some(tokio::spawn(server.serve(metrics, db.clone())))
+        }
+        None => None,
+    };
     let bot = discord::Bot::new(config, service)
         .await
         .map_err(|e| format!("cannot start the Discord client: {e}"))?;
@@ -32,6 +49,9 @@ pub async fn run(_args: Args) -> Outcome {
         stop.shutdown();
     });
     let result = bot.run().await;
+    if let Some(server) = metrics_server {
+        server.abort();
+    }
     db.close().await;
     result.map_err(|e| format!("the bot stopped: {e}"))?;
     Ok(())

@@ -7,13 +7,15 @@ use serenity::all::{
 };
 
 use crate::game::command::{
-    Answer, CommandError, HELP, Opponent, PlayerRef, Setting, challenge_number, days_number,
-    game_number, level_number,
+    Answer, CommandError, HELP, MAX_LINE, Opponent, PlayerRef, Setting, VacationChange,
+    challenge_number, days_number, forecast_change, game_number, level_number,
+    vacation_days_number,
 };
 use crate::game::i18n::{Args, Lang};
 use crate::game::{Actor, Command};
 use crate::model::{Days, PlayerId};
 use crate::rules::{Color, Square};
+use crate::store::VACATION_DAYS_PER_YEAR;
 
 #[path = "commands_tournament.rs"]
 mod tournament;
@@ -231,19 +233,6 @@ pub fn definition() -> CreateCommand {
         ),
         sub("history", vec![game_option()]),
         sub("games", vec![]),
-        sub(
-            "game",
-            vec![
-                option(
-                    CommandOptionType::Integer,
-                    "slash-option-game",
-                    "slash-option-game.only",
-                    &none,
-                )
-                .required(true)
-                .min_int_value(1),
-            ],
-        ),
         sub("export", vec![game_option()]),
         sub("resign", vec![game_option()]),
         sub("draw", vec![answer_option(), game_option()]),
@@ -265,6 +254,45 @@ pub fn definition() -> CreateCommand {
             ],
         ),
         sub("rematch", vec![game_option()]),
+        sub(
+            "forecast",
+            vec![
+                option(
+                    CommandOptionType::String,
+                    "slash-option-moves",
+                    "slash-option-moves.description",
+                    &none,
+                )
+                .set_autocomplete(true)
+                .max_length(MAX_LINE as u16),
+                game_option(),
+            ],
+        ),
+        sub(
+            "vacation",
+            vec![
+                choice(
+                    choice(
+                        option(
+                            CommandOptionType::String,
+                            "slash-option-switch",
+                            "slash-option-switch.description",
+                            &none,
+                        ),
+                        "on",
+                    ),
+                    "off",
+                ),
+                option(
+                    CommandOptionType::Integer,
+                    "slash-option-vacation-days",
+                    "slash-option-vacation-days.description",
+                    &none,
+                )
+                .min_int_value(1)
+                .max_int_value(VACATION_DAYS_PER_YEAR.into()),
+            ],
+        ),
         sub("leaderboard", vec![]),
         sub(
             "stats",
@@ -470,13 +498,20 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
         }
         "history" => Command::History { game },
         "games" => Command::Games,
-        "game" => Command::Game {
-            game: game.ok_or(CommandError::Missing {
-                command: "game",
-                what: crate::game::Needed::GameNumber,
-                usage: "game ID",
-            })?,
+        "forecast" => Command::Forecast {
+            game,
+            change: forecast_change(string(&o, "moves").unwrap_or_default()),
         },
+        "vacation" => {
+            let days = int(&o, "days").map(vacation_days_number).transpose()?;
+            Command::Vacation {
+                change: match (string(&o, "set"), days) {
+                    (Some("off"), _) => Some(VacationChange::Off),
+                    (Some("on"), days) | (None, days @ Some(_)) => Some(VacationChange::On(days)),
+                    _ => None,
+                },
+            }
+        }
         "export" => Command::Export { game },
         "resign" => Command::Resign {
             game,
@@ -630,6 +665,56 @@ mod tests {
         );
     }
 
+    #[test]
+    fn forecast_and_vacation_read_their_options() {
+        let command =
+            |sub: &str, options: serde_json::Value| parse(&data(sub, options)).unwrap().command;
+        assert_eq!(
+            command(
+                "forecast",
+                json!([{"name": "moves", "type": 3, "value": "f5 Rf1; e6f6 Rf1"},
+                       {"name": "game", "type": 4, "value": 3}])
+            ),
+            Command::Forecast {
+                game: Some(crate::model::GameId(3)),
+                change: crate::game::command::ForecastChange::Add(vec![
+                    vec!["f5".into(), "Rf1".into()],
+                    vec!["e6f6".into(), "Rf1".into()]
+                ])
+            }
+        );
+        assert_eq!(
+            command("forecast", json!([])),
+            Command::Forecast {
+                game: None,
+                change: crate::game::command::ForecastChange::List
+            }
+        );
+        assert_eq!(
+            command(
+                "vacation",
+                json!([{"name": "set", "type": 3, "value": "on"},
+                       {"name": "days", "type": 4, "value": 7}])
+            ),
+            Command::Vacation {
+                change: Some(VacationChange::On(Some(7)))
+            }
+        );
+        assert_eq!(
+            command(
+                "vacation",
+                json!([{"name": "set", "type": 3, "value": "off"}])
+            ),
+            Command::Vacation {
+                change: Some(VacationChange::Off)
+            }
+        );
+        assert_eq!(
+            command("vacation", json!([])),
+            Command::Vacation { change: None }
+        );
+    }
+
     /// Discord's `min_value` and `max_value` are kept by its clients only: a request may carry
     /// anything, and what is out of range is refused with the usual answer.
     #[test]
@@ -676,20 +761,26 @@ mod tests {
             ),
             Some("`0` is not a game number; game numbers look like `#12`.".into())
         );
-        assert!(refused("game", json!([])).is_some());
+        assert_eq!(
+            refused(
+                "vacation",
+                json!([{"name": "days", "type": 4, "value": 31}])
+            ),
+            Some("Vacation days must be a whole number from 1 to 30, not `31`.".into())
+        );
     }
 
     #[test]
     fn every_help_entry_is_a_subcommand_within_discord_limits() {
         let json = serde_json::to_value(definition()).expect("serialises");
         let subs = json["options"].as_array().expect("subcommands");
-        assert!(subs.len() <= 25);
+        assert!(subs.len() <= 25, "{} subcommands", subs.len());
         for e in HELP {
-            // `tournaments` is `/rb tournament list`.
-            let name = if e.name == "tournaments" {
-                "tournament"
-            } else {
-                e.name
+            // `tournaments` is `/rb tournament list`; `game ID` is `/rb board game:ID`.
+            let name = match e.name {
+                "tournaments" => "tournament",
+                "game" => "board",
+                name => name,
             };
             assert!(
                 subs.iter().any(|s| s["name"] == name),

@@ -104,6 +104,8 @@ pub enum ConfigError {
     Shards(String),
     #[error("COMMAND_PREFIX must not be empty or contain spaces")]
     Prefix,
+    #[error("SWEEP_SECONDS must be a number of seconds from 0.05 to 3600, not `{0}`")]
+    Sweep(String),
 }
 
 impl Config {
@@ -132,13 +134,22 @@ impl Config {
             Some(s) => Shards::parse(&s)?,
             None => Shards::One,
         };
+        let sweep_every = match value("SWEEP_SECONDS") {
+            Some(s) => match s.parse::<f64>() {
+                Ok(seconds) if (0.05..=3600.0).contains(&seconds) => {
+                    Duration::from_secs_f64(seconds)
+                }
+                _ => return Err(ConfigError::Sweep(s)),
+            },
+            None => DEFAULT_SWEEP_EVERY,
+        };
         Ok(Config {
             token,
             api_base: value("DISCORD_API_BASE").map(|b| b.trim_end_matches('/').to_string()),
             guild_id,
             prefix,
             shards,
-            sweep_every: DEFAULT_SWEEP_EVERY,
+            sweep_every,
             defer_after: DEFAULT_DEFER_AFTER,
             retry: RetryPolicy::default(),
         })
@@ -197,6 +208,15 @@ mod tests {
         );
         assert!(config(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "x")]).is_err());
         assert!(config(&[("DISCORD_TOKEN", "t"), ("COMMAND_PREFIX", "! rb")]).is_err());
+        assert_eq!(c.sweep_every, DEFAULT_SWEEP_EVERY);
+        let quick = config(&[("DISCORD_TOKEN", "t"), ("SWEEP_SECONDS", "0.2")]).unwrap();
+        assert_eq!(quick.sweep_every, Duration::from_millis(200));
+        for bad in ["0", "x", "-1", "7200"] {
+            assert_eq!(
+                config(&[("DISCORD_TOKEN", "t"), ("SWEEP_SECONDS", bad)]).unwrap_err(),
+                ConfigError::Sweep(bad.into())
+            );
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! - The channel, thread or interaction is gone (404): nothing more is tried.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
@@ -30,6 +31,7 @@ use serenity::all::{
 };
 
 use crate::game::{ButtonStyle, MENU_OPTIONS_MAX, Reply};
+use crate::metrics::{DiscordResult, Metrics};
 
 /// Discord's limit on a message's content.
 pub const CONTENT_MAX: usize = 2000;
@@ -247,7 +249,7 @@ impl Outgoing {
 }
 
 /// How Discord calls that failed for a passing reason ([`Failure::Passing`]) are tried again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct RetryPolicy {
     /// Tries in all, the first included (at least one is made).
     pub attempts: u32,
@@ -255,6 +257,8 @@ pub struct RetryPolicy {
     pub base_delay: Duration,
     /// The longest any one wait lasts.
     pub max_delay: Duration,
+    /// Where every try is counted by its result, when the metrics are on.
+    pub metrics: Option<Arc<Metrics>>,
 }
 
 impl Default for RetryPolicy {
@@ -266,6 +270,7 @@ impl Default for RetryPolicy {
             attempts: 4,
             base_delay: Duration::from_millis(250),
             max_delay: Duration::from_secs(4),
+            metrics: None,
         }
     }
 }
@@ -290,13 +295,21 @@ impl RetryPolicy {
         let mut failures = 0;
         loop {
             let error = match call().await {
-                Ok(value) => return Ok(value),
+                Ok(value) => {
+                    self.count(DiscordResult::Ok);
+                    return Ok(value);
+                }
                 Err(error) => error,
             };
             failures += 1;
             if classify(&error) != Failure::Passing || failures >= self.attempts.max(1) {
+                self.count(DiscordResult::Failed);
                 return Err(error);
             }
+            self.count(match refusal(&error) {
+                Some((429, _)) => DiscordResult::RateLimited,
+                _ => DiscordResult::Retried,
+            });
             let wait = self.delay(failures);
             tracing::info!(
                 channel,
@@ -308,6 +321,23 @@ impl RetryPolicy {
             );
             tokio::time::sleep(wait).await;
         }
+    }
+}
+
+impl RetryPolicy {
+    /// Counts one try's result in the metrics, when they are on.
+    fn count(&self, result: DiscordResult) {
+        if let Some(metrics) = &self.metrics {
+            metrics.discord_request(result);
+        }
+    }
+
+    /// Counts the result of a request made once, outside [`RetryPolicy::run`].
+    pub fn record<T>(&self, result: &serenity::Result<T>) {
+        self.count(match result {
+            Ok(_) => DiscordResult::Ok,
+            Err(_) => DiscordResult::Failed,
+        });
     }
 }
 
@@ -426,6 +456,7 @@ mod tests {
             attempts: 10,
             base_delay: Duration::from_millis(250),
             max_delay: Duration::from_secs(4),
+            metrics: None,
         };
         let waits: Vec<u128> = (1..=7).map(|n| policy.delay(n).as_millis()).collect();
         assert_eq!(waits, [250, 500, 1000, 2000, 4000, 4000, 4000]);

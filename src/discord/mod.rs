@@ -22,9 +22,10 @@ use serenity::all::{
     CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateThread,
     EditThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder,
     Interaction, Member, Message, ModalInteraction, Nonce, PartialChannel, Ready, ShardManager,
-    User,
+    ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
+use serenity::gateway::ConnectionStage;
 use tokio::sync::{Notify, watch};
 
 pub use config::{Config, ConfigError, Shards};
@@ -38,6 +39,9 @@ use crate::tr;
 
 /// How long shutdown waits for commands in progress.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(20);
+/// The longest autocomplete choice Discord takes (name and value alike).
+const CHOICE_MAX_CHARS: usize = 100;
+
 /// The most autocomplete choices Discord shows.
 const CHOICES_MAX: usize = 25;
 
@@ -174,7 +178,7 @@ impl Bot {
             self.client.http.clone(),
             Arc::clone(&self.service),
             self.config.sweep_every,
-            self.config.retry,
+            self.config.retry.clone(),
             self.stop.subscribe(),
         ));
         let mut intents = intents();
@@ -227,13 +231,29 @@ impl Bot {
     ) -> Result<(), serenity::Error> {
         let manager: Arc<ShardManager> = Arc::clone(&self.client.shard_manager);
         let shards = self.config.shards;
+        let metrics = self.config.retry.metrics.clone();
+        let expect = move |count: u32| {
+            if let Some(metrics) = &metrics {
+                metrics.expect_shards(count);
+            }
+        };
         let client = &mut self.client;
         let gateway = async move {
             match shards {
-                Shards::One => client.start().await,
-                Shards::Auto => client.start_autosharded().await,
+                Shards::One => {
+                    expect(1);
+                    client.start().await
+                }
+                Shards::Auto => {
+                    // As many as Discord recommends (`GET /gateway/bot`), all in this process.
+                    let total = client.http.get_bot_gateway().await?.shards.max(1);
+                    tracing::info!(shards = total, "Discord recommends this many shards");
+                    expect(total);
+                    client.start_shards(total).await
+                }
                 // serenity reads the range's end as the last shard.
                 Shards::Range { first, last, total } => {
+                    expect(last - first + 1);
                     client.start_shard_range(first..last, total).await
                 }
             }
@@ -263,7 +283,7 @@ async fn client(
         prefix: config.prefix.clone(),
         guild_id: config.guild_id,
         defer_after: config.defer_after,
-        retry: config.retry,
+        retry: config.retry.clone(),
         registered: AtomicBool::new(false),
         in_flight: Arc::clone(in_flight),
     };
@@ -299,20 +319,23 @@ async fn sweep_loop(
         for notice in notices {
             let place = notice.place;
             let channel = place.thread.unwrap_or(place.channel);
-            let posted = post(&http, retry, channel, &notice.reply, "deadline notice").await;
+            let mut posted = post(&http, &retry, channel, &notice.reply, "deadline notice").await;
             if posted.is_posted() {
-                close_thread(&http, place, &notice.reply).await;
+                close_thread(&http, &retry, place, &notice.reply).await;
             }
             if !posted.is_posted() && place.thread.is_some() {
                 // The game's thread is gone or closed: say it where the game began.
-                post(
+                posted = post(
                     &http,
-                    retry,
+                    &retry,
                     place.channel,
                     &notice.reply,
                     "deadline notice",
                 )
                 .await;
+            }
+            if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
+                metrics.notice_delivered();
             }
         }
     }
@@ -320,14 +343,17 @@ async fn sweep_loop(
 
 /// Archives the thread of a game that is over once its final board has been posted there
 /// (`place`); a failure only leaves the thread open, and is logged.
-async fn close_thread(http: &Http, place: Place, reply: &Reply) {
+async fn close_thread(http: &Http, retry: &RetryPolicy, place: Place, reply: &Reply) {
     // A message typed in a thread arrives with the thread as its channel.
     let posted_in = place.thread.unwrap_or(place.channel);
     let Some(thread) = reply.closes_thread.filter(|&t| t == posted_in) else {
         return;
     };
     let archive = EditThread::new().archived(true);
-    if let Err(e) = ChannelId::new(thread).edit_thread(http, archive).await {
+    // One try: a thread left open is no loss.
+    let archived = ChannelId::new(thread).edit_thread(http, archive).await;
+    retry.record(&archived);
+    if let Err(e) = archived {
         tracing::warn!(thread, error = %describe(&e), "could not archive a finished game's thread");
     }
 }
@@ -366,7 +392,7 @@ fn message_nonce() -> Nonce {
 /// Sends `message()` to `channel`, retried as `retry` says, with one nonce for all the tries.
 async fn send(
     http: &Http,
-    retry: RetryPolicy,
+    retry: &RetryPolicy,
     channel: u64,
     what: &str,
     message: impl Fn() -> CreateMessage,
@@ -384,14 +410,14 @@ async fn send(
 /// Posts a reply in a channel: retried while Discord fails for a passing reason; the text alone
 /// if the upload is refused or too large, or Discord kept failing. Failures are logged with the
 /// channel, never raised.
-async fn post(http: &Http, retry: RetryPolicy, channel: u64, reply: &Reply, what: &str) -> Posted {
+async fn post(http: &Http, retry: &RetryPolicy, channel: u64, reply: &Reply, what: &str) -> Posted {
     post_message(http, retry, channel, reply, what, |m| m).await
 }
 
 /// [`post`], with `adjust` applied to the message (to make it the answer to another message).
 async fn post_message(
     http: &Http,
-    retry: RetryPolicy,
+    retry: &RetryPolicy,
     channel: u64,
     reply: &Reply,
     what: &str,
@@ -555,6 +581,7 @@ impl Handler {
                 .await
                 .map(drop),
         };
+        self.retry.record(&result);
         match result {
             Ok(()) => tracing::info!(
                 guild = ?self.guild_id,
@@ -593,7 +620,9 @@ impl Handler {
             Err(_) => {
                 let defer =
                     CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
-                if let Err(e) = asked.respond(http, defer).await {
+                let deferred = asked.respond(http, defer).await;
+                self.retry.record(&deferred);
+                if let Err(e) = deferred {
                     tracing::warn!(error = %describe(&e), "could not defer an interaction");
                 }
                 let reply = work.await;
@@ -719,7 +748,7 @@ impl Handler {
     /// the bot may not post where the game is.
     async fn after(&self, ctx: &Context, asked: Option<&Asked<'_>>, place: Place, reply: &Reply) {
         if !reply.private {
-            close_thread(&ctx.http, place, reply).await;
+            close_thread(&ctx.http, &self.retry, place, reply).await;
         }
         let mut games = reply.new_games.clone();
         if let Some(game) = reply.new_game.filter(|g| !games.contains(g)) {
@@ -754,10 +783,11 @@ impl Handler {
         let builder = CreateThread::new(name)
             .kind(ChannelType::PublicThread)
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
-        let thread = match ChannelId::new(place.channel)
+        let created = ChannelId::new(place.channel)
             .create_thread(&ctx.http, builder)
-            .await
-        {
+            .await;
+        self.retry.record(&created);
+        let thread = match created {
             Ok(thread) => thread.id.get(),
             Err(e) => {
                 tracing::info!(game = game.0, channel = place.channel, error = %describe(&e), "no thread for the game; it is played in the channel");
@@ -779,7 +809,7 @@ impl Handler {
                 return;
             }
         };
-        let posted = post(&ctx.http, self.retry, thread, &reply, "game thread").await;
+        let posted = post(&ctx.http, &self.retry, thread, &reply, "game thread").await;
         if posted == Posted::Not(Failure::Forbidden) {
             if let Some(asked) = asked {
                 // The player is told under their own interaction, in their language.
@@ -931,7 +961,7 @@ impl Handler {
             }
             return;
         }
-        let typed = i.data.autocomplete().map(|o| o.value.trim().to_string());
+        let typed = i.data.autocomplete().map(|o| o.value.to_string());
         let game = commands::subcommand(&i.data).and_then(|(_, options)| {
             options
                 .iter()
@@ -941,11 +971,26 @@ impl Handler {
                     _ => None,
                 })
         });
-        let typed = typed.unwrap_or_default().to_lowercase();
-        let moves = self
-            .service
-            .legal_moves_for(PlayerId(i.user.id.get()), place, game)
-            .await;
+        let forecast = commands::subcommand(&i.data).is_some_and(|(name, _)| name == "forecast");
+        let raw = typed.unwrap_or_default();
+        let typed = if forecast {
+            String::new()
+        } else {
+            raw.trim().to_lowercase()
+        };
+        let actor = PlayerId(i.user.id.get());
+        let moves = if forecast {
+            // A line of moves: each choice is the whole line with one more move; Discord takes
+            // choices of at most 100 characters.
+            let mut lines = self
+                .service
+                .forecast_completions(actor, place, game, &raw)
+                .await;
+            lines.retain(|line| line.chars().count() <= CHOICE_MAX_CHARS);
+            lines
+        } else {
+            self.service.legal_moves_for(actor, place, game).await
+        };
         let mut choices = CreateAutocompleteResponse::new();
         for san in moves
             .into_iter()
@@ -1025,12 +1070,17 @@ impl Handler {
         };
         let posted = if reply.private {
             // A message cannot be answered privately: answer it in place, without pinging.
-            post_message(&ctx.http, self.retry, place.channel, &reply, "reply", |m| {
-                m.reference_message(msg)
-            })
+            post_message(
+                &ctx.http,
+                &self.retry,
+                place.channel,
+                &reply,
+                "reply",
+                |m| m.reference_message(msg),
+            )
             .await
         } else {
-            post(&ctx.http, self.retry, place.channel, &reply, "reply").await
+            post(&ctx.http, &self.retry, place.channel, &reply, "reply").await
         };
         if !posted.is_posted() {
             tracing::warn!(
@@ -1070,7 +1120,18 @@ impl EventHandler for Handler {
             guilds = ready.guilds.len(),
             "connected to Discord"
         );
+        if let Some(metrics) = &self.retry.metrics {
+            metrics.shard_connected(ctx.shard_id.0, true);
+        }
         self.register(&ctx).await;
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, update: ShardStageUpdateEvent) {
+        // Connected from READY (above) or a resumed session; anything else is a lost shard.
+        if let Some(metrics) = &self.retry.metrics {
+            let connected = update.new == ConnectionStage::Connected;
+            metrics.shard_connected(update.shard_id.0, connected);
+        }
     }
 
     async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {

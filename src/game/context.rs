@@ -2,6 +2,7 @@
 //! the players looked up so far; and how an action says no.
 
 use super::i18n::Lang;
+use super::observe::RefusalReason;
 use super::players::Players;
 use super::present::Voice;
 use super::request::Actor;
@@ -14,6 +15,8 @@ use crate::store::{Store, StoreError};
 pub(crate) enum Refusal {
     /// Said to the player as it is; nothing was changed.
     Say(String),
+    /// Said to the player as it is, for a reason the metrics tell apart; nothing was changed.
+    Because(RefusalReason, String),
     /// The store failed or the game changed meanwhile; nothing was changed.
     Store(StoreError),
 }
@@ -21,7 +24,7 @@ pub(crate) enum Refusal {
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Refusal::Say(text) => f.write_str(text),
+            Refusal::Say(text) | Refusal::Because(_, text) => f.write_str(text),
             Refusal::Store(e) => e.fmt(f),
         }
     }

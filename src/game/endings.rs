@@ -5,10 +5,19 @@ use super::service::Service;
 use crate::store::Game as StoredGame;
 
 impl Service {
-    /// Called once a game's end is committed, with the game as stored: counts it in the
-    /// ratings, and finishes its tournament if it was the tournament's last game. Never fails the command or sweep that ended the game: each consequence logs
-    /// its own failure, and those that must not be lost are caught up by the sweep.
+    /// Called once a game's end is committed, with the game as stored: counts the ending in
+    /// the metrics, drops its forecasts, counts it in the ratings, and finishes its tournament
+    /// if it was the tournament's last game. Never fails the command or sweep that ended the
+    /// game: each consequence logs its own failure, and those that must not be lost are caught
+    /// up by the sweep.
     pub(crate) async fn game_over(&self, game: &StoredGame) {
+        if let Some(way) = game.termination {
+            self.observer().game_ended(way);
+        }
+        // Conditional lines die with the game: nothing is left to answer.
+        if let Err(error) = self.store().drop_forecasts(game.id).await {
+            tracing::warn!(game = game.id.0, %error, "the forecasts of a finished game could not be dropped");
+        }
         self.count_in_ratings(game).await;
         self.tournament_game_over(game).await;
     }

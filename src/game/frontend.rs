@@ -46,6 +46,71 @@ impl Service {
         }
     }
 
+    /// What a forecast being typed may go on with: the line typed so far (its complete moves
+    /// must be playable from the position, the opponent to move) with each move legal after it
+    /// that starts like its last, unfinished word. Empty when `actor` has no game to give a
+    /// forecast in, or what is typed cannot be played.
+    pub async fn forecast_completions(
+        &self,
+        actor: PlayerId,
+        place: Place,
+        id: Option<GameId>,
+        typed: &str,
+    ) -> Vec<String> {
+        let row = match id {
+            Some(id) => self.store().game(id).await.ok().flatten(),
+            None => lookup::my_only_game_here(self.store(), actor, place)
+                .await
+                .ok()
+                .flatten(),
+        };
+        let Some(row) = row else {
+            return Vec::new();
+        };
+        let mine = row.color_of(actor);
+        if row.status != GameStatus::Active || mine.is_none() || mine == Some(row.to_move) {
+            return Vec::new();
+        }
+        let Ok(Some(loaded)) =
+            Loaded::load(self.store(), &Players::new(self.store()), row.id).await
+        else {
+            return Vec::new();
+        };
+        // Only the line being typed (after the last `;`) is completed.
+        let (before, line) = typed.rsplit_once(';').map_or(("", typed), |(b, l)| (b, l));
+        let ends_in_space = line.ends_with(char::is_whitespace) || line.is_empty();
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        let partial = if ends_in_space {
+            ""
+        } else {
+            words.pop().unwrap_or("")
+        };
+        let mut game = loaded.game.clone();
+        for word in &words {
+            if game.play_input(word).is_err() {
+                return Vec::new();
+            }
+        }
+        let partial = partial.to_lowercase();
+        let head = match before {
+            "" => String::new(),
+            b => format!("{};", b.trim_end()),
+        };
+        rules::legal_sans(game.position())
+            .into_iter()
+            .map(|(_, san)| san)
+            .filter(|san| san.to_lowercase().starts_with(&partial))
+            .map(|san| {
+                let mut line: Vec<&str> = words.clone();
+                line.push(&san);
+                match head.as_str() {
+                    "" => line.join(" "),
+                    head => format!("{head} {}", line.join(" ")),
+                }
+            })
+            .collect()
+    }
+
     /// Records the thread a front end opened for a new game: from then on commands and bare
     /// moves typed in the thread find the game.
     pub async fn attach_thread(&self, game: GameId, thread: u64) -> Result<(), StoreError> {
@@ -125,7 +190,7 @@ impl Service {
         let mut message = match viewing::board(&cx, Some(game)).await {
             Ok(reply) => reply,
             Err(Refusal::Store(e)) => return Err(e),
-            Err(Refusal::Say(text)) => Reply::text(text),
+            Err(Refusal::Say(text) | Refusal::Because(_, text)) => Reply::text(text),
         };
         message.text = format!(
             "{}\n{}",

@@ -54,7 +54,8 @@ topics![
     "markup",
     "tournaments",
     "picker",
-    "profile"
+    "profile",
+    "correspondence"
 ];
 
 /// A language the bot answers in.

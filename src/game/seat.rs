@@ -9,6 +9,7 @@ use super::i18n::tr;
 use super::loaded::Loaded;
 use super::locks::LockGuard;
 use super::lookup;
+use super::observe::RefusalReason;
 use super::present::{Voice, move_error};
 use super::service::Service;
 use crate::model::{GameId, PlayerId};
@@ -71,12 +72,26 @@ impl<'a> Seat<'a> {
         self.loaded.row.to_move == self.color
     }
 
+    /// The deadline of a move of `color`'s starting `now`: its clock starts when their
+    /// vacation ends, if they are away.
+    fn fresh_deadline(&self, color: Color, now: crate::model::Timestamp) -> Deadline {
+        let start = self.loaded.players[color.index()]
+            .as_ref()
+            .and_then(|p| p.vacation)
+            .map(|v| v.until)
+            .filter(|&until| until > now)
+            .unwrap_or(now);
+        deadlines::reminders(start, start.plus_days(self.loaded.row.days_per_move))
+    }
+
     /// Plays `mv` and commits it, with the next move's deadline or the game's end (and what
     /// follows an end, [`Service::game_over`]). Returns the move in SAN.
     pub(crate) async fn play(&mut self, svc: &Service, voice: Voice<'_>, mv: Move) -> Res<String> {
         let before = *self.loaded.game.position();
         self.loaded.game.play(mv).map_err(|e| match e {
-            PlayError::Move(error) => Refusal::Say(move_error(voice.lang, &error)),
+            PlayError::Move(error) => {
+                Refusal::Because(RefusalReason::IllegalMove, move_error(voice.lang, &error))
+            }
             PlayError::GameOver(outcome) => Refusal::Say(tr!(
                 voice.lang,
                 "move-game-over",
@@ -87,7 +102,9 @@ impl<'a> Seat<'a> {
         let now = svc.now();
         let after = match self.loaded.game.outcome() {
             Some(outcome) => AfterMove::End(ending(outcome)),
-            None => AfterMove::Continue(deadlines::deadline(now, self.loaded.row.days_per_move)),
+            None => {
+                AfterMove::Continue(self.fresh_deadline(self.loaded.row.to_move.opponent(), now))
+            }
         };
         let new_move = NewMove {
             san: san.clone(),
@@ -100,7 +117,10 @@ impl<'a> Seat<'a> {
             .commit_move(row.id, row.version, &new_move, after, now)
             .await;
         match committed {
-            Ok(row) => self.loaded.row = row,
+            Ok(row) => {
+                self.loaded.row = row;
+                svc.observer().move_committed();
+            }
             Err(e) => {
                 self.loaded.game.take_back();
                 return Err(e.into());
@@ -131,7 +151,13 @@ impl<'a> Seat<'a> {
         let sans = self.loaded.game.sans();
         let taken = sans[sans.len().saturating_sub(plies)..].join(" ");
         let now = svc.now();
-        let deadline = deadlines::deadline(now, self.loaded.row.days_per_move);
+        // Taking back an odd number of plies hands the move to the other side.
+        let next = if plies % 2 == 1 {
+            self.loaded.row.to_move.opponent()
+        } else {
+            self.loaded.row.to_move
+        };
+        let deadline = self.fresh_deadline(next, now);
         let row = &self.loaded.row;
         self.loaded.row = svc
             .store()

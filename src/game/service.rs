@@ -5,14 +5,16 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
-use super::actions::{self, command_word};
+use super::actions::{self, command_kind, command_word};
 use super::clock::Clock;
 use super::command::{Command, CommandError, looks_like_move};
 use super::context::{Cx, Refusal};
 use super::i18n::{Lang, tr};
 use super::locks::GameLocks;
 use super::lookup;
+use super::observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
 use super::picks::Pick;
 use super::players::Players;
 use super::present::{Markup, TextMarkup, Voice};
@@ -38,6 +40,8 @@ pub struct Service {
     server_locales: Mutex<HashMap<u64, (String, Timestamp)>>,
     /// Each player's commands are counted here; `None` when the service runs unlimited.
     limiter: Option<RateLimiter>,
+    /// Told of every command, move, game and database failure (the metrics, or nobody).
+    observer: Arc<dyn Observer>,
 }
 
 impl Service {
@@ -53,7 +57,19 @@ impl Service {
             menu_size: MENU_OPTIONS_MAX,
             server_locales: Mutex::default(),
             limiter: Some(RateLimiter::new(RateLimit::default())),
+            observer: Arc::new(Unobserved),
         }
+    }
+
+    /// The same service telling `observer` what it does (the bot's metrics).
+    pub fn with_observer(mut self, observer: Arc<dyn Observer>) -> Service {
+        self.observer = observer;
+        self
+    }
+
+    /// Who is told what the service does.
+    pub(crate) fn observer(&self) -> &dyn Observer {
+        self.observer.as_ref()
     }
 
     /// The same service with another per-player rate limit, or none (`None`: for the local
@@ -121,6 +137,7 @@ impl Service {
     /// that is not a move of the player's, or a quiet request over the rate limit whose
     /// player has already been told.
     pub async fn handle(&self, request: Request) -> Option<Reply> {
+        let started = Instant::now();
         let Request {
             actor,
             place,
@@ -156,15 +173,38 @@ impl Service {
         let lang = self
             .language_of(&players, locale.as_deref(), actor.id, place.server)
             .await;
+        let kind = match &read {
+            Ok(Read::Command(command)) => command_kind(command),
+            Ok(Read::Pick(_)) => "picker",
+            Err(Unread::Command(_)) => "unreadable",
+            Err(Unread::Button) => "button",
+        };
+        let refuse = |reason: RefusalReason| {
+            self.observer.refusal(reason);
+            self.observer
+                .command(kind, CommandOutcome::Refused, started.elapsed());
+        };
         match (verdict, admission) {
             (Verdict::Admit, _) => {}
-            (Verdict::RefuseQuietly, Admission::Quiet) => return None,
-            _ => return Some(Reply::private(slow_down(lang))),
+            (Verdict::RefuseQuietly, Admission::Quiet) => {
+                refuse(RefusalReason::RateLimited);
+                return None;
+            }
+            _ => {
+                refuse(RefusalReason::RateLimited);
+                return Some(Reply::private(slow_down(lang)));
+            }
         }
         let read = match read {
             Ok(read) => read,
-            Err(Unread::Command(error)) => return Some(Reply::private(error.text(lang))),
-            Err(Unread::Button) => return Some(Reply::private(tr!(lang, "button-unknown"))),
+            Err(Unread::Command(error)) => {
+                refuse(RefusalReason::Unreadable);
+                return Some(Reply::private(error.text(lang)));
+            }
+            Err(Unread::Button) => {
+                refuse(RefusalReason::UnknownButton);
+                return Some(Reply::private(tr!(lang, "button-unknown")));
+            }
         };
         let word = match &read {
             Read::Command(command) => command_word(command),
@@ -184,6 +224,26 @@ impl Service {
             Read::Command(command) => actions::dispatch(&cx, command).await,
             Read::Pick(pick) => actions::picker::pick(&cx, pick).await,
         };
+        let outcome = match &answered {
+            Ok(_) => CommandOutcome::Done,
+            Err(Refusal::Store(StoreError::Conflict)) => {
+                self.observer.refusal(RefusalReason::Conflict);
+                CommandOutcome::Refused
+            }
+            Err(Refusal::Store(_)) => {
+                self.observer.database_error();
+                CommandOutcome::Failed
+            }
+            Err(Refusal::Because(reason, _)) => {
+                self.observer.refusal(*reason);
+                CommandOutcome::Refused
+            }
+            Err(Refusal::Say(_)) => {
+                self.observer.refusal(RefusalReason::NotAllowed);
+                CommandOutcome::Refused
+            }
+        };
+        self.observer.command(kind, outcome, started.elapsed());
         Some(match answered {
             Ok(reply) => reply,
             Err(refusal) => refused(lang, actor.id, refusal),
@@ -226,7 +286,7 @@ enum Unread {
 /// The private answer to a refused command, in `lang`; store failures are logged.
 fn refused(lang: Lang, actor: PlayerId, refusal: Refusal) -> Reply {
     match refusal {
-        Refusal::Say(text) => Reply::private(text),
+        Refusal::Say(text) | Refusal::Because(_, text) => Reply::private(text),
         Refusal::Store(StoreError::Conflict) => Reply::private(tr!(lang, "store-conflict")),
         Refusal::Store(e @ StoreError::Unconfirmed(_)) => {
             tracing::error!(error = %e, actor = actor.0, "commit unconfirmed");

@@ -1,5 +1,6 @@
 //! The deadline sweep, run on a timer by every front end: challenges that expired, the
-//! computer's moves a crash or a failure left unmade, reminders, losses on time, and the final
+//! computer's moves a crash or a failure left unmade, reminders, losses on time, forecasts and
+//! vacations ([`sweep_correspondence`](super::sweep_correspondence)), and the final
 //! standings of tournaments that finished. Each kind
 //! is claimed from the store in one statement that is safe with several processes (each item
 //! goes to exactly one); after that, every claimed item is delivered as a notice, or — when even
@@ -31,7 +32,10 @@ impl Service {
                     notices.push(self.expired(&players, &c).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "claiming expired challenges failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "claiming expired challenges failed");
+            }
         }
         match self.store().computer_turns(SWEEP_BATCH).await {
             Ok(rows) => {
@@ -39,7 +43,10 @@ impl Service {
                     notices.extend(self.computer_move(&players, &row).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "finding the computer's moves failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "finding the computer's moves failed");
+            }
         }
         match self.store().claim_reminders(now, SWEEP_BATCH).await {
             Ok(due) => {
@@ -47,7 +54,10 @@ impl Service {
                     notices.extend(self.reminder(&players, &due).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "claiming reminders failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "claiming reminders failed");
+            }
         }
         match self.store().claim_timeouts(now, SWEEP_BATCH).await {
             Ok(rows) => {
@@ -55,8 +65,12 @@ impl Service {
                     notices.push(self.timeout(&players, &row).await);
                 }
             }
-            Err(error) => tracing::error!(%error, "claiming time-outs failed"),
+            Err(error) => {
+                self.observer().database_error();
+                tracing::error!(%error, "claiming time-outs failed");
+            }
         }
+        notices.extend(self.sweep_correspondence(&players).await);
         self.catch_up_ratings().await;
         notices.extend(self.sweep_tournaments().await);
         notices

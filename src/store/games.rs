@@ -311,6 +311,15 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
+    /// How many games are being played: the bot's metrics ask at every scrape, and its health
+    /// check learns from it that the database answers.
+    pub async fn games_in_progress(&self) -> Result<u64> {
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE status = 'active'")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(count.max(0) as u64)
+    }
+
     /// The rematch of a game, if one was created.
     pub async fn rematch_of(&self, id: GameId) -> Result<Option<Game>> {
         let sql = concat!(
@@ -470,7 +479,7 @@ impl Store {
 
     /// Takes back the last `plies` moves (1: the last move; 2: the asker's own move and the reply
     /// to it): they leave the record, the position goes back, the offer is cleared and the clock
-    /// restarts with `deadline`.
+    /// restarts with `deadline`. Every forecast of the game is dropped with them.
     pub async fn take_back(
         &self,
         id: GameId,
@@ -520,6 +529,11 @@ impl Store {
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
             .bind(id.0)
             .bind(i64::from(game.ply))
+            .execute(&mut *tx)
+            .await?;
+        // Conditional lines were given against the moves taken back: none survives them.
+        sqlx::query("DELETE FROM forecasts WHERE game_id = $1")
+            .bind(id.0)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;

@@ -70,8 +70,8 @@
 //! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
 //! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
-//! leaderboard's full order, `0008` tournaments (their entrants, and the link from each of
-//! their games). A new migration is a new file; an
+//! leaderboard's full order, `0007` correspondence play (forecasts, vacations and the days each
+//! player used), `0008` tournaments (their entrants, and the link from each of their games). A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -99,6 +99,10 @@
 //!   [`Store::tournament_games`], [`Store::tournament_of_game`],
 //!   [`Store::finish_tournament_if_done`], [`Store::running_tournaments_done`] and
 //!   [`Store::claim_tournament_announcements`].
+//! - Correspondence: [`Store::forecasts`], [`Store::set_forecasts`], [`Store::drop_forecasts`],
+//!   [`Store::forecast_turns`]; [`Store::start_vacation`] and [`Store::end_vacation`] (each one
+//!   transaction with the deadlines they move), [`Store::vacation_days_used`],
+//!   [`Store::claim_vacation_ends`].
 //! - Records: [`Store::record`] (rated results by colour and way of ending) and
 //!   [`Store::streak`], counted from the finished games.
 //!
@@ -119,6 +123,7 @@
 mod backup;
 mod challenges;
 mod check;
+mod forecasts;
 mod games;
 mod players;
 mod ratings;
@@ -128,6 +133,7 @@ mod tournament_writes;
 mod tournaments;
 mod transfer;
 mod types;
+mod vacations;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -140,12 +146,14 @@ use tokio::sync::{Mutex, MutexGuard};
 
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
+pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
 pub use tournaments::{
     Entrant, NewTournament, Pairing, Tournament, TournamentDraw, TournamentGame, TournamentId,
     TournamentStatus,
 };
 pub use transfer::{CopyProgress, CopyReport, Role, TransferError, copy_database};
 pub use types::*;
+pub use vacations::{VACATION_DAYS_PER_YEAR, Vacation};
 
 /// The database used when `DATABASE_URL` is not set: a file next to where the bot runs.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://rollerball.db";
@@ -794,6 +802,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 8]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 7, 8]);
     }
 }

@@ -3,9 +3,10 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Player, PlayerId, Result, Store, StoreError, Timestamp};
+use super::{Player, PlayerId, Result, Store, StoreError, Timestamp, Vacation};
 
-const PLAYER_COLUMNS: &str = "id, name, language, ping, created_at, updated_at";
+const PLAYER_COLUMNS: &str =
+    "id, name, language, ping, created_at, updated_at, vacation_started_at, vacation_until";
 
 fn player_from_row(row: &AnyRow) -> Result<Player> {
     Ok(Player {
@@ -13,6 +14,16 @@ fn player_from_row(row: &AnyRow) -> Result<Player> {
         name: row.try_get("name")?,
         language: row.try_get("language")?,
         ping: row.try_get::<i64, _>("ping")? != 0,
+        vacation: match (
+            row.try_get::<Option<i64>, _>("vacation_started_at")?,
+            row.try_get::<Option<i64>, _>("vacation_until")?,
+        ) {
+            (Some(started_at), Some(until)) => Some(Vacation {
+                started_at: Timestamp(started_at),
+                until: Timestamp(until),
+            }),
+            _ => None,
+        },
         created_at: Timestamp(row.try_get("created_at")?),
         updated_at: Timestamp(row.try_get("updated_at")?),
     })

@@ -438,6 +438,8 @@ fn describe_rows(table: &str, rows: u64) -> String {
         "moves" => plural(rows, "move", "moves"),
         "ratings" => plural(rows, "rating", "ratings"),
         "tournaments" => plural(rows, "tournament", "tournaments"),
+        "forecasts" => plural(rows, "forecast line", "forecast lines"),
+        "vacation_days" => plural(rows, "year of vacation days", "years of vacation days"),
         "tournament_entrants" => plural(rows, "tournament entrant", "tournament entrants"),
         "tournament_games" => plural(rows, "tournament game", "tournament games"),
         _ => format!("{} of {table}", plural(rows, "row", "rows")),

@@ -212,6 +212,8 @@ pub struct Player {
     pub language: Option<String>,
     /// Whether to mention them when it is their turn and in reminders.
     pub ping: bool,
+    /// Their vacation, while they are away.
+    pub vacation: Option<super::Vacation>,
     /// First seen.
     pub created_at: Timestamp,
     /// Last changed.

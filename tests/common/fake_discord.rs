@@ -37,6 +37,9 @@ pub mod schema;
 
 pub use schema::Violation;
 
+#[path = "fake_shards.rs"]
+pub mod shards;
+
 /// The bot's application (and user) id in the fake.
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 /// The server the tests play in.
@@ -161,6 +164,10 @@ struct State {
     violations: Vec<Violation>,
     /// Requests so far, numbered for the `FAKE_DISCORD_REQUESTS` file.
     requests_seen: u64,
+    /// Every connected gateway session, with its shard (see [`shards`]).
+    shard_connections: Vec<shards::ShardConnection>,
+    /// The shard count `GET /gateway/bot` recommends (0: one).
+    recommended_shards: u32,
 }
 
 /// The fake server. Dropping it stops nothing: it lives as long as the test's runtime. Dropping
@@ -168,6 +175,8 @@ struct State {
 #[derive(Clone)]
 pub struct FakeDiscord {
     pub addr: SocketAddr,
+    /// The server this handle's events come from (see [`FakeDiscord::in_guild`]).
+    guild: u64,
     state: Arc<Mutex<State>>,
     /// Shared by the test's handles, not by the server's own: see [`Verdict`].
     verdict: Option<Arc<Verdict>>,
@@ -212,11 +221,13 @@ impl FakeDiscord {
         }));
         let fake = FakeDiscord {
             addr,
+            guild: GUILD,
             state: state.clone(),
             verdict: Some(Arc::new(Verdict(state.clone()))),
         };
         let server = FakeDiscord {
             addr,
+            guild: GUILD,
             state,
             verdict: None,
         };
@@ -411,15 +422,14 @@ impl FakeDiscord {
         json!({"id": id.to_string(), "username": name, "discriminator": "0", "avatar": null, "global_name": name, "bot": bot})
     }
 
-    /// Sends a dispatch event to the connected client.
+    /// Sends a dispatch event to the client connected as the shard of its server.
     pub fn dispatch(&self, event: &str, d: Value) {
         let mut s = self.state.lock().unwrap();
         assert!(s.ready, "dispatch before READY");
         s.seq += 1;
         let frame = json!({"op": 0, "t": event, "s": s.seq, "d": d}).to_string();
-        s.gateway
-            .as_ref()
-            .expect("a connected client")
+        shards::route(&s, &d)
+            .expect("a client connected as the server's shard")
             .send(WsMessage::Text(frame))
             .expect("gateway open");
     }
@@ -455,7 +465,7 @@ impl FakeDiscord {
             "type": kind,
             "token": token,
             "version": 1,
-            "guild_id": GUILD.to_string(),
+            "guild_id": self.guild.to_string(),
             "channel_id": channel.to_string(),
             "channel": self.channel_json(channel),
             "member": {
@@ -593,7 +603,7 @@ impl FakeDiscord {
         self.dispatch(
             "GUILD_CREATE",
             json!({
-                "id": GUILD.to_string(),
+                "id": self.guild.to_string(),
                 "name": "test server",
                 "icon": null,
                 "splash": null,
@@ -639,7 +649,7 @@ impl FakeDiscord {
     /// `user` writes `content` in `channel`.
     pub fn say(&self, user: u64, channel: u64, content: &str) {
         let mut d = self.message_json(self.id(), channel, user, content, &[]);
-        d["guild_id"] = json!(GUILD.to_string());
+        d["guild_id"] = json!(self.guild.to_string());
         d["member"] = json!({"roles": [], "deaf": false, "mute": false, "flags": 0, "joined_at": "2026-01-01T00:00:00+00:00"});
         self.dispatch("MESSAGE_CREATE", d);
     }
@@ -686,7 +696,7 @@ impl FakeDiscord {
         json!({
             "id": id.to_string(),
             "type": 11,
-            "guild_id": GUILD.to_string(),
+            "guild_id": self.guild.to_string(),
             "parent_id": parent.to_string(),
             "owner_id": APP_ID.to_string(),
             "name": name,
@@ -706,13 +716,14 @@ impl FakeDiscord {
         })
     }
 
-    /// The READY payload.
-    fn ready_json(&self) -> Value {
+    /// The READY payload for shard `id` of `total`.
+    fn ready_json(&self, (id, total): (u32, u32)) -> Value {
         json!({
             "v": 10,
             "user": {"id": APP_ID.to_string(), "username": "Rollerball", "discriminator": "0", "bot": true, "avatar": null},
             "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
-            "session_id": "fake-session",
+            "session_id": shards::session_id(id, total),
+            "shard": [id, total],
             "resume_gateway_url": format!("ws://{}/ws", self.addr),
             "application": {"id": APP_ID.to_string(), "flags": 0},
         })
@@ -852,12 +863,7 @@ impl FakeDiscord {
         let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
         match (method, segments.as_slice()) {
             ("GET", ["gateway"]) => (200, json!({"url": format!("ws://{}/ws", self.addr)}), None),
-            ("GET", ["gateway", "bot"]) => (
-                200,
-                json!({"url": format!("ws://{}/ws", self.addr), "shards": 1,
-                       "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
-                None,
-            ),
+            ("GET", ["gateway", "bot"]) => (200, shards::gateway_bot(self), None),
             ("PUT", ["applications", _, "commands"])
             | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
                 let commands: Vec<Value> = json
@@ -981,12 +987,20 @@ impl FakeDiscord {
                     })));
                 }
                 Some(2) | Some(6) => {
+                    let shard = shards::shard_named(&payload);
                     let ready = {
                         let mut s = self.state.lock().unwrap();
                         s.identifies += 1;
                         s.seq = 1;
                         s.gateway = Some(tx.clone());
-                        json!({"op": 0, "t": "READY", "s": 1, "d": self.ready_json()}).to_string()
+                        s.shard_connections.retain(|c| (c.id, c.total) != shard);
+                        s.shard_connections.push(shards::ShardConnection {
+                            id: shard.0,
+                            total: shard.1,
+                            tx: tx.clone(),
+                        });
+                        json!({"op": 0, "t": "READY", "s": 1, "d": self.ready_json(shard)})
+                            .to_string()
                     };
                     let _ = tx.send(WsMessage::Text(ready));
                     self.state.lock().unwrap().ready = true;
@@ -996,8 +1010,11 @@ impl FakeDiscord {
         }
         {
             let mut s = self.state.lock().unwrap();
-            s.gateway = None;
-            s.ready = false;
+            s.shard_connections.retain(|c| !c.tx.same_channel(&tx));
+            if s.gateway.as_ref().is_some_and(|g| g.same_channel(&tx)) {
+                s.gateway = s.shard_connections.last().map(|c| c.tx.clone());
+            }
+            s.ready = !s.shard_connections.is_empty();
         }
         drop(tx);
         let _ = writer.await;
@@ -1152,7 +1169,7 @@ fn parse_body(content_type: &str, body: &[u8]) -> (Value, Vec<Upload>) {
 /// the event silently, so this check runs in the tests that use the fake.
 pub fn check_payloads(fake: &FakeDiscord) {
     use serenity::all::{GuildChannel, Interaction, Message, Ready};
-    let ready: Ready = serde_json::from_value(fake.ready_json()).expect("READY");
+    let ready: Ready = serde_json::from_value(fake.ready_json((0, 1))).expect("READY");
     assert_eq!(ready.application.id.get(), APP_ID);
     let _: Message = serde_json::from_value(fake.message_json(
         5,

@@ -187,20 +187,20 @@ fn mentions(r: &Recorded) -> (Value, Vec<u64>) {
     (allowed["parse"].clone(), users)
 }
 
-fn user_option(name: &str, id: u64) -> Value {
+pub(crate) fn user_option(name: &str, id: u64) -> Value {
     json!({"name": name, "type": 6, "value": id.to_string()})
 }
 
-fn string_option(name: &str, value: &str) -> Value {
+pub(crate) fn string_option(name: &str, value: &str) -> Value {
     json!({"name": name, "type": 3, "value": value})
 }
 
-fn int_option(name: &str, value: i64) -> Value {
+pub(crate) fn int_option(name: &str, value: i64) -> Value {
     json!({"name": name, "type": 4, "value": value})
 }
 
 /// A legal move for the side to move in `mirror`, in SAN.
-fn some_move(mirror: &RulesGame) -> String {
+pub(crate) fn some_move(mirror: &RulesGame) -> String {
     rules::legal_sans(mirror.position())
         .into_iter()
         .map(|(_, san)| san)
@@ -1140,7 +1140,7 @@ async fn the_binary_runs_the_bot_and_stops_on_signals() {
 }
 
 /// A child process that is killed if the test fails before it exits.
-struct KillOnDrop(Option<std::process::Child>);
+pub(crate) struct KillOnDrop(pub(crate) Option<std::process::Child>);
 
 impl Drop for KillOnDrop {
     fn drop(&mut self) {

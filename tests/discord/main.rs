@@ -5,9 +5,13 @@
 mod common;
 #[path = "../common/fake_discord.rs"]
 mod fake_discord;
+#[path = "../common/relay.rs"]
+mod relay;
 
 mod bot;
 mod load;
+mod ops;
 mod picker;
+mod processes;
 mod profile;
 mod threads;

@@ -6,6 +6,7 @@
 mod common;
 
 mod console;
+mod correspondence;
 mod fuzz_corpus;
 mod games;
 mod hostile;

@@ -25,7 +25,7 @@ use sqlx::Row;
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
 
 /// Rows per table of the database [`populate`] makes, in the order the copy goes.
-const ROWS: [(&str, u64); 10] = [
+const ROWS: [(&str, u64); 12] = [
     ("players", 4),
     ("servers", 1),
     ("games", 7),
@@ -36,6 +36,8 @@ const ROWS: [(&str, u64); 10] = [
     ("tournaments", 2),
     ("tournament_entrants", 4),
     ("tournament_games", 3),
+    ("forecasts", 1),
+    ("vacation_days", 1),
 ];
 
 async fn say(service: &Service, who: &Actor, text: &str) {
@@ -94,6 +96,15 @@ async fn populate(db: &TestDb) -> Store {
     // Settings are answered privately.
     let saved = say_to(&service, &bob(), "settings language fr").await;
     assert!(saved.text.starts_with("Enregistré"), "{}", saved.text);
+    // So are forecasts and vacations: a line of Carol's waits for Dave's move, and Dave is away.
+    let saved = say_to(&service, &carol(), "forecast #3 Rb7 Rfe1").await;
+    assert!(saved.text.starts_with("Saved."), "{}", saved.text);
+    let away = say_to(&service, &dave(), "vacation on 3").await;
+    assert!(
+        away.text.starts_with("You are on vacation"),
+        "{}",
+        away.text
+    );
     store.set_server_locale(5, "es-ES", T0).await.unwrap();
     store
 }
@@ -236,8 +247,8 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         again.to_string(),
         format!(
             "the target database {} already holds 4 players, 1 server, 8 games, 5 challenges, \
-             17 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games: \
-             `db copy` only fills an empty database, so nothing was copied",
+             17 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games, \
+             1 forecast line, 1 year of vacation days: `db copy` only fills an empty database, so nothing was copied",
             store::redact(&target.url)
         )
     );
@@ -359,7 +370,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 5 and this rollerball's is 8: bring it \
+            "the source database {} is at schema version 7 and this rollerball's is 8: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -624,14 +635,15 @@ async fn backups_refuse_what_they_should_not_do() {
     let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None);
     say(&service, &dave(), "move #3 Rb7").await;
     let second = store::backup_sqlite(&live.url, &file, true).await.unwrap();
-    assert_eq!(second.games.moves, 18);
+    // Dave's move, and Carol's forecast answering it.
+    assert_eq!(second.games.moves, 19);
     let copy = Store::open(
         &format!("sqlite://{}", file.display()),
         StoreOptions::default(),
     )
     .await
     .unwrap();
-    assert_eq!(copy.moves(GameId(3)).await.unwrap().len(), 4);
+    assert_eq!(copy.moves(GameId(3)).await.unwrap().len(), 5);
     copy.close().await;
 
     let path = live.sqlite_path().unwrap();
@@ -744,10 +756,11 @@ async fn the_command_line_says_what_it_did() {
                  Both databases are at schema version 8; the target is empty.\n  \
                  players: 4 rows\n  servers: 1 row\n  games: 7 rows\n  challenges: 4 rows\n  \
                  moves: 17 rows\n  ratings: 4 rows\n  id_counters: 3 rows\n  \
-                 tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n\
+                 tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \
+                 forecasts: 1 row\n  vacation_days: 1 row\n\
                  Checked: every table holds as many rows as in the source.\n\
                  Checked: all 7 games replay to their stored positions (17 moves).\n\
-                 Done: 49 rows in 10 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Done: 51 rows in 12 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );

@@ -25,7 +25,6 @@ slash-sub-board = board
 slash-sub-moves = moves
 slash-sub-history = history
 slash-sub-games = games
-slash-sub-game = game
 slash-sub-export = export
 slash-sub-resign = resign
 slash-sub-draw = draw

@@ -25,7 +25,6 @@ slash-sub-board = tablero
 slash-sub-moves = jugadas
 slash-sub-history = historial
 slash-sub-games = partidas
-slash-sub-game = partida
 slash-sub-export = exportar
 slash-sub-resign = abandonar
 slash-sub-draw = tablas

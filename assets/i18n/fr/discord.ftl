@@ -25,7 +25,6 @@ slash-sub-board = échiquier
 slash-sub-moves = coups
 slash-sub-history = historique
 slash-sub-games = parties
-slash-sub-game = partie
 slash-sub-export = exporter
 slash-sub-resign = abandonner
 slash-sub-draw = nulle

@@ -25,7 +25,6 @@ slash-sub-board = доска
 slash-sub-moves = ходы
 slash-sub-history = история
 slash-sub-games = партии
-slash-sub-game = партия
 slash-sub-export = экспорт
 slash-sub-resign = сдаться
 slash-sub-draw = ничья

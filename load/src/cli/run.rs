@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use rollerball::game::{Service, SystemClock};
+use rollerball::metrics::Metrics;
 use rollerball::store::{self, Store};
 use rollerball_load::{LoadOptions, Outputs, Stop};
 
@@ -53,6 +54,19 @@ pub struct Args {
     /// Seconds between progress lines (moves, rate, memory); 0 for none.
     #[arg(long, default_value_t = 10.0)]
     report_every: f64,
+    /// The bot's metrics: `off` (the default), `on` (counted as with `METRICS_ADDR` set), or
+    /// `compare`: the load four times on one database, metrics off, on, on, off, and what the
+    /// metrics cost a move.
+    #[arg(long, value_enum, default_value_t = MetricsMode::Off)]
+    metrics: MetricsMode,
+}
+
+/// Whether the service reports to the bot's metrics.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum MetricsMode {
+    Off,
+    On,
+    Compare,
 }
 
 /// Runs the load and prints the report: on standard output, or on standard error (with the
@@ -93,15 +107,30 @@ pub fn run(args: Args) -> Result<(), String> {
         let db = Store::connect(&url)
             .await
             .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
+        if args.metrics == MetricsMode::Compare {
+            let mut out = progress();
+            let compared = rollerball_load::compare_metrics(&db, &options, |line| {
+                let _ = writeln!(out, "{line}");
+            })
+            .await
+            .map(|c| c.to_string())
+            .map_err(|e| e.to_string());
+            db.close().await;
+            return compared;
+        }
         // The simulated players move at machine speed; the per-player limit is not what is measured.
-        let service =
-            Arc::new(Service::new(db.clone(), Arc::new(SystemClock)).with_rate_limit(None));
+        let mut service = Service::new(db.clone(), Arc::new(SystemClock)).with_rate_limit(None);
+        if args.metrics == MetricsMode::On {
+            service = service.with_observer(Arc::new(Metrics::new()));
+        }
+        let service = Arc::new(service);
         let outputs = Outputs {
             acks: ack_writer,
             progress: Some(progress()),
         };
         let report = rollerball_load::run(service, db.clone(), &options, outputs)
             .await
+            .map(|r| r.to_string())
             .map_err(|e| e.to_string());
         db.close().await;
         report

@@ -7,4 +7,5 @@
 mod common;
 
 mod load_crash;
+mod metrics_compare;
 mod startup;

@@ -7,6 +7,7 @@ use crate::game::deadlines::{self, CHALLENGE_LIFETIME};
 use crate::game::i18n::tr;
 use crate::game::loaded::Loaded;
 use crate::game::lookup::{self, find_challenge};
+use crate::game::observe::RefusalReason;
 use crate::game::present::{Ping, button, rated_key, side_key};
 use crate::game::reply::{ButtonAction, ButtonStyle, Reply};
 use crate::model::{ChallengeId, Days, GameId, Place, PlayerId};
@@ -102,6 +103,7 @@ pub(crate) async fn challenge(
             now,
         )
         .await?;
+    cx.svc.observer().challenge_made();
     let voice = cx.voice();
     let colours = match terms.colour {
         Some(c) => tr!(
@@ -257,9 +259,13 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
         )
         .await
         .map_err(|e| match e {
-            StoreError::Conflict => Refusal::Say(tr!(lang, "accept-taken", id = challenge.id.0)),
+            StoreError::Conflict => Refusal::Because(
+                RefusalReason::Conflict,
+                tr!(lang, "accept-taken", id = challenge.id.0),
+            ),
             other => other.into(),
         })?;
+    cx.svc.observer().games_started(1);
     // The game stands from here on: what follows only tells of it.
     let players = [row.white, row.black];
     let mut sides = [None, None];

@@ -46,7 +46,7 @@ impl fmt::Display for ComputerFailed {
 impl From<Refusal> for ComputerFailed {
     fn from(refusal: Refusal) -> ComputerFailed {
         match refusal {
-            Refusal::Say(text) => ComputerFailed::Refused(text),
+            Refusal::Say(text) | Refusal::Because(_, text) => ComputerFailed::Refused(text),
             Refusal::Store(e) => ComputerFailed::Store(e),
         }
     }
@@ -123,6 +123,7 @@ pub(crate) async fn start(
             now,
         )
         .await?;
+    cx.svc.observer().games_started(1);
     // The game stands from here on: what follows only tells of it.
     let mut players = [None, None];
     players[mine.index()] = Some(player);

@@ -5,6 +5,7 @@
 pub(crate) mod challenges;
 pub(crate) mod computer;
 mod ending;
+pub(crate) mod forecasts;
 mod offers;
 pub(crate) mod picker;
 mod play;
@@ -12,6 +13,7 @@ pub(crate) mod settings;
 mod standings;
 pub(crate) mod tournament_views;
 mod tournaments;
+mod vacation;
 pub(crate) mod viewing;
 
 use super::command::{Command, TournamentCommand};
@@ -66,6 +68,8 @@ pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Re
         Command::Stats { player } => Ok(standings::stats(cx, player.as_ref()).await?),
         Command::Tournament(t) => tournament(cx, t).await,
         Command::Tournaments => tournament_views::list(cx).await,
+        Command::Forecast { game, change } => forecasts::forecast(cx, *game, change).await,
+        Command::Vacation { change } => vacation::vacation(cx, *change).await,
     }
 }
 
@@ -93,6 +97,38 @@ async fn tournament(cx: &Cx<'_>, command: &TournamentCommand) -> Result<Reply, R
     }
 }
 
+/// The command's kind in the metrics: its word, as players type it (`tournament` for the whole
+/// group). Every command is named here, so a new one cannot go uncounted.
+pub(crate) fn command_kind(command: &Command) -> &'static str {
+    match command {
+        Command::Help { .. } => "help",
+        Command::Rules => "rules",
+        Command::Challenge { .. } => "challenge",
+        Command::Accept { .. } => "accept",
+        Command::Decline { .. } => "decline",
+        Command::Cancel { .. } => "cancel",
+        Command::Move { .. } => "move",
+        Command::Board { .. } | Command::Game { .. } => "board",
+        Command::Moves { .. } => "moves",
+        Command::History { .. } => "history",
+        Command::Games => "games",
+        Command::Export { .. } => "export",
+        Command::Resign { .. } => "resign",
+        Command::Draw { .. } => "draw",
+        Command::Takeback { .. } => "takeback",
+        Command::Abort { .. } => "abort",
+        Command::MoreTime { .. } => "moretime",
+        Command::Rematch { .. } => "rematch",
+        Command::Settings { .. } => "settings",
+        Command::Leaderboard => "leaderboard",
+        Command::Stats { .. } => "stats",
+        Command::Tournament(_) => "tournament",
+        Command::Tournaments => "tournaments",
+        Command::Forecast { .. } => "forecast",
+        Command::Vacation { .. } => "vacation",
+    }
+}
+
 /// The command's own word, for examples in refusals.
 pub(crate) fn command_word(command: &Command) -> &'static str {
     match command {
@@ -107,6 +143,7 @@ pub(crate) fn command_word(command: &Command) -> &'static str {
         Command::Abort { .. } => "abort",
         Command::MoreTime { .. } => "moretime",
         Command::Rematch { .. } => "rematch",
+        Command::Forecast { .. } => "forecast",
         _ => "board",
     }
 }

@@ -1,9 +1,10 @@
-//! `move`: a player's move, checked and committed at their seat, and the computer's answer in a
-//! game against it.
+//! `move`: a player's move, checked and committed at their seat, and the answer that may follow
+//! at once: the computer's in a game against it, or the opponent's forecast.
 
 use crate::game::command::clean_text;
-use crate::game::context::{Cx, Refusal, Res, say};
+use crate::game::context::{Cx, Refusal, Res};
 use crate::game::i18n::tr;
+use crate::game::observe::RefusalReason;
 use crate::game::picks::Mark;
 use crate::game::present::{Ping, move_error};
 use crate::game::reply::Reply;
@@ -12,7 +13,26 @@ use crate::model::GameId;
 use crate::rules;
 use crate::store::OfferKind;
 
-use super::computer;
+use super::{computer, forecasts, vacation};
+
+/// The asker's seat at the game, checked to be theirs to move, and the move they typed read in
+/// its position: everything a move is refused for, before anything is written.
+async fn ready<'a>(cx: &Cx<'a>, id: Option<GameId>, text: &str) -> Res<(Seat<'a>, rules::Move)> {
+    let lang = cx.lang;
+    let seat = Seat::mine(cx, id).await?;
+    if !seat.to_move() {
+        let text = tr!(
+            lang,
+            "not-your-move",
+            player = cx.voice().side(&seat.loaded, seat.loaded.row.to_move),
+            id = seat.loaded.id()
+        );
+        return Err(Refusal::Because(RefusalReason::NotYourMove, text));
+    }
+    let mv = rules::read_move(seat.loaded.game.position(), text)
+        .map_err(|e| Refusal::Because(RefusalReason::IllegalMove, move_error(lang, &e)))?;
+    Ok((seat, mv))
+}
 
 /// `move [#ID] MOVE`.
 pub(crate) async fn play(cx: &Cx<'_>, id: Option<GameId>, text: &str) -> Res<Reply> {
@@ -30,22 +50,20 @@ pub(crate) async fn play_at(
     let lang = cx.lang;
     // A move may come from a slash command's field, which the line parser never saw.
     let text = &clean_text(text).map_err(|e| Refusal::Say(e.text(lang)))?;
-    let mut seat = Seat::mine(cx, id).await?;
     let voice = cx.voice();
-    if !seat.to_move() {
-        return say(tr!(
-            lang,
-            "not-your-move",
-            player = voice.side(&seat.loaded, seat.loaded.row.to_move),
-            id = seat.loaded.id()
-        ));
+    let (mut seat, mut mv) = ready(cx, id, text).await?;
+    // A move ends the mover's vacation, once it is known to be one: their clocks run again
+    // (which changes this game's deadline, so it is loaded afresh).
+    let back = vacation::end_before_move(cx).await?;
+    if back.is_some() {
+        drop(seat);
+        (seat, mv) = ready(cx, id, text).await?;
     }
     if expected.is_some_and(|mark| !mark.matches(&seat.loaded.game)) {
-        return say(tr!(lang, "picker-moved-meanwhile", id = seat.loaded.id()));
+        let text = tr!(lang, "picker-moved-meanwhile", id = seat.loaded.id());
+        return Err(Refusal::Because(RefusalReason::Conflict, text));
     }
     let pending = seat.loaded.row.offer.filter(|o| o.by != seat.color);
-    let mv = rules::read_move(seat.loaded.game.position(), text)
-        .map_err(|e| Refusal::Say(move_error(lang, &e)))?;
     let san = seat.play(cx.svc, voice, mv).await?;
     // The move stands from here on: what follows only tells of it.
     let mut text = tr!(
@@ -64,6 +82,10 @@ pub(crate) async fn play_at(
         text.push(' ');
         text.push_str(&declined);
     }
+    if let Some(back) = back {
+        text.push('\n');
+        text.push_str(&back);
+    }
     if seat.loaded.computer_to_move() {
         // The computer answers at the same seat, under the same lock. The player's move
         // stands whatever happens here; a failed answer is made by the next sweep.
@@ -74,6 +96,23 @@ pub(crate) async fn play_at(
             Err(error) => {
                 tracing::error!(game = seat.loaded.id(), %error, "computer move failed; the sweep will make it");
                 text.push_str(&tr!(lang, "computer-will-answer"));
+            }
+        }
+    } else {
+        // The opponent's forecast may answer at once, through the same seat and lock.
+        match forecasts::answer(cx.svc, voice, &mut seat).await {
+            Ok(Some(answer)) => {
+                text.push('\n');
+                text.push_str(&tr!(
+                    lang,
+                    "forecast-answered",
+                    player = voice.side(&seat.loaded, seat.color),
+                    san = answer
+                ));
+            }
+            Ok(None) => {}
+            Err(error) => {
+                tracing::error!(game = seat.loaded.id(), %error, "a forecast answer failed; the sweep tries again");
             }
         }
     }

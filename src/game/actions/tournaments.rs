@@ -332,7 +332,10 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
             )
             .await;
         match started {
-            Ok((started, games)) => return Ok(started_reply(cx, &started, &seated, &games).await),
+            Ok((started, games)) => {
+                cx.svc.observer().games_started(games.len() as u64);
+                return Ok(started_reply(cx, &started, &seated, &games).await);
+            }
             Err(StoreError::Conflict) if attempt < START_ATTEMPTS => {
                 // Someone joined or left meanwhile (or another start won): read it again.
                 match cx.store().tournament(t.id).await? {

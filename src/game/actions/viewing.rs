@@ -193,8 +193,21 @@ pub(crate) async fn games(cx: &Cx<'_>) -> Res<Reply> {
             deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default(),
             channel = voice.place(g.place)
         ));
+        if let Some(v) = away(cx, g.player(color.opponent())).await {
+            text.push(' ');
+            text.push_str(&tr!(cx.lang, "games-vacation", until = voice.time(v.until)));
+        }
     }
     Ok(Reply::private(text))
+}
+
+/// The vacation `player` is on, if they are a player and away.
+async fn away(
+    cx: &Cx<'_>,
+    player: Option<crate::model::PlayerId>,
+) -> Option<crate::store::Vacation> {
+    let player = cx.players.get_or_log(player?).await?;
+    player.vacation.filter(|v| v.until > cx.now())
 }
 
 /// Who plays against `color` in a stored game, as the reply shows them.

@@ -109,6 +109,16 @@ pub const HELP: &[HelpEntry] = &[
         example: "rematch",
     },
     HelpEntry {
+        name: "forecast",
+        usage: super::correspondence::FORECAST_USAGE,
+        example: "forecast e6-f7 c1-b2 d7xe2 f1-g1",
+    },
+    HelpEntry {
+        name: "vacation",
+        usage: super::correspondence::VACATION_USAGE,
+        example: "vacation on 7",
+    },
+    HelpEntry {
         name: "leaderboard",
         usage: "leaderboard",
         example: "leaderboard",

@@ -13,11 +13,13 @@
 use std::fmt;
 
 mod clean;
+mod correspondence;
 mod help;
 mod parse;
 mod tournament;
 
 pub use clean::{clean_text, is_direction_control, looks_like_move};
+pub use correspondence::{ForecastChange, VacationChange, forecast_change, vacation_days_number};
 pub use help::{HELP, HelpEntry, help_entry};
 pub use parse::{challenge_number, days_number, game_number, level_number};
 pub use tournament::{
@@ -205,6 +207,18 @@ pub enum Command {
     Tournament(TournamentCommand),
     /// `tournaments`: this server's tournaments, open, running and finished.
     Tournaments,
+    /// `forecast [#ID] [MOVES… | clear]`: your conditional moves in a game.
+    Forecast {
+        /// The game named, if any.
+        game: Option<GameId>,
+        /// List, clear or add lines.
+        change: ForecastChange,
+    },
+    /// `vacation [on [DAYS] | off]`: show, start or end your vacation.
+    Vacation {
+        /// The change; `None` shows what is left.
+        change: Option<VacationChange>,
+    },
 }
 
 /// Why a line is not a command. [`CommandError::text`] says it to a player in their
@@ -273,6 +287,8 @@ pub enum CommandError {
     Rated(String),
     /// A bot (by its name) named as the opponent: bots cannot play.
     BotOpponent(String),
+    /// Vacation days out of range, or not a number.
+    VacationDays(String),
 }
 
 /// What a command lacks, in [`CommandError::Missing`].
@@ -397,6 +413,12 @@ impl CommandError {
             CommandError::Colour(word) => tr!(lang, "profile-colour-bad", word = word),
             CommandError::Rated(word) => tr!(lang, "profile-rated-bad", word = word),
             CommandError::BotOpponent(name) => tr!(lang, "profile-opponent-bot", name = name),
+            CommandError::VacationDays(word) => tr!(
+                lang,
+                "command-vacation-days",
+                word = word,
+                max = crate::store::VACATION_DAYS_PER_YEAR
+            ),
         }
     }
 }

@@ -35,6 +35,11 @@ const ALIASES: &[(&str, &str)] = &[
     ("tourney", "tournament"),
     ("event", "tournament"),
     ("events", "tournaments"),
+    ("forecasts", "forecast"),
+    ("conditional", "forecast"),
+    ("holiday", "vacation"),
+    ("holidays", "vacation"),
+    ("away", "vacation"),
 ];
 
 /// Reads the `#12` / `12` game or challenge number.
@@ -344,6 +349,15 @@ impl<'a> Args<'a> {
                     .map_or(Command::Tournaments, Command::Tournament));
             }
             "tournaments" => Command::Tournaments,
+            "forecast" => {
+                let game = self.take_game()?;
+                let words = std::mem::take(&mut self.words);
+                super::correspondence::forecast(game, &words)
+            }
+            "vacation" => {
+                let words = std::mem::take(&mut self.words);
+                return super::correspondence::vacation(&words);
+            }
             "leaderboard" => Command::Leaderboard,
             "stats" => {
                 let player = match self.words.first() {

@@ -43,7 +43,8 @@ impl Ping {
 impl Service {
     /// A reply about a game: `text`, the board drawn from the side to move (White's once the
     /// game is over), the game's buttons when `buttons`, and pings as `ping` says. A finished
-    /// tournament game's reply says how far its tournament is.
+    /// tournament game's reply says how far its tournament is; a game being played says who of
+    /// its players is on vacation, and until when.
     pub(crate) async fn game_reply(
         &self,
         voice: Voice<'_>,
@@ -79,6 +80,23 @@ impl Service {
         {
             reply.text.push('\n');
             reply.text.push_str(&note);
+        }
+        if loaded.game.outcome().is_none() {
+            for color in Color::ALL {
+                if let Some(v) = loaded.players[color.index()]
+                    .as_ref()
+                    .and_then(|p| p.vacation)
+                    .filter(|v| v.until > voice.now)
+                {
+                    reply.text.push('\n');
+                    reply.text.push_str(&tr!(
+                        voice.lang,
+                        "vacation-on-board",
+                        player = voice.side(loaded, color),
+                        until = voice.time(v.until)
+                    ));
+                }
+            }
         }
         reply.fen = Some(loaded.game.position().to_fen());
         if buttons {

@@ -1,0 +1,87 @@
+# Jeu par correspondance : coups conditionnels (prévisions) et vacances.
+
+help-forecast = Annoncez d'avance comment vous répondrez aux prochains coups de votre adversaire. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 » ; une ligne peut continuer (jusqu'à 30 coups), plusieurs lignes se séparent par `;`, et vous pouvez en garder 30. `forecast` affiche vos lignes (vous seul les voyez), `forecast clear` les supprime.
+help-vacation = Partez sans perdre au temps. `vacation on 7` arrête pendant 7 jours les pendules de vos parties où vous avez le trait (30 jours par an ; `vacation on` prend tout ce qui reste). `vacation off` ou n'importe quel coup de votre part vous fait revenir, et les jours non utilisés vous sont rendus. `vacation` montre ce qui reste.
+
+command-vacation-days = Le nombre de jours de vacances doit être un nombre entier de 1 à { $max }, pas `{ $word }`.
+
+## Prévisions
+
+forecast-computer = Les prévisions sont pour les parties entre joueurs : l'ordinateur répond de toute façon tout de suite.
+forecast-your-move = C'est à vous de jouer dans la partie #{ $id }. Jouez d'abord : une prévision commence par la réponse de votre adversaire à votre coup.
+forecast-none = Vous n'avez aucune prévision dans la partie #{ $id }. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 ».
+forecast-cleared = Vos prévisions de la partie #{ $id } sont supprimées ({ $count } { $count ->
+        [one] ligne
+       *[other] lignes
+    }).
+forecast-saved = Enregistré. Vous seul voyez vos prévisions de la partie #{ $id } ; elles sont jouées pour vous dès que le coup de votre adversaire correspond.
+forecast-list = Vos prévisions dans la partie #{ $id } ({ $count } { $count ->
+        [one] ligne
+       *[other] lignes
+    }), chacune le coup de votre adversaire, puis votre réponse :
+forecast-covered = La ligne { $line } fait déjà partie de votre ligne { $other } : rien à ajouter.
+forecast-conflict = La ligne { $line } répond à { $theirs } par { $new }, mais votre ligne { $other } y répond déjà par { $old }. Une seule réponse par coup : `forecast clear` puis redonnez vos lignes pour la changer.
+forecast-too-many = Cela ferait plus de { $max } lignes dans cette partie. Supprimez-en d'abord avec `forecast clear`.
+forecast-too-long = La ligne { $line } a { $plies } coups ; une ligne en contient au plus { $max }.
+forecast-over = la partie est déjà finie à ce moment-là ({ $outcome })
+forecast-bad-move = Coup { $number } de votre ligne (`{ $text }`) : { $why }
+forecast-bad-move-in-line = Ligne { $line }, coup { $number } (`{ $text }`) : { $why }
+forecast-ends-with-theirs = La ligne { $line } se termine par le coup de votre adversaire `{ $text }` : ajoutez-y votre réponse.
+forecast-answered = { $player } a répondu { $san } (prévision).
+forecast-answered-notice = **Partie #{ $id }** : { $player } a répondu { $san } (prévision).
+
+## Vacances
+
+vacation-status = Vous n'êtes pas en vacances. Il vous reste { $left } de vos { $total } jours de vacances en { $year } : `vacation on JOURS` en commence.
+vacation-status-away = Vous êtes en vacances ; elles finissent { $until } au plus tard ({ $planned } { $planned ->
+        [one] jour réservé
+       *[other] jours réservés
+    } ; revenir maintenant en coûte { $used }). Il vous reste en outre { $left } { $left ->
+        [one] jour
+       *[other] jours
+    } en { $year }. `vacation off` vous fait revenir.
+vacation-already = Vous êtes déjà en vacances ; elles finissent { $until } au plus tard. `vacation off` vous fait revenir.
+vacation-none-left = Vous avez utilisé vos { $total } jours de vacances de { $year }.
+vacation-too-long = Vous demandez { $days } jours, mais il ne vous en reste que { $left } en { $year } : `vacation on { $left }` au plus.
+vacation-changed = Vos vacances ont changé pendant que je traitais cela (une autre commande de votre part au même moment). Rien n'a été fait : regardez `vacation` et réessayez.
+vacation-started = Vous êtes en vacances ; elles finissent { $until } au plus tard ({ $days } { $days ->
+        [one] jour
+       *[other] jours
+    }). Les pendules de vos parties où vous avez le trait sont arrêtées ({ $games } { $games ->
+        [one] partie
+       *[other] parties
+    } pour l'instant), et vos adversaires voient que vous êtes absent. `vacation off` ou n'importe quel coup vous fait revenir ; il vous restera { $left } { $left ->
+        [one] jour
+       *[other] jours
+    } cette année.
+vacation-not-away = Vous n'êtes pas en vacances. `vacation on JOURS` en commence.
+vacation-ended = Bon retour ! Vos vacances ont coûté { $used } { $used ->
+        [one] jour
+       *[other] jours
+    } ; il vous en reste { $left } en { $year }. Vos pendules tournent à nouveau ({ $games } { $games ->
+        [one] partie
+       *[other] parties
+    } où vous avez le trait).
+vacation-on-board = { $player } est en vacances ; elles finissent { $until } au plus tard.
+games-vacation = (en vacances, fin { $until } au plus tard)
+vacation-over-notice = { $player } est revenu de vacances. { $turn ->
+        [yes] Sa pendule dans la **partie #{ $id }** tourne à nouveau : échéance { $deadline }.
+       *[no] La **partie #{ $id }** continue.
+    }
+vacation-exhausted-notice = { $player } a utilisé tous ses jours de vacances de l'année : ses vacances sont finies. { $turn ->
+        [yes] Sa pendule dans la **partie #{ $id }** tourne à nouveau : échéance { $deadline }.
+       *[no] La **partie #{ $id }** continue.
+    }
+
+## Les sous-commandes et options de /rb
+
+slash-sub-forecast = prévision
+slash-sub-vacation = vacances
+slash-option-moves = coups
+    .description = Son coup, votre réponse, etc. (lignes séparées par ;), ou clear ; vide : la liste
+slash-option-switch = état
+    .description = Partir en vacances, ou revenir (vide : voir ce qui reste)
+slash-option-vacation-days = jours
+    .description = Combien de jours d'absence (vide : tout ce qui reste cette année)
+slash-choice-on = on
+slash-choice-off = off

@@ -1,0 +1,128 @@
+//! The cost of the bot's metrics on a move: the same load with the metrics off and on, in four
+//! phases of one run on one database — off, on, on, off — so that a drift of the machine or of
+//! the database over the run weighs on both sides alike. With the metrics on, the service
+//! reports to [`Metrics`] exactly as the bot's does when `METRICS_ADDR` is set, and the metrics
+//! are rendered (as a scrape would) after each phase.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rollerball::game::{Service, SystemClock};
+use rollerball::metrics::Metrics;
+use rollerball::store::Store;
+
+use crate::{LatencyHistogram, LoadError, LoadOptions, Outputs, run};
+
+/// The phases, in order: `true` with the metrics on.
+pub const PHASES: [bool; 4] = [false, true, true, false];
+
+/// One side of the comparison: its phases' moves, time and latencies together.
+#[derive(Clone, Debug, Default)]
+pub struct Side {
+    /// Moves acknowledged.
+    pub moves: u64,
+    /// Time of the timed parts.
+    pub elapsed: Duration,
+    /// Latency of each acknowledged move.
+    pub latency: LatencyHistogram,
+}
+
+impl Side {
+    /// Moves per second.
+    pub fn moves_per_second(&self) -> f64 {
+        self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// The figures of a comparison.
+#[derive(Clone, Debug, Default)]
+pub struct MetricsComparison {
+    /// With the metrics off.
+    pub off: Side,
+    /// With the metrics on.
+    pub on: Side,
+    /// The `rollerball_moves_total` line of the last scrape: what the metrics counted.
+    pub moves_counted: String,
+}
+
+impl MetricsComparison {
+    /// How much slower a move is with the metrics on, in percent of the rate without them
+    /// (negative: faster, within the noise).
+    pub fn cost_percent(&self) -> f64 {
+        let off = self.off.moves_per_second();
+        (off - self.on.moves_per_second()) / off.max(1e-9) * 100.0
+    }
+}
+
+impl fmt::Display for MetricsComparison {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        for (name, side) in [("metrics off", &self.off), ("metrics on ", &self.on)] {
+            writeln!(
+                f,
+                "{name}: {} moves in {:.2} s: {:.0} moves/s; median {:.2} ms, p99 {:.2} ms",
+                side.moves,
+                side.elapsed.as_secs_f64(),
+                side.moves_per_second(),
+                ms(side.latency.quantile(0.5)),
+                ms(side.latency.quantile(0.99)),
+            )?;
+        }
+        writeln!(
+            f,
+            "cost of the metrics: {:+.1} % of the moves/s",
+            self.cost_percent()
+        )?;
+        writeln!(f, "counted: {}", self.moves_counted)
+    }
+}
+
+/// Runs `options`'s load once per phase of [`PHASES`] on `store` (each phase continues the
+/// games the last one left) and compares the two sides.
+pub async fn compare_metrics(
+    store: &Store,
+    options: &LoadOptions,
+    mut progress: impl FnMut(&str),
+) -> Result<MetricsComparison, LoadError> {
+    let mut comparison = MetricsComparison::default();
+    let metrics = Arc::new(Metrics::new());
+    for (phase, on) in PHASES.into_iter().enumerate() {
+        let mut service = Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None);
+        if on {
+            service = service.with_observer(metrics.clone());
+        }
+        let phase_options = LoadOptions {
+            seed: options.seed.wrapping_add(phase as u64),
+            ..options.clone()
+        };
+        let report = run(
+            Arc::new(service),
+            store.clone(),
+            &phase_options,
+            Outputs::default(),
+        )
+        .await?;
+        progress(&format!(
+            "phase {} (metrics {}): {:.0} moves/s",
+            phase + 1,
+            if on { "on" } else { "off" },
+            report.moves_per_second()
+        ));
+        let side = if on {
+            let scraped = metrics.render(store).await;
+            comparison.moves_counted = scraped
+                .lines()
+                .find(|l| l.starts_with("rollerball_moves_total "))
+                .unwrap_or_default()
+                .to_string();
+            &mut comparison.on
+        } else {
+            &mut comparison.off
+        };
+        side.moves += report.moves;
+        side.elapsed += report.elapsed;
+        side.latency.merge(&report.latency);
+    }
+    Ok(comparison)
+}

@@ -1,0 +1,227 @@
+//! `forecast`: a player's conditional moves in a game — given, listed, cleared — and the answer
+//! a forecast plays when the opponent's move is the one it expects. Lines belong to their owner
+//! alone: every reply about them is private, and nothing of them reaches the game's record.
+
+use crate::game::command::ForecastChange;
+use crate::game::context::{Cx, Refusal, Res, say};
+use crate::game::forecast::{self, Fault, Fit};
+use crate::game::i18n::tr;
+use crate::game::loaded::Loaded;
+use crate::game::present::{Voice, move_error};
+use crate::game::reply::Reply;
+use crate::game::seat::Seat;
+use crate::game::service::Service;
+use crate::model::GameId;
+use crate::rules;
+use crate::store::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
+
+/// `forecast [#ID] [MOVES… | clear]`.
+pub(crate) async fn forecast(
+    cx: &Cx<'_>,
+    id: Option<GameId>,
+    change: &ForecastChange,
+) -> Res<Reply> {
+    let lang = cx.lang;
+    let seat = Seat::mine(cx, id).await?;
+    let loaded = &seat.loaded;
+    let game = loaded.row.id;
+    let me = cx.actor.id;
+    if loaded.row.computer_level.is_some() {
+        return say(tr!(lang, "forecast-computer"));
+    }
+    let record = forecast::record(&loaded.game);
+    // The lines as they stand now: what is left of each that still matches the game.
+    let stored = cx.store().forecasts(game, me).await?;
+    let mut lines: Vec<Vec<String>> = if seat.to_move() {
+        Vec::new()
+    } else {
+        stored
+            .iter()
+            .filter_map(|l| forecast::ahead(l, &record))
+            .map(<[String]>::to_vec)
+            .collect()
+    };
+    match change {
+        ForecastChange::List => {
+            if lines.is_empty() {
+                return Ok(Reply::private(tr!(lang, "forecast-none", id = game.0)));
+            }
+            Ok(Reply::private(listing(cx, &loaded.game, game, &lines)))
+        }
+        ForecastChange::Clear => {
+            cx.store().set_forecasts(game, me, &[], cx.now()).await?;
+            Ok(Reply::private(tr!(
+                lang,
+                "forecast-cleared",
+                id = game.0,
+                count = lines.len()
+            )))
+        }
+        ForecastChange::Add(typed) => {
+            if seat.to_move() {
+                return say(tr!(lang, "forecast-your-move", id = game.0));
+            }
+            let several = typed.len() > 1;
+            for (n, words) in typed.iter().enumerate() {
+                let number = n + 1;
+                let new = checked_line(cx, loaded, words, several.then_some(number))?;
+                match forecast::fit(&mut lines, new.clone()) {
+                    Fit::Added | Fit::Extends(_) => {}
+                    Fit::Covered(j) => {
+                        return say(tr!(lang, "forecast-covered", line = number, other = j + 1));
+                    }
+                    Fit::Conflict { line, at } => {
+                        let theirs_new = sans(&loaded.game, &new);
+                        let old = sans(&loaded.game, &lines[line]);
+                        return say(tr!(
+                            lang,
+                            "forecast-conflict",
+                            line = number,
+                            other = line + 1,
+                            theirs = theirs_new[at - 1].as_str(),
+                            new = theirs_new[at].as_str(),
+                            old = old[at].as_str()
+                        ));
+                    }
+                }
+                if lines.len() > MAX_FORECAST_LINES {
+                    return say(tr!(lang, "forecast-too-many", max = MAX_FORECAST_LINES));
+                }
+            }
+            let from_ply = record.len() as u32;
+            let keep: Vec<ForecastLine> = lines
+                .iter()
+                .map(|moves| ForecastLine {
+                    from_ply,
+                    moves: moves.clone(),
+                })
+                .collect();
+            cx.store().set_forecasts(game, me, &keep, cx.now()).await?;
+            let mut text = tr!(lang, "forecast-saved", id = game.0, count = typed.len());
+            text.push('\n');
+            text.push_str(&listing(cx, &loaded.game, game, &lines));
+            Ok(Reply::private(text))
+        }
+    }
+}
+
+/// A typed line read move by move from the game's position, or the refusal naming the first
+/// move that cannot be played and why (`line`: its number, when several were given).
+fn checked_line(
+    cx: &Cx<'_>,
+    loaded: &Loaded,
+    words: &[String],
+    line: Option<usize>,
+) -> Res<Vec<String>> {
+    let lang = cx.lang;
+    if words.len() > MAX_FORECAST_PLIES {
+        return say(tr!(
+            lang,
+            "forecast-too-long",
+            line = line.unwrap_or(1),
+            plies = words.len(),
+            max = MAX_FORECAST_PLIES
+        ));
+    }
+    let read = forecast::read_line(&loaded.game, words).map_err(|(i, fault)| {
+        let why = match fault {
+            Fault::Move(error) => move_error(lang, &error),
+            Fault::Over(outcome) => tr!(
+                lang,
+                "forecast-over",
+                outcome = cx.voice().outcome(loaded, outcome)
+            ),
+        };
+        let text = words[i].as_str();
+        Refusal::Say(match line {
+            Some(line) => tr!(
+                lang,
+                "forecast-bad-move-in-line",
+                line = line,
+                number = i + 1,
+                text = text,
+                why = why
+            ),
+            None => tr!(
+                lang,
+                "forecast-bad-move",
+                number = i + 1,
+                text = text,
+                why = why
+            ),
+        })
+    })?;
+    if read.len() % 2 == 1 {
+        return say(tr!(
+            lang,
+            "forecast-ends-with-theirs",
+            line = line.unwrap_or(1),
+            text = words[words.len() - 1].as_str()
+        ));
+    }
+    Ok(read)
+}
+
+/// A line's moves in SAN, from the game's current position.
+fn sans(game: &rules::Game, line: &[String]) -> Vec<String> {
+    let mut game = game.clone();
+    line.iter()
+        .map(|coord| match game.play_input(coord) {
+            Ok(_) => game.sans().last().cloned().unwrap_or_default(),
+            Err(_) => coord.clone(),
+        })
+        .collect()
+}
+
+/// The lines, numbered, in SAN.
+fn listing(cx: &Cx<'_>, game: &rules::Game, id: GameId, lines: &[Vec<String>]) -> String {
+    let mut text = tr!(cx.lang, "forecast-list", id = id.0, count = lines.len());
+    for (n, line) in lines.iter().enumerate() {
+        text.push('\n');
+        text.push_str(&format!("{}. {}", n + 1, sans(game, line).join(" ")));
+    }
+    text
+}
+
+/// Plays the answer of the lines of the player now to move at `seat`, if one expects the move
+/// just played: through the seat's guarded commit, like a typed move (so a second process
+/// trying the same answer finds the game changed and plays nothing). Lines that no longer
+/// match are dropped. Returns the answer in SAN; `None` when there is none to play (no line
+/// matches, an offer of the opponent's waits for an answer, the game is over).
+pub(crate) async fn answer(
+    svc: &Service,
+    voice: Voice<'_>,
+    seat: &mut Seat<'_>,
+) -> Res<Option<String>> {
+    let row = &seat.loaded.row;
+    let (id, to_move) = (row.id, row.to_move);
+    let Some(owner) = row.player(to_move) else {
+        return Ok(None);
+    };
+    if seat.loaded.game.outcome().is_some() || row.computer_level.is_some() {
+        return Ok(None);
+    }
+    let lines = svc.store().forecasts(id, owner).await?;
+    if lines.is_empty() {
+        return Ok(None);
+    }
+    // A draw or takeback offer waits for the owner's own answer: a forecast move would
+    // decline it, which is not the forecast's to decide.
+    if row.offer.is_some_and(|o| o.by != to_move) {
+        return Ok(None);
+    }
+    let record = forecast::record(&seat.loaded.game);
+    let (next, kept) = forecast::answer(&lines, &record);
+    let Some(mv) = next.and_then(|c| rules::read_move(seat.loaded.game.position(), &c).ok()) else {
+        svc.store().set_forecasts(id, owner, &[], svc.now()).await?;
+        return Ok(None);
+    };
+    seat.color = to_move;
+    let san = seat.play(svc, voice, mv).await?;
+    // The answer stands; the lines are tidied after it. Should that fail, the lines left over
+    // are still judged against the record, so nothing is played twice or out of turn.
+    if let Err(error) = svc.store().set_forecasts(id, owner, &kept, svc.now()).await {
+        tracing::warn!(game = id.0, %error, "the forecast lines could not be tidied after an answer");
+    }
+    Ok(Some(san))
+}

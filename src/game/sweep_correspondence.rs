@@ -1,0 +1,147 @@
+//! The sweep's share of correspondence play: forecast answers that a crash or a failed commit
+//! left unplayed, and vacations that ran out (their players' opponents are told). Both are
+//! safe with several processes: an answer is committed through the game's version guard, and
+//! each ended vacation is claimed by exactly one sweep.
+
+use super::actions::forecasts;
+use super::i18n::tr;
+use super::loaded::Loaded;
+use super::players::Players;
+use super::present::Ping;
+use super::reply::{Notice, Reply};
+use super::seat::Seat;
+use super::service::Service;
+use crate::model::{GameId, PlayerId};
+use crate::store::VACATION_DAYS_PER_YEAR;
+
+/// How many items of each kind one sweep handles; the rest wait for the next sweep.
+const BATCH: u32 = 100;
+
+impl Service {
+    /// Plays the forecast answers left unplayed and ends the vacations that ran out; returns
+    /// the notices to deliver. Failures are logged and tried again by the next sweep.
+    pub(crate) async fn sweep_correspondence(&self, players: &Players<'_>) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        match self.store().forecast_turns(BATCH).await {
+            Ok(games) => {
+                for id in games {
+                    notices.extend(self.forecast_move(players, id).await);
+                }
+            }
+            Err(error) => tracing::error!(%error, "finding unplayed forecasts failed"),
+        }
+        match self.store().claim_vacation_ends(self.now(), BATCH).await {
+            Ok(ended) => {
+                for player in ended {
+                    notices.extend(self.vacation_over(players, player).await);
+                }
+            }
+            Err(error) => tracing::error!(%error, "claiming the vacations that ran out failed"),
+        }
+        notices
+    }
+
+    /// The forecast answer in game `id`, if one is due: `None` when there is none (the
+    /// lines did not match and are dropped) or it failed (logged).
+    async fn forecast_move(&self, players: &Players<'_>, id: GameId) -> Option<Notice> {
+        let lock = self.locks().lock(id).await;
+        let loaded = match Loaded::load(self.store(), players, id).await {
+            Ok(Some(loaded)) => loaded,
+            Ok(None) => return None,
+            Err(refusal) => {
+                tracing::error!(game = id.0, error = %refusal, "cannot load a game for its forecast");
+                return None;
+            }
+        };
+        let owner = loaded.row.player(loaded.row.to_move);
+        let lang = self
+            .notice_language(players, owner, loaded.row.place.server)
+            .await;
+        let voice = self.voice(lang);
+        let color = loaded.row.to_move;
+        let mut seat = Seat::at(loaded, color, lock);
+        let san = match forecasts::answer(self, voice, &mut seat).await {
+            Ok(Some(san)) => san,
+            Ok(None) => return None,
+            Err(error) => {
+                tracing::error!(game = id.0, %error, "a forecast answer failed; the next sweep tries again");
+                return None;
+            }
+        };
+        let text = format!(
+            "{}\n{}",
+            tr!(
+                lang,
+                "forecast-answered-notice",
+                id = id.0,
+                player = voice.side(&seat.loaded, color),
+                san = san
+            ),
+            voice.turn_line(&seat.loaded)
+        );
+        let reply = self
+            .game_reply(voice, &seat.loaded, text, Ping::ToMove, true)
+            .await;
+        Some(Notice {
+            place: seat.loaded.row.place,
+            reply,
+        })
+    }
+
+    /// The notices that `player`'s vacation is over: one in each of their active games, to
+    /// the opponent there.
+    async fn vacation_over(&self, players: &Players<'_>, player: PlayerId) -> Vec<Notice> {
+        let games = match self.store().active_games_of(player).await {
+            Ok(games) => games,
+            Err(error) => {
+                tracing::error!(player = player.0, %error, "cannot tell the opponents that a vacation ended");
+                return Vec::new();
+            }
+        };
+        let name = players.name(player).await;
+        let year = self.now().utc_date().0;
+        let used = self
+            .store()
+            .vacation_days_used(player, year)
+            .await
+            .unwrap_or(0);
+        let mut notices = Vec::new();
+        for g in games {
+            let Some(color) = g.color_of(player) else {
+                continue;
+            };
+            let opponent = g.player(color.opponent());
+            let lang = self
+                .notice_language(players, opponent, g.place.server)
+                .await;
+            let voice = self.voice(lang);
+            let key = if used >= VACATION_DAYS_PER_YEAR {
+                "vacation-exhausted-notice"
+            } else {
+                "vacation-over-notice"
+            };
+            let text = tr!(
+                lang,
+                key,
+                player = voice.player(player, &name),
+                id = g.id.0,
+                deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default(),
+                turn = super::present::yes_no(g.to_move == color)
+            );
+            let mut mentions = Vec::new();
+            if let Some(o) = opponent
+                && players.get_or_log(o).await.is_none_or(|p| p.ping)
+            {
+                mentions.push(o);
+            }
+            notices.push(Notice {
+                place: g.place,
+                reply: Reply {
+                    mentions,
+                    ..Reply::text(text)
+                },
+            });
+        }
+        notices
+    }
+}

@@ -1,0 +1,307 @@
+//! Running the bot as a service: its metrics and health endpoint, with the real serenity client
+//! against the fake Discord, and its shards.
+
+use crate::bot::{
+    ALICE, BOB, answer, clock, config, int_option, new_game, some_move, string_option,
+};
+use crate::common;
+use crate::fake_discord::{self, FakeDiscord, GUILD, Recorded};
+use crate::relay::Relay;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use rollerball::discord::{Bot, Config, Shards};
+use rollerball::game::{ManualClock, Service};
+use rollerball::metrics::Metrics;
+use rollerball::metrics::server::MetricsServer;
+use rollerball::rules::Game as RulesGame;
+use rollerball::store::Store;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// `GET path` on the metrics endpoint: the status and the body.
+pub(crate) async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    stream
+        .write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+        .await
+        .expect("send");
+    let mut response = String::new();
+    stream
+        .read_to_string(&mut response)
+        .await
+        .expect("an answer");
+    let (head, body) = response.split_once("\r\n\r\n").expect("a head");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
+}
+
+/// Asserts that the scrape holds every line of `lines`, exactly.
+pub(crate) fn assert_lines(scrape: &str, lines: &[String]) {
+    let missing: Vec<&String> = lines
+        .iter()
+        .filter(|l| !scrape.lines().any(|s| s == l.as_str()))
+        .collect();
+    assert!(missing.is_empty(), "missing {missing:#?} in\n{scrape}");
+}
+
+/// A bot with its metrics on and served on a free port, as `rollerball bot` runs it with
+/// `METRICS_ADDR` set.
+struct Monitored {
+    stop: rollerball::discord::ShutdownHandle,
+    task: tokio::task::JoinHandle<Result<(), serenity::Error>>,
+    server: tokio::task::JoinHandle<()>,
+    addr: SocketAddr,
+    store: Store,
+}
+
+async fn start_monitored(
+    fake: &FakeDiscord,
+    url: &str,
+    clock: Arc<ManualClock>,
+    mut config: Config,
+) -> Monitored {
+    let store = Store::connect(url).await.expect("database");
+    let metrics = Arc::new(Metrics::new());
+    config.retry.metrics = Some(Arc::clone(&metrics));
+    let server = MetricsServer::bind("127.0.0.1:0".parse().unwrap())
+        .await
+        .expect("bind");
+    let addr = server.local_addr().unwrap();
+    let server = tokio::spawn(server.serve(Arc::clone(&metrics), store.clone()));
+    // Before the gateway: not healthy yet, and it says why.
+    assert_eq!(
+        get(addr, "/healthz").await,
+        (503, "the gateway is not started yet\n".to_string())
+    );
+    let service = Service::new(store.clone(), clock)
+        .with_rate_limit(None)
+        .with_observer(metrics);
+    let from = fake.mark();
+    let bot = Bot::new(config, service).await.expect("bot");
+    let stop = bot.shutdown_handle();
+    let task = tokio::spawn(bot.run());
+    fake.wait_ready().await;
+    fake.wait_for(from, "command registration", |r| r.method == "PUT")
+        .await;
+    Monitored {
+        stop,
+        task,
+        server,
+        addr,
+        store,
+    }
+}
+
+impl Monitored {
+    async fn shut_down(self, fake: &FakeDiscord) {
+        self.stop.shutdown();
+        tokio::time::timeout(fake_discord::WAIT, self.task)
+            .await
+            .expect("the bot stops")
+            .expect("the bot's task")
+            .expect("the bot stops cleanly");
+        fake.wait_disconnected().await;
+        self.server.abort();
+        self.store.close().await;
+    }
+}
+
+/// Waits until `/healthz` answers `status`; returns its body.
+async fn health_becomes(addr: SocketAddr, status: u16) -> String {
+    let deadline = tokio::time::Instant::now() + fake_discord::WAIT;
+    loop {
+        let (got, body) = get(addr, "/healthz").await;
+        if got == status {
+            return body;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "/healthz still answers {got} {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A move by `user` in `thread` through `/rb move`: the answer.
+async fn slash_move(fake: &FakeDiscord, user: u64, thread: u64, san: &str) -> Recorded {
+    let from = fake.mark();
+    let id = fake.slash(
+        user,
+        thread,
+        "move",
+        json!([string_option("move", san)]),
+        &[],
+    );
+    answer(fake, from, id).await
+}
+
+/// Known actions, and the exact lines they leave in `/metrics`; `/healthz` follows the database
+/// (cut through the relay) and answers 200 again once it is back. On PostgreSQL when
+/// `TEST_DATABASE_URL` is set (the database is cut), on SQLite otherwise (it is not).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_count_what_the_bot_does_and_health_follows_the_database() {
+    let fake = FakeDiscord::start().await;
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    let sqlite = common::sqlite_db();
+    let postgres = common::postgres_db("metrics_health").await;
+    let relay = match &postgres {
+        Some(db) => {
+            let (host, port) = crate::relay::host_port(&db.url);
+            let upstream = tokio::net::lookup_host((host.as_str(), port))
+                .await
+                .unwrap()
+                .next()
+                .unwrap();
+            Some(Relay::start(upstream).await)
+        }
+        None => {
+            eprintln!("TEST_DATABASE_URL is not set: the database is not cut in this run");
+            None
+        }
+    };
+    let url = match (&postgres, &relay) {
+        (Some(db), Some(relay)) => relay.url_through(&db.url),
+        _ => sqlite.url.clone(),
+    };
+    let bot = start_monitored(&fake, &url, clock(), config(&fake)).await;
+    assert_eq!(health_becomes(bot.addr, 200).await, "ok\n");
+
+    // A challenge, accepted: one game. Its first answer is rate limited once, then retried.
+    fake.rate_limit_next("POST", "/callback", 0.01);
+    let (game, thread) = new_game(&fake, &bot.store, 3).await;
+    let mut mirror = RulesGame::new();
+    let san = some_move(&mirror);
+    mirror.play_input(&san).expect("legal");
+    let played = slash_move(&fake, ALICE, thread, &san).await;
+    assert!(played.content().contains(&san), "{}", played.content());
+    // Refusals: Alice again (not her move), Bob's impossible move, an unknown game.
+    let again = slash_move(&fake, ALICE, thread, &some_move(&mirror)).await;
+    assert!(again.ephemeral(), "{}", again.content());
+    let illegal = slash_move(&fake, BOB, thread, "Ka1").await;
+    assert!(illegal.ephemeral(), "{}", illegal.content());
+    let from = fake.mark();
+    let id = fake.slash(BOB, thread, "board", json!([int_option("game", 999)]), &[]);
+    answer(&fake, from, id).await;
+    // Bob aborts (he has not moved yet): the game ends, by abort. The answer fails once (500).
+    fake.fail_next("POST", "/callback", false, 500, 0);
+    let from = fake.mark();
+    let id = fake.slash(BOB, thread, "abort", json!([]), &[]);
+    let aborted = answer(&fake, from, id).await;
+    assert!(
+        aborted.content().contains(&format!("#{}", game.0)),
+        "{}",
+        aborted.content()
+    );
+
+    let (status, scrape) = get(bot.addr, "/metrics").await;
+    assert_eq!(status, 200);
+    // Every request the bot made to Discord (but serenity's own for the gateway's address):
+    // all went through but the two failed tries, which the fake lists too.
+    let requests = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path != "/api/v10/gateway" && r.path != "/api/v10/gateway/bot")
+        .count();
+    assert_lines(
+        &scrape,
+        &[
+            "rollerball_challenges_total 1".into(),
+            "rollerball_games_started_total 1".into(),
+            "rollerball_moves_total 1".into(),
+            "rollerball_games_ended_total{way=\"abort\"} 1".into(),
+            "rollerball_games_ended_total{way=\"checkmate\"} 0".into(),
+            "rollerball_games_in_progress 0".into(),
+            "rollerball_commands_total{kind=\"challenge\",outcome=\"done\"} 1".into(),
+            "rollerball_commands_total{kind=\"accept\",outcome=\"done\"} 1".into(),
+            "rollerball_commands_total{kind=\"move\",outcome=\"done\"} 1".into(),
+            "rollerball_commands_total{kind=\"move\",outcome=\"refused\"} 2".into(),
+            "rollerball_commands_total{kind=\"board\",outcome=\"refused\"} 1".into(),
+            "rollerball_commands_total{kind=\"abort\",outcome=\"done\"} 1".into(),
+            "rollerball_refusals_total{reason=\"not_your_move\"} 1".into(),
+            "rollerball_refusals_total{reason=\"illegal_move\"} 1".into(),
+            "rollerball_refusals_total{reason=\"not_allowed\"} 1".into(),
+            "rollerball_refusals_total{reason=\"rate_limited\"} 0".into(),
+            "rollerball_move_seconds_count 1".into(),
+            format!(
+                "rollerball_discord_requests_total{{result=\"ok\"}} {}",
+                requests - 2
+            ),
+            "rollerball_discord_requests_total{result=\"rate_limited\"} 1".into(),
+            "rollerball_discord_requests_total{result=\"retried\"} 1".into(),
+            "rollerball_discord_requests_total{result=\"failed\"} 0".into(),
+            "rollerball_database_errors_total 0".into(),
+            "rollerball_gateway_shards 1".into(),
+            "rollerball_gateway_shards_connected 1".into(),
+        ],
+    );
+    assert!(scrape.contains("# TYPE rollerball_move_seconds histogram"));
+
+    if let Some(relay) = &relay {
+        relay.cut();
+        let why = health_becomes(bot.addr, 503).await;
+        assert!(
+            why.starts_with("the database does not answer") && why.ends_with('\n'),
+            "{why}"
+        );
+        assert_eq!(why.lines().count(), 1, "{why}");
+        // A command meanwhile fails (and says so); the failure is counted.
+        let from = fake.mark();
+        let id = fake.slash(ALICE, thread, "games", json!([]), &[]);
+        answer(&fake, from, id).await;
+        relay.restore();
+        assert_eq!(health_becomes(bot.addr, 200).await, "ok\n");
+        let (_, scrape) = get(bot.addr, "/metrics").await;
+        assert_lines(
+            &scrape,
+            &["rollerball_commands_total{kind=\"games\",outcome=\"failed\"} 1".into()],
+        );
+        assert!(
+            !scrape
+                .lines()
+                .any(|l| l == "rollerball_database_errors_total 0"),
+            "{scrape}"
+        );
+    }
+    assert_eq!(get(bot.addr, "/nowhere").await.0, 404);
+    bot.shut_down(&fake).await;
+}
+
+/// `SHARDS=auto`: the bot asks `GET /gateway/bot` and runs as many shards as it recommends, each
+/// identified as Discord expects; each server's events reach it through its own shard.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn auto_sharding_runs_the_recommended_shards() {
+    let fake = FakeDiscord::start().await;
+    fake.recommend_shards(2);
+    let db = common::sqlite_db();
+    let mut config = config(&fake);
+    config.shards = Shards::Auto;
+    let bot = start_monitored(&fake, &db.url, clock(), config).await;
+    fake.wait_shards(&[(0, 2), (1, 2)]).await;
+    assert_eq!(health_becomes(bot.addr, 200).await, "ok\n");
+    let (_, scrape) = get(bot.addr, "/metrics").await;
+    assert_lines(
+        &scrape,
+        &[
+            "rollerball_gateway_shards 2".into(),
+            "rollerball_gateway_shards_connected 2".into(),
+        ],
+    );
+    let mut shards = fake.identified_shards();
+    shards.sort_by_key(|s| s.to_string());
+    assert_eq!(shards, vec![json!([0, 2]), json!([1, 2])]);
+    for guild in [GUILD, fake_discord::shards::GUILD_SHARD_0_OF_2] {
+        let fake = fake.in_guild(guild);
+        let from = fake.mark();
+        let id = fake.slash(ALICE, 500_000_000_000_000_077, "rules", json!([]), &[]);
+        assert!(!answer(&fake, from, id).await.ephemeral());
+    }
+    bot.shut_down(&fake).await;
+}
