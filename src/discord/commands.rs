@@ -29,7 +29,7 @@ const DESCRIPTION_MAX: usize = 100;
 
 /// The Discord locales each of the bot's other languages is offered under; English is what
 /// every other locale sees.
-const LOCALES: &[(&str, Lang)] = &[
+pub(super) const LOCALES: &[(&str, Lang)] = &[
     ("fr", Lang::Fr),
     ("es-ES", Lang::Es),
     ("es-419", Lang::Es),
@@ -444,6 +444,9 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
                         .and_then(|m| m.nick.clone())
                         .or_else(|| user.global_name.clone())
                         .unwrap_or_else(|| user.name.clone());
+                    if user.bot {
+                        return Err(CommandError::BotOpponent(name));
+                    }
                     mentioned.push(Actor {
                         id: PlayerId(user.id.get()),
                         name,

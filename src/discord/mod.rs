@@ -11,17 +11,19 @@ pub mod config;
 pub mod deliver;
 mod direct;
 mod markup;
+mod profile;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
-    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditThread, EventHandler,
-    GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder, Interaction, Member, Message,
-    Nonce, PartialChannel, Ready, ShardManager, ShardStageUpdateEvent, User,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CommandType,
+    ComponentInteraction, ComponentInteractionDataKind, Context, CreateAutocompleteResponse,
+    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateThread,
+    EditThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder,
+    Interaction, Member, Message, ModalInteraction, Nonce, PartialChannel, Ready, ShardManager,
+    ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
 use serenity::gateway::ConnectionStage;
@@ -31,7 +33,7 @@ pub use config::{Config, ConfigError, Shards};
 use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
 pub use markup::DiscordMarkup;
 
-use crate::game::command::game_number;
+use crate::game::command::{CommandError, game_number};
 use crate::game::{Actor, Admission, Input, Reply, Request, Service};
 use crate::model::{GameId, Place, PlayerId};
 use crate::tr;
@@ -489,11 +491,12 @@ fn place(guild: Option<GuildId>, channel: ChannelId, described: Option<&PartialC
     }
 }
 
-/// An interaction that is answered with a message: a slash command, or a component (a button
-/// or a menu).
+/// An interaction that is answered with a message: a slash command, a component (a button
+/// or a menu), or a submitted modal.
 enum Asked<'a> {
     Command(&'a CommandInteraction),
     Button(&'a ComponentInteraction),
+    Modal(&'a ModalInteraction),
 }
 
 impl Asked<'_> {
@@ -501,6 +504,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.create_response(http, r).await,
             Asked::Button(i) => i.create_response(http, r).await,
+            Asked::Modal(i) => i.create_response(http, r).await,
         }
     }
 
@@ -508,6 +512,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.edit_response(http, out.edit()).await.map(drop),
             Asked::Button(i) => i.edit_response(http, out.edit()).await.map(drop),
+            Asked::Modal(i) => i.edit_response(http, out.edit()).await.map(drop),
         }
     }
 
@@ -515,6 +520,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.delete_response(http).await,
             Asked::Button(i) => i.delete_response(http).await,
+            Asked::Modal(i) => i.delete_response(http).await,
         }
     }
 
@@ -522,6 +528,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.create_followup(http, out.followup()).await.map(drop),
             Asked::Button(i) => i.create_followup(http, out.followup()).await.map(drop),
+            Asked::Modal(i) => i.create_followup(http, out.followup()).await.map(drop),
         }
     }
 
@@ -530,6 +537,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => u64::from(i.attachment_size_limit),
             Asked::Button(i) => u64::from(i.attachment_size_limit),
+            Asked::Modal(i) => u64::from(i.attachment_size_limit),
         }
     }
 
@@ -538,6 +546,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => &i.locale,
             Asked::Button(i) => &i.locale,
+            Asked::Modal(i) => &i.locale,
         }
     }
 
@@ -546,6 +555,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => PlayerId(i.user.id.get()),
             Asked::Button(i) => PlayerId(i.user.id.get()),
+            Asked::Modal(i) => PlayerId(i.user.id.get()),
         }
     }
 
@@ -553,6 +563,7 @@ impl Asked<'_> {
         match self {
             Asked::Command(i) => i.channel_id.get(),
             Asked::Button(i) => i.channel_id.get(),
+            Asked::Modal(i) => i.channel_id.get(),
         }
     }
 }
@@ -562,7 +573,7 @@ impl Handler {
         if self.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        let definition = vec![commands::definition()];
+        let definition = vec![commands::definition(), profile::definition()];
         let result = match self.guild_id {
             Some(guild) => GuildId::new(guild)
                 .set_commands(&ctx.http, definition)
@@ -574,10 +585,15 @@ impl Handler {
         };
         self.retry.record(&result);
         match result {
-            Ok(()) => tracing::info!(guild = ?self.guild_id, "registered /{}", commands::NAME),
+            Ok(()) => tracing::info!(
+                guild = ?self.guild_id,
+                "registered /{} and the user command {:?}",
+                commands::NAME,
+                profile::name()
+            ),
             Err(e) => {
                 self.registered.store(false, Ordering::SeqCst);
-                tracing::error!(error = %describe(&e), "could not register the slash command");
+                tracing::error!(error = %describe(&e), "could not register the commands");
             }
         }
     }
@@ -851,6 +867,82 @@ impl Handler {
         self.answer(ctx, Asked::Command(i), place, work).await;
     }
 
+    /// "Challenge to Rollerball" on a member: the modal of the challenge's settings, or at once
+    /// the service's refusal when the member is a bot or the player themself.
+    async fn on_profile(&self, ctx: &Context, i: &CommandInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_deref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
+        let Some(target) = i.data.target_id.map(|t| t.to_user_id()) else {
+            tracing::warn!("a user command without its target");
+            return;
+        };
+        let member = i.data.resolved.members.get(&target);
+        let (opponent, bot) = match i.data.resolved.users.get(&target) {
+            Some(user) => {
+                let nick = member.and_then(|m| m.nick.clone());
+                let mut opponent = actor(user, None);
+                opponent.name = nick.unwrap_or(opponent.name);
+                (opponent, user.bot)
+            }
+            // Discord left the user out of `resolved`: the id still says who is meant.
+            None => (
+                Actor {
+                    id: PlayerId(target.get()),
+                    name: format!("<@{}>", target.get()),
+                },
+                false,
+            ),
+        };
+        if bot || opponent.id == who.id {
+            // Nothing to ask: the service refuses it as it would `/rb challenge`.
+            let input = if bot {
+                Input::Invalid(CommandError::BotOpponent(opponent.name.clone()))
+            } else {
+                let parsed = profile::challenge(&opponent, None, crate::model::Days::DEFAULT, true);
+                Input::Command(parsed.command)
+            };
+            let request = Request::new(who, place, input).in_locale(locale);
+            let service = Arc::clone(&self.service);
+            let work = async move { interaction_reply(service.handle(request).await) };
+            self.answer(ctx, Asked::Command(i), place, work).await;
+            return;
+        }
+        let lang = self
+            .service
+            .language(locale.as_deref(), who.id, place.server)
+            .await;
+        let modal = CreateInteractionResponse::Modal(profile::modal(lang, &opponent));
+        if let Err(e) = i.create_response(&ctx.http, modal).await {
+            tracing::warn!(error = %describe(&e), "could not open the challenge modal");
+        }
+    }
+
+    /// A submitted modal: the challenge from a profile, answered as `/rb challenge` is.
+    async fn on_modal(&self, ctx: &Context, i: &ModalInteraction) {
+        let Some(parsed) = profile::submission(&i.data) else {
+            tracing::warn!(custom_id = %i.data.custom_id, "a modal the bot does not know");
+            return;
+        };
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_ref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
+        let (input, mentioned) = match parsed {
+            Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
+            Err(e) => (Input::Invalid(e), Vec::new()),
+        };
+        let request = Request::new(who, place, input)
+            .in_locale(locale)
+            .mentioning(mentioned);
+        let service = Arc::clone(&self.service);
+        let work = async move { interaction_reply(service.handle(request).await) };
+        self.answer(ctx, Asked::Modal(i), place, work).await;
+    }
+
     async fn on_autocomplete(&self, ctx: &Context, i: &CommandInteraction) {
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
         if let Some(focused) = i.data.autocomplete()
@@ -1054,7 +1146,11 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let _busy = self.in_flight.enter();
         match &interaction {
+            Interaction::Command(i) if i.data.kind == CommandType::User => {
+                self.on_profile(&ctx, i).await;
+            }
             Interaction::Command(i) => self.on_command(&ctx, i).await,
+            Interaction::Modal(i) => self.on_modal(&ctx, i).await,
             Interaction::Autocomplete(i) => self.on_autocomplete(&ctx, i).await,
             Interaction::Component(i) => {
                 if matches!(

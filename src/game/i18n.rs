@@ -54,6 +54,7 @@ topics![
     "markup",
     "tournaments",
     "picker",
+    "profile",
     "correspondence"
 ];
 

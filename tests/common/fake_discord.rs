@@ -159,6 +159,8 @@ struct State {
     /// Users whose DM channel refuses the bot's messages, as Discord does for a user who
     /// blocks DMs (403, code 50007).
     refusing_dms: std::collections::HashSet<u64>,
+    /// The users among them that are bots.
+    bots: std::collections::HashSet<u64>,
     /// Where every new request is also sent (see [`FakeDiscord::subscribe`]).
     subscribers: Vec<mpsc::UnboundedSender<Recorded>>,
     /// The client locale interactions carry; `None` is `en-US`.
@@ -407,16 +409,22 @@ impl FakeDiscord {
         self.state.lock().unwrap().users.insert(id, name.into());
     }
 
+    /// Names a bot user (another app in the server).
+    pub fn bot_user(&self, id: u64, name: &str) {
+        let mut s = self.state.lock().unwrap();
+        s.users.insert(id, name.into());
+        s.bots.insert(id);
+    }
+
     fn user_json(&self, id: u64) -> Value {
-        let name = self
-            .state
-            .lock()
-            .unwrap()
+        let s = self.state.lock().unwrap();
+        let name = s
             .users
             .get(&id)
             .cloned()
             .unwrap_or_else(|| format!("user{id}"));
-        json!({"id": id.to_string(), "username": name, "discriminator": "0", "avatar": null, "global_name": name})
+        let bot = s.bots.contains(&id);
+        json!({"id": id.to_string(), "username": name, "discriminator": "0", "avatar": null, "global_name": name, "bot": bot})
     }
 
     /// Sends a dispatch event to the client connected as the shard of its server.
@@ -507,6 +515,42 @@ impl FakeDiscord {
             "resolved": {"users": users},
         });
         let (id, d) = self.interaction_json(2, user, channel, data);
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// `user` picks the user command `name` (a member's Apps menu) on `target`, in `channel`.
+    /// Returns the interaction's id.
+    pub fn user_command(&self, user: u64, channel: u64, name: &str, target: u64) -> u64 {
+        let data = json!({
+            "id": "700000000000000002",
+            "name": name,
+            "type": 2,
+            "target_id": target.to_string(),
+            "resolved": {"users": {target.to_string(): self.user_json(target)}},
+        });
+        let (id, d) = self.interaction_json(2, user, channel, data);
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    /// `user` submits the modal `custom_id` in `channel` with `fields` ([(custom_id, value)]),
+    /// one text input per row as Discord sends them back. Returns the interaction's id.
+    pub fn submit_modal(
+        &self,
+        user: u64,
+        channel: u64,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> u64 {
+        let rows: Vec<Value> = fields
+            .iter()
+            .map(|(field, value)| {
+                json!({"type": 1, "components": [{"type": 4, "custom_id": field, "value": value}]})
+            })
+            .collect();
+        let data = json!({"custom_id": custom_id, "components": rows});
+        let (id, d) = self.interaction_json(5, user, channel, data);
         self.dispatch("INTERACTION_CREATE", d);
         id
     }
@@ -861,6 +905,10 @@ impl FakeDiscord {
                         c["version"] = json!("1");
                         if c.get("type").is_none() {
                             c["type"] = json!(1);
+                        }
+                        // Discord answers a context-menu command with an empty description.
+                        if c.get("description").is_none_or(Value::is_null) {
+                            c["description"] = json!("");
                         }
                         c
                     })
@@ -1237,4 +1285,21 @@ pub fn check_payloads(fake: &FakeDiscord) {
         &i.data.kind,
         serenity::all::ComponentInteractionDataKind::StringSelect { values } if values == &["c2"]
     ));
+    let (_, user_command) = fake.interaction_json(
+        2,
+        7,
+        6,
+        json!({"id": "2", "name": "Challenge to Rollerball",
+        "type": 2, "target_id": "8", "resolved": {"users": {"8": fake.user_json(8)}}}),
+    );
+    let i: Interaction = serde_json::from_value(user_command).expect("user command interaction");
+    let Interaction::Command(i) = i else {
+        panic!("a user command is a command interaction");
+    };
+    assert_eq!(i.data.kind, serenity::all::CommandType::User);
+    assert_eq!(i.data.target_id.map(|t| t.get()), Some(8));
+    let (_, modal) = fake.interaction_json(5, 7, 6, json!({"custom_id": "rb:profile:8:b",
+        "components": [{"type": 1, "components": [{"type": 4, "custom_id": "days", "value": "5"}]}]}));
+    let i: Interaction = serde_json::from_value(modal).expect("modal submit interaction");
+    assert!(matches!(i, Interaction::Modal(_)));
 }

@@ -14,4 +14,5 @@ mod load;
 mod ops;
 mod picker;
 mod processes;
+mod profile;
 mod threads;

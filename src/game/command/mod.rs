@@ -283,6 +283,13 @@ pub enum CommandError {
     TournamentName(String),
     /// A tournament's most players out of range, or not a number.
     MaxPlayers(String),
+    /// A colour that is none of white, black or random, where a front end reads one as typed
+    /// (a modal's field).
+    Colour(String),
+    /// Neither rated nor casual, where a front end reads the choice as typed (a modal's field).
+    Rated(String),
+    /// A bot (by its name) named as the opponent: bots cannot play.
+    BotOpponent(String),
     /// Vacation days out of range, or not a number.
     VacationDays(String),
 }
@@ -406,6 +413,9 @@ impl CommandError {
                 min = MIN_PLAYERS,
                 max = MAX_PLAYERS
             ),
+            CommandError::Colour(word) => tr!(lang, "profile-colour-bad", word = word),
+            CommandError::Rated(word) => tr!(lang, "profile-rated-bad", word = word),
+            CommandError::BotOpponent(name) => tr!(lang, "profile-opponent-bot", name = name),
             CommandError::VacationDays(word) => tr!(
                 lang,
                 "command-vacation-days",
