@@ -126,6 +126,7 @@ mod challenges;
 mod check;
 mod forecasts;
 mod games;
+mod moves;
 mod players;
 mod ratings;
 mod records;
@@ -343,7 +344,7 @@ pub struct Store {
     /// write transactions (see the module docs).
     writer: Option<Arc<Mutex<AnyConnection>>>,
     /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
-    move_queue: Arc<std::sync::Mutex<Vec<games::PendingMove>>>,
+    move_queue: Arc<std::sync::Mutex<Vec<moves::PendingMove>>>,
     /// [`StoreOptions::acquire_timeout`]; also bounds the check after a lost commit answer.
     acquire_timeout: Duration,
 }
