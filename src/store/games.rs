@@ -2,17 +2,13 @@
 //! `moves.rs`), the hot queries and the claims of due deadlines and reminders.
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, AnyConnection, Connection, Row, Transaction};
-use tokio::sync::oneshot;
-
-use std::sync::atomic::{AtomicU64, Ordering};
+use sqlx::{Any, Connection, Row, Transaction};
 
 use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db, side_to_move};
 use super::{
-    AfterMove, ChallengeId, DatabaseError, Deadline, DueReminder, Ending, Game, GameId, GameResult,
-    GameStatus, NewGame, NewMove, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError,
-    StoredMove, Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db,
-    unique_to_conflict,
+    ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus, NewGame,
+    Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove, Timestamp,
+    discord_id_to_db, missing_or_conflict, termination_from_db, unique_to_conflict,
 };
 
 /// The columns of a game, in the order [`game_from_row`] reads them by name.

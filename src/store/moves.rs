@@ -3,7 +3,7 @@
 //! other games arriving meanwhile share that transaction and its one fsync (see the store's
 //! module docs).
 
-use sqlx::{Any, AnyConnection, Connection, Row, Transaction};
+use sqlx::{Any, AnyConnection, Connection, Transaction};
 use tokio::sync::oneshot;
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -12,7 +12,7 @@ use super::games::{game_columns, game_from_row};
 use super::types::color_to_db;
 use super::{
     AfterMove, DatabaseError, Deadline, Ending, Game, GameId, NewMove, PlayerId, Result, Store,
-    StoreError, Timestamp,
+    StoreError, Timestamp, unique_to_conflict,
 };
 
 impl Store {
