@@ -1,0 +1,343 @@
+//! Gateway events and interactions as they arrive: each slash command, user command, modal,
+//! autocomplete, button, menu and message becomes one request to the service, and its reply is
+//! delivered through the handler's answering and posting helpers (`mod.rs`).
+
+use super::*;
+
+impl Handler {
+    async fn on_command(&self, ctx: &Context, i: &CommandInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_deref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
+        let service = Arc::clone(&self.service);
+        let (input, mentioned) = match commands::parse(&i.data) {
+            Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
+            Err(e) => (Input::Invalid(e), Vec::new()),
+        };
+        let request = Request::new(who, place, input)
+            .in_locale(locale)
+            .mentioning(mentioned);
+        let work = async move { interaction_reply(service.handle(request).await) };
+        self.answer(ctx, Asked::Command(i), place, work).await;
+    }
+
+    /// "Challenge to Rollerball" on a member: the modal of the challenge's settings, or at once
+    /// the service's refusal when the member is a bot or the player themself.
+    async fn on_profile(&self, ctx: &Context, i: &CommandInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_deref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
+        let Some(target) = i.data.target_id.map(|t| t.to_user_id()) else {
+            tracing::warn!("a user command without its target");
+            return;
+        };
+        let member = i.data.resolved.members.get(&target);
+        let (opponent, bot) = match i.data.resolved.users.get(&target) {
+            Some(user) => {
+                let nick = member.and_then(|m| m.nick.clone());
+                let mut opponent = actor(user, None);
+                opponent.name = nick.unwrap_or(opponent.name);
+                (opponent, user.bot)
+            }
+            // Discord left the user out of `resolved`: the id still says who is meant.
+            None => (
+                Actor {
+                    id: PlayerId(target.get()),
+                    name: format!("<@{}>", target.get()),
+                },
+                false,
+            ),
+        };
+        if bot || opponent.id == who.id {
+            // Nothing to ask: the service refuses it as it would `/rb challenge`.
+            let input = if bot {
+                Input::Invalid(CommandError::BotOpponent(opponent.name.clone()))
+            } else {
+                let parsed = profile::challenge(&opponent, None, crate::model::Days::DEFAULT, true);
+                Input::Command(parsed.command)
+            };
+            let request = Request::new(who, place, input).in_locale(locale);
+            let service = Arc::clone(&self.service);
+            let work = async move { interaction_reply(service.handle(request).await) };
+            self.answer(ctx, Asked::Command(i), place, work).await;
+            return;
+        }
+        let lang = self
+            .service
+            .language(locale.as_deref(), who.id, place.server)
+            .await;
+        let modal = CreateInteractionResponse::Modal(profile::modal(lang, &opponent));
+        if let Err(e) = i.create_response(&ctx.http, modal).await {
+            tracing::warn!(error = %describe(&e), "could not open the challenge modal");
+        }
+    }
+
+    /// A submitted modal: the challenge from a profile, answered as `/rb challenge` is.
+    async fn on_modal(&self, ctx: &Context, i: &ModalInteraction) {
+        let Some(parsed) = profile::submission(&i.data) else {
+            tracing::warn!(custom_id = %i.data.custom_id, "a modal the bot does not know");
+            return;
+        };
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_ref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
+        let (input, mentioned) = match parsed {
+            Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
+            Err(e) => (Input::Invalid(e), Vec::new()),
+        };
+        let request = Request::new(who, place, input)
+            .in_locale(locale)
+            .mentioning(mentioned);
+        let service = Arc::clone(&self.service);
+        let work = async move { interaction_reply(service.handle(request).await) };
+        self.answer(ctx, Asked::Modal(i), place, work).await;
+    }
+
+    async fn on_autocomplete(&self, ctx: &Context, i: &CommandInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        if let Some(focused) = i.data.autocomplete()
+            && focused.name == "command"
+        {
+            // `/rb help command:…`: the commands whose word starts with what was typed.
+            let mut choices = CreateAutocompleteResponse::new();
+            for name in commands::help_choices(focused.value)
+                .into_iter()
+                .take(CHOICES_MAX)
+            {
+                choices = choices.add_string_choice(name, name);
+            }
+            if let Err(e) = i
+                .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(choices))
+                .await
+            {
+                tracing::warn!(error = %describe(&e), "could not answer autocomplete");
+            }
+            return;
+        }
+        let typed = i.data.autocomplete().map(|o| o.value.to_string());
+        let game = commands::subcommand(&i.data).and_then(|(_, options)| {
+            options
+                .iter()
+                .find(|o| o.name == "game")
+                .and_then(|o| match o.value {
+                    serenity::all::ResolvedValue::Integer(n) => game_number(n).ok(),
+                    _ => None,
+                })
+        });
+        let forecast = commands::subcommand(&i.data).is_some_and(|(name, _)| name == "forecast");
+        let raw = typed.unwrap_or_default();
+        let typed = if forecast {
+            String::new()
+        } else {
+            raw.trim().to_lowercase()
+        };
+        let actor = PlayerId(i.user.id.get());
+        let moves = if forecast {
+            // A line of moves: each choice is the whole line with one more move; Discord takes
+            // choices of at most 100 characters.
+            let mut lines = self
+                .service
+                .forecast_completions(actor, place, game, &raw)
+                .await;
+            lines.retain(|line| line.chars().count() <= CHOICE_MAX_CHARS);
+            lines
+        } else {
+            self.service.legal_moves_for(actor, place, game).await
+        };
+        let mut choices = CreateAutocompleteResponse::new();
+        for san in moves
+            .into_iter()
+            .filter(|san| san.to_lowercase().starts_with(&typed))
+            .take(CHOICES_MAX)
+        {
+            choices = choices.add_string_choice(san.clone(), san);
+        }
+        if let Err(e) = i
+            .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(choices))
+            .await
+        {
+            tracing::warn!(error = %describe(&e), "could not answer autocomplete");
+        }
+    }
+
+    /// A button pressed or a choice made in a menu (the move picker's).
+    async fn on_button(&self, ctx: &Context, i: &ComponentInteraction) {
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let who = actor(&i.user, i.member.as_ref());
+        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
+        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+            .await;
+        let service = Arc::clone(&self.service);
+        let custom_id = i.data.custom_id.clone();
+        let request = match &i.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => {
+                Request::menu(who, place, custom_id, values.clone())
+            }
+            _ => Request::button(who, place, custom_id),
+        }
+        .in_locale(locale);
+        let work = async move { interaction_reply(service.handle(request).await) };
+        self.answer(ctx, Asked::Button(i), place, work).await;
+    }
+
+    async fn on_message(&self, ctx: &Context, msg: &Message) {
+        if msg.author.bot || msg.content.is_empty() {
+            return;
+        }
+        let place = Place {
+            server: msg.guild_id.map(GuildId::get),
+            channel: msg.channel_id.get(),
+            thread: None,
+        };
+        let name = msg
+            .member
+            .as_ref()
+            .and_then(|m| m.nick.clone())
+            .or_else(|| msg.author.global_name.clone())
+            .unwrap_or_else(|| msg.author.name.clone());
+        let who = Actor {
+            id: PlayerId(msg.author.id.get()),
+            name,
+        };
+        let content = msg.content.trim();
+        let reply = match strip_prefix(content, &self.prefix) {
+            Some(rest) => {
+                let mentioned = msg
+                    .mentions
+                    .iter()
+                    .map(|u| actor(u, None))
+                    .collect::<Vec<_>>();
+                let request = Request::line(who, place, rest)
+                    .admitted(Admission::Quiet)
+                    .mentioning(mentioned);
+                self.service.handle(request).await
+            }
+            None => {
+                self.service
+                    .handle(Request::chat(who, place, content))
+                    .await
+            }
+        };
+        let Some(reply) = reply else {
+            return;
+        };
+        let posted = if reply.private {
+            // A message cannot be answered privately: answer it in place, without pinging.
+            post_message(
+                &ctx.http,
+                &self.retry,
+                place.channel,
+                &reply,
+                "reply",
+                |m| m.reference_message(msg),
+            )
+            .await
+        } else {
+            post(&ctx.http, &self.retry, place.channel, &reply, "reply").await
+        };
+        if !posted.is_posted() {
+            tracing::warn!(
+                channel = place.channel,
+                "a command's answer was not delivered"
+            );
+        }
+        self.after(ctx, None, place, &reply).await;
+    }
+}
+
+/// The service's answer to an interaction. It always has one: an interaction is never chat and
+/// is counted as [`Admission::Answered`], so only an empty reply could stand in for none.
+fn interaction_reply(reply: Option<Reply>) -> Reply {
+    reply.unwrap_or_default()
+}
+
+/// The command after the prefix (`!rb move Rb7` → `move Rb7`), matched without regard to case.
+fn strip_prefix<'a>(content: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = content.get(..prefix.len())?;
+    if !head.eq_ignore_ascii_case(prefix) {
+        return None;
+    }
+    let rest = &content[prefix.len()..];
+    if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    Some(rest.trim())
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(
+            user = %ready.user.name,
+            shard = ?ready.shard,
+            guilds = ready.guilds.len(),
+            "connected to Discord"
+        );
+        if let Some(metrics) = &self.retry.metrics {
+            metrics.shard_connected(ctx.shard_id.0, true);
+        }
+        self.register(&ctx).await;
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, update: ShardStageUpdateEvent) {
+        // Connected from READY (above) or a resumed session; anything else is a lost shard.
+        if let Some(metrics) = &self.retry.metrics {
+            let connected = update.new == ConnectionStage::Connected;
+            metrics.shard_connected(update.shard_id.0, connected);
+        }
+    }
+
+    async fn guild_create(&self, _ctx: Context, guild: Guild, _is_new: Option<bool>) {
+        let _busy = self.in_flight.enter();
+        self.remember_server_locale(Some(guild.id), Some(&guild.preferred_locale))
+            .await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let _busy = self.in_flight.enter();
+        match &interaction {
+            Interaction::Command(i) if i.data.kind == CommandType::User => {
+                self.on_profile(&ctx, i).await;
+            }
+            Interaction::Command(i) => self.on_command(&ctx, i).await,
+            Interaction::Modal(i) => self.on_modal(&ctx, i).await,
+            Interaction::Autocomplete(i) => self.on_autocomplete(&ctx, i).await,
+            Interaction::Component(i) => {
+                if matches!(
+                    i.data.kind,
+                    ComponentInteractionDataKind::Button
+                        | ComponentInteractionDataKind::StringSelect { .. }
+                ) {
+                    self.on_button(&ctx, i).await;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    async fn message(&self, ctx: Context, msg: Message) {
+        let _busy = self.in_flight.enter();
+        self.on_message(&ctx, &msg).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes() {
+        assert_eq!(strip_prefix("!rb move Rb7", "!rb"), Some("move Rb7"));
+        assert_eq!(strip_prefix("!RB  help", "!rb"), Some("help"));
+        assert_eq!(strip_prefix("!rb", "!rb"), Some(""));
+        assert_eq!(strip_prefix("!rbx", "!rb"), None);
+        assert_eq!(strip_prefix("Rb7", "!rb"), None);
+        assert_eq!(strip_prefix("é", "!rb"), None);
+    }
+}
