@@ -354,6 +354,7 @@ pub fn help_choices(typed: &str) -> Vec<&'static str> {
 
 /// A slash command turned into the game's terms.
 pub struct Parsed {
+    /// The command, typed and checked (values out of range are refused before this).
     pub command: Command,
     /// The users the command names, with the names Discord shows for them.
     pub mentioned: Vec<Actor>,

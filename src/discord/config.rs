@@ -21,7 +21,14 @@ pub enum Shards {
     Auto,
     /// Shards `first..=last` of `total`, so several processes share one bot
     /// (`SHARDS=0-1/4` here, `SHARDS=2-3/4` in another process).
-    Range { first: u32, last: u32, total: u32 },
+    Range {
+        /// The first shard this process runs.
+        first: u32,
+        /// The last shard this process runs.
+        last: u32,
+        /// The shards of the whole bot, over every process.
+        total: u32,
+    },
 }
 
 impl Shards {
@@ -97,13 +104,18 @@ pub enum ConfigError {
          (see .env.example and the README for the intents and the invite link).\n\
          To try the game without Discord, run: cargo run --release -- console"
     )]
+    /// `DISCORD_TOKEN` is missing or empty.
     NoToken,
+    /// `DISCORD_GUILD_ID` is not a number.
     #[error("DISCORD_GUILD_ID must be a server id (a number), not `{0}`")]
     GuildId(String),
+    /// `SHARDS` is not `auto`, `N/TOTAL` nor `FIRST-LAST/TOTAL`.
     #[error("SHARDS must be `auto`, `N/TOTAL` or `FIRST-LAST/TOTAL` (such as `0-1/4`), not `{0}`")]
     Shards(String),
+    /// `COMMAND_PREFIX` is empty or holds a space.
     #[error("COMMAND_PREFIX must not be empty or contain spaces")]
     Prefix,
+    /// `SWEEP_SECONDS` is not a number of seconds in range.
     #[error("SWEEP_SECONDS must be a number of seconds from 0.05 to 3600, not `{0}`")]
     Sweep(String),
 }

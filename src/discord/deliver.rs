@@ -64,11 +64,17 @@ pub fn files_fit(reply: &Reply, limit: u64) -> bool {
 
 /// A reply in Discord's pieces.
 pub struct Outgoing {
+    /// The text, within Discord's 2,000 characters.
     pub content: String,
+    /// The board's embed, showing the attached image.
     pub embeds: Vec<CreateEmbed>,
+    /// The board image and any other files.
     pub files: Vec<CreateAttachment>,
+    /// Rows of buttons and menus.
     pub components: Vec<CreateActionRow>,
+    /// Who may be pinged: only the players the reply names.
     pub mentions: CreateAllowedMentions,
+    /// Seen only by the one who asked (interaction replies only).
     pub ephemeral: bool,
 }
 

@@ -6,6 +6,8 @@
 //! committed by the service before any Discord call is made, so a Discord failure can cost a
 //! message, never a move; failures are logged with their context and, where possible, answered.
 
+#![warn(missing_docs)]
+
 pub mod commands;
 pub mod config;
 pub mod deliver;
