@@ -129,21 +129,23 @@ pub(crate) fn command_kind(command: &Command) -> &'static str {
     }
 }
 
-/// The command's own word, for examples in refusals.
+/// The command's own word, for examples in refusals: a game command's own (its metrics kind),
+/// `board` for any other.
 pub(crate) fn command_word(command: &Command) -> &'static str {
     match command {
-        Command::Move { .. } => "move",
-        Command::Board { .. } | Command::Game { .. } => "board",
-        Command::Moves { .. } => "moves",
-        Command::History { .. } => "history",
-        Command::Export { .. } => "export",
-        Command::Resign { .. } => "resign",
-        Command::Draw { .. } => "draw",
-        Command::Takeback { .. } => "takeback",
-        Command::Abort { .. } => "abort",
-        Command::MoreTime { .. } => "moretime",
-        Command::Rematch { .. } => "rematch",
-        Command::Forecast { .. } => "forecast",
+        Command::Move { .. }
+        | Command::Board { .. }
+        | Command::Game { .. }
+        | Command::Moves { .. }
+        | Command::History { .. }
+        | Command::Export { .. }
+        | Command::Resign { .. }
+        | Command::Draw { .. }
+        | Command::Takeback { .. }
+        | Command::Abort { .. }
+        | Command::MoreTime { .. }
+        | Command::Rematch { .. }
+        | Command::Forecast { .. } => command_kind(command),
         _ => "board",
     }
 }
