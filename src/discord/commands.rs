@@ -234,6 +234,7 @@ pub fn definition() -> CreateCommand {
         sub("history", vec![game_option()]),
         sub("games", vec![]),
         sub("export", vec![game_option()]),
+        sub("analysis", vec![game_option()]),
         sub("resign", vec![game_option()]),
         sub("draw", vec![answer_option(), game_option()]),
         sub("takeback", vec![answer_option(), game_option()]),
@@ -520,6 +521,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
             }
         }
         "export" => Command::Export { game },
+        "analysis" => Command::Analysis { game },
         "resign" => Command::Resign {
             game,
             confirmed: false,

@@ -303,7 +303,8 @@ async fn until_stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|&s| s).await;
 }
 
-/// Runs the deadline sweep every `every` and posts its notices, until told to stop.
+/// Runs the deadline sweep every `every`, and as soon as an analysis players wait for is
+/// ready, and posts its notices, until told to stop.
 async fn sweep_loop(
     http: Arc<Http>,
     service: Arc<Service>,
@@ -316,6 +317,8 @@ async fn sweep_loop(
     loop {
         tokio::select! {
             _ = tick.tick() => {}
+            // An analysis players wait for is ready: post it now rather than at the next tick.
+            _ = service.analysis_ready() => {}
             _ = until_stopped(&mut stop) => return,
         }
         let notices = service.sweep().await;

@@ -72,7 +72,8 @@
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
 //! leaderboard's full order, `0006` the players' choice of
 //! direct-message turn notices, `0007` correspondence play (forecasts, vacations and the days each
-//! player used), `0008` tournaments (their entrants, and the link from each of their games). A new migration is a new file; an
+//! player used), `0008` tournaments (their entrants, and the link from each of their games), `0009` the
+//! engine's analyses of finished games. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -104,6 +105,8 @@
 //!   [`Store::forecast_turns`]; [`Store::start_vacation`] and [`Store::end_vacation`] (each one
 //!   transaction with the deadlines they move), [`Store::vacation_days_used`],
 //!   [`Store::claim_vacation_ends`].
+//! - Analyses: [`Store::analysis`], [`Store::store_analysis`] (once per game, whichever process
+//!   is first); [`Store::game_in_thread`] finds the game a thread was made for.
 //! - Records: [`Store::record`] (rated results by colour and way of ending) and
 //!   [`Store::streak`], counted from the finished games.
 //!
@@ -121,6 +124,7 @@
 
 #![warn(missing_docs)]
 
+mod analyses;
 mod backup;
 mod challenges;
 mod check;
@@ -148,6 +152,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, MutexGuard};
 
+pub use analyses::{StoredAnalysis, StoredEval};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
 pub use error::{DatabaseError, Result, StoreError};
