@@ -22,12 +22,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CommandType,
-    ComponentInteraction, ComponentInteractionDataKind, Context, CreateAutocompleteResponse,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateThread,
-    EditThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder,
-    Interaction, Member, Message, ModalInteraction, Nonce, PartialChannel, Ready, ShardManager,
-    ShardStageUpdateEvent, User,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, AutoArchiveDuration, ChannelId,
+    ChannelType, CommandInteraction, CommandType, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditThread, EventHandler,
+    GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder, Interaction,
+    InteractionContext, Member, Message, ModalInteraction, Nonce, PartialChannel, Ready,
+    ShardManager, ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
 use serenity::gateway::ConnectionStage;
@@ -39,8 +40,8 @@ pub use markup::DiscordMarkup;
 use posting::{Posted, close_thread, post, post_message, send};
 
 use crate::game::command::{CommandError, game_number};
-use crate::game::{Actor, Admission, Input, Reply, Request, Service};
-use crate::model::{GameId, Place, PlayerId};
+use crate::game::{Actor, Admission, HeldNotices, Input, Notice, Reply, Request, Service};
+use crate::model::{GameId, Place, PlayerId, Reach};
 use crate::tr;
 
 /// How long shutdown waits for commands in progress.
@@ -323,28 +324,30 @@ async fn sweep_loop(
             tracing::debug!(notices = notices.len(), "deadline sweep");
         }
         for notice in notices {
-            let place = notice.place;
-            let channel = place.thread.unwrap_or(place.channel);
-            let mut posted = post(&http, &retry, channel, &notice.reply, "deadline notice").await;
-            if posted.is_posted() {
-                close_thread(&http, &retry, place, &notice.reply).await;
+            if notice.place.bot_posts() {
+                post_notice(&http, &retry, &notice).await;
             }
-            if !posted.is_posted() && place.thread.is_some() {
-                // The game's thread is gone or closed: say it where the game began.
-                posted = post(
-                    &http,
-                    &retry,
-                    place.channel,
-                    &notice.reply,
-                    "deadline notice",
-                )
-                .await;
-            }
-            if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
-                metrics.notice_delivered();
-            }
-            direct::send_all(&http, &retry, &notice.reply.direct).await;
+            // Where the bot only answers commands, these are how the notice reaches the players.
+            direct::send_all(&http, &retry, &service, &notice.reply.direct).await;
         }
+    }
+}
+
+/// Posts a deadline notice in its game's thread or channel, and archives the thread of a game
+/// it ends.
+async fn post_notice(http: &Http, retry: &RetryPolicy, notice: &Notice) {
+    let place = notice.place;
+    let channel = place.thread.unwrap_or(place.channel);
+    let mut posted = post(http, retry, channel, &notice.reply, "deadline notice").await;
+    if posted.is_posted() {
+        close_thread(http, retry, place, &notice.reply).await;
+    }
+    if !posted.is_posted() && place.thread.is_some() {
+        // The game's thread is gone or closed: say it where the game began.
+        posted = post(http, retry, place.channel, &notice.reply, "deadline notice").await;
+    }
+    if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
+        metrics.notice_delivered();
     }
 }
 
@@ -360,8 +363,31 @@ fn actor(user: &User, member: Option<&Member>) -> Actor {
     }
 }
 
+/// What the bot can do where an interaction was made. It only answers there in a DM or group
+/// DM it is no member of (Discord's private-channel context) and in a server that did not add it
+/// (the app was installed by the user alone); everywhere else — a server that added it, its own
+/// DMs, and interactions that say nothing of either (as before user installs) — it may post.
+fn reach(context: Option<InteractionContext>, owners: &AuthorizingIntegrationOwners) -> Reach {
+    let installed_in_server = owners
+        .0
+        .iter()
+        .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(Some(_))));
+    match context {
+        Some(InteractionContext::PrivateChannel) => Reach::Answers,
+        Some(InteractionContext::Guild) if !owners.0.is_empty() && !installed_in_server => {
+            Reach::Answers
+        }
+        _ => Reach::Posts,
+    }
+}
+
 /// Where an interaction happened: a thread is told apart by the channel Discord describes.
-fn place(guild: Option<GuildId>, channel: ChannelId, described: Option<&PartialChannel>) -> Place {
+fn place(
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    described: Option<&PartialChannel>,
+    reach: Reach,
+) -> Place {
     let thread = described.filter(|c| {
         matches!(
             c.kind,
@@ -373,11 +399,13 @@ fn place(guild: Option<GuildId>, channel: ChannelId, described: Option<&PartialC
             server: guild.map(GuildId::get),
             channel: t.parent_id.map_or(channel.get(), ChannelId::get),
             thread: Some(channel.get()),
+            reach,
         },
         None => Place {
             server: guild.map(GuildId::get),
             channel: channel.get(),
             thread: None,
+            reach,
         },
     }
 }
@@ -464,7 +492,7 @@ impl Handler {
         if self.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        let definition = vec![commands::definition(), profile::definition()];
+        let definition = commands::registration(self.guild_id.is_none());
         let result = match self.guild_id {
             Some(guild) => GuildId::new(guild)
                 .set_commands(&ctx.http, definition)
@@ -643,13 +671,52 @@ impl Handler {
         if !reply.private {
             close_thread(&ctx.http, &self.retry, place, reply).await;
         }
-        direct::send_all(&ctx.http, &self.retry, &reply.direct).await;
+        direct::send_all(&ctx.http, &self.retry, &self.service, &reply.direct).await;
+        if let Some(held) = &reply.held {
+            self.show_held(ctx, asked, place, held).await;
+        }
         let mut games = reply.new_games.clone();
         if let Some(game) = reply.new_game.filter(|g| !games.contains(g)) {
             games.insert(0, game);
         }
         for game in games {
             self.open_thread(ctx, asked, place, game).await;
+        }
+    }
+
+    /// Shows a player the notices Discord would not let the bot send them directly: privately
+    /// under the interaction they just made, or — for a message command — in reply where they
+    /// wrote it. Once delivered they are dropped; otherwise they wait for the next command.
+    async fn show_held(
+        &self,
+        ctx: &Context,
+        asked: Option<&Asked<'_>>,
+        place: Place,
+        held: &HeldNotices,
+    ) {
+        let note = Reply::private(held.text.clone());
+        let delivered = match asked {
+            Some(asked) => {
+                let tried = self
+                    .retry
+                    .run("held notices", asked.channel(), || {
+                        asked.followup(&ctx.http, outgoing(&note, false))
+                    })
+                    .await;
+                if let Err(e) = &tried {
+                    tracing::warn!(player = held.to.0, error = %describe(e), "could not show the held notices; they wait for the next command");
+                }
+                tried.is_ok()
+            }
+            None => {
+                let channel = place.thread.unwrap_or(place.channel);
+                post(&ctx.http, &self.retry, channel, &note, "held notices")
+                    .await
+                    .is_posted()
+            }
+        };
+        if delivered {
+            self.service.held_shown(held).await;
         }
     }
 
@@ -663,7 +730,7 @@ impl Handler {
         place: Place,
         game: GameId,
     ) {
-        if place.server.is_none() || place.thread.is_some() {
+        if place.server.is_none() || place.thread.is_some() || !place.bot_posts() {
             return;
         }
         let name = match self.service.thread_name(game).await {

@@ -72,7 +72,9 @@
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
 //! leaderboard's full order, `0006` the players' choice of
 //! direct-message turn notices, `0007` correspondence play (forecasts, vacations and the days each
-//! player used), `0008` tournaments (their entrants, and the link from each of their games). A new migration is a new file; an
+//! player used), `0008` tournaments (their entrants, and the link from each of their games), `0010` the
+//! places where the bot only answers commands (games and challenges played through a user
+//! install) and the notices held for players whom Discord would not let the bot message. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -126,6 +128,7 @@ mod challenges;
 mod check;
 mod forecasts;
 mod games;
+mod held;
 mod moves;
 mod players;
 mod ratings;
@@ -149,6 +152,7 @@ use tokio::sync::{Mutex, MutexGuard};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
+pub use held::HeldNotice;
 pub use tournaments::{
     Entrant, NewTournament, Pairing, Tournament, TournamentDraw, TournamentGame, TournamentId,
     TournamentStatus,

@@ -18,8 +18,8 @@ pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
 /// A game refers to the game it is a rematch of, which is always older, so games in the order
 /// of their ids satisfy that key too. `id_counters` holds the next game, challenge and tournament numbers; a tournament's
 /// entrants and games follow it (and the players and games they name), as do forecasts and
-/// vacation days.
-pub(super) const TABLES: [(&str, &[&str]); 12] = [
+/// vacation days; the notices held for players name nothing.
+pub(super) const TABLES: [(&str, &[&str]); 13] = [
     ("players", &["id"]),
     ("servers", &["id"]),
     ("games", &["id"]),
@@ -32,6 +32,7 @@ pub(super) const TABLES: [(&str, &[&str]); 12] = [
     ("tournament_games", &["game_id"]),
     ("forecasts", &["game_id", "player_id", "line_no"]),
     ("vacation_days", &["player_id", "year"]),
+    ("held_notices", &["id"]),
 ];
 
 /// The kind of a column's values, from its declared type: the migrations use only `BIGINT`,

@@ -3,9 +3,8 @@
 //! reminder, linking to the game's thread; a player who blocks DMs (403, code 50007) costs
 //! nothing — the move stands and the bot goes on serving.
 
-use crate::bot::{ALICE, BOB, answer, clock, new_game, posted, start};
-use crate::common;
-use crate::fake_discord::{FakeDiscord, GUILD, Recorded, check_payloads};
+use crate::bot::{ALICE, BOB, Started, answer, new_game, posted};
+use crate::fake_discord::{FakeDiscord, GUILD, Recorded};
 
 use std::time::Duration;
 
@@ -30,7 +29,7 @@ async fn turn_dms_on(fake: &FakeDiscord, who: u64) {
 }
 
 /// The DM channel the bot opens for `user` after `from`, as Discord's API describes it.
-async fn opened_dm(fake: &FakeDiscord, from: usize, user: u64) -> u64 {
+pub(crate) async fn opened_dm(fake: &FakeDiscord, from: usize, user: u64) -> u64 {
     let opened = fake
         .wait_for(from, "a DM channel opened", |r| {
             r.method == "POST"
@@ -47,7 +46,7 @@ async fn opened_dm(fake: &FakeDiscord, from: usize, user: u64) -> u64 {
 }
 
 /// `who` plays `san` in `thread` with the slash command; returns the answer.
-async fn slash_move(fake: &FakeDiscord, who: u64, thread: u64, san: &str) -> Recorded {
+pub(crate) async fn slash_move(fake: &FakeDiscord, who: u64, thread: u64, san: &str) -> Recorded {
     let from = fake.mark();
     let id = fake.slash(
         who,
@@ -61,14 +60,13 @@ async fn slash_move(fake: &FakeDiscord, who: u64, thread: u64, san: &str) -> Rec
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
-    let fake = FakeDiscord::start().await;
-    check_payloads(&fake);
-    fake.user(ALICE, "Alice");
-    fake.user(BOB, "Bob");
-    let db = common::sqlite_db();
-    let clock = clock();
-    let bot = start(&fake, &db.url, clock.clone()).await;
-    let store = bot.store.clone();
+    let Started {
+        fake,
+        db: _db,
+        clock,
+        bot,
+        store,
+    } = Started::new().await;
     turn_dms_on(&fake, BOB).await;
 
     // Alice (White) moves in the game's thread: Bob gets one DM, linking to the thread.
