@@ -255,7 +255,7 @@ mod tests {
             let (read, parsed) = submission(&data).expect("the challenge modal");
             assert_eq!(read, reach);
             let parsed = parsed.unwrap();
-            assert_eq!(parsed.mentioned, [bob.clone()]);
+            assert_eq!(parsed.mentioned, std::slice::from_ref(&bob));
         }
     }
 }

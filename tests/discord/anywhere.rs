@@ -196,13 +196,13 @@ async fn a_game_in_a_group_dm_the_bot_is_not_in() {
         deadline.0 / 1000,
         link()
     );
-    assert_eq!(held(&store, ALICE, 1).await, [reminder.clone()]);
+    assert_eq!(held(&store, ALICE, 1).await[0], reminder);
 
     // A restart loses nothing: Alice's next command shows it, privately, and it is dropped.
     bot.shut_down(&fake).await;
     let bot = start(&fake, &db.url, clock.clone()).await;
     let store = bot.store.clone();
-    assert_eq!(held(&store, ALICE, 1).await, [reminder.clone()]);
+    assert_eq!(held(&store, ALICE, 1).await[0], reminder);
     let (games, shown) = games_with_held(&fake, ALICE).await;
     assert!(
         games.content().contains(&format!("#{game}")),
@@ -224,7 +224,7 @@ async fn a_game_in_a_group_dm_the_bot_is_not_in() {
         deadline.0 / 1000,
         link()
     );
-    assert_eq!(held(&store, ALICE, 1).await, [last.clone()]);
+    assert_eq!(held(&store, ALICE, 1).await[0], last);
 
     // The loss on time: Bob hears of it by DM, and Alice's notice of it is kept.
     let from = fake.mark();
