@@ -807,3 +807,50 @@ impl Handler {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bot_only_answers_where_it_is_no_member() {
+        let owners = |json: serde_json::Value| -> AuthorizingIntegrationOwners {
+            serde_json::from_value(json).unwrap()
+        };
+        let cases = [
+            // A server that added the bot, with or without a user install beside it.
+            (
+                Some(InteractionContext::Guild),
+                owners(serde_json::json!({"0": "5"})),
+                Reach::Posts,
+            ),
+            (
+                Some(InteractionContext::Guild),
+                owners(serde_json::json!({"0": "5", "1": "7"})),
+                Reach::Posts,
+            ),
+            // A server where only the user installed the app.
+            (
+                Some(InteractionContext::Guild),
+                owners(serde_json::json!({"1": "7"})),
+                Reach::Answers,
+            ),
+            // The bot's own DMs; a DM or group DM between players.
+            (
+                Some(InteractionContext::BotDm),
+                owners(serde_json::json!({"1": "7"})),
+                Reach::Posts,
+            ),
+            (
+                Some(InteractionContext::PrivateChannel),
+                owners(serde_json::json!({"1": "7"})),
+                Reach::Answers,
+            ),
+            // An interaction that says neither, as before user installs.
+            (None, owners(serde_json::json!({})), Reach::Posts),
+        ];
+        for (context, owners, expected) in cases {
+            assert_eq!(reach(context, &owners), expected, "{context:?} {owners:?}");
+        }
+    }
+}

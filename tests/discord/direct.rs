@@ -1,7 +1,8 @@
 //! Turn notices by direct message through the fake Discord: a player who turned them on
 //! (`/rb settings dm:true`) gets exactly one DM when the opponent moves and one with each
 //! reminder, linking to the game's thread; a player who blocks DMs (403, code 50007) costs
-//! nothing — the move stands and the bot goes on serving.
+//! nothing — the move stands, the bot goes on serving, and the notice is shown to the player
+//! with their next command.
 
 use crate::bot::{ALICE, BOB, Started, answer, new_game, posted};
 use crate::fake_discord::{FakeDiscord, GUILD, Recorded};
@@ -115,7 +116,7 @@ async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
     );
     assert_eq!(fake.dms_to(BOB).len(), 2);
 
-    // Alice turns DMs on but blocks them: Bob's move stands, the refusal is only logged.
+    // Alice turns DMs on but blocks them: Bob's move stands, and the refused notice is kept.
     turn_dms_on(&fake, ALICE).await;
     fake.refuse_dms(ALICE);
     let from = fake.mark();
@@ -134,14 +135,33 @@ async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
     assert_eq!(refused.status, 403);
     let row = store.game(game).await.unwrap().unwrap();
     assert_eq!(row.ply, 2);
+    let kept = format!(
+        "<@{BOB}> played **f5** in game #{}: your move — deadline <t:{}:R> · \
+         https://discord.com/channels/{GUILD}/{thread}",
+        game.0,
+        row.deadline.unwrap().0 / 1000
+    );
 
-    // The bot goes on serving: Alice's next move is answered, and Bob is told by DM.
+    // The bot goes on serving: Alice's next move is answered, the kept notice shown to her
+    // privately under it (and dropped), and Bob is told by DM.
     let from = fake.mark();
     let moved = slash_move(&fake, ALICE, thread, "Rf1").await;
     assert!(
         moved.content().contains("played **Rf1**"),
         "{}",
         moved.content()
+    );
+    let shown = fake
+        .wait_for(from, "the kept notice", |r| {
+            r.method == "POST" && r.path.starts_with("/api/v10/webhooks/")
+        })
+        .await;
+    assert!(shown.ephemeral());
+    assert_eq!(
+        shown.content(),
+        format!(
+            "I could not reach you by direct message, so here is what I had to tell you:\n• {kept}"
+        )
     );
     let notice = posted(&fake, from, dm, "Bob's next turn notice").await;
     assert!(
