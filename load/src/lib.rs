@@ -37,6 +37,7 @@
 #![warn(missing_docs)]
 
 mod compare;
+mod cpu;
 mod driver;
 mod histogram;
 mod memory;
@@ -45,6 +46,7 @@ mod report;
 mod startup;
 
 pub use compare::{MetricsComparison, PHASES, Side, compare_metrics};
+pub use cpu::process_cpu_time;
 pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};
 pub use histogram::LatencyHistogram;
 pub use memory::MemoryUse;
