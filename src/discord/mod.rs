@@ -14,8 +14,10 @@ pub mod deliver;
 mod direct;
 mod events;
 mod markup;
+mod places;
 mod posting;
 mod profile;
+mod sweep;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -37,7 +39,9 @@ use tokio::sync::{Notify, watch};
 pub use config::{Config, ConfigError, Shards};
 use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
 pub use markup::DiscordMarkup;
+use places::{actor, place, reach};
 use posting::{Posted, close_thread, post, post_message, send};
+use sweep::sweep_loop;
 
 use crate::game::command::{CommandError, game_number};
 use crate::game::{Actor, Admission, HeldNotices, Input, Notice, Reply, Request, Service};
@@ -302,112 +306,6 @@ async fn client(
 /// Returns once the stop flag is set (or its sender is gone).
 async fn until_stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|&s| s).await;
-}
-
-/// Runs the deadline sweep every `every` and posts its notices, until told to stop.
-async fn sweep_loop(
-    http: Arc<Http>,
-    service: Arc<Service>,
-    every: Duration,
-    retry: RetryPolicy,
-    mut stop: watch::Receiver<bool>,
-) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            _ = until_stopped(&mut stop) => return,
-        }
-        let notices = service.sweep().await;
-        if !notices.is_empty() {
-            tracing::debug!(notices = notices.len(), "deadline sweep");
-        }
-        for notice in notices {
-            if notice.place.bot_posts() {
-                post_notice(&http, &retry, &notice).await;
-            }
-            // Where the bot only answers commands, these are how the notice reaches the players.
-            direct::send_all(&http, &retry, &service, &notice.reply.direct).await;
-        }
-    }
-}
-
-/// Posts a deadline notice in its game's thread or channel, and archives the thread of a game
-/// it ends.
-async fn post_notice(http: &Http, retry: &RetryPolicy, notice: &Notice) {
-    let place = notice.place;
-    let channel = place.thread.unwrap_or(place.channel);
-    let mut posted = post(http, retry, channel, &notice.reply, "deadline notice").await;
-    if posted.is_posted() {
-        close_thread(http, retry, place, &notice.reply).await;
-    }
-    if !posted.is_posted() && place.thread.is_some() {
-        // The game's thread is gone or closed: say it where the game began.
-        posted = post(http, retry, place.channel, &notice.reply, "deadline notice").await;
-    }
-    if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
-        metrics.notice_delivered();
-    }
-}
-
-/// The player as the service knows them: their server nickname, display name or user name.
-fn actor(user: &User, member: Option<&Member>) -> Actor {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
-    Actor {
-        id: PlayerId(user.id.get()),
-        name,
-    }
-}
-
-/// What the bot can do where an interaction was made. It only answers there in a DM or group
-/// DM it is no member of (Discord's private-channel context) and in a server that did not add it
-/// (the app was installed by the user alone); everywhere else — a server that added it, its own
-/// DMs, and interactions that say nothing of either (as before user installs) — it may post.
-fn reach(context: Option<InteractionContext>, owners: &AuthorizingIntegrationOwners) -> Reach {
-    let installed_in_server = owners
-        .0
-        .iter()
-        .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(Some(_))));
-    match context {
-        Some(InteractionContext::PrivateChannel) => Reach::Answers,
-        Some(InteractionContext::Guild) if !owners.0.is_empty() && !installed_in_server => {
-            Reach::Answers
-        }
-        _ => Reach::Posts,
-    }
-}
-
-/// Where an interaction happened: a thread is told apart by the channel Discord describes.
-fn place(
-    guild: Option<GuildId>,
-    channel: ChannelId,
-    described: Option<&PartialChannel>,
-    reach: Reach,
-) -> Place {
-    let thread = described.filter(|c| {
-        matches!(
-            c.kind,
-            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-        )
-    });
-    match thread {
-        Some(t) => Place {
-            server: guild.map(GuildId::get),
-            channel: t.parent_id.map_or(channel.get(), ChannelId::get),
-            thread: Some(channel.get()),
-            reach,
-        },
-        None => Place {
-            server: guild.map(GuildId::get),
-            channel: channel.get(),
-            thread: None,
-            reach,
-        },
-    }
 }
 
 /// An interaction that is answered with a message: a slash command, a component (a button
@@ -804,53 +702,6 @@ impl Handler {
             .await
         {
             tracing::warn!(guild = guild.get(), error = %e, "could not store the server's locale");
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_bot_only_answers_where_it_is_no_member() {
-        let owners = |json: serde_json::Value| -> AuthorizingIntegrationOwners {
-            serde_json::from_value(json).unwrap()
-        };
-        let cases = [
-            // A server that added the bot, with or without a user install beside it.
-            (
-                Some(InteractionContext::Guild),
-                owners(serde_json::json!({"0": "5"})),
-                Reach::Posts,
-            ),
-            (
-                Some(InteractionContext::Guild),
-                owners(serde_json::json!({"0": "5", "1": "7"})),
-                Reach::Posts,
-            ),
-            // A server where only the user installed the app.
-            (
-                Some(InteractionContext::Guild),
-                owners(serde_json::json!({"1": "7"})),
-                Reach::Answers,
-            ),
-            // The bot's own DMs; a DM or group DM between players.
-            (
-                Some(InteractionContext::BotDm),
-                owners(serde_json::json!({"1": "7"})),
-                Reach::Posts,
-            ),
-            (
-                Some(InteractionContext::PrivateChannel),
-                owners(serde_json::json!({"1": "7"})),
-                Reach::Answers,
-            ),
-            // An interaction that says neither, as before user installs.
-            (None, owners(serde_json::json!({})), Reach::Posts),
-        ];
-        for (context, owners, expected) in cases {
-            assert_eq!(reach(context, &owners), expected, "{context:?} {owners:?}");
         }
     }
 }
