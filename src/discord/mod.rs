@@ -2,6 +2,12 @@
 //! game replies become messages with the board attached, new games get their own thread, and
 //! the deadline sweep's notices are posted where the games are played.
 //!
+//! Players who added the app to their own account also play where the bot is no member (a DM or
+//! group DM between friends, a server that did not add it). There the bot only answers each
+//! interaction — response, follow-ups, edits — and never posts on its own: no thread, and what
+//! it would post reaches the players by direct message (see `places.rs` for how such a place is
+//! recognised, `direct.rs` for the DMs, and the service's held notices for DMs Discord refuses).
+//!
 //! Nothing here decides anything about the game: every answer comes from [`Service`]. Moves are
 //! committed by the service before any Discord call is made, so a Discord failure can cost a
 //! message, never a move; failures are logged with their context and, where possible, answered.

@@ -1,6 +1,6 @@
 //! The `/rb` slash command: its subcommands (one per game command, described from the game's
 //! own help) in every language, and how the bot's commands are registered (for server and user
-//! installs alike). Reading a filled-in subcommand back is [`read`]'s job.
+//! installs alike). Reading a filled-in subcommand back is `read.rs`'s job.
 
 use serenity::all::{
     CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
