@@ -107,6 +107,30 @@ pub struct Place {
     pub channel: u64,
     /// The thread inside the channel, when there is one.
     pub thread: Option<u64>,
+    /// Whether the bot may post there on its own.
+    pub reach: Reach,
+}
+
+impl Place {
+    /// Whether the bot may post in this place on its own (a reminder, a time-out, a game's
+    /// thread), rather than only answer the commands made there.
+    pub fn bot_posts(&self) -> bool {
+        self.reach == Reach::Posts
+    }
+}
+
+/// What the bot can do in a place: post there on its own, or only answer what players ask
+/// there. A player who added the app to their own account can use its commands where the bot
+/// is no member — a DM or group DM between friends, a server that did not add the bot — and
+/// there the bot answers each command (its response and follow-ups) but can neither post nor
+/// read messages; what it would post there reaches the players by direct message instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// The bot is there: it may post (a server that added it, its own DMs, the console).
+    #[default]
+    Posts,
+    /// The bot only answers the commands made there.
+    Answers,
 }
 
 /// Days per move: the allowance for each move of a correspondence game, 1 to 14. A value of

@@ -12,7 +12,9 @@ use std::time::Duration;
 use rollerball::game::command::{Opponent, looks_like_move};
 use rollerball::game::{ButtonAction, Command, ManualClock, Reply, Request, Service};
 use rollerball::rules::{self, Position};
-use rollerball::store::{ChallengeId, GameId, Place, PlayerId, Store, StoreOptions, Timestamp};
+use rollerball::store::{
+    ChallengeId, GameId, Place, PlayerId, Reach, Store, StoreOptions, Timestamp,
+};
 
 /// Positions the move reader is tried in: the start, and reference positions of the rules'
 /// test vectors (promotions, rebounds, checks, a crossed king, stalemate-like corners).
@@ -185,6 +187,7 @@ fn channel_place() -> Place {
         server: Some(SERVER),
         channel: CHANNEL,
         thread: None,
+        reach: Reach::Posts,
     }
 }
 
@@ -193,6 +196,7 @@ fn thread_place() -> Place {
         server: Some(SERVER),
         channel: CHANNEL,
         thread: Some(THREAD),
+        reach: Reach::Posts,
     }
 }
 
@@ -201,6 +205,7 @@ fn dm_place(actor: u64) -> Place {
         server: None,
         channel: 900 + actor,
         thread: None,
+        reach: Reach::Posts,
     }
 }
 

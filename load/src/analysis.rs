@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rollerball::game::{Actor, Reply, Request, Service};
-use rollerball::store::{Place, PlayerId};
+use rollerball::store::{Place, PlayerId, Reach};
 
 use crate::driver::SERVER;
 
@@ -46,6 +46,7 @@ const PLACE: Place = Place {
     server: Some(SERVER),
     channel: 1,
     thread: None,
+    reach: Reach::Posts,
 };
 
 fn actor(id: u64) -> Actor {

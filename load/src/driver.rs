@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use rollerball::game::{Actor, Reply, Request, Service};
 use rollerball::rules::{self, Game as RulesGame};
-use rollerball::store::{GameId, Place, PlayerId, Store};
+use rollerball::store::{GameId, Place, PlayerId, Reach, Store};
 
 use crate::cpu::process_cpu_time;
 use crate::{LatencyHistogram, LoadError, LoadOptions, LoadReport, MemoryUse, Outputs, Stop};
@@ -47,6 +47,7 @@ pub fn place(slot: usize) -> Place {
         server: Some(SERVER),
         channel: CHANNEL_BASE + slot as u64,
         thread: None,
+        reach: Reach::Posts,
     }
 }
 

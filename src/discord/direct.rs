@@ -1,28 +1,38 @@
 //! Direct messages: the service's turn notices for players who asked for them (`settings dm
-//! on`), each sent by opening (or finding again) the bot's DM channel with the player and
-//! posting the line there. Discord may refuse — the player blocks DMs from server members or
-//! the bot (403, code 50007) — and then the notice is logged and dropped: the move, the
+//! on`), and everything the bot would post in a place where it only answers commands (a DM or
+//! group DM it is no member of), each sent by opening (or finding again) the bot's DM channel
+//! with the player and posting the line there. Discord may refuse — the player blocks DMs from
+//! server members or the bot (403, code 50007) — or keep failing; the notice is then handed
+//! back to the service, which keeps it until the player's next command shows it. The move, the
 //! reminder in the thread and everything else stand.
 
 use serenity::all::{CreateMessage, Http, UserId};
 
 use super::deliver::{Failure, RetryPolicy, classify, describe, refusal};
 use super::send;
-use crate::game::DirectMessage;
+use crate::game::{DirectMessage, Service};
 
 /// Discord's code for "Cannot send messages to this user".
 const CANNOT_MESSAGE_USER: isize = 50007;
 
-/// Sends each direct message in turn; a failure is logged and the next one is sent all the
-/// same. Never fails.
-pub(super) async fn send_all(http: &Http, retry: &RetryPolicy, messages: &[DirectMessage]) {
+/// Sends each direct message in turn; one that cannot be delivered is kept by `service` for
+/// the player's next command, and the next one is sent all the same. Never fails.
+pub(super) async fn send_all(
+    http: &Http,
+    retry: &RetryPolicy,
+    service: &Service,
+    messages: &[DirectMessage],
+) {
     for message in messages {
-        send_one(http, retry, message).await;
+        if !send_one(http, retry, message).await {
+            service.hold_notice(message.to, &message.text).await;
+        }
     }
 }
 
 /// Sends one direct message: opens the DM channel, then posts the line, pinging nobody.
-async fn send_one(http: &Http, retry: &RetryPolicy, message: &DirectMessage) {
+/// Whether it was delivered.
+async fn send_one(http: &Http, retry: &RetryPolicy, message: &DirectMessage) -> bool {
     let user = message.to.0;
     let opened = retry
         .run("open a DM channel", user, || {
@@ -32,28 +42,30 @@ async fn send_one(http: &Http, retry: &RetryPolicy, message: &DirectMessage) {
     let channel = match opened {
         Ok(channel) => channel.id.get(),
         Err(e) => {
-            tracing::warn!(user, error = %describe(&e), "could not open a DM channel for a turn notice");
-            return;
+            tracing::warn!(user, error = %describe(&e), "could not open a DM channel for a notice; kept for later");
+            return false;
         }
     };
     let text = super::deliver::clip_content(&message.text);
-    let sent = send(http, retry, channel, "turn notice", || {
+    let sent = send(http, retry, channel, "direct notice", || {
         CreateMessage::new()
             .content(text.clone())
             .allowed_mentions(super::deliver::allowed_mentions([]))
     })
     .await;
     match sent {
-        Ok(()) => {}
+        Ok(()) => true,
         Err(e) if refusal(&e).is_some_and(|(_, code)| code == CANNOT_MESSAGE_USER) => {
             tracing::info!(
                 user,
-                "the player does not accept direct messages; turn notice dropped"
+                "the player does not accept direct messages; notice kept for their next command"
             );
+            false
         }
         Err(e) => {
             let failure: Failure = classify(&e);
-            tracing::warn!(user, ?failure, error = %describe(&e), "could not send a turn notice");
+            tracing::warn!(user, ?failure, error = %describe(&e), "could not send a notice by DM; kept for later");
+            false
         }
     }
 }

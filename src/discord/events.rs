@@ -6,7 +6,7 @@ use super::*;
 
 impl Handler {
     async fn on_command(&self, ctx: &Context, i: &CommandInteraction) {
-        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let place = command_place(i);
         let who = actor(&i.user, i.member.as_deref());
         let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
         self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
@@ -26,7 +26,7 @@ impl Handler {
     /// "Challenge to Rollerball" on a member: the modal of the challenge's settings, or at once
     /// the service's refusal when the member is a bot or the player themself.
     async fn on_profile(&self, ctx: &Context, i: &CommandInteraction) {
-        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let place = command_place(i);
         let who = actor(&i.user, i.member.as_deref());
         let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
         self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
@@ -70,7 +70,7 @@ impl Handler {
             .service
             .language(locale.as_deref(), who.id, place.server)
             .await;
-        let modal = CreateInteractionResponse::Modal(profile::modal(lang, &opponent));
+        let modal = CreateInteractionResponse::Modal(profile::modal(lang, &opponent, place.reach));
         if let Err(e) = i.create_response(&ctx.http, modal).await {
             tracing::warn!(error = %describe(&e), "could not open the challenge modal");
         }
@@ -78,11 +78,11 @@ impl Handler {
 
     /// A submitted modal: the challenge from a profile, answered as `/rb challenge` is.
     async fn on_modal(&self, ctx: &Context, i: &ModalInteraction) {
-        let Some(parsed) = profile::submission(&i.data) else {
+        let Some((reach, parsed)) = profile::submission(&i.data) else {
             tracing::warn!(custom_id = %i.data.custom_id, "a modal the bot does not know");
             return;
         };
-        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref(), reach);
         let who = actor(&i.user, i.member.as_ref());
         let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
         self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
@@ -100,7 +100,7 @@ impl Handler {
     }
 
     async fn on_autocomplete(&self, ctx: &Context, i: &CommandInteraction) {
-        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let place = command_place(i);
         if let Some(focused) = i.data.autocomplete()
             && focused.name == "command"
         {
@@ -168,7 +168,8 @@ impl Handler {
 
     /// A button pressed or a choice made in a menu (the move picker's).
     async fn on_button(&self, ctx: &Context, i: &ComponentInteraction) {
-        let place = place(i.guild_id, i.channel_id, i.channel.as_ref());
+        let reach = reach(i.context, &i.authorizing_integration_owners);
+        let place = place(i.guild_id, i.channel_id, i.channel.as_ref(), reach);
         let who = actor(&i.user, i.member.as_ref());
         let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
         self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
@@ -194,6 +195,7 @@ impl Handler {
             server: msg.guild_id.map(GuildId::get),
             channel: msg.channel_id.get(),
             thread: None,
+            reach: Reach::Posts,
         };
         let name = msg
             .member
@@ -249,6 +251,12 @@ impl Handler {
         }
         self.after(ctx, None, place, &reply).await;
     }
+}
+
+/// Where a slash command, user command or autocomplete was made, and what the bot may do there.
+fn command_place(i: &CommandInteraction) -> Place {
+    let reach = reach(i.context, &i.authorizing_integration_owners);
+    place(i.guild_id, i.channel_id, i.channel.as_ref(), reach)
 }
 
 /// The service's answer to an interaction. It always has one: an interaction is never chat and

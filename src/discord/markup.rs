@@ -52,6 +52,7 @@ impl Markup for DiscordMarkup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Reach;
 
     #[test]
     fn discord_markup() {
@@ -65,6 +66,7 @@ mod tests {
             server: Some(1),
             channel: 7,
             thread: Some(9),
+            reach: Reach::Posts,
         };
         assert_eq!(m.place(place, Lang::En), "<#9>");
         assert_eq!(m.link(place, Lang::En), "https://discord.com/channels/1/9");
@@ -72,6 +74,7 @@ mod tests {
             server: None,
             channel: 7,
             thread: None,
+            reach: Reach::Posts,
         };
         assert_eq!(
             m.link(direct, Lang::En),

@@ -2,6 +2,12 @@
 //! game replies become messages with the board attached, new games get their own thread, and
 //! the deadline sweep's notices are posted where the games are played.
 //!
+//! Players who added the app to their own account also play where the bot is no member (a DM or
+//! group DM between friends, a server that did not add it). There the bot only answers each
+//! interaction — response, follow-ups, edits — and never posts on its own: no thread, and what
+//! it would post reaches the players by direct message (see `places.rs` for how such a place is
+//! recognised, `direct.rs` for the DMs, and the service's held notices for DMs Discord refuses).
+//!
 //! Nothing here decides anything about the game: every answer comes from [`Service`]. Moves are
 //! committed by the service before any Discord call is made, so a Discord failure can cost a
 //! message, never a move; failures are logged with their context and, where possible, answered.
@@ -14,20 +20,23 @@ pub mod deliver;
 mod direct;
 mod events;
 mod markup;
+mod places;
 mod posting;
 mod profile;
+mod sweep;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, CommandType,
-    ComponentInteraction, ComponentInteractionDataKind, Context, CreateAutocompleteResponse,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, CreateThread,
-    EditThread, EventHandler, GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder,
-    Interaction, Member, Message, ModalInteraction, Nonce, PartialChannel, Ready, ShardManager,
-    ShardStageUpdateEvent, User,
+    AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, AutoArchiveDuration, ChannelId,
+    ChannelType, CommandInteraction, CommandType, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditThread, EventHandler,
+    GatewayError, GatewayIntents, Guild, GuildId, Http, HttpBuilder, Interaction,
+    InteractionContext, Member, Message, ModalInteraction, Nonce, PartialChannel, Ready,
+    ShardManager, ShardStageUpdateEvent, User,
 };
 use serenity::async_trait;
 use serenity::gateway::ConnectionStage;
@@ -36,11 +45,13 @@ use tokio::sync::{Notify, watch};
 pub use config::{Config, ConfigError, Shards};
 use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
 pub use markup::DiscordMarkup;
+use places::{actor, place, reach};
 use posting::{Posted, close_thread, post, post_message, send};
+use sweep::sweep_loop;
 
 use crate::game::command::{CommandError, game_number};
-use crate::game::{Actor, Admission, Input, Reply, Request, Service};
-use crate::model::{GameId, Place, PlayerId};
+use crate::game::{Actor, Admission, HeldNotices, Input, Notice, Reply, Request, Service};
+use crate::model::{GameId, Place, PlayerId, Reach};
 use crate::tr;
 
 /// How long shutdown waits for commands in progress.
@@ -303,88 +314,6 @@ async fn until_stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|&s| s).await;
 }
 
-/// Runs the deadline sweep every `every`, and as soon as an analysis players wait for is
-/// ready, and posts its notices, until told to stop.
-async fn sweep_loop(
-    http: Arc<Http>,
-    service: Arc<Service>,
-    every: Duration,
-    retry: RetryPolicy,
-    mut stop: watch::Receiver<bool>,
-) {
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            // An analysis players wait for is ready: post it now rather than at the next tick.
-            _ = service.analysis_ready() => {}
-            _ = until_stopped(&mut stop) => return,
-        }
-        let notices = service.sweep().await;
-        if !notices.is_empty() {
-            tracing::debug!(notices = notices.len(), "deadline sweep");
-        }
-        for notice in notices {
-            let place = notice.place;
-            let channel = place.thread.unwrap_or(place.channel);
-            let mut posted = post(&http, &retry, channel, &notice.reply, "deadline notice").await;
-            if posted.is_posted() {
-                close_thread(&http, &retry, place, &notice.reply).await;
-            }
-            if !posted.is_posted() && place.thread.is_some() {
-                // The game's thread is gone or closed: say it where the game began.
-                posted = post(
-                    &http,
-                    &retry,
-                    place.channel,
-                    &notice.reply,
-                    "deadline notice",
-                )
-                .await;
-            }
-            if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
-                metrics.notice_delivered();
-            }
-            direct::send_all(&http, &retry, &notice.reply.direct).await;
-        }
-    }
-}
-
-/// The player as the service knows them: their server nickname, display name or user name.
-fn actor(user: &User, member: Option<&Member>) -> Actor {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
-    Actor {
-        id: PlayerId(user.id.get()),
-        name,
-    }
-}
-
-/// Where an interaction happened: a thread is told apart by the channel Discord describes.
-fn place(guild: Option<GuildId>, channel: ChannelId, described: Option<&PartialChannel>) -> Place {
-    let thread = described.filter(|c| {
-        matches!(
-            c.kind,
-            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-        )
-    });
-    match thread {
-        Some(t) => Place {
-            server: guild.map(GuildId::get),
-            channel: t.parent_id.map_or(channel.get(), ChannelId::get),
-            thread: Some(channel.get()),
-        },
-        None => Place {
-            server: guild.map(GuildId::get),
-            channel: channel.get(),
-            thread: None,
-        },
-    }
-}
-
 /// An interaction that is answered with a message: a slash command, a component (a button
 /// or a menu), or a submitted modal.
 enum Asked<'a> {
@@ -467,7 +396,7 @@ impl Handler {
         if self.registered.swap(true, Ordering::SeqCst) {
             return;
         }
-        let definition = vec![commands::definition(), profile::definition()];
+        let definition = commands::registration(self.guild_id.is_none());
         let result = match self.guild_id {
             Some(guild) => GuildId::new(guild)
                 .set_commands(&ctx.http, definition)
@@ -646,13 +575,52 @@ impl Handler {
         if !reply.private {
             close_thread(&ctx.http, &self.retry, place, reply).await;
         }
-        direct::send_all(&ctx.http, &self.retry, &reply.direct).await;
+        direct::send_all(&ctx.http, &self.retry, &self.service, &reply.direct).await;
+        if let Some(held) = &reply.held {
+            self.show_held(ctx, asked, place, held).await;
+        }
         let mut games = reply.new_games.clone();
         if let Some(game) = reply.new_game.filter(|g| !games.contains(g)) {
             games.insert(0, game);
         }
         for game in games {
             self.open_thread(ctx, asked, place, game).await;
+        }
+    }
+
+    /// Shows a player the notices Discord would not let the bot send them directly: privately
+    /// under the interaction they just made, or — for a message command — in reply where they
+    /// wrote it. Once delivered they are dropped; otherwise they wait for the next command.
+    async fn show_held(
+        &self,
+        ctx: &Context,
+        asked: Option<&Asked<'_>>,
+        place: Place,
+        held: &HeldNotices,
+    ) {
+        let note = Reply::private(held.text.clone());
+        let delivered = match asked {
+            Some(asked) => {
+                let tried = self
+                    .retry
+                    .run("held notices", asked.channel(), || {
+                        asked.followup(&ctx.http, outgoing(&note, false))
+                    })
+                    .await;
+                if let Err(e) = &tried {
+                    tracing::warn!(player = held.to.0, error = %describe(e), "could not show the held notices; they wait for the next command");
+                }
+                tried.is_ok()
+            }
+            None => {
+                let channel = place.thread.unwrap_or(place.channel);
+                post(&ctx.http, &self.retry, channel, &note, "held notices")
+                    .await
+                    .is_posted()
+            }
+        };
+        if delivered {
+            self.service.held_shown(held).await;
         }
     }
 
@@ -666,7 +634,7 @@ impl Handler {
         place: Place,
         game: GameId,
     ) {
-        if place.server.is_none() || place.thread.is_some() {
+        if place.server.is_none() || place.thread.is_some() || !place.bot_posts() {
             return;
         }
         let name = match self.service.thread_name(game).await {

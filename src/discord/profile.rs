@@ -12,12 +12,15 @@ use super::commands::{LOCALES, Parsed};
 use crate::game::command::{CommandError, Opponent, PlayerRef, days_number};
 use crate::game::i18n::{Args, Lang};
 use crate::game::{Actor, Command};
-use crate::model::{Days, PlayerId};
+use crate::model::{Days, PlayerId, Reach};
 use crate::rules::Color;
 use crate::tr;
 
 /// What a modal's `custom_id` starts with; the challenged user's id and name follow.
 const MODAL_PREFIX: &str = "rb:profile:";
+/// The same, for a modal opened where the bot only answers commands: serenity does not read a
+/// submitted modal's context, so the modal carries it from the command that opened it.
+const MODAL_PREFIX_ANSWERS: &str = "rb:profile-answers:";
 /// Discord's limits: a modal's title and a text input's label, in characters.
 const TITLE_MAX: usize = 45;
 /// The longest name a Discord user or nickname has.
@@ -61,8 +64,9 @@ fn field(id: &str, label: String, placeholder: String, max_length: u16) -> Creat
 }
 
 /// The modal asking `lang`'s speaker how to challenge `opponent`: days per move, colour, rated
-/// or casual, each left empty for its default. Its `custom_id` carries who is challenged.
-pub fn modal(lang: Lang, opponent: &Actor) -> CreateModal {
+/// or casual, each left empty for its default. Its `custom_id` carries who is challenged, and
+/// whether the bot only answers commands where it was opened (`reach`).
+pub fn modal(lang: Lang, opponent: &Actor, reach: Reach) -> CreateModal {
     let name = clip(opponent.name.clone(), NAME_MAX);
     let title = clip(
         tr!(lang, "profile-modal-title", name = name.as_str()),
@@ -73,7 +77,11 @@ pub fn modal(lang: Lang, opponent: &Actor) -> CreateModal {
     days.set("max", Days::MAX.get());
     let mut default = Args::new();
     default.set("default", Days::DEFAULT.get());
-    CreateModal::new(format!("{MODAL_PREFIX}{}:{name}", opponent.id.0), title).components(vec![
+    let prefix = match reach {
+        Reach::Posts => MODAL_PREFIX,
+        Reach::Answers => MODAL_PREFIX_ANSWERS,
+    };
+    CreateModal::new(format!("{prefix}{}:{name}", opponent.id.0), title).components(vec![
         field(
             DAYS,
             lang.text("profile-days-label", &days),
@@ -153,10 +161,16 @@ fn days(typed: &str) -> Result<Days, CommandError> {
         .and_then(days_number)
 }
 
-/// The challenge a submitted modal asks for, or why it cannot be one; `None` when the modal is
-/// not this command's.
-pub fn submission(data: &ModalInteractionData) -> Option<Result<Parsed, CommandError>> {
-    let rest = data.custom_id.strip_prefix(MODAL_PREFIX)?;
+/// The challenge a submitted modal asks for, or why it cannot be one, with the reach of the
+/// place it was opened in; `None` when the modal is not this command's.
+pub fn submission(data: &ModalInteractionData) -> Option<(Reach, Result<Parsed, CommandError>)> {
+    let (reach, rest) = match data.custom_id.strip_prefix(MODAL_PREFIX) {
+        Some(rest) => (Reach::Posts, rest),
+        None => (
+            Reach::Answers,
+            data.custom_id.strip_prefix(MODAL_PREFIX_ANSWERS)?,
+        ),
+    };
     let (id, name) = rest.split_once(':')?;
     let id = id.parse::<u64>().ok().filter(|&id| id > 0)?;
     let opponent = Actor {
@@ -173,12 +187,13 @@ pub fn submission(data: &ModalInteractionData) -> Option<Result<Parsed, CommandE
             })
             .unwrap_or_default()
     };
-    Some((|| {
+    let parsed = (|| {
         let days = days(&typed(DAYS))?;
         let colour = colour(&typed(COLOUR))?;
         let rated = rated(&typed(RATED))?;
         Ok(challenge(&opponent, colour, days, rated))
-    })())
+    })();
+    Some((reach, parsed))
 }
 
 #[cfg(test)]
@@ -218,6 +233,29 @@ mod tests {
                 let label = lang.text(id, &args);
                 assert!(label.chars().count() <= TITLE_MAX, "{label}");
             }
+        }
+    }
+
+    #[test]
+    fn the_modal_carries_where_it_was_opened() {
+        let bob = Actor {
+            id: PlayerId(8),
+            name: "Bob: the second".into(),
+        };
+        for reach in [Reach::Posts, Reach::Answers] {
+            let modal = serde_json::to_value(modal(Lang::En, &bob, reach)).unwrap();
+            let custom_id = modal["custom_id"].as_str().unwrap().to_string();
+            assert!(custom_id.chars().count() <= 100, "{custom_id}");
+            let data: ModalInteractionData = serde_json::from_value(serde_json::json!({
+                "custom_id": custom_id,
+                "components": [{"type": 1, "components": [
+                    {"type": 4, "custom_id": DAYS, "value": "5"}]}],
+            }))
+            .unwrap();
+            let (read, parsed) = submission(&data).expect("the challenge modal");
+            assert_eq!(read, reach);
+            let parsed = parsed.unwrap();
+            assert_eq!(parsed.mentioned, std::slice::from_ref(&bob));
         }
     }
 }

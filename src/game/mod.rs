@@ -40,6 +40,7 @@ mod endings;
 mod forecast;
 mod frontend;
 pub mod glicko2;
+mod held;
 pub mod i18n;
 mod language;
 mod loaded;
@@ -73,8 +74,8 @@ pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{
-    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, MENU_OPTIONS_MAX, Menu,
-    MenuOption, Notice, Reply,
+    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, HeldNotices, MENU_OPTIONS_MAX,
+    Menu, MenuOption, Notice, Reply,
 };
 pub use request::{Actor, Admission, Input, Request};
 pub use service::Service;

@@ -252,11 +252,29 @@ pub struct Reply {
     /// asked for them (`settings dm on`). Delivered after the reply, and only once even when
     /// the reply itself has to be posted twice.
     pub direct: Vec<DirectMessage>,
+    /// Notices that could not reach the asker by direct message, to show them with this answer
+    /// (privately where the front end can); the front end reports them shown with
+    /// [`Service::held_shown`](super::Service::held_shown), and only then are they dropped.
+    pub held: Option<HeldNotices>,
+}
+
+/// The notices held for a player (Discord refused them as direct messages), gathered into one
+/// private message in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldNotices {
+    /// Whose they are: the player who asked.
+    pub to: PlayerId,
+    /// The message: a line saying what these are, then each notice, oldest first.
+    pub text: String,
+    /// The stored notices it shows, to drop once it is delivered.
+    pub ids: Vec<i64>,
 }
 
 /// A one-line message for one player alone, sent by the front end as a direct message: that
-/// it is their move, or a reminder of it. A front end that cannot send it logs that and goes
-/// on; nothing depends on its arrival.
+/// it is their move, a reminder of it, or — for a game in a place where the bot only answers
+/// commands — what it would have posted there (a time-out, an expired challenge). A front end
+/// that cannot send it hands it back with [`Service::hold_notice`](super::Service::hold_notice),
+/// to be shown with the player's next command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectMessage {
     /// Who gets it.
@@ -285,7 +303,8 @@ impl Reply {
 }
 
 /// A message the service sends without being asked (reminders, time-outs, expired
-/// challenges), for the front end to deliver in `place`.
+/// challenges), for the front end to deliver in `place` — unless the bot only answers commands
+/// there ([`Place::bot_posts`] is false), in which case its direct messages carry it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     /// Where to post it: the game's thread or channel.

@@ -157,8 +157,17 @@ impl Service {
 
     /// Answers one request. `None` only where a front end may stay silent: a chat message
     /// that is not a move of the player's, or a quiet request over the rate limit whose
-    /// player has already been told.
+    /// player has already been told. An answer also carries the notices held for the player
+    /// ([`Reply::held`]), which Discord would not let the bot send them directly.
     pub async fn handle(&self, request: Request) -> Option<Reply> {
+        let (player, locale, place) = (request.actor.id, request.locale.clone(), request.place);
+        let mut reply = self.answer(request).await?;
+        reply.held = self.held_for(player, locale.as_deref(), place).await;
+        Some(reply)
+    }
+
+    /// [`Service::handle`]'s answer itself.
+    async fn answer(&self, request: Request) -> Option<Reply> {
         let started = Instant::now();
         let Request {
             actor,

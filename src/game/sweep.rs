@@ -10,11 +10,12 @@ use super::actions::computer;
 use super::i18n::tr;
 use super::loaded::Loaded;
 use super::players::Players;
-use super::present::{Ping, yes_no};
-use super::reply::{Notice, Reply};
+use super::present::{Ping, Voice, yes_no};
+use super::reply::{DirectMessage, Notice, Reply};
 use super::seat::Seat;
 use super::service::Service;
 use super::turn_notices::Turn;
+use crate::model::{Place, PlayerId};
 use crate::store::{Challenge, DueReminder, Game as StoredGame};
 
 /// How many due items of each kind one sweep handles; the rest wait for the next sweep.
@@ -84,15 +85,50 @@ impl Service {
             .notice_language(players, Some(c.challenger), c.place.server)
             .await;
         let name = players.name(c.challenger).await;
-        Notice {
-            place: c.place,
-            reply: Reply::text(tr!(
-                lang,
+        let text = |voice: Voice<'_>| {
+            tr!(
+                voice.lang,
                 "challenge-expired",
                 id = c.id.0,
-                challenger = self.voice(lang).player(c.challenger, &name)
-            )),
+                challenger = voice.player(c.challenger, &name)
+            )
+        };
+        Notice {
+            place: c.place,
+            reply: Reply {
+                direct: self
+                    .instead_of_posting(players, c.place, [c.challenger], text)
+                    .await,
+                ..Reply::text(text(self.voice(lang)))
+            },
         }
+    }
+
+    /// What would be posted in `place`, as a direct message to each of `to` — in their own
+    /// language, with a link to the place — when the bot only answers commands there and so
+    /// cannot post it; nothing where it posts.
+    pub(crate) async fn instead_of_posting(
+        &self,
+        players: &Players<'_>,
+        place: Place,
+        to: impl IntoIterator<Item = PlayerId>,
+        text: impl Fn(Voice<'_>) -> String,
+    ) -> Vec<DirectMessage> {
+        if place.bot_posts() {
+            return Vec::new();
+        }
+        let mut messages = Vec::new();
+        for player in to {
+            let lang = self
+                .notice_language(players, Some(player), place.server)
+                .await;
+            let voice = self.voice(lang);
+            messages.push(DirectMessage {
+                to: player,
+                text: format!("{} · {}", text(voice), voice.link(place)),
+            });
+        }
+        messages
     }
 
     /// The computer's move in a game where it is to move and has not moved (its answer failed,
@@ -201,13 +237,16 @@ impl Service {
             Some(p) => players.name(p).await,
             None => String::new(),
         };
-        let headline = tr!(
-            lang,
-            "timeout",
-            id = row.id.0,
-            player = voice.row_side(row, loser, &loser_name)
-        );
-        let reply = match Loaded::load(self.store(), players, row.id).await {
+        let headline_in = |voice: Voice<'_>| {
+            tr!(
+                voice.lang,
+                "timeout",
+                id = row.id.0,
+                player = voice.row_side(row, loser, &loser_name)
+            )
+        };
+        let headline = headline_in(voice);
+        let mut reply = match Loaded::load(self.store(), players, row.id).await {
             Ok(Some(loaded)) => {
                 let text = format!("{headline}\n{}", voice.turn_line(&loaded));
                 self.game_reply(voice, &loaded, text, Ping::Both, true)
@@ -223,6 +262,10 @@ impl Service {
                 }
             }
         };
+        let both = [row.white, row.black].into_iter().flatten();
+        reply.direct = self
+            .instead_of_posting(players, row.place, both, headline_in)
+            .await;
         Notice {
             place: row.place,
             reply,

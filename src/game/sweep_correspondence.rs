@@ -7,10 +7,11 @@ use super::actions::forecasts;
 use super::i18n::tr;
 use super::loaded::Loaded;
 use super::players::Players;
-use super::present::Ping;
+use super::present::{Ping, Voice};
 use super::reply::{Notice, Reply};
 use super::seat::Seat;
 use super::service::Service;
+use super::turn_notices::Turn;
 use crate::model::{GameId, PlayerId};
 use crate::store::VACATION_DAYS_PER_YEAR;
 
@@ -75,13 +76,17 @@ impl Service {
                 "forecast-answered-notice",
                 id = id.0,
                 player = voice.side(&seat.loaded, color),
-                san = san
+                san = san.as_str()
             ),
             voice.turn_line(&seat.loaded)
         );
-        let reply = self
+        let mut reply = self
             .game_reply(voice, &seat.loaded, text, Ping::ToMove, true)
             .await;
+        reply.direct.extend(
+            self.turn_notice(players, &seat.loaded.row, Turn::Moved(&san), None)
+                .await,
+        );
         Some(Notice {
             place: seat.loaded.row.place,
             reply,
@@ -114,20 +119,25 @@ impl Service {
             let lang = self
                 .notice_language(players, opponent, g.place.server)
                 .await;
-            let voice = self.voice(lang);
             let key = if used >= VACATION_DAYS_PER_YEAR {
                 "vacation-exhausted-notice"
             } else {
                 "vacation-over-notice"
             };
-            let text = tr!(
-                lang,
-                key,
-                player = voice.player(player, &name),
-                id = g.id.0,
-                deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default(),
-                turn = super::present::yes_no(g.to_move == color)
-            );
+            let text_in = |voice: Voice<'_>| {
+                tr!(
+                    voice.lang,
+                    key,
+                    player = voice.player(player, &name),
+                    id = g.id.0,
+                    deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default(),
+                    turn = super::present::yes_no(g.to_move == color)
+                )
+            };
+            let text = text_in(self.voice(lang));
+            let direct = self
+                .instead_of_posting(players, g.place, opponent, text_in)
+                .await;
             let mut mentions = Vec::new();
             if let Some(o) = opponent
                 && players.get_or_log(o).await.is_none_or(|p| p.ping)
@@ -138,6 +148,7 @@ impl Service {
                 place: g.place,
                 reply: Reply {
                     mentions,
+                    direct,
                     ..Reply::text(text)
                 },
             });

@@ -1,7 +1,9 @@
 //! Turn notices by direct message (`settings dm on`): each time it becomes a player's move —
 //! the opponent moved, the computer answered, a game began with them as White — and with each
 //! reminder, a one-line message for them alone: the opponent, the move, the deadline and a link
-//! to the game. Composed here through the front end's markup; front ends only send them.
+//! to the game. In a game where the bot only answers commands (a DM or group DM it is no member
+//! of) every player gets them, asked for or not: nothing else reaches them there. Composed here
+//! through the front end's markup; front ends only send them.
 
 use super::i18n::tr;
 use super::players::Players;
@@ -26,7 +28,7 @@ pub(crate) enum Turn<'a> {
 
 impl Service {
     /// The direct message telling the player to move in `row` that it is their move, if they
-    /// asked for such messages. `None` when they did not, when the game is over, when the
+    /// asked for such messages or the bot cannot post where the game is. `None` when they did not, when the game is over, when the
     /// computer is to move, or when the player to move is `actor`, who has just seen it
     /// happen under their own command.
     pub(crate) async fn turn_notice(
@@ -43,7 +45,8 @@ impl Service {
         if actor == Some(to) {
             return None;
         }
-        if !players.get_or_log(to).await?.dm {
+        // Where the bot only answers commands, a DM is the only way the player hears of it.
+        if !players.get_or_log(to).await?.dm && row.place.bot_posts() {
             return None;
         }
         let lang = self

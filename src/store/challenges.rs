@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use crate::rules::Color;
 
 use super::games::insert_game;
-use super::types::{count_from_db, discord_id_from_db};
+use super::types::{count_from_db, discord_id_from_db, reach_from_db, reach_to_db};
 use super::{
     AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, Game, GameId, NewChallenge,
     NewGame, Place, PlayerId, Result, Store, StoreError, Timestamp, discord_id_to_db,
@@ -15,7 +15,8 @@ use super::{
 };
 
 const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, server_id, channel_id, colour, \
-    days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at";
+    days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at, \
+    answers_only";
 
 /// Expires the open challenges whose time is up ($1 = now, $2 = most to claim), returning each
 /// to exactly one caller so the challenger is told once.
@@ -24,7 +25,8 @@ pub(super) const EXPIRE_CHALLENGES: &str = "WITH due AS MATERIALIZED (SELECT id 
     UPDATE challenges SET status = 'expired', closed_at = $1 \
     WHERE status = 'open' AND expires_at <= $1 AND id IN (SELECT id FROM due) \
     RETURNING id, challenger_id, challenged_id, server_id, channel_id, colour, \
-    days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at";
+    days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at, \
+    answers_only";
 
 fn challenge_from_row(row: &AnyRow) -> Result<Challenge> {
     Ok(Challenge {
@@ -39,6 +41,7 @@ fn challenge_from_row(row: &AnyRow) -> Result<Challenge> {
                 .map(discord_id_from_db),
             channel: discord_id_from_db(row.try_get("channel_id")?),
             thread: None,
+            reach: reach_from_db(row.try_get("answers_only")?),
         },
         colour: ColourWish::parse(&row.try_get::<String, _>("colour")?)?,
         days_per_move: count_from_db(row.try_get("days_per_move")?, "days per move")?,
@@ -68,8 +71,8 @@ impl Store {
         let id = super::games::next_id(&mut tx, "challenge").await?;
         let sql = format!(
             "INSERT INTO challenges (id, challenger_id, challenged_id, server_id, channel_id, \
-               colour, days_per_move, rated, status, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10) \
+               colour, days_per_move, rated, status, created_at, expires_at, answers_only) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11) \
              RETURNING {CHALLENGE_COLUMNS}"
         );
         let row = sqlx::query(&sql)
@@ -83,6 +86,7 @@ impl Store {
             .bind(i64::from(new.rated))
             .bind(now.0)
             .bind(new.expires_at.0)
+            .bind(reach_to_db(new.place.reach))
             .fetch_one(&mut *tx)
             .await?;
         let challenge = challenge_from_row(&row)?;

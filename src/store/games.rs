@@ -4,7 +4,10 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Connection, Row, Transaction};
 
-use super::types::{color_from_db, color_to_db, count_from_db, discord_id_from_db, side_to_move};
+use super::types::{
+    color_from_db, color_to_db, count_from_db, discord_id_from_db, reach_from_db, reach_to_db,
+    side_to_move,
+};
 use super::{
     ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus, NewGame,
     Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove, Timestamp,
@@ -17,7 +20,7 @@ macro_rules! game_columns {
         "id, server_id, channel_id, thread_id, white_id, black_id, status, result, termination, \
          start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
          final_remind_at, reminder_stage, offer_kind, offer_by, challenge_id, rematch_of, \
-         ratings_applied, created_at, updated_at, finished_at, computer_level"
+         ratings_applied, created_at, updated_at, finished_at, computer_level, answers_only"
     };
 }
 pub(super) use game_columns;
@@ -115,6 +118,7 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
             server: opt_id(row, "server_id")?,
             channel: discord_id_from_db(row.try_get("channel_id")?),
             thread: opt_id(row, "thread_id")?,
+            reach: reach_from_db(row.try_get("answers_only")?),
         },
         white: opt_id(row, "white_id")?.map(PlayerId),
         black: opt_id(row, "black_id")?.map(PlayerId),
@@ -209,9 +213,9 @@ pub(super) async fn insert_game(
         "INSERT INTO games (id, server_id, channel_id, thread_id, white_id, black_id, status, \
            start_fen, fen, to_move, ply, version, days_per_move, rated, deadline_at, remind_at, \
            final_remind_at, reminder_stage, challenge_id, rematch_of, ratings_applied, \
-           created_at, updated_at, computer_level) \
+           created_at, updated_at, computer_level, answers_only) \
          VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $7, $8, 0, 1, $9, $10, $11, $12, $13, 0, \
-           $14, $15, 0, $16, $16, $17) \
+           $14, $15, 0, $16, $16, $17, $18) \
          RETURNING ",
         game_columns!()
     );
@@ -233,6 +237,7 @@ pub(super) async fn insert_game(
         .bind(game.rematch_of.map(|g| g.0))
         .bind(now.0)
         .bind(game.computer_level.map(i64::from))
+        .bind(reach_to_db(game.place.reach))
         .fetch_one(&mut **tx)
         .await
         .map_err(unique_to_conflict)?;

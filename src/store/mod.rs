@@ -70,10 +70,12 @@
 //! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
 //! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
-//! leaderboard's full order, `0006` the players' choice of
-//! direct-message turn notices, `0007` correspondence play (forecasts, vacations and the days each
-//! player used), `0008` tournaments (their entrants, and the link from each of their games), `0009` the
-//! engine's analyses of finished games. A new migration is a new file; an
+//! leaderboard's full order, `0006` the players' choice of direct-message turn notices, `0007`
+//! correspondence play (forecasts, vacations and the days each player used), `0008` tournaments
+//! (their entrants, and the link from each of their games), `0009` the engine's analyses of
+//! finished games, `0010` the places where the bot only answers commands (games and challenges
+//! played through a user install) and the notices held for players whom Discord would not let
+//! the bot message. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -131,6 +133,7 @@ mod check;
 mod error;
 mod forecasts;
 mod games;
+mod held;
 mod moves;
 mod options;
 mod plans;
@@ -158,6 +161,7 @@ pub use check::{GameCheck, ReplayFailure};
 pub use error::{DatabaseError, Result, StoreError};
 use error::{missing_or_conflict, unique_to_conflict};
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
+pub use held::HeldNotice;
 use options::sqlite_url_creating_file;
 pub use options::{
     Backend, DEFAULT_ACQUIRE_TIMEOUT, DEFAULT_DATABASE_URL, StoreOptions, database_url_from_env,
@@ -387,6 +391,9 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(
+            Store::migration_versions(),
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        );
     }
 }

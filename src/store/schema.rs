@@ -18,8 +18,9 @@ pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
 /// A game refers to the game it is a rematch of, which is always older, so games in the order
 /// of their ids satisfy that key too. `id_counters` holds the next game, challenge and tournament numbers; a tournament's
 /// entrants and games follow it (and the players and games they name), as do forecasts,
-/// vacation days and analyses (a game's positions after its analysis).
-pub(super) const TABLES: [(&str, &[&str]); 14] = [
+/// vacation days and analyses (a game's positions after its analysis); the notices held for
+/// players name nothing.
+pub(super) const TABLES: [(&str, &[&str]); 15] = [
     ("players", &["id"]),
     ("servers", &["id"]),
     ("games", &["id"]),
@@ -34,6 +35,7 @@ pub(super) const TABLES: [(&str, &[&str]); 14] = [
     ("vacation_days", &["player_id", "year"]),
     ("analyses", &["game_id"]),
     ("analysis_positions", &["game_id", "ply"]),
+    ("held_notices", &["id"]),
 ];
 
 /// The kind of a column's values, from its declared type: the migrations use only `BIGINT`,

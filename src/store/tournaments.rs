@@ -16,7 +16,7 @@ pub use crate::model::TournamentId;
 use super::games::next_id;
 use super::types::{count_from_db, discord_id_from_db};
 use super::{
-    Deadline, GameId, GameResult, GameStatus, Place, PlayerId, Result, Store, StoreError,
+    Deadline, GameId, GameResult, GameStatus, Place, PlayerId, Reach, Result, Store, StoreError,
     Timestamp, discord_id_to_db,
 };
 
@@ -224,6 +224,7 @@ pub(super) fn tournament_from_row(row: &AnyRow) -> Result<Tournament> {
             server: Some(discord_id_from_db(row.try_get("server_id")?)),
             channel: discord_id_from_db(row.try_get("channel_id")?),
             thread: None,
+            reach: Reach::Posts,
         },
         organiser: PlayerId::from_db(row.try_get("organiser_id")?),
         status: TournamentStatus::parse(&row.try_get::<String, _>("status")?)?,

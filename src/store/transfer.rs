@@ -343,6 +343,7 @@ async fn fill_target(
             ("game", "games"),
             ("challenge", "challenges"),
             ("tournament", "tournaments"),
+            ("held_notice", "held_notices"),
         ] {
             let sql = format!(
                 "UPDATE id_counters SET next_id = (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}) \

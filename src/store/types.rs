@@ -3,7 +3,7 @@
 use crate::rules::Color;
 
 use super::{Result, StoreError};
-pub use crate::model::{ChallengeId, GameId, Place, PlayerId, Timestamp};
+pub use crate::model::{ChallengeId, GameId, Place, PlayerId, Reach, Timestamp};
 
 /// A Discord id (`u64`) as the database stores it: the same 64 bits read as `i64`.
 pub fn discord_id_to_db(id: u64) -> i64 {
@@ -13,6 +13,20 @@ pub fn discord_id_to_db(id: u64) -> i64 {
 /// The Discord id (`u64`) behind a stored `i64`: the inverse of [`discord_id_to_db`].
 pub fn discord_id_from_db(value: i64) -> u64 {
     u64::from_ne_bytes(value.to_ne_bytes())
+}
+
+/// A place's [`Reach`] as its `answers_only` column stores it: 1 where the bot only answers.
+pub(super) fn reach_to_db(reach: Reach) -> i64 {
+    i64::from(reach == Reach::Answers)
+}
+
+/// The [`Reach`] an `answers_only` column stands for.
+pub(super) fn reach_from_db(value: i64) -> Reach {
+    if value == 0 {
+        Reach::Posts
+    } else {
+        Reach::Answers
+    }
 }
 
 impl PlayerId {

@@ -161,6 +161,9 @@ struct State {
     refusing_dms: std::collections::HashSet<u64>,
     /// The users among them that are bots.
     bots: std::collections::HashSet<u64>,
+    /// DMs and group DMs between players where the bot is no member (they installed the app on
+    /// their own accounts): interactions there say so, and the bot may not post there.
+    group_dms: std::collections::HashSet<u64>,
     /// Where every new request is also sent (see [`FakeDiscord::subscribe`]).
     subscribers: Vec<mpsc::UnboundedSender<Recorded>>,
     /// The client locale interactions carry; `None` is `en-US`.
@@ -449,6 +452,14 @@ impl FakeDiscord {
         }
     }
 
+    /// `channel` is a group DM between players, where the bot is no member: interactions there
+    /// come as Discord sends them from a private channel (no server, the user who installed the
+    /// app as the authorising owner), and a message or thread the bot tries to post there is
+    /// refused 403 with code 50001 (Missing Access), as Discord does.
+    pub fn group_dm(&self, channel: u64) {
+        self.state.lock().unwrap().group_dms.insert(channel);
+    }
+
     /// Interactions from now on come from a client set to `locale` (Discord's `fr`, `es-ES`…).
     pub fn set_locale(&self, locale: &str) {
         self.state.lock().unwrap().locale = Some(locale.to_string());
@@ -464,6 +475,25 @@ impl FakeDiscord {
             .clone()
             .unwrap_or_else(|| "en-US".into());
         let token = format!("token-{id}");
+        if self.state.lock().unwrap().group_dms.contains(&channel) {
+            let d = json!({
+                "id": id.to_string(),
+                "application_id": APP_ID.to_string(),
+                "type": kind,
+                "token": token,
+                "version": 1,
+                "channel_id": channel.to_string(),
+                "channel": {"id": channel.to_string(), "type": 3, "name": null},
+                "user": self.user_json(user),
+                "data": data,
+                "locale": locale,
+                "entitlements": [],
+                "attachment_size_limit": 10_485_760,
+                "context": 2,
+                "authorizing_integration_owners": {"1": user.to_string()},
+            });
+            return (id, d);
+        }
         let d = json!({
             "id": id.to_string(),
             "application_id": APP_ID.to_string(),
@@ -487,7 +517,8 @@ impl FakeDiscord {
             "guild_locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": 10_485_760,
-            "authorizing_integration_owners": {},
+            "context": 0,
+            "authorizing_integration_owners": {"0": self.guild.to_string()},
         });
         (id, d)
     }
@@ -941,6 +972,20 @@ impl FakeDiscord {
                                 "flags": 0, "recipients": [self.user_json(user)]});
                 (200, dm, None)
             }
+            ("POST", ["channels", channel, "messages" | "threads"])
+                if self
+                    .state
+                    .lock()
+                    .unwrap()
+                    .group_dms
+                    .contains(&channel.parse().unwrap_or(0)) =>
+            {
+                (
+                    403,
+                    json!({"message": "Missing Access", "code": 50001}),
+                    None,
+                )
+            }
             ("POST", ["channels", channel, "messages"]) => {
                 let channel: u64 = channel.parse().unwrap_or(0);
                 let refused = {
@@ -1302,4 +1347,44 @@ pub fn check_payloads(fake: &FakeDiscord) {
         "components": [{"type": 1, "components": [{"type": 4, "custom_id": "days", "value": "5"}]}]}));
     let i: Interaction = serde_json::from_value(modal).expect("modal submit interaction");
     assert!(matches!(i, Interaction::Modal(_)));
+    // From a group DM where the bot is no member: a private channel, authorised by the user.
+    let group_dm = fake.clone();
+    group_dm.group_dm(6);
+    let (_, command) = group_dm.interaction_json(
+        2,
+        7,
+        6,
+        json!({"id": "1", "name": "rb", "type": 1,
+        "options": [{"name": "games", "type": 1, "options": []}]}),
+    );
+    let i: Interaction = serde_json::from_value(command).expect("group DM command");
+    let Interaction::Command(i) = i else {
+        panic!("a command interaction");
+    };
+    assert_eq!(i.guild_id, None);
+    assert_eq!(i.user.id.get(), 7);
+    assert_eq!(
+        i.context,
+        Some(serenity::all::InteractionContext::PrivateChannel)
+    );
+    assert!(matches!(
+        i.authorizing_integration_owners.0.as_slice(),
+        [serenity::all::AuthorizingIntegrationOwner::UserInstall(u)] if u.get() == 7
+    ));
+    let (_, mut button) = group_dm.interaction_json(
+        3,
+        7,
+        6,
+        json!({"custom_id": "rb:accept:1", "component_type": 2}),
+    );
+    button["message"] = fake.message_json(9, 6, APP_ID, "challenge", &[]);
+    let i: Interaction = serde_json::from_value(button).expect("group DM button");
+    let Interaction::Component(i) = i else {
+        panic!("a component interaction");
+    };
+    assert_eq!(
+        i.context,
+        Some(serenity::all::InteractionContext::PrivateChannel)
+    );
+    group_dm.state.lock().unwrap().group_dms.remove(&6);
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rollerball::rules::Color;
 use rollerball::store::{
     AcceptedGame, Backend, ColourWish, Deadline, Game, NewChallenge, NewGame, NewMove, Place,
-    PlayerId, Store, StoreOptions, Timestamp,
+    PlayerId, Reach, Store, StoreOptions, Timestamp,
 };
 use sqlx::Connection;
 
@@ -181,6 +181,7 @@ pub fn new_game(white: u64, black: u64) -> NewGame {
             server: Some(1),
             channel: 10,
             thread: None,
+            reach: Reach::Posts,
         },
         white: Some(PlayerId(white)),
         black: Some(PlayerId(black)),
@@ -213,6 +214,7 @@ pub fn new_challenge(challenger: u64, challenged: Option<u64>) -> NewChallenge {
             server: Some(1),
             channel: 10,
             thread: None,
+            reach: Reach::Posts,
         },
         colour: ColourWish::Random,
         days_per_move: 3,

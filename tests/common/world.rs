@@ -9,7 +9,7 @@ use rollerball::discord::DiscordMarkup;
 use rollerball::game::{
     Actor, Admission, Input, ManualClock, Notice, RateLimit, Reply, Request, Service,
 };
-use rollerball::store::{ChallengeId, Game, GameId, Place, PlayerId, Store, StoredMove};
+use rollerball::store::{ChallengeId, Game, GameId, Place, PlayerId, Reach, Store, StoredMove};
 
 use super::{T0, TestDb, test_dbs};
 
@@ -18,6 +18,7 @@ pub const PLACE: Place = Place {
     server: Some(5),
     channel: 50,
     thread: None,
+    reach: Reach::Posts,
 };
 
 /// A service, its store and its clock, on one test database.

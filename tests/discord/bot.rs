@@ -120,6 +120,11 @@ pub(crate) async fn start_service(
     );
     assert_eq!(put.authorization.as_deref(), Some("Bot fake-token"));
     assert_eq!(put.json[0]["name"], "rb");
+    // Installs and contexts apply to global commands only: a server's registration has none.
+    for command in put.json.as_array().unwrap() {
+        assert!(command.get("integration_types").is_none(), "{command}");
+        assert!(command.get("contexts").is_none(), "{command}");
+    }
     // Checked, as every request, against Discord's own schema of the registration.
     assert_eq!(put.status, 200, "{:#?}", fake.violations());
     assert_eq!(
@@ -127,6 +132,39 @@ pub(crate) async fn start_service(
         Some("PUT /applications/{application_id}/guilds/{guild_id}/commands")
     );
     Running { stop, task, store }
+}
+
+/// What most tests start from: the fake Discord (its payloads checked as serenity reads them)
+/// with Alice and Bob named, a fresh SQLite database, a clock that stands still until moved,
+/// and the bot connected and registered.
+pub(crate) struct Started {
+    pub(crate) fake: FakeDiscord,
+    /// Kept for the test's length: dropping it deletes the database.
+    pub(crate) db: common::TestDb,
+    pub(crate) clock: Arc<ManualClock>,
+    pub(crate) bot: Running,
+    pub(crate) store: Store,
+}
+
+impl Started {
+    /// Starts the fake and the bot.
+    pub(crate) async fn new() -> Started {
+        let fake = FakeDiscord::start().await;
+        check_payloads(&fake);
+        fake.user(ALICE, "Alice");
+        fake.user(BOB, "Bob");
+        let db = common::sqlite_db();
+        let clock = clock();
+        let bot = start(&fake, &db.url, clock.clone()).await;
+        let store = bot.store.clone();
+        Started {
+            fake,
+            db,
+            clock,
+            bot,
+            store,
+        }
+    }
 }
 
 pub(crate) fn clock() -> Arc<ManualClock> {
@@ -1306,7 +1344,8 @@ async fn the_command_and_the_answers_speak_the_players_languages() {
 }
 
 /// Without a test server the commands are registered globally, the registration that user
-/// installs and contexts apply to: Discord's schema accepts it too.
+/// installs and contexts apply to: Discord's schema accepts it too, integration types and
+/// contexts included.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_global_registration_is_what_discord_accepts() {
     let fake = FakeDiscord::start().await;
@@ -1331,6 +1370,18 @@ async fn the_global_registration_is_what_discord_accepts() {
     );
     assert_eq!(put.status, 200, "{:#?}", fake.violations());
     assert_eq!(put.json[0]["name"], "rb");
+    // Both commands, for both installs (a server's, a user's: 0, 1) and in every context —
+    // servers, the bot's DMs and private channels (0, 1, 2) — so that a player who added the
+    // app to their account can play in their DMs and group DMs.
+    let commands = put.json.as_array().unwrap();
+    assert_eq!(commands.len(), 2);
+    assert_eq!(commands[1]["type"], 2, "the user command");
+    for command in commands {
+        assert_eq!(command["integration_types"], json!([0, 1]), "{command}");
+        assert_eq!(command["contexts"], json!([0, 1, 2]), "{command}");
+        // Discord's rule: `dm_permission` is the old way of saying the same, not to be mixed.
+        assert!(command.get("dm_permission").is_none(), "{command}");
+    }
     Running { stop, task, store }.shut_down(&fake).await;
 }
 

@@ -1,11 +1,11 @@
 //! Turn notices by direct message through the fake Discord: a player who turned them on
 //! (`/rb settings dm:true`) gets exactly one DM when the opponent moves and one with each
 //! reminder, linking to the game's thread; a player who blocks DMs (403, code 50007) costs
-//! nothing — the move stands and the bot goes on serving.
+//! nothing — the move stands, the bot goes on serving, and the notice is shown to the player
+//! with their next command.
 
-use crate::bot::{ALICE, BOB, answer, clock, new_game, posted, start};
-use crate::common;
-use crate::fake_discord::{FakeDiscord, GUILD, Recorded, check_payloads};
+use crate::bot::{ALICE, BOB, Started, answer, new_game, posted};
+use crate::fake_discord::{FakeDiscord, GUILD, Recorded};
 
 use std::time::Duration;
 
@@ -30,7 +30,7 @@ async fn turn_dms_on(fake: &FakeDiscord, who: u64) {
 }
 
 /// The DM channel the bot opens for `user` after `from`, as Discord's API describes it.
-async fn opened_dm(fake: &FakeDiscord, from: usize, user: u64) -> u64 {
+pub(crate) async fn opened_dm(fake: &FakeDiscord, from: usize, user: u64) -> u64 {
     let opened = fake
         .wait_for(from, "a DM channel opened", |r| {
             r.method == "POST"
@@ -47,7 +47,7 @@ async fn opened_dm(fake: &FakeDiscord, from: usize, user: u64) -> u64 {
 }
 
 /// `who` plays `san` in `thread` with the slash command; returns the answer.
-async fn slash_move(fake: &FakeDiscord, who: u64, thread: u64, san: &str) -> Recorded {
+pub(crate) async fn slash_move(fake: &FakeDiscord, who: u64, thread: u64, san: &str) -> Recorded {
     let from = fake.mark();
     let id = fake.slash(
         who,
@@ -61,14 +61,13 @@ async fn slash_move(fake: &FakeDiscord, who: u64, thread: u64, san: &str) -> Rec
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
-    let fake = FakeDiscord::start().await;
-    check_payloads(&fake);
-    fake.user(ALICE, "Alice");
-    fake.user(BOB, "Bob");
-    let db = common::sqlite_db();
-    let clock = clock();
-    let bot = start(&fake, &db.url, clock.clone()).await;
-    let store = bot.store.clone();
+    let Started {
+        fake,
+        db: _db,
+        clock,
+        bot,
+        store,
+    } = Started::new().await;
     turn_dms_on(&fake, BOB).await;
 
     // Alice (White) moves in the game's thread: Bob gets one DM, linking to the thread.
@@ -117,7 +116,7 @@ async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
     );
     assert_eq!(fake.dms_to(BOB).len(), 2);
 
-    // Alice turns DMs on but blocks them: Bob's move stands, the refusal is only logged.
+    // Alice turns DMs on but blocks them: Bob's move stands, and the refused notice is kept.
     turn_dms_on(&fake, ALICE).await;
     fake.refuse_dms(ALICE);
     let from = fake.mark();
@@ -136,14 +135,33 @@ async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
     assert_eq!(refused.status, 403);
     let row = store.game(game).await.unwrap().unwrap();
     assert_eq!(row.ply, 2);
+    let kept = format!(
+        "<@{BOB}> played **f5** in game #{}: your move — deadline <t:{}:R> · \
+         https://discord.com/channels/{GUILD}/{thread}",
+        game.0,
+        row.deadline.unwrap().0 / 1000
+    );
 
-    // The bot goes on serving: Alice's next move is answered, and Bob is told by DM.
+    // The bot goes on serving: Alice's next move is answered, the kept notice shown to her
+    // privately under it (and dropped), and Bob is told by DM.
     let from = fake.mark();
     let moved = slash_move(&fake, ALICE, thread, "Rf1").await;
     assert!(
         moved.content().contains("played **Rf1**"),
         "{}",
         moved.content()
+    );
+    let shown = fake
+        .wait_for(from, "the kept notice", |r| {
+            r.method == "POST" && r.path.starts_with("/api/v10/webhooks/")
+        })
+        .await;
+    assert!(shown.ephemeral());
+    assert_eq!(
+        shown.content(),
+        format!(
+            "I could not reach you by direct message, so here is what I had to tell you:\n• {kept}"
+        )
     );
     let notice = posted(&fake, from, dm, "Bob's next turn notice").await;
     assert!(

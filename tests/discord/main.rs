@@ -8,6 +8,7 @@ mod fake_discord;
 #[path = "../common/relay.rs"]
 mod relay;
 
+mod anywhere;
 mod bot;
 mod direct;
 mod load;

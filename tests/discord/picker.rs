@@ -4,17 +4,18 @@
 //! request the bot sends is checked against Discord's schema by the fake.
 
 use crate::bot::{
-    ALICE, BOB, CAROL, CHANNEL, answer, assert_board, clock, config, new_game, start, start_service,
+    ALICE, BOB, CAROL, CHANNEL, Started, answer, assert_board, clock, config, new_game,
+    start_service,
 };
 use crate::common;
 use crate::fake_discord::{FakeDiscord, GUILD, Recorded, check_payloads};
 
 use rollerball::game::Service;
-use rollerball::store::{Place, Store};
+use rollerball::store::{Place, Reach, Store};
 use serde_json::{Value, json};
 
 /// The one select menu of an answer.
-fn select(r: &Recorded) -> &Value {
+pub(crate) fn select(r: &Recorded) -> &Value {
     let rows = r.data()["components"].as_array().expect("components");
     assert_eq!(rows.len(), 1, "{}", r.json);
     assert_eq!(rows[0]["type"], 1);
@@ -23,11 +24,11 @@ fn select(r: &Recorded) -> &Value {
     menu
 }
 
-fn menu_id(r: &Recorded) -> String {
+pub(crate) fn menu_id(r: &Recorded) -> String {
     select(r)["custom_id"].as_str().unwrap().to_string()
 }
 
-fn labels(r: &Recorded) -> Vec<String> {
+pub(crate) fn labels(r: &Recorded) -> Vec<String> {
     select(r)["options"]
         .as_array()
         .unwrap()
@@ -36,7 +37,7 @@ fn labels(r: &Recorded) -> Vec<String> {
         .collect()
 }
 
-fn value(r: &Recorded, label: &str) -> String {
+pub(crate) fn value(r: &Recorded, label: &str) -> String {
     select(r)["options"]
         .as_array()
         .unwrap()
@@ -49,7 +50,7 @@ fn value(r: &Recorded, label: &str) -> String {
 }
 
 /// `user` chooses the option labelled `label` of the menu in `shown`; the answer.
-async fn choose(
+pub(crate) async fn choose(
     fake: &FakeDiscord,
     user: u64,
     channel: u64,
@@ -63,14 +64,14 @@ async fn choose(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_picked_from_menus() {
-    let fake = FakeDiscord::start().await;
-    check_payloads(&fake);
-    fake.user(ALICE, "Alice");
-    fake.user(BOB, "Bob");
+    let Started {
+        fake,
+        db: _db,
+        bot,
+        store,
+        ..
+    } = Started::new().await;
     fake.user(CAROL, "Carol");
-    let db = common::sqlite_db();
-    let bot = start(&fake, &db.url, clock()).await;
-    let store = bot.store.clone();
     let (g, thread) = new_game(&fake, &store, 3).await;
     let pick = format!("rb:pick:{}", g.0);
 
@@ -270,6 +271,7 @@ async fn a_piece_with_more_moves_than_a_menu_holds() {
         server: Some(GUILD),
         channel: CHANNEL,
         thread: None,
+        reach: Reach::Posts,
     };
     new.start_fen = ROOK_FEN.to_string();
     let g = store.create_game(&new, common::T0).await.unwrap().id;

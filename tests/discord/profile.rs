@@ -3,9 +3,8 @@
 //! its submission posting the challenge with Accept and Decline as `/rb challenge` does, and
 //! the refusals — a bot, oneself, a bad value — answered privately with nothing stored.
 
-use crate::bot::{ALICE, BOB, CAROL, CHANNEL, answer, clock, start};
-use crate::common;
-use crate::fake_discord::{FakeDiscord, Recorded, check_payloads};
+use crate::bot::{ALICE, BOB, CAROL, CHANNEL, Started, answer};
+use crate::fake_discord::{FakeDiscord, Recorded};
 
 use rollerball::model::PlayerId;
 use rollerball::store::{ChallengeStatus, ColourWish, Store};
@@ -74,22 +73,20 @@ fn assert_posted_challenge(r: &Recorded, to: u64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_from_a_profile() {
-    let fake = FakeDiscord::start().await;
-    check_payloads(&fake);
-    fake.user(ALICE, "Alice");
-    fake.user(BOB, "Bob");
+    let Started {
+        fake,
+        db: _db,
+        bot,
+        store,
+        ..
+    } = Started::new().await;
     fake.user(CAROL, "Carol");
     fake.bot_user(HELPER_BOT, "Helper");
-    let db = common::sqlite_db();
-    let from = fake.mark();
-    let bot = start(&fake, &db.url, clock()).await;
-    let store = bot.store.clone();
 
     // Registered beside /rb: a user command, named in every language, with no description.
     let put = fake
         .requests()
         .into_iter()
-        .skip(from)
         .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
         .expect("the registration");
     assert_eq!(put.status, 200, "{:#?}", fake.violations());
@@ -247,12 +244,13 @@ async fn a_challenge_from_a_profile() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_modal_and_its_refusals_speak_the_players_language() {
-    let fake = FakeDiscord::start().await;
-    fake.user(ALICE, "Alice");
-    fake.user(BOB, "Bob");
-    let db = common::sqlite_db();
-    let bot = start(&fake, &db.url, clock()).await;
-    let store = bot.store.clone();
+    let Started {
+        fake,
+        db: _db,
+        bot,
+        store,
+        ..
+    } = Started::new().await;
     for (locale, title, label, refusal) in [
         (
             "fr",

@@ -3,9 +3,7 @@
 //! next post there. The fake models archived threads as Discord does: a message posted in an
 //! archived, unlocked thread unarchives it.
 
-use crate::bot::{ALICE, BOB, answer, clock, new_game, posted, start};
-use crate::common;
-use crate::fake_discord::{FakeDiscord, check_payloads};
+use crate::bot::{ALICE, Started, answer, new_game, posted};
 
 use std::time::Duration;
 
@@ -13,14 +11,13 @@ use rollerball::store::GameStatus;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_games_thread_is_archived_and_an_idle_one_reopened() {
-    let fake = FakeDiscord::start().await;
-    check_payloads(&fake);
-    fake.user(ALICE, "Alice");
-    fake.user(BOB, "Bob");
-    let db = common::sqlite_db();
-    let clock = clock();
-    let bot = start(&fake, &db.url, clock.clone()).await;
-    let store = bot.store.clone();
+    let Started {
+        fake,
+        db: _db,
+        clock,
+        bot,
+        store,
+    } = Started::new().await;
 
     // Alice resigns game 1 in its thread: the final board, then the thread is archived.
     let (g1, thread1) = new_game(&fake, &store, 3).await;

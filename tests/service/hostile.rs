@@ -12,7 +12,7 @@ use std::time::Duration;
 use common::{PLACE, TestDb, World, alice, bob, carol, dave, test_dbs};
 use rollerball::game::rate::{BURST, REFILL_EVERY, slow_down};
 use rollerball::game::{ButtonAction, Command, Lang, RateLimit, Reply, Request};
-use rollerball::store::{GameId, Place, PlayerId};
+use rollerball::store::{GameId, Place, PlayerId, Reach};
 
 /// The usage line of `challenge`, as the refusals of a bad one end.
 const CHALLENGE_USAGE: &str =
@@ -26,6 +26,7 @@ const DM: Place = Place {
     server: None,
     channel: 901,
     thread: None,
+    reach: Reach::Posts,
 };
 
 /// The common world with a game between Alice (White) and Bob in the channel, one move played.
@@ -240,7 +241,7 @@ async fn a_challenge_in_a_direct_message_needs_a_server() {
         ] {
             assert_eq!(
                 w.refused_in(&alice(), DM, text).await,
-                "Challenges are made in a server channel, where your opponent can see them. Use the same command there.",
+                "Challenges are made where your opponent can see them: in a server channel, or in a DM or group DM with them once you have added the app to your account. Use the same command there.",
                 "{text}"
             );
         }

@@ -406,6 +406,7 @@ async fn every_refusal_is_specific_and_changes_nothing() {
             server: None,
             channel: 7,
             thread: None,
+            reach: rollerball::store::Reach::Posts,
         };
         let before = tournaments_snapshot(&w).await;
         let text = w.refused_in(&alice(), dm, "tournament create Spring").await;

@@ -13,7 +13,7 @@ use common::{TestDb, World, actor};
 use relay::Relay;
 use rollerball::game::{ManualClock, Reply, Request, Service};
 use rollerball::rules::{self, Game as RulesGame};
-use rollerball::store::{GameId, GameStatus, Place, Store, StoreOptions};
+use rollerball::store::{GameId, GameStatus, Place, Reach, Store, StoreOptions};
 
 /// What a player reads when the database cannot be reached.
 const UNREACHABLE: &str =
@@ -36,6 +36,7 @@ fn place(channel: u64) -> Place {
         server: Some(5),
         channel,
         thread: None,
+        reach: Reach::Posts,
     }
 }
 

@@ -7,6 +7,7 @@ mod common;
 mod relay;
 
 mod analyses;
+mod anywhere;
 mod concurrency;
 mod faults;
 mod plans;

@@ -7,8 +7,8 @@ use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
     AfterMove, ChallengeId, ChallengeStatus, ColourWish, Deadline, Ending, Game, GameId,
-    GameResult, GameStatus, Offer, OfferKind, Place, PlayerId, RatingScope, RatingUpdate, Store,
-    StoreError, StoreOptions, StoredMove, Termination, Timestamp,
+    GameResult, GameStatus, Offer, OfferKind, Place, PlayerId, RatingScope, RatingUpdate, Reach,
+    Store, StoreError, StoreOptions, StoredMove, Termination, Timestamp,
 };
 use sqlx::Row;
 
@@ -172,7 +172,8 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
             Place {
                 server: Some(1),
                 channel: 10,
-                thread: Some(99)
+                thread: Some(99),
+                reach: Reach::Posts,
             }
         );
         assert_eq!(game.challenge, Some(direct.id));
@@ -259,7 +260,8 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
                 place: Place {
                     server: Some(1),
                     channel: 10,
-                    thread: None
+                    thread: None,
+                    reach: Reach::Posts,
                 },
                 white: Some(PlayerId(1)),
                 black: Some(PlayerId(2)),
@@ -382,6 +384,7 @@ async fn active_games_are_found_by_player_and_by_place() {
             server: Some(1),
             channel: 10,
             thread: Some(77),
+            reach: Reach::Posts,
         };
         let b = s.create_game(&in_thread, T0).await.unwrap();
         let mut elsewhere = new_game(2, 3);
@@ -876,7 +879,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         // The new release opens it: migrated in place, nothing lost, the new features work.
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -997,7 +1000,7 @@ async fn several_processes_may_create_the_database_at_once() {
         }
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
         s.close().await;
     }
 }

@@ -26,14 +26,14 @@ use sqlx::Row;
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
 
 /// Rows per table of the database [`populate`] makes, in the order the copy goes.
-const ROWS: [(&str, u64); 14] = [
+const ROWS: [(&str, u64); 15] = [
     ("players", 4),
     ("servers", 1),
     ("games", 7),
     ("challenges", 4),
     ("moves", 17),
     ("ratings", 4),
-    ("id_counters", 3),
+    ("id_counters", 4),
     ("tournaments", 2),
     ("tournament_entrants", 4),
     ("tournament_games", 3),
@@ -41,6 +41,7 @@ const ROWS: [(&str, u64); 14] = [
     ("vacation_days", 1),
     ("analyses", 1),
     ("analysis_positions", 13),
+    ("held_notices", 0),
 ];
 
 async fn say(service: &Service, who: &Actor, text: &str) {
@@ -200,10 +201,10 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     let report =
         report.unwrap_or_else(|e| panic!("{:?} → {:?}: {e}", source.backend, target.backend));
     assert_eq!(report.tables, ROWS);
-    assert_eq!(report.schema_version, 9);
+    assert_eq!(report.schema_version, 10);
     assert_eq!((report.games.games, report.games.moves), (7, 17));
     assert!(report.games.passed());
-    let mut expected = vec![CopyProgress::Started { schema_version: 9 }];
+    let mut expected = vec![CopyProgress::Started { schema_version: 10 }];
     for (table, rows) in ROWS {
         expected.push(CopyProgress::Copied {
             table,
@@ -368,7 +369,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
         let old = Store::open(&behind.url, StoreOptions::default())
             .await
             .unwrap();
-        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 9")
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 10")
             .execute(old.pool())
             .await
             .unwrap();
@@ -378,7 +379,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 8 and this rollerball's is 9: bring it \
+            "the source database {} is at schema version 9 and this rollerball's is 10: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -558,7 +559,7 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     writer.await.unwrap();
 
     assert_eq!(report.file, file);
-    assert_eq!(report.schema_version, 9);
+    assert_eq!(report.schema_version, 10);
     assert_eq!(report.players, 1_000);
     assert!(report.games.passed(), "{}", report.games);
     assert!(report.bytes > 1_000_000, "{}", report.bytes);
@@ -763,15 +764,15 @@ async fn the_command_line_says_what_it_did() {
             out,
             format!(
                 "Copying {} into {shown} ...\n\
-                 Both databases are at schema version 9; the target is empty.\n  \
+                 Both databases are at schema version 10; the target is empty.\n  \
                  players: 4 rows\n  servers: 1 row\n  games: 7 rows\n  challenges: 4 rows\n  \
-                 moves: 17 rows\n  ratings: 4 rows\n  id_counters: 3 rows\n  \
+                 moves: 17 rows\n  ratings: 4 rows\n  id_counters: 4 rows\n  \
                  tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \
                  forecasts: 1 row\n  vacation_days: 1 row\n  analyses: 1 row\n  \
-                 analysis_positions: 13 rows\n\
+                 analysis_positions: 13 rows\n  held_notices: 0 rows\n\
                  Checked: every table holds as many rows as in the source.\n\
                  Checked: all 7 games replay to their stored positions (17 moves).\n\
-                 Done: 65 rows in 14 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Done: 66 rows in 15 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );

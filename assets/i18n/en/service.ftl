@@ -32,7 +32,7 @@ button-resign = Resign
 
 ## Challenges
 
-challenge-needs-server = Challenges are made in a server channel, where your opponent can see them. Use the same command there.
+challenge-needs-server = Challenges are made where your opponent can see them: in a server channel, or in a DM or group DM with them once you have added the app to your account. Use the same command there.
 challenge-unknown-name = I can't tell who `@{ $name }` is. Mention them so the name is highlighted (type `@` and pick them from the list).
 challenge-self = You can't challenge yourself. Name another player, or leave the name out for an open challenge anyone here can accept.
 challenge-already-open = You already have challenge #{ $id } open here. Type `cancel #{ $id }` to withdraw it first.
@@ -301,3 +301,10 @@ dm-turn =
         [last] Last reminder: your move in game #{ $id } against { $opponent }
        *[moved] { $opponent } played **{ $san }** in game #{ $id }: your move
     } — deadline { $deadline } · { $link }
+
+## Notices Discord would not deliver by direct message, shown with the next command ($count of them)
+
+held-notices = { $count ->
+        [1] I could not reach you by direct message, so here is what I had to tell you:
+       *[other] I could not reach you by direct message, so here are the { $count } notices I had for you:
+    }

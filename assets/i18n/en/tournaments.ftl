@@ -16,6 +16,7 @@ tournament-format = { $double ->
 ## Finding the tournament meant
 
 tournament-needs-server = Tournaments are played in a server's channels, not in direct messages.
+tournament-needs-bot = Tournaments need the bot in the server: it posts their games' threads, reminders and standings there. Ask an admin to add it.
 tournament-none = There is no tournament #{ $id }. `tournaments` lists this server's.
 tournament-elsewhere = Tournament #{ $id } belongs to another server.
 tournament-none-here = There is no tournament in this server yet. Create one with `tournament create NAME`.

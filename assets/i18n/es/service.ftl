@@ -32,7 +32,7 @@ button-resign = Abandonar
 
 ## Challenges
 
-challenge-needs-server = Los desafíos se hacen en un canal de un servidor, donde tu rival pueda verlos. Usa el mismo comando allí.
+challenge-needs-server = Los desafíos se hacen donde tu rival pueda verlos: en un canal de un servidor, o en un mensaje directo o grupo con él una vez añadida la aplicación a tu cuenta. Usa el mismo comando allí.
 challenge-unknown-name = No sé quién es `@{ $name }`. Menciónalo para que el nombre quede resaltado (escribe `@` y elígelo de la lista).
 challenge-self = No puedes desafiarte a ti mismo. Nombra a otro jugador, o no nombres a nadie para un desafío abierto que cualquiera de aquí pueda aceptar.
 challenge-already-open = Ya tienes abierto aquí el desafío #{ $id }. Escribe `cancel #{ $id }` para retirarlo primero.
@@ -305,3 +305,10 @@ dm-turn =
         [last] Último aviso: te toca jugar en la partida #{ $id } contra { $opponent }
        *[moved] { $opponent } jugó **{ $san }** en la partida #{ $id }: te toca
     } — el plazo vence { $deadline } · { $link }
+
+## Notices Discord would not deliver by direct message, shown with the next command ($count of them)
+
+held-notices = { $count ->
+        [1] No pude escribirte por mensaje directo; esto es lo que tenía que decirte:
+       *[other] No pude escribirte por mensaje directo; estos son los { $count } avisos que tenía para ti:
+    }

@@ -16,6 +16,7 @@ tournament-format = { $double ->
 ## Finding the tournament meant
 
 tournament-needs-server = Los torneos se juegan en los canales de un servidor, no en mensajes directos.
+tournament-needs-bot = Los torneos necesitan al bot en el servidor: allí publica los hilos de las partidas, los recordatorios y la clasificación. Pide a un administrador que lo añada.
 tournament-none = No existe el torneo #{ $id }. `tournaments` lista los de este servidor.
 tournament-elsewhere = El torneo #{ $id } pertenece a otro servidor.
 tournament-none-here = Este servidor aún no tiene torneos. Crea uno con `tournament create NOMBRE`.

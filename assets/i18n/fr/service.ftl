@@ -32,7 +32,7 @@ button-resign = Abandonner
 
 ## Challenges
 
-challenge-needs-server = Les défis se lancent dans un salon d'un serveur, où votre adversaire peut les voir. Utilisez la même commande là-bas.
+challenge-needs-server = Les défis se lancent là où votre adversaire peut les voir : dans un salon d'un serveur, ou dans un message privé ou un groupe avec lui une fois l'application ajoutée à votre compte. Utilisez la même commande là-bas.
 challenge-unknown-name = Je ne sais pas qui est `@{ $name }`. Mentionnez cette personne pour que son nom soit mis en évidence (tapez `@` et choisissez-la dans la liste).
 challenge-self = Vous ne pouvez pas vous défier vous-même. Nommez un autre joueur, ou ne nommez personne pour un défi ouvert que n'importe qui ici peut accepter.
 challenge-already-open = Vous avez déjà le défi #{ $id } ouvert ici. Tapez `cancel #{ $id }` pour le retirer d'abord.
@@ -304,3 +304,10 @@ dm-turn =
         [last] Dernier rappel : à vous de jouer dans la partie #{ $id } contre { $opponent }
        *[moved] { $opponent } a joué **{ $san }** dans la partie #{ $id } : à vous de jouer
     } — échéance { $deadline } · { $link }
+
+## Notices Discord would not deliver by direct message, shown with the next command ($count of them)
+
+held-notices = { $count ->
+        [1] Je n'ai pas pu vous joindre par message privé ; voici ce que j'avais à vous dire :
+       *[other] Je n'ai pas pu vous joindre par message privé ; voici les { $count } avis que j'avais pour vous :
+    }

@@ -16,6 +16,7 @@ tournament-format = { $double ->
 ## Finding the tournament meant
 
 tournament-needs-server = Les tournois se jouent dans les salons d'un serveur, pas en message privé.
+tournament-needs-bot = Les tournois demandent que le bot soit dans le serveur : il y publie les fils des parties, les rappels et le classement. Demandez à un administrateur de l'ajouter.
 tournament-none = Il n'y a pas de tournoi #{ $id }. `tournaments` liste ceux de ce serveur.
 tournament-elsewhere = Le tournoi #{ $id } appartient à un autre serveur.
 tournament-none-here = Ce serveur n'a encore aucun tournoi. Créez-en un avec `tournament create NOM`.

@@ -17,6 +17,7 @@ tournament-format = { $double ->
 ## Finding the tournament meant
 
 tournament-needs-server = Турниры проводятся в каналах сервера, а не в личных сообщениях.
+tournament-needs-bot = Для турниров бот должен быть на сервере: он публикует там ветки партий, напоминания и таблицу. Попросите администратора добавить его.
 tournament-none = Турнира #{ $id } нет. `tournaments` покажет турниры этого сервера.
 tournament-elsewhere = Турнир #{ $id } проходит на другом сервере.
 tournament-none-here = На этом сервере ещё нет турниров. Создайте турнир командой `tournament create НАЗВАНИЕ`.

@@ -41,7 +41,9 @@ pub(crate) async fn challenge(
     if let Opponent::Computer { level } = opponent {
         return computer::start(cx, place, *level, terms.colour, terms.days.get()).await;
     }
-    if place.server.is_none() {
+    // The bot's own DMs hold no opponent; a DM or group DM between players, where the bot only
+    // answers commands (the app installed on a player's account), does.
+    if place.server.is_none() && place.bot_posts() {
         return say(tr!(lang, "challenge-needs-server"));
     }
     let challenged = match opponent {

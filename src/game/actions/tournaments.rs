@@ -64,6 +64,10 @@ pub(crate) async fn create(
     let Some(server) = cx.place.server else {
         return say(tr!(lang, "tournament-needs-server"));
     };
+    // Its games' threads, reminders and final standings are posted in the server by the bot.
+    if !cx.place.bot_posts() {
+        return say(tr!(lang, "tournament-needs-bot"));
+    }
     let store = cx.store();
     let taken = store
         .tournaments_in(server, crate::game::tournament::RECENT)

@@ -5,7 +5,8 @@ use serenity::all::{
     CommandOptionType, CreateCommandOption, ResolvedOption, ResolvedValue, Unresolved,
 };
 
-use super::{LOCALES, boolean, describe, int, option, string};
+use super::read::{boolean, int, string};
+use super::{LOCALES, describe, option};
 use crate::game::command::{
     CommandError, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, PlayerRef, TournamentCommand, TournamentName,
     days_number, max_players_number, tournament_number,

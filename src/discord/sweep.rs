@@ -1,0 +1,56 @@
+//! The deadline sweep's delivery: every minute (or `SWEEP_EVERY`) the service's sweep runs,
+//! and each notice it returns is posted in its game's thread or channel — where the bot may
+//! post there — and its direct messages are sent, which is how a game where the bot only
+//! answers commands reaches its players.
+
+use super::*;
+
+/// Runs the deadline sweep every `every`, and as soon as an analysis players wait for is
+/// ready, and posts its notices, until told to stop.
+pub(super) async fn sweep_loop(
+    http: Arc<Http>,
+    service: Arc<Service>,
+    every: Duration,
+    retry: RetryPolicy,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            // An analysis players wait for is ready: post it now rather than at the next tick.
+            _ = service.analysis_ready() => {}
+            _ = until_stopped(&mut stop) => return,
+        }
+        let notices = service.sweep().await;
+        if !notices.is_empty() {
+            tracing::debug!(notices = notices.len(), "deadline sweep");
+        }
+        for notice in notices {
+            if notice.place.bot_posts() {
+                post_notice(&http, &retry, &notice).await;
+            }
+            // Where the bot only answers commands, these are how the notice reaches the players.
+            direct::send_all(&http, &retry, &service, &notice.reply.direct).await;
+        }
+    }
+}
+
+/// Posts a deadline notice in its game's thread or channel, and archives the thread of a game
+/// it ends.
+async fn post_notice(http: &Http, retry: &RetryPolicy, notice: &Notice) {
+    let place = notice.place;
+    let channel = place.thread.unwrap_or(place.channel);
+    let mut posted = post(http, retry, channel, &notice.reply, "deadline notice").await;
+    if posted.is_posted() {
+        close_thread(http, retry, place, &notice.reply).await;
+    }
+    if !posted.is_posted() && place.thread.is_some() {
+        // The game's thread is gone or closed: say it where the game began.
+        posted = post(http, retry, place.channel, &notice.reply, "deadline notice").await;
+    }
+    if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
+        metrics.notice_delivered();
+    }
+}
