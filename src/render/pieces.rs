@@ -16,7 +16,7 @@ use imageproc::distance_transform::Norm;
 use imageproc::drawing::{draw_text_mut, flood_fill_mut};
 use imageproc::morphology::{dilate, erode};
 
-use super::shapes::SUPERSAMPLE;
+use super::shapes::{SUPERSAMPLE, scaled};
 use super::sprite::Sprite;
 use super::theme::Theme;
 use crate::rules::{Color, Piece, PieceKind};
@@ -78,7 +78,7 @@ impl PieceSet {
                         let solid = erode(&binary(&lines), Norm::L2, radius(0.032));
                         let lines = subtract(&lines, &solid);
                         let edge =
-                            scale(&dilate(&binary(&silhouette), Norm::L2, radius(0.012)), 0.55);
+                            scaled(&dilate(&binary(&silhouette), Norm::L2, radius(0.012)), 0.55);
                         Sprite::from_layers(
                             cell,
                             &[
@@ -91,7 +91,7 @@ impl PieceSet {
                     Color::Black => {
                         let solid = glyph(font, solid_char(kind), big, &at);
                         let halo =
-                            scale(&dilate(&binary(&silhouette), Norm::L2, radius(0.022)), 0.85);
+                            scaled(&dilate(&binary(&silhouette), Norm::L2, radius(0.022)), 0.85);
                         let detail = subtract(&silhouette, &solid);
                         Sprite::from_layers(
                             cell,
@@ -185,15 +185,6 @@ fn subtract(a: &GrayImage, b: &GrayImage) -> GrayImage {
     let mut out = a.clone();
     for (o, b) in out.iter_mut().zip(b.iter()) {
         *o = o.saturating_sub(*b);
-    }
-    out
-}
-
-/// Every pixel's coverage times `alpha`.
-fn scale(mask: &GrayImage, alpha: f32) -> GrayImage {
-    let mut out = mask.clone();
-    for p in out.iter_mut() {
-        *p = (*p as f32 * alpha).round() as u8;
     }
     out
 }

@@ -67,11 +67,11 @@ impl Coverage {
     }
 
     /// The same coverage, each pixel scaled by `alpha` (0–1).
-    pub fn scaled(mut self, alpha: f32) -> Coverage {
-        for p in self.mask.iter_mut() {
-            *p = (*p as f32 * alpha).round() as u8;
+    pub fn scaled(self, alpha: f32) -> Coverage {
+        Coverage {
+            mask: scaled(&self.mask, alpha),
+            ..self
         }
-        self
     }
 
     /// Paints the coverage in `color` at opacity `alpha` onto an RGBA image, composited by
@@ -84,6 +84,15 @@ impl Coverage {
         });
         imageops::overlay(onto, &layer, self.x0, self.y0);
     }
+}
+
+/// A mask with every pixel's coverage times `alpha` (0–1).
+pub fn scaled(mask: &GrayImage, alpha: f32) -> GrayImage {
+    let mut out = mask.clone();
+    for p in out.iter_mut() {
+        *p = (*p as f32 * alpha).round() as u8;
+    }
+    out
 }
 
 /// The whole-pixel box (x0, y0, x1, y1) around some polygons, one pixel of air included.
