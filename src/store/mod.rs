@@ -809,6 +809,6 @@ mod tests {
 
     #[test]
     fn migrations_are_numbered_in_order() {
-        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(Store::migration_versions(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
     }
 }
