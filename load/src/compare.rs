@@ -2,7 +2,9 @@
 //! phases of one run on one database — off, on, on, off — so that a drift of the machine or of
 //! the database over the run weighs on both sides alike. With the metrics on, the service
 //! reports to [`Metrics`] exactly as the bot's does when `METRICS_ADDR` is set, and the metrics
-//! are rendered (as a scrape would) after each phase.
+//! are rendered (as a scrape would) after each phase. Each side is weighed twice: by its moves
+//! per second, and by the CPU time of the whole process per move, which other programs on a
+//! shared machine disturb much less than the wall clock.
 
 use std::fmt;
 use std::sync::Arc;
@@ -26,12 +28,20 @@ pub struct Side {
     pub elapsed: Duration,
     /// Latency of each acknowledged move.
     pub latency: LatencyHistogram,
+    /// CPU time of the whole process (every thread, user and system) over the timed parts;
+    /// zero where the system does not tell.
+    pub cpu: Duration,
 }
 
 impl Side {
     /// Moves per second.
     pub fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// CPU time per move, in microseconds.
+    pub fn cpu_micros_per_move(&self) -> f64 {
+        self.cpu.as_secs_f64() * 1e6 / (self.moves.max(1) as f64)
     }
 }
 
@@ -53,6 +63,13 @@ impl MetricsComparison {
         let off = self.off.moves_per_second();
         (off - self.on.moves_per_second()) / off.max(1e-9) * 100.0
     }
+
+    /// How much more CPU a move takes with the metrics on, in percent of its CPU time without
+    /// them (negative: less, within the noise).
+    pub fn cpu_cost_percent(&self) -> f64 {
+        let off = self.off.cpu_micros_per_move();
+        (self.on.cpu_micros_per_move() - off) / off.max(1e-9) * 100.0
+    }
 }
 
 impl fmt::Display for MetricsComparison {
@@ -61,18 +78,21 @@ impl fmt::Display for MetricsComparison {
         for (name, side) in [("metrics off", &self.off), ("metrics on ", &self.on)] {
             writeln!(
                 f,
-                "{name}: {} moves in {:.2} s: {:.0} moves/s; median {:.2} ms, p99 {:.2} ms",
+                "{name}: {} moves in {:.2} s: {:.0} moves/s; median {:.2} ms, p99 {:.2} ms; \
+                 CPU {:.0} µs per move",
                 side.moves,
                 side.elapsed.as_secs_f64(),
                 side.moves_per_second(),
                 ms(side.latency.quantile(0.5)),
                 ms(side.latency.quantile(0.99)),
+                side.cpu_micros_per_move(),
             )?;
         }
         writeln!(
             f,
-            "cost of the metrics: {:+.1} % of the moves/s",
-            self.cost_percent()
+            "cost of the metrics: {:+.1} % of the moves/s, {:+.1} % of the CPU time per move",
+            self.cost_percent(),
+            self.cpu_cost_percent()
         )?;
         writeln!(f, "counted: {}", self.moves_counted)
     }
@@ -123,6 +143,7 @@ pub async fn compare_metrics(
         side.moves += report.moves;
         side.elapsed += report.elapsed;
         side.latency.merge(&report.latency);
+        side.cpu += report.cpu.unwrap_or_default();
     }
     Ok(comparison)
 }

@@ -11,6 +11,7 @@ use rollerball::game::{Actor, Reply, Request, Service};
 use rollerball::rules::{self, Game as RulesGame};
 use rollerball::store::{GameId, Place, PlayerId, Store};
 
+use crate::cpu::process_cpu_time;
 use crate::{LatencyHistogram, LoadError, LoadOptions, LoadReport, MemoryUse, Outputs, Stop};
 
 /// The server id of every load-test game.
@@ -161,6 +162,7 @@ pub async fn run(
     let setup = setup_started.elapsed();
 
     let started = Instant::now();
+    let cpu_started = process_cpu_time();
     let progress = options
         .report_every
         .zip(outputs.progress)
@@ -186,6 +188,9 @@ pub async fn run(
         }
     }
     let elapsed = started.elapsed();
+    let cpu = cpu_started
+        .zip(process_cpu_time())
+        .map(|(before, after)| after.saturating_sub(before));
     shared.done.store(true, Ordering::Relaxed);
     if let Some(progress) = progress {
         let _ = progress.await;
@@ -203,6 +208,7 @@ pub async fn run(
         refused: shared.refused.load(Ordering::Relaxed),
         setup,
         elapsed,
+        cpu,
         latency,
         memory: MemoryUse::now(),
     })

@@ -39,6 +39,7 @@
 
 mod analysis;
 mod compare;
+mod cpu;
 mod driver;
 mod histogram;
 mod memory;
@@ -48,6 +49,7 @@ mod startup;
 
 pub use analysis::{AnalysisLoad, keep_analysing};
 pub use compare::{MetricsComparison, PHASES, Side, compare_metrics};
+pub use cpu::process_cpu_time;
 pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};
 pub use histogram::LatencyHistogram;
 pub use memory::MemoryUse;

@@ -26,6 +26,9 @@ pub struct LoadReport {
     pub setup: Duration,
     /// How long the timed part took.
     pub elapsed: Duration,
+    /// The CPU time the whole process (every thread, user and system) used in the timed part,
+    /// if the system tells: on a shared machine, a steadier measure of the work than `elapsed`.
+    pub cpu: Option<Duration>,
     /// Latency of each acknowledged move, from the call to the reply.
     pub latency: LatencyHistogram,
     /// The process's memory at the end, if the system tells.
@@ -36,6 +39,12 @@ impl LoadReport {
     /// Acknowledged moves per second of the timed part.
     pub fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// CPU time of the process per acknowledged move, in microseconds, if the system tells.
+    pub fn cpu_micros_per_move(&self) -> Option<f64> {
+        self.cpu
+            .map(|cpu| cpu.as_secs_f64() * 1e6 / self.moves.max(1) as f64)
     }
 }
 
@@ -57,6 +66,9 @@ impl fmt::Display for LoadReport {
             self.elapsed.as_secs_f64(),
             self.moves_per_second()
         )?;
+        if let Some(micros) = self.cpu_micros_per_move() {
+            writeln!(f, "CPU time per move: {micros:.0} µs (the whole process)")?;
+        }
         writeln!(
             f,
             "latency per move: median {:.2} ms, p99 {:.2} ms, max {:.2} ms",

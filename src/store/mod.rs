@@ -128,9 +128,12 @@ mod analyses;
 mod backup;
 mod challenges;
 mod check;
+mod error;
 mod forecasts;
 mod games;
 mod moves;
+mod options;
+mod plans;
 mod players;
 mod ratings;
 mod records;
@@ -141,7 +144,6 @@ mod transfer;
 mod types;
 mod vacations;
 
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -153,7 +155,15 @@ use tokio::sync::{Mutex, MutexGuard};
 pub use analyses::{StoredAnalysis, StoredEval};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
+pub use error::{DatabaseError, Result, StoreError};
+use error::{missing_or_conflict, unique_to_conflict};
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
+use options::sqlite_url_creating_file;
+pub use options::{
+    Backend, DEFAULT_ACQUIRE_TIMEOUT, DEFAULT_DATABASE_URL, StoreOptions, database_url_from_env,
+    redact,
+};
+pub use plans::HotQuery;
 pub use tournaments::{
     Entrant, NewTournament, Pairing, Tournament, TournamentDraw, TournamentGame, TournamentId,
     TournamentStatus,
@@ -162,182 +172,11 @@ pub use transfer::{CopyProgress, CopyReport, Role, TransferError, copy_database}
 pub use types::*;
 pub use vacations::{VACATION_DAYS_PER_YEAR, Vacation};
 
-/// The database used when `DATABASE_URL` is not set: a file next to where the bot runs.
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://rollerball.db";
-
 /// How long a SQLite connection waits for another process's write lock before giving up.
 const SQLITE_BUSY_TIMEOUT_MS: u64 = 10_000;
 
 /// The migrations in `migrations/`, compiled into the binary so a deployed bot needs no files.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!();
-
-/// Everything that can go wrong in the store.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The row changed since it was read (another move, offer, time-out, acceptance, ...), so
-    /// nothing was written: load it again and decide afresh.
-    #[error("the game changed meanwhile; nothing was written")]
-    Conflict,
-    /// No such row.
-    #[error("{0} not found")]
-    NotFound(String),
-    /// The database URL names neither SQLite nor PostgreSQL, or cannot be read.
-    #[error("unsupported database URL {0:?}: use sqlite://FILE or postgres://...")]
-    UnsupportedUrl(String),
-    /// A value handed to the store cannot be stored as asked.
-    #[error("invalid input: {0}")]
-    Invalid(String),
-    /// A stored value the store cannot read back: the database was changed by hand or by a newer
-    /// version of the bot.
-    #[error("unexpected value in the database: {0}")]
-    Corrupt(String),
-    /// Applying the migrations failed.
-    #[error("database migration failed: {0}")]
-    Migrate(DatabaseError),
-    /// The database itself failed (connection lost, disk full, ...).
-    #[error("database error: {0}")]
-    Database(DatabaseError),
-    /// The connection broke while a move was being committed and the database could not be
-    /// asked afterwards whether the commit got through: the move may or may not stand. Reading
-    /// the game again, once the database is back, tells.
-    #[error(
-        "the database connection broke during a commit, which may or may not have been applied: {0}"
-    )]
-    Unconfirmed(DatabaseError),
-}
-
-/// What the database driver reported, kept whole for the logs. Opaque, so the driver's own
-/// types stay inside the store: callers read it as text.
-#[derive(Debug)]
-pub struct DatabaseError(Box<dyn std::error::Error + Send + Sync>);
-
-impl std::fmt::Display for DatabaseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl std::error::Error for DatabaseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.0.source()
-    }
-}
-
-impl From<sqlx::Error> for DatabaseError {
-    fn from(error: sqlx::Error) -> DatabaseError {
-        DatabaseError(Box::new(error))
-    }
-}
-
-impl From<sqlx::Error> for StoreError {
-    fn from(error: sqlx::Error) -> StoreError {
-        StoreError::Database(error.into())
-    }
-}
-
-impl From<sqlx::migrate::MigrateError> for StoreError {
-    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
-        StoreError::Migrate(DatabaseError(Box::new(error)))
-    }
-}
-
-/// Result of every store operation.
-pub type Result<T, E = StoreError> = std::result::Result<T, E>;
-
-/// Which database a [`Store`] talks to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// A SQLite file: the default, nothing to install.
-    Sqlite,
-    /// A PostgreSQL server: for several processes or machines.
-    Postgres,
-}
-
-impl Backend {
-    /// The backend a database URL names.
-    pub fn of_url(url: &str) -> Result<Backend> {
-        if url.starts_with("sqlite:") {
-            Ok(Backend::Sqlite)
-        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            Ok(Backend::Postgres)
-        } else {
-            Err(StoreError::UnsupportedUrl(redact(url)))
-        }
-    }
-}
-
-/// How long a command waits for a database connection when `DATABASE_ACQUIRE_TIMEOUT` is not set.
-pub const DEFAULT_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// Tuning of a [`Store`]'s connection pool; the defaults suit the bot.
-#[derive(Clone, Debug)]
-pub struct StoreOptions {
-    /// Most connections the pool opens.
-    pub max_connections: u32,
-    /// The longest an operation waits for a connection, including opening a new one (TCP
-    /// connect, TLS, login) and retrying a refused connection. When the database is out of
-    /// reach this is how long a player waits for "try again shortly", so it is seconds, not
-    /// sqlx's default of 30: Discord wants an answer within 3 seconds (the bot defers longer
-    /// ones) and a player should not watch a spinner for half a minute.
-    pub acquire_timeout: Duration,
-}
-
-impl Default for StoreOptions {
-    fn default() -> Self {
-        StoreOptions {
-            max_connections: 8,
-            acquire_timeout: DEFAULT_ACQUIRE_TIMEOUT,
-        }
-    }
-}
-
-impl StoreOptions {
-    /// The options from the environment: `DATABASE_MAX_CONNECTIONS` (a count) and
-    /// `DATABASE_ACQUIRE_TIMEOUT` (seconds, fractions allowed, such as `2.5`); unset or empty
-    /// means the default.
-    pub fn from_env() -> Result<StoreOptions> {
-        StoreOptions::from_lookup(|name| std::env::var(name).ok())
-    }
-
-    /// [`StoreOptions::from_env`] through `get` (the environment, or a map in tests).
-    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<StoreOptions> {
-        let value = |name: &str| {
-            get(name)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
-        let mut options = StoreOptions::default();
-        if let Some(text) = value("DATABASE_MAX_CONNECTIONS") {
-            options.max_connections =
-                text.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(|| {
-                    StoreError::Invalid(format!(
-                        "DATABASE_MAX_CONNECTIONS must be a whole number above 0, not `{text}`"
-                    ))
-                })?;
-        }
-        if let Some(text) = value("DATABASE_ACQUIRE_TIMEOUT") {
-            options.acquire_timeout = text
-                .parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| {
-                    StoreError::Invalid(format!(
-                        "DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{text}`"
-                    ))
-                })?;
-        }
-        Ok(options)
-    }
-}
-
-/// The database URL from the environment: `DATABASE_URL`, or [`DEFAULT_DATABASE_URL`].
-pub fn database_url_from_env() -> String {
-    std::env::var("DATABASE_URL")
-        .ok()
-        .filter(|url| !url.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
-}
 
 /// A handle on the database: cheap to clone, safe to share between tasks.
 #[derive(Clone)]
@@ -540,272 +379,11 @@ impl Store {
         };
         template.replace("/*LOCK*/", lock)
     }
-
-    /// The query plan the database chooses for one of the hot queries, one line per step: how the
-    /// tests (and an operator) check that each is served by its index.
-    pub async fn query_plan(&self, query: HotQuery) -> Result<Vec<String>> {
-        use sqlx::Row;
-        let (sql, params) = query.sample();
-        let sql = self.claim_sql(&sql);
-        let explain = match self.backend {
-            Backend::Sqlite => format!("EXPLAIN QUERY PLAN {sql}"),
-            Backend::Postgres => format!("EXPLAIN {sql}"),
-        };
-        let mut q = sqlx::query(&explain);
-        for p in params {
-            q = q.bind(p);
-        }
-        let rows = q.fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(|row| {
-                let column = match self.backend {
-                    Backend::Sqlite => "detail",
-                    Backend::Postgres => "QUERY PLAN",
-                };
-                Ok(row.try_get::<String, _>(column)?)
-            })
-            .collect()
-    }
-}
-
-/// The queries the bot runs all the time, each of which must be served by an index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HotQuery {
-    /// [`Store::game`].
-    GameById,
-    /// [`Store::active_games_of`].
-    ActiveGamesOfPlayer,
-    /// [`Store::active_games_in`].
-    ActiveGamesInPlace,
-    /// [`Store::claim_timeouts`].
-    DueDeadlines,
-    /// [`Store::claim_reminders`].
-    DueReminders,
-    /// [`Store::leaderboard`].
-    Leaderboard,
-    /// [`Store::rank`].
-    RatedAbove,
-    /// [`Store::record`] in a server.
-    PlayerRecord,
-    /// [`Store::streak`] in a server.
-    PlayerResults,
-    /// [`Store::expire_challenges`].
-    ExpiredChallenges,
-    /// [`Store::computer_turns`].
-    ComputerTurns,
-    /// [`Store::tournament_of_game`].
-    TournamentOfGame,
-    /// [`Store::tournaments_in`].
-    TournamentsInServer,
-}
-
-impl HotQuery {
-    /// Every hot query.
-    pub const ALL: [HotQuery; 13] = [
-        HotQuery::GameById,
-        HotQuery::ActiveGamesOfPlayer,
-        HotQuery::ActiveGamesInPlace,
-        HotQuery::DueDeadlines,
-        HotQuery::DueReminders,
-        HotQuery::Leaderboard,
-        HotQuery::RatedAbove,
-        HotQuery::PlayerRecord,
-        HotQuery::PlayerResults,
-        HotQuery::ExpiredChallenges,
-        HotQuery::ComputerTurns,
-        HotQuery::TournamentOfGame,
-        HotQuery::TournamentsInServer,
-    ];
-
-    /// The exact statement the store runs, with sample parameters.
-    fn sample(self) -> (String, Vec<i64>) {
-        match self {
-            HotQuery::GameById => (games::GAME_BY_ID.to_owned(), vec![1]),
-            HotQuery::ActiveGamesOfPlayer => (games::ACTIVE_GAMES_OF.to_owned(), vec![1]),
-            HotQuery::ActiveGamesInPlace => (games::ACTIVE_GAMES_IN.to_owned(), vec![1]),
-            HotQuery::DueDeadlines => (games::CLAIM_TIMEOUTS.to_owned(), vec![1, 10]),
-            HotQuery::DueReminders => (games::CLAIM_REMINDERS.to_owned(), vec![1, 10]),
-            HotQuery::Leaderboard => (ratings::LEADERBOARD.to_owned(), vec![0, 10]),
-            HotQuery::RatedAbove => (ratings::RATED_ABOVE.to_owned(), vec![1, 1990]),
-            HotQuery::PlayerRecord => (records::RECORD_IN_SERVER.to_owned(), vec![1, 1]),
-            HotQuery::PlayerResults => (records::RESULTS_IN_SERVER.to_owned(), vec![1, 1, 32, 0]),
-            HotQuery::ExpiredChallenges => (challenges::EXPIRE_CHALLENGES.to_owned(), vec![1, 10]),
-            HotQuery::ComputerTurns => (games::COMPUTER_TURNS.to_owned(), vec![10]),
-            HotQuery::TournamentOfGame => (tournaments::TOURNAMENT_OF_GAME.to_owned(), vec![1]),
-            HotQuery::TournamentsInServer => (tournaments::TOURNAMENTS_IN.to_owned(), vec![1, 10]),
-        }
-    }
-
-    /// The index that must serve this query.
-    pub fn index(self) -> &'static [&'static str] {
-        match self {
-            HotQuery::GameById => &["games_pkey", "sqlite_autoindex_games_1"],
-            HotQuery::ActiveGamesOfPlayer => &["games_active_white", "games_active_black"],
-            HotQuery::ActiveGamesInPlace => &["games_active_channel", "games_active_thread"],
-            HotQuery::DueDeadlines => &["games_active_deadline"],
-            HotQuery::DueReminders => &["games_active_remind"],
-            HotQuery::Leaderboard | HotQuery::RatedAbove => &["ratings_leaderboard"],
-            HotQuery::PlayerRecord | HotQuery::PlayerResults => {
-                &["games_rated_white", "games_rated_black"]
-            }
-            HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
-            HotQuery::ComputerTurns => &["games_active_computer"],
-            HotQuery::TournamentOfGame => &[
-                "tournament_games_pkey",
-                "sqlite_autoindex_tournament_games_1",
-            ],
-            HotQuery::TournamentsInServer => &["tournaments_server"],
-        }
-    }
-}
-
-/// SQLite URL that creates the file on first start, unless the caller chose a mode.
-fn sqlite_url_creating_file(url: &str) -> String {
-    if url.contains("mode=") || url.contains(":memory:") {
-        url.to_owned()
-    } else if url.contains('?') {
-        format!("{url}&mode=rwc")
-    } else {
-        format!("{url}?mode=rwc")
-    }
-}
-
-/// The URL without its password, for error messages and logs.
-pub fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let credentials = &url[scheme + 3..at];
-            match credentials.find(':') {
-                Some(colon) => format!(
-                    "{}{}:***{}",
-                    &url[..scheme + 3],
-                    &credentials[..colon],
-                    &url[at..]
-                ),
-                None => url.to_owned(),
-            }
-        }
-        _ => url.to_owned(),
-    }
-}
-
-impl FromStr for Backend {
-    type Err = StoreError;
-    fn from_str(url: &str) -> Result<Backend> {
-        Backend::of_url(url)
-    }
-}
-
-/// Maps "nothing was updated" to the right error: the row is gone, or it changed.
-async fn missing_or_conflict(pool: &AnyPool, table: &str, id: i64) -> StoreError {
-    let sql = format!("SELECT 1 FROM {table} WHERE id = $1");
-    match sqlx::query(&sql).bind(id).fetch_optional(pool).await {
-        Ok(Some(_)) => StoreError::Conflict,
-        Ok(None) => StoreError::NotFound(format!("{} #{id}", table.trim_end_matches('s'))),
-        Err(e) => e.into(),
-    }
-}
-
-/// A unique-constraint violation means another writer got there first.
-fn unique_to_conflict(error: sqlx::Error) -> StoreError {
-    match &error {
-        sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
-        _ => error.into(),
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn backends_of_urls() {
-        assert_eq!(
-            Backend::of_url("sqlite://rollerball.db").unwrap(),
-            Backend::Sqlite
-        );
-        assert_eq!(Backend::of_url("sqlite::memory:").unwrap(), Backend::Sqlite);
-        assert_eq!(
-            Backend::of_url("postgres://u@h/db").unwrap(),
-            Backend::Postgres
-        );
-        assert_eq!(
-            Backend::of_url("postgresql://u@h/db").unwrap(),
-            Backend::Postgres
-        );
-        assert!(matches!(
-            Backend::of_url("mysql://u:secret@h/db"),
-            Err(StoreError::UnsupportedUrl(u)) if u == "mysql://u:***@h/db"
-        ));
-    }
-
-    #[test]
-    fn sqlite_files_are_created_unless_a_mode_is_given() {
-        assert_eq!(
-            sqlite_url_creating_file("sqlite://a.db"),
-            "sqlite://a.db?mode=rwc"
-        );
-        assert_eq!(
-            sqlite_url_creating_file("sqlite://a.db?cache=shared"),
-            "sqlite://a.db?cache=shared&mode=rwc"
-        );
-        assert_eq!(
-            sqlite_url_creating_file("sqlite://a.db?mode=ro"),
-            "sqlite://a.db?mode=ro"
-        );
-    }
-
-    #[test]
-    fn passwords_are_not_repeated() {
-        assert_eq!(
-            redact("postgres://bot:hunter2@db/x"),
-            "postgres://bot:***@db/x"
-        );
-        assert_eq!(redact("postgres://bot@db/x"), "postgres://bot@db/x");
-        assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
-    }
-
-    #[test]
-    fn pool_options_are_read_from_the_environment() {
-        let read = |pairs: &[(&str, &str)]| {
-            let pairs: Vec<(String, String)> = pairs
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect();
-            StoreOptions::from_lookup(|name| {
-                pairs
-                    .iter()
-                    .find(|(k, _)| k == name)
-                    .map(|(_, v)| v.clone())
-            })
-        };
-        let defaults = read(&[]).unwrap();
-        assert_eq!(defaults.max_connections, 8);
-        assert_eq!(defaults.acquire_timeout, Duration::from_secs(5));
-        let set = read(&[
-            ("DATABASE_MAX_CONNECTIONS", "20"),
-            ("DATABASE_ACQUIRE_TIMEOUT", " 2.5 "),
-        ])
-        .unwrap();
-        assert_eq!(set.max_connections, 20);
-        assert_eq!(set.acquire_timeout, Duration::from_millis(2500));
-        assert_eq!(
-            read(&[("DATABASE_ACQUIRE_TIMEOUT", "")])
-                .unwrap()
-                .acquire_timeout,
-            Duration::from_secs(5)
-        );
-        for bad in ["0", "-1", "soon", "NaN", "inf"] {
-            let e = read(&[("DATABASE_ACQUIRE_TIMEOUT", bad)]).unwrap_err();
-            assert_eq!(
-                e.to_string(),
-                format!(
-                    "invalid input: DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{bad}`"
-                )
-            );
-        }
-        assert!(read(&[("DATABASE_MAX_CONNECTIONS", "0")]).is_err());
-    }
 
     #[test]
     fn migrations_are_numbered_in_order() {

@@ -62,4 +62,10 @@ fn metrics_on_and_off_in_one_run() {
         "{text}"
     );
     assert!(text.contains("cost of the metrics: "), "{text}");
+    // Linux tells the process's CPU time: each side reports it per move, and it is not zero.
+    for side in ["metrics off: ", "metrics on : "] {
+        let line = text.lines().find(|l| l.starts_with(side)).unwrap();
+        let micros = number_after(line.split("; CPU ").nth(1).unwrap(), "");
+        assert!(micros > 0, "{line}");
+    }
 }

@@ -438,12 +438,3 @@ impl fmt::Display for CommandError {
 }
 
 impl std::error::Error for CommandError {}
-
-impl fmt::Display for PlayerRef {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayerRef::Id(id) => write!(f, "<@{id}>"),
-            PlayerRef::Name(name) => write!(f, "@{name}"),
-        }
-    }
-}

@@ -1,0 +1,95 @@
+//! The store's errors, and the two ways a write that changed nothing is told apart: the row is
+//! gone, or another writer changed it first.
+
+use sqlx::AnyPool;
+
+/// Everything that can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row changed since it was read (another move, offer, time-out, acceptance, ...), so
+    /// nothing was written: load it again and decide afresh.
+    #[error("the game changed meanwhile; nothing was written")]
+    Conflict,
+    /// No such row.
+    #[error("{0} not found")]
+    NotFound(String),
+    /// The database URL names neither SQLite nor PostgreSQL, or cannot be read.
+    #[error("unsupported database URL {0:?}: use sqlite://FILE or postgres://...")]
+    UnsupportedUrl(String),
+    /// A value handed to the store cannot be stored as asked.
+    #[error("invalid input: {0}")]
+    Invalid(String),
+    /// A stored value the store cannot read back: the database was changed by hand or by a newer
+    /// version of the bot.
+    #[error("unexpected value in the database: {0}")]
+    Corrupt(String),
+    /// Applying the migrations failed.
+    #[error("database migration failed: {0}")]
+    Migrate(DatabaseError),
+    /// The database itself failed (connection lost, disk full, ...).
+    #[error("database error: {0}")]
+    Database(DatabaseError),
+    /// The connection broke while a move was being committed and the database could not be
+    /// asked afterwards whether the commit got through: the move may or may not stand. Reading
+    /// the game again, once the database is back, tells.
+    #[error(
+        "the database connection broke during a commit, which may or may not have been applied: {0}"
+    )]
+    Unconfirmed(DatabaseError),
+}
+
+/// What the database driver reported, kept whole for the logs. Opaque, so the driver's own
+/// types stay inside the store: callers read it as text.
+#[derive(Debug)]
+pub struct DatabaseError(Box<dyn std::error::Error + Send + Sync>);
+
+impl std::fmt::Display for DatabaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for DatabaseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl From<sqlx::Error> for DatabaseError {
+    fn from(error: sqlx::Error) -> DatabaseError {
+        DatabaseError(Box::new(error))
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> StoreError {
+        StoreError::Database(error.into())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
+        StoreError::Migrate(DatabaseError(Box::new(error)))
+    }
+}
+
+/// Result of every store operation.
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// Maps "nothing was updated" to the right error: the row is gone, or it changed.
+pub(super) async fn missing_or_conflict(pool: &AnyPool, table: &str, id: i64) -> StoreError {
+    let sql = format!("SELECT 1 FROM {table} WHERE id = $1");
+    match sqlx::query(&sql).bind(id).fetch_optional(pool).await {
+        Ok(Some(_)) => StoreError::Conflict,
+        Ok(None) => StoreError::NotFound(format!("{} #{id}", table.trim_end_matches('s'))),
+        Err(e) => e.into(),
+    }
+}
+
+/// A unique-constraint violation means another writer got there first.
+pub(super) fn unique_to_conflict(error: sqlx::Error) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict,
+        _ => error.into(),
+    }
+}

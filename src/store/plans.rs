@@ -1,0 +1,123 @@
+//! The queries the bot runs all the time, and the plan the database chooses for each: how the
+//! tests (and an operator) check that every one is served by its index.
+
+use super::{Backend, Result, Store, challenges, games, ratings, records, tournaments};
+
+impl Store {
+    /// The query plan the database chooses for one of the hot queries, one line per step: how the
+    /// tests (and an operator) check that each is served by its index.
+    pub async fn query_plan(&self, query: HotQuery) -> Result<Vec<String>> {
+        use sqlx::Row;
+        let (sql, params) = query.sample();
+        let sql = self.claim_sql(&sql);
+        let explain = match self.backend {
+            Backend::Sqlite => format!("EXPLAIN QUERY PLAN {sql}"),
+            Backend::Postgres => format!("EXPLAIN {sql}"),
+        };
+        let mut q = sqlx::query(&explain);
+        for p in params {
+            q = q.bind(p);
+        }
+        let rows = q.fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let column = match self.backend {
+                    Backend::Sqlite => "detail",
+                    Backend::Postgres => "QUERY PLAN",
+                };
+                Ok(row.try_get::<String, _>(column)?)
+            })
+            .collect()
+    }
+}
+
+/// The queries the bot runs all the time, each of which must be served by an index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HotQuery {
+    /// [`Store::game`].
+    GameById,
+    /// [`Store::active_games_of`].
+    ActiveGamesOfPlayer,
+    /// [`Store::active_games_in`].
+    ActiveGamesInPlace,
+    /// [`Store::claim_timeouts`].
+    DueDeadlines,
+    /// [`Store::claim_reminders`].
+    DueReminders,
+    /// [`Store::leaderboard`].
+    Leaderboard,
+    /// [`Store::rank`].
+    RatedAbove,
+    /// [`Store::record`] in a server.
+    PlayerRecord,
+    /// [`Store::streak`] in a server.
+    PlayerResults,
+    /// [`Store::expire_challenges`].
+    ExpiredChallenges,
+    /// [`Store::computer_turns`].
+    ComputerTurns,
+    /// [`Store::tournament_of_game`].
+    TournamentOfGame,
+    /// [`Store::tournaments_in`].
+    TournamentsInServer,
+}
+
+impl HotQuery {
+    /// Every hot query.
+    pub const ALL: [HotQuery; 13] = [
+        HotQuery::GameById,
+        HotQuery::ActiveGamesOfPlayer,
+        HotQuery::ActiveGamesInPlace,
+        HotQuery::DueDeadlines,
+        HotQuery::DueReminders,
+        HotQuery::Leaderboard,
+        HotQuery::RatedAbove,
+        HotQuery::PlayerRecord,
+        HotQuery::PlayerResults,
+        HotQuery::ExpiredChallenges,
+        HotQuery::ComputerTurns,
+        HotQuery::TournamentOfGame,
+        HotQuery::TournamentsInServer,
+    ];
+
+    /// The exact statement the store runs, with sample parameters.
+    fn sample(self) -> (String, Vec<i64>) {
+        match self {
+            HotQuery::GameById => (games::GAME_BY_ID.to_owned(), vec![1]),
+            HotQuery::ActiveGamesOfPlayer => (games::ACTIVE_GAMES_OF.to_owned(), vec![1]),
+            HotQuery::ActiveGamesInPlace => (games::ACTIVE_GAMES_IN.to_owned(), vec![1]),
+            HotQuery::DueDeadlines => (games::CLAIM_TIMEOUTS.to_owned(), vec![1, 10]),
+            HotQuery::DueReminders => (games::CLAIM_REMINDERS.to_owned(), vec![1, 10]),
+            HotQuery::Leaderboard => (ratings::LEADERBOARD.to_owned(), vec![0, 10]),
+            HotQuery::RatedAbove => (ratings::RATED_ABOVE.to_owned(), vec![1, 1990]),
+            HotQuery::PlayerRecord => (records::RECORD_IN_SERVER.to_owned(), vec![1, 1]),
+            HotQuery::PlayerResults => (records::RESULTS_IN_SERVER.to_owned(), vec![1, 1, 32, 0]),
+            HotQuery::ExpiredChallenges => (challenges::EXPIRE_CHALLENGES.to_owned(), vec![1, 10]),
+            HotQuery::ComputerTurns => (games::COMPUTER_TURNS.to_owned(), vec![10]),
+            HotQuery::TournamentOfGame => (tournaments::TOURNAMENT_OF_GAME.to_owned(), vec![1]),
+            HotQuery::TournamentsInServer => (tournaments::TOURNAMENTS_IN.to_owned(), vec![1, 10]),
+        }
+    }
+
+    /// The index that must serve this query.
+    pub fn index(self) -> &'static [&'static str] {
+        match self {
+            HotQuery::GameById => &["games_pkey", "sqlite_autoindex_games_1"],
+            HotQuery::ActiveGamesOfPlayer => &["games_active_white", "games_active_black"],
+            HotQuery::ActiveGamesInPlace => &["games_active_channel", "games_active_thread"],
+            HotQuery::DueDeadlines => &["games_active_deadline"],
+            HotQuery::DueReminders => &["games_active_remind"],
+            HotQuery::Leaderboard | HotQuery::RatedAbove => &["ratings_leaderboard"],
+            HotQuery::PlayerRecord | HotQuery::PlayerResults => {
+                &["games_rated_white", "games_rated_black"]
+            }
+            HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
+            HotQuery::ComputerTurns => &["games_active_computer"],
+            HotQuery::TournamentOfGame => &[
+                "tournament_games_pkey",
+                "sqlite_autoindex_tournament_games_1",
+            ],
+            HotQuery::TournamentsInServer => &["tournaments_server"],
+        }
+    }
+}
