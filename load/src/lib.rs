@@ -2,7 +2,8 @@
 //! service`) plays many games at once through the very [`Service`](rollerball::game::Service)
 //! the bot runs, with real legal moves, and reports the figures an operator wants from it —
 //! moves per second, the latency of each move (median, 99th percentile), and the process's
-//! memory. `rollerball-load run --metrics compare` measures what the bot's metrics cost a move
+//! memory (`--analysis` keeps an engine analysis running beside the load: [`keep_analysing`]).
+//! `rollerball-load run --metrics compare` measures what the bot's metrics cost a move
 //! ([`compare_metrics`]). `rollerball-load startup` times the bot's start-up on a database.
 //!
 //! The driver keeps `games` games going, each in a *slot*: its own channel and its own two
@@ -36,6 +37,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod analysis;
 mod compare;
 mod cpu;
 mod driver;
@@ -45,6 +47,7 @@ mod options;
 mod report;
 mod startup;
 
+pub use analysis::{AnalysisLoad, keep_analysing};
 pub use compare::{MetricsComparison, PHASES, Side, compare_metrics};
 pub use cpu::process_cpu_time;
 pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};

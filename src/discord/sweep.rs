@@ -5,7 +5,8 @@
 
 use super::*;
 
-/// Runs the deadline sweep every `every` and posts its notices, until told to stop.
+/// Runs the deadline sweep every `every`, and as soon as an analysis players wait for is
+/// ready, and posts its notices, until told to stop.
 pub(super) async fn sweep_loop(
     http: Arc<Http>,
     service: Arc<Service>,
@@ -18,6 +19,8 @@ pub(super) async fn sweep_loop(
     loop {
         tokio::select! {
             _ = tick.tick() => {}
+            // An analysis players wait for is ready: post it now rather than at the next tick.
+            _ = service.analysis_ready() => {}
             _ = until_stopped(&mut stop) => return,
         }
         let notices = service.sweep().await;

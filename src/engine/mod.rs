@@ -21,6 +21,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 /// The static evaluation, public for benchmarks and tests.
 pub mod eval;
 mod opponents;

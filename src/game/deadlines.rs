@@ -20,6 +20,17 @@ pub(crate) fn deadline(now: Timestamp, days: u32) -> Deadline {
     reminders(now, now.plus_days(days))
 }
 
+/// The deadline of a move with `days` to play it, for a player who may be on vacation until
+/// `away_until`: their clock starts when they come back, or `now` if they are at home.
+pub(crate) fn deadline_after_vacation(
+    now: Timestamp,
+    days: u32,
+    away_until: Option<Timestamp>,
+) -> Deadline {
+    let start = away_until.filter(|&until| until > now).unwrap_or(now);
+    reminders(start, start.plus_days(days))
+}
+
 /// The deadline `at` with its two reminders: at 80% of the allowance, and shortly before.
 pub(crate) fn reminders(now: Timestamp, at: Timestamp) -> Deadline {
     let allowance = (at.0 - now.0).max(0);

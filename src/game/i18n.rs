@@ -55,7 +55,8 @@ topics![
     "tournaments",
     "picker",
     "profile",
-    "correspondence"
+    "correspondence",
+    "analysis"
 ];
 
 /// A language the bot answers in.

@@ -22,6 +22,7 @@
 //! | `observe` | the seam through which the service tells the metrics what it does |
 //! | `sweep`, `deadlines`, `endings` | the deadline sweep; the correspondence clock; what follows a game's end |
 //! | `present/` | the [`Markup`] seam, phrases, the game reply with its board, the help |
+//! | `analysis_queue` | the line of games waiting for the engine's analysis, one at a time per process |
 //! | `forecast`, `sweep_correspondence` | what a conditional line means; the sweep's share of correspondence play (forecasts a crash left unplayed, vacations that ran out) |
 //! | `tournament/` | round-robin tournaments: Berger pairings, standings and tie-breaks, their end |
 //! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
@@ -30,6 +31,7 @@
 #![warn(missing_docs)]
 
 mod actions;
+mod analysis_queue;
 pub mod clock;
 pub mod command;
 mod context;
@@ -60,6 +62,7 @@ mod tournament;
 mod turn_notices;
 
 pub use actions::settings::AUTO_LANGUAGE;
+pub use analysis_queue::{Analyst, EngineAnalyst};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError, Needed};
 pub use deadlines::{

@@ -75,13 +75,11 @@ impl<'a> Seat<'a> {
     /// The deadline of a move of `color`'s starting `now`: its clock starts when their
     /// vacation ends, if they are away.
     fn fresh_deadline(&self, color: Color, now: crate::model::Timestamp) -> Deadline {
-        let start = self.loaded.players[color.index()]
+        let away_until = self.loaded.players[color.index()]
             .as_ref()
             .and_then(|p| p.vacation)
-            .map(|v| v.until)
-            .filter(|&until| until > now)
-            .unwrap_or(now);
-        deadlines::reminders(start, start.plus_days(self.loaded.row.days_per_move))
+            .map(|v| v.until);
+        deadlines::deadline_after_vacation(now, self.loaded.row.days_per_move, away_until)
     }
 
     /// Plays `mv` and commits it, with the next move's deadline or the game's end (and what

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::actions::{self, command_kind, command_word};
+use super::analysis_queue::{AnalysisQueue, Analyst, EngineAnalyst};
 use super::clock::Clock;
 use super::command::{Command, CommandError, looks_like_move};
 use super::context::{Cx, Refusal};
@@ -42,6 +43,8 @@ pub struct Service {
     limiter: Option<RateLimiter>,
     /// Told of every command, move, game and database failure (the metrics, or nobody).
     observer: Arc<dyn Observer>,
+    /// The line of games waiting for the engine's analysis (one at a time per process).
+    analyses: AnalysisQueue,
 }
 
 impl Service {
@@ -58,7 +61,21 @@ impl Service {
             server_locales: Mutex::default(),
             limiter: Some(RateLimiter::new(RateLimit::default())),
             observer: Arc::new(Unobserved),
+            analyses: AnalysisQueue::new(Arc::new(EngineAnalyst::default())),
         }
+    }
+
+    /// The same service with its analyses made by `analyst` (by default the engine at
+    /// [`DEFAULT_NODES`](crate::engine::analysis::DEFAULT_NODES) nodes a position).
+    pub fn with_analyst(mut self, analyst: Arc<dyn Analyst>) -> Service {
+        self.analyses = AnalysisQueue::new(analyst);
+        self
+    }
+
+    /// Returns once an analysis that players were told to wait for is ready: a front end
+    /// that waits on this beside its timer can sweep at once and post the answers.
+    pub async fn analysis_ready(&self) {
+        self.analyses.finished().await;
     }
 
     /// The same service telling `observer` what it does (the bot's metrics).
@@ -102,6 +119,11 @@ impl Service {
     /// The store the service works on.
     pub(crate) fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// This process's line of analyses.
+    pub(crate) fn analyses(&self) -> &AnalysisQueue {
+        &self.analyses
     }
 
     /// This process's per-game locks.

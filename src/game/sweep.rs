@@ -1,7 +1,7 @@
 //! The deadline sweep, run on a timer by every front end: challenges that expired, the
 //! computer's moves a crash or a failure left unmade, reminders, losses on time, forecasts and
-//! vacations ([`sweep_correspondence`](super::sweep_correspondence)), and the final
-//! standings of tournaments that finished. Each kind
+//! vacations ([`sweep_correspondence`](super::sweep_correspondence)), the final
+//! standings of tournaments that finished, and the analyses players were told to wait for. Each kind
 //! is claimed from the store in one statement that is safe with several processes (each item
 //! goes to exactly one); after that, every claimed item is delivered as a notice, or — when even
 //! its words cannot be put together — logged on its own, never lost with the others.
@@ -75,6 +75,7 @@ impl Service {
         notices.extend(self.sweep_correspondence(&players).await);
         self.catch_up_ratings().await;
         notices.extend(self.sweep_tournaments().await);
+        notices.extend(self.deliver_analyses().await);
         notices
     }
 

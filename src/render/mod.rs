@@ -33,6 +33,7 @@ mod assets;
 mod board;
 mod canvas;
 pub mod crosstable;
+pub mod eval_graph;
 mod gif;
 mod layout;
 mod palette;

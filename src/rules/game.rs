@@ -222,6 +222,13 @@ impl Game {
 
     /// The PGN-style record (RULES.md §9).
     pub fn to_pgn(&self, tags: &PgnTags) -> String {
+        self.to_annotated_pgn(tags, &[])
+    }
+
+    /// [`Game::to_pgn`] with each move's [`Annotation`] (by ply: `notes[0]` is the first move's;
+    /// moves past the end of `notes` have none): its suffix right after the SAN (`Rxe2??`), its
+    /// comment after it in braces (`{ [%eval -3.20] }`).
+    pub fn to_annotated_pgn(&self, tags: &PgnTags, notes: &[Annotation]) -> String {
         let result = self.outcome.map_or("*", Outcome::result);
         let mut out = String::new();
         let mut tag = |name: &str, value: &str| {
@@ -246,13 +253,25 @@ impl Game {
         let mut tokens = Vec::with_capacity(self.sans.len() * 3 / 2 + 1);
         let mut number = self.start.fullmove();
         let mut side = self.start.side_to_move();
+        let mut commented = false;
         for (i, san) in self.sans.iter().enumerate() {
             match side {
                 Color::White => tokens.push(format!("{number}.")),
-                Color::Black if i == 0 => tokens.push(format!("{number}...")),
+                // After a comment, a Black move says its number again, as PGN writers do.
+                Color::Black if i == 0 || commented => tokens.push(format!("{number}...")),
                 Color::Black => {}
             }
-            tokens.push(san.clone());
+            commented = false;
+            match notes.get(i) {
+                Some(note) => {
+                    tokens.push(format!("{san}{}", note.suffix));
+                    if !note.comment.is_empty() {
+                        tokens.push(format!("{{ {} }}", note.comment.replace('}', ")")));
+                        commented = true;
+                    }
+                }
+                None => tokens.push(san.clone()),
+            }
             if side == Color::Black {
                 number += 1;
             }
@@ -275,6 +294,16 @@ impl Game {
         out.push('\n');
         out
     }
+}
+
+/// What a record says about one move besides the move: a judgement suffix (`?!`, `?`, `??`, or
+/// empty) and a comment (such as `[%eval 0.35]`, or empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// Written right after the move's SAN.
+    pub suffix: &'static str,
+    /// Written after the move in braces; none when empty.
+    pub comment: String,
 }
 
 /// The tag pairs of a game record that the game itself does not know.

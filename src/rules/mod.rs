@@ -25,7 +25,7 @@ pub mod rays;
 mod square;
 
 pub use fen::{FenError, START_FEN, from_fen, to_fen};
-pub use game::{Game, PgnTags, PlayError, ReplayError};
+pub use game::{Annotation, Game, PgnTags, PlayError, ReplayError};
 pub use notation::{Illegal, MoveError, coordinate, legal_sans, read_move, san};
 pub use outcome::{Outcome, Termination, UnknownTermination};
 pub use position::{IllegalMove, Move, MoveList, Position, promotion_squares, throne};

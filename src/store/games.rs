@@ -312,6 +312,20 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
+    /// The game whose own thread `thread` is, finished or not.
+    pub async fn game_in_thread(&self, thread: u64) -> Result<Option<Game>> {
+        let sql = concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE thread_id = $1 ORDER BY id DESC LIMIT 1"
+        );
+        let row = sqlx::query(sql)
+            .bind(discord_id_to_db(thread))
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_from_row).transpose()
+    }
+
     /// How many games are being played: the bot's metrics ask at every scrape, and its health
     /// check learns from it that the database answers.
     pub async fn games_in_progress(&self) -> Result<u64> {

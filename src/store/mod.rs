@@ -72,9 +72,10 @@
 //! player languages and the servers' locales, `0005` the indexes of players' records and the
 //! leaderboard's full order, `0006` the players' choice of direct-message turn notices, `0007`
 //! correspondence play (forecasts, vacations and the days each player used), `0008` tournaments
-//! (their entrants, and the link from each of their games), `0010` the places where the bot only
-//! answers commands (games and challenges played through a user install) and the notices held
-//! for players whom Discord would not let the bot message. A new migration is a new file; an
+//! (their entrants, and the link from each of their games), `0009` the engine's analyses of
+//! finished games, `0010` the places where the bot only answers commands (games and challenges
+//! played through a user install) and the notices held for players whom Discord would not let
+//! the bot message. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -106,6 +107,8 @@
 //!   [`Store::forecast_turns`]; [`Store::start_vacation`] and [`Store::end_vacation`] (each one
 //!   transaction with the deadlines they move), [`Store::vacation_days_used`],
 //!   [`Store::claim_vacation_ends`].
+//! - Analyses: [`Store::analysis`], [`Store::store_analysis`] (once per game, whichever process
+//!   is first); [`Store::game_in_thread`] finds the game a thread was made for.
 //! - Records: [`Store::record`] (rated results by colour and way of ending) and
 //!   [`Store::streak`], counted from the finished games.
 //!
@@ -123,6 +126,7 @@
 
 #![warn(missing_docs)]
 
+mod analyses;
 mod backup;
 mod challenges;
 mod check;
@@ -151,6 +155,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, MutexGuard};
 
+pub use analyses::{StoredAnalysis, StoredEval};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
 pub use error::{DatabaseError, Result, StoreError};
@@ -388,7 +393,7 @@ mod tests {
     fn migrations_are_numbered_in_order() {
         assert_eq!(
             Store::migration_versions(),
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 10]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
         );
     }
 }

@@ -17,9 +17,10 @@ pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
 /// copied after the rows it refers to), each with its primary key (the order rows are read in).
 /// A game refers to the game it is a rematch of, which is always older, so games in the order
 /// of their ids satisfy that key too. `id_counters` holds the next game, challenge and tournament numbers; a tournament's
-/// entrants and games follow it (and the players and games they name), as do forecasts and
-/// vacation days; the notices held for players name nothing.
-pub(super) const TABLES: [(&str, &[&str]); 13] = [
+/// entrants and games follow it (and the players and games they name), as do forecasts,
+/// vacation days and analyses (a game's positions after its analysis); the notices held for
+/// players name nothing.
+pub(super) const TABLES: [(&str, &[&str]); 15] = [
     ("players", &["id"]),
     ("servers", &["id"]),
     ("games", &["id"]),
@@ -32,6 +33,8 @@ pub(super) const TABLES: [(&str, &[&str]); 13] = [
     ("tournament_games", &["game_id"]),
     ("forecasts", &["game_id", "player_id", "line_no"]),
     ("vacation_days", &["player_id", "year"]),
+    ("analyses", &["game_id"]),
+    ("analysis_positions", &["game_id", "ply"]),
     ("held_notices", &["id"]),
 ];
 

@@ -443,6 +443,8 @@ fn describe_rows(table: &str, rows: u64) -> String {
         "vacation_days" => plural(rows, "year of vacation days", "years of vacation days"),
         "tournament_entrants" => plural(rows, "tournament entrant", "tournament entrants"),
         "tournament_games" => plural(rows, "tournament game", "tournament games"),
+        "analyses" => plural(rows, "analysis", "analyses"),
+        "analysis_positions" => plural(rows, "analysed position", "analysed positions"),
         _ => format!("{} of {table}", plural(rows, "row", "rows")),
     }
 }

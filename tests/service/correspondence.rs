@@ -355,6 +355,31 @@ async fn a_move_made_against_a_player_away_starts_their_clock_when_they_are_back
 }
 
 #[tokio::test]
+async fn a_game_that_begins_while_its_first_mover_is_away_starts_their_clock_when_they_are_back() {
+    let day = DAY.as_millis() as i64;
+    for w in World::each("vac_new_game").await {
+        private(&w, &alice(), "vacation on 5").await;
+        // Bob accepts Alice's challenge (she has White) an hour into her vacation: her clock
+        // starts when she is back, as it would have stood still had the game been running.
+        w.advance(HOUR);
+        let id = w.start(&alice(), &bob(), "days 2").await;
+        assert_eq!(deadline_after_t0(&w, id).await, 7 * day);
+        // Past the days of a move, no time-out: she is away.
+        w.advance(2 * DAY + HOUR);
+        assert!(w.sweep().await.is_empty());
+        assert_eq!(w.game(id).await.status, GameStatus::Active);
+        // Back after 2 days and two hours: three days charged, two given back with the rest.
+        private(&w, &alice(), "vacation off").await;
+        assert_eq!(deadline_after_t0(&w, id).await, 5 * day);
+        // A game where Bob, at home, moves first keeps its ordinary clock.
+        private(&w, &alice(), "vacation on 3").await;
+        let other = w.start(&bob(), &alice(), "days 2").await;
+        let now = clock_now(&w.clock).0 - T0.0;
+        assert_eq!(deadline_after_t0(&w, other).await, now + 2 * day);
+    }
+}
+
+#[tokio::test]
 async fn the_allowance_runs_out_and_the_sweep_ends_the_vacation_and_tells_the_opponent() {
     for w in World::each("vac_exhausted").await {
         let id = w.start(&alice(), &bob(), "days 2").await;

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod console;
 mod correspondence;
 mod dm_notices;

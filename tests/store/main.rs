@@ -6,6 +6,7 @@ mod common;
 #[path = "../common/relay.rs"]
 mod relay;
 
+mod analyses;
 mod anywhere;
 mod concurrency;
 mod faults;

@@ -13,7 +13,8 @@ use common::{
     PLACE, T0, TestDb, alice, assert_sqlite_sound, bob, carol, dave, postgres_db, say_to,
     seed_stored_games, sqlite_db,
 };
-use rollerball::game::{Actor, ManualClock, Service};
+use rollerball::engine::analysis::Budget;
+use rollerball::game::{Actor, EngineAnalyst, ManualClock, Service};
 use rollerball::rules;
 use rollerball::store::{
     self, BackupError, ChallengeId, CopyProgress, CopyReport, Deadline, GameId, NewGame, PlayerId,
@@ -25,7 +26,7 @@ use sqlx::Row;
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
 
 /// Rows per table of the database [`populate`] makes, in the order the copy goes.
-const ROWS: [(&str, u64); 13] = [
+const ROWS: [(&str, u64); 15] = [
     ("players", 4),
     ("servers", 1),
     ("games", 7),
@@ -38,6 +39,8 @@ const ROWS: [(&str, u64); 13] = [
     ("tournament_games", 3),
     ("forecasts", 1),
     ("vacation_days", 1),
+    ("analyses", 1),
+    ("analysis_positions", 13),
     ("held_notices", 0),
 ];
 
@@ -56,13 +59,17 @@ async fn say(service: &Service, who: &Actor, text: &str) {
 /// locale.
 async fn populate(db: &TestDb) -> Store {
     let store = db.store().await;
-    let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None);
+    let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0)))
+        .with_rate_limit(None)
+        .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 2_000 })));
     say(&service, &alice(), "challenge <@102> white days 2").await;
     say(&service, &bob(), "accept").await;
     for (i, san) in MATE.split_whitespace().enumerate() {
         let who = if i % 2 == 0 { alice() } else { bob() };
         say(&service, &who, &format!("move #1 {san}")).await;
     }
+    // Anyone may have the finished game analysed: one analysis, a row per position.
+    say(&service, &carol(), "analysis #1").await;
     // A game linked to the one it rematches, as `Store::create_game` records it (the service's
     // `rematch` makes a challenge instead, whose game leaves `rematch_of` unset).
     let rematch = NewGame {
@@ -249,7 +256,8 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         format!(
             "the target database {} already holds 4 players, 1 server, 8 games, 5 challenges, \
              17 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games, \
-             1 forecast line, 1 year of vacation days: `db copy` only fills an empty database, so nothing was copied",
+             1 forecast line, 1 year of vacation days, 1 analysis, 13 analysed positions: `db copy` \
+             only fills an empty database, so nothing was copied",
             store::redact(&target.url)
         )
     );
@@ -371,7 +379,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 8 and this rollerball's is 10: bring it \
+            "the source database {} is at schema version 9 and this rollerball's is 10: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -633,7 +641,9 @@ async fn backups_refuse_what_they_should_not_do() {
     );
 
     // With --force the file is replaced by a newer copy.
-    let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None);
+    let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0)))
+        .with_rate_limit(None)
+        .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 2_000 })));
     say(&service, &dave(), "move #3 Rb7").await;
     let second = store::backup_sqlite(&live.url, &file, true).await.unwrap();
     // Dave's move, and Carol's forecast answering it.
@@ -758,10 +768,11 @@ async fn the_command_line_says_what_it_did() {
                  players: 4 rows\n  servers: 1 row\n  games: 7 rows\n  challenges: 4 rows\n  \
                  moves: 17 rows\n  ratings: 4 rows\n  id_counters: 4 rows\n  \
                  tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \
-                 forecasts: 1 row\n  vacation_days: 1 row\n  held_notices: 0 rows\n\
+                 forecasts: 1 row\n  vacation_days: 1 row\n  analyses: 1 row\n  \
+                 analysis_positions: 13 rows\n  held_notices: 0 rows\n\
                  Checked: every table holds as many rows as in the source.\n\
                  Checked: all 7 games replay to their stored positions (17 moves).\n\
-                 Done: 52 rows in 13 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Done: 66 rows in 15 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );

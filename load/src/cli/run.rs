@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rollerball::game::{Service, SystemClock};
@@ -59,6 +60,10 @@ pub struct Args {
     /// metrics cost a move.
     #[arg(long, value_enum, default_value_t = MetricsMode::Off)]
     metrics: MetricsMode,
+    /// Keep one engine analysis of a 60-move game running during the load (a new game each
+    /// time), as players asking `analysis` would: the report then says how many finished.
+    #[arg(long, conflicts_with = "metrics")]
+    analysis: bool,
 }
 
 /// Whether the service reports to the bot's metrics.
@@ -128,10 +133,27 @@ pub fn run(args: Args) -> Result<(), String> {
             acks: ack_writer,
             progress: Some(progress()),
         };
+        let stop = Arc::new(AtomicBool::new(false));
+        let analysing = args.analysis.then(|| {
+            tokio::spawn(rollerball_load::keep_analysing(
+                Arc::clone(&service),
+                Arc::clone(&stop),
+            ))
+        });
         let report = rollerball_load::run(service, db.clone(), &options, outputs)
             .await
             .map(|r| r.to_string())
             .map_err(|e| e.to_string());
+        stop.store(true, Ordering::Relaxed);
+        let report = match analysing {
+            None => report,
+            Some(task) => {
+                let analyses = task
+                    .await
+                    .map_err(|e| format!("the analyses beside the load failed: {e}"))??;
+                report.map(|r| format!("{r}{analyses}\n"))
+            }
+        };
         db.close().await;
         report
     })?;

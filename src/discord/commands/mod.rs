@@ -229,6 +229,7 @@ pub fn definition() -> CreateCommand {
         sub("history", vec![game_option()]),
         sub("games", vec![]),
         sub("export", vec![game_option()]),
+        sub("analysis", vec![game_option()]),
         sub("resign", vec![game_option()]),
         sub("draw", vec![answer_option(), game_option()]),
         sub("takeback", vec![answer_option(), game_option()]),

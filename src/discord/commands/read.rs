@@ -180,6 +180,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
             }
         }
         "export" => Command::Export { game },
+        "analysis" => Command::Analysis { game },
         "resign" => Command::Resign {
             game,
             confirmed: false,

@@ -15,7 +15,7 @@ use crate::model::{ChallengeId, Days, GameId, Place, PlayerId};
 use crate::rules::{self, Color};
 use crate::store::{AcceptedGame, ChallengeStatus, ColourWish, NewChallenge, StoreError};
 
-use super::computer;
+use super::{computer, vacation};
 
 /// The terms of a challenge.
 pub(crate) struct Terms {
@@ -269,7 +269,9 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
             other => other.into(),
         })?;
     cx.svc.observer().games_started(1);
-    // The game stands from here on: what follows only tells of it.
+    // The game stands from here on: what follows only tells of it (and holds its clock if the
+    // player to move is away).
+    let row = vacation::hold_new_game(cx, row).await;
     let players = [row.white, row.black];
     let mut sides = [None, None];
     for color in Color::ALL {

@@ -2,6 +2,7 @@
 //! takes the command's context and returns its reply, or a [`Refusal`] — which it may only do
 //! before it has committed a change.
 
+mod analysis;
 pub(crate) mod challenges;
 pub(crate) mod computer;
 mod ending;
@@ -55,6 +56,7 @@ pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Re
         Command::History { game } => viewing::history(cx, *game).await,
         Command::Games => viewing::games(cx).await,
         Command::Export { game } => viewing::export(cx, *game).await,
+        Command::Analysis { game } => analysis::analysis(cx, *game).await,
         Command::Resign { game, confirmed } => ending::resign(cx, *game, *confirmed).await,
         Command::Draw { game, answer } => offers::offer(cx, *game, OfferKind::Draw, *answer).await,
         Command::Takeback { game, answer } => {
@@ -113,6 +115,7 @@ pub(crate) fn command_kind(command: &Command) -> &'static str {
         Command::History { .. } => "history",
         Command::Games => "games",
         Command::Export { .. } => "export",
+        Command::Analysis { .. } => "analysis",
         Command::Resign { .. } => "resign",
         Command::Draw { .. } => "draw",
         Command::Takeback { .. } => "takeback",
@@ -139,6 +142,7 @@ pub(crate) fn command_word(command: &Command) -> &'static str {
         | Command::Moves { .. }
         | Command::History { .. }
         | Command::Export { .. }
+        | Command::Analysis { .. }
         | Command::Resign { .. }
         | Command::Draw { .. }
         | Command::Takeback { .. }

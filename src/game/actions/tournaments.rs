@@ -15,6 +15,8 @@ use crate::model::{Days, PlayerId, TournamentId};
 use crate::rules;
 use crate::store::{NewTournament, StoreError, Tournament, TournamentDraw, TournamentStatus};
 
+use super::vacation;
+
 /// How often a start is tried afresh when the sign-up list changed while it was being drawn.
 const START_ATTEMPTS: u32 = 3;
 
@@ -338,6 +340,11 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
         match started {
             Ok((started, games)) => {
                 cx.svc.observer().games_started(games.len() as u64);
+                let mut held = Vec::with_capacity(games.len());
+                for game in games {
+                    held.push(vacation::hold_new_game(cx, game).await);
+                }
+                let games = held;
                 return Ok(started_reply(cx, &started, &seated, &games).await);
             }
             Err(StoreError::Conflict) if attempt < START_ATTEMPTS => {

@@ -2,17 +2,20 @@
 //! stand still (the store moves those deadlines, [`Store::start_vacation`]); their opponents see
 //! until when on the board and in `games`. Coming back — `vacation off`, or any move of theirs —
 //! gives back the whole days not used; a vacation that runs out ends in the sweep
-//! ([`Service::vacation_ends`]).
+//! ([`Service::vacation_ends`]). A game that begins while the player to move is away (a
+//! challenge accepted, a tournament started) has its clock held the same way
+//! ([`hold_new_game`]).
 //!
 //! [`Store::start_vacation`]: crate::store::Store::start_vacation
 //! [`Service::vacation_ends`]: crate::game::service::Service
 
 use crate::game::command::VacationChange;
 use crate::game::context::{Cx, Res, say};
+use crate::game::deadlines;
 use crate::game::i18n::tr;
 use crate::game::reply::Reply;
 use crate::model::Timestamp;
-use crate::store::{Player, StoreError, VACATION_DAYS_PER_YEAR, Vacation};
+use crate::store::{Game, Player, StoreError, VACATION_DAYS_PER_YEAR, Vacation};
 
 /// `vacation [on [DAYS] | off]`.
 pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res<Reply> {
@@ -142,4 +145,39 @@ pub(crate) async fn end_before_move(cx: &Cx<'_>) -> Res<Option<String>> {
         return Ok(None);
     };
     Ok(Some(come_back(cx, player, v, now).await?))
+}
+
+/// `game`, just begun, with its first deadline moved to where the vacation of the player to
+/// move ends, if they are away (the store moved the deadlines of their other games when the
+/// vacation began, and moves them all back together if they return early). The game stands
+/// whatever happens here, so a failure is logged, not answered: the game keeps its clock.
+pub(crate) async fn hold_new_game(cx: &Cx<'_>, game: Game) -> Game {
+    let now = cx.now();
+    let Some(to_move) = game.player(game.to_move) else {
+        return game;
+    };
+    let Some(until) = cx
+        .players
+        .get_or_log(to_move)
+        .await
+        .and_then(|p| p.vacation)
+        .map(|v| v.until)
+        .filter(|&until| until > now)
+    else {
+        return game;
+    };
+    let deadline = deadlines::deadline_after_vacation(now, game.days_per_move, Some(until));
+    match cx
+        .store()
+        .set_deadline(game.id, game.version, deadline, now)
+        .await
+    {
+        Ok(held) => held,
+        // A move or a resignation came first: the game's own command set its clock.
+        Err(StoreError::Conflict) => game,
+        Err(error) => {
+            tracing::error!(game = game.id.0, %error, "cannot hold the clock of a player away");
+            game
+        }
+    }
 }

@@ -4,13 +4,13 @@
 use std::fmt::Write;
 
 use crate::game::context::{Cx, Refusal, Res, say};
-use crate::game::i18n::{Lang, tr};
+use crate::game::i18n::tr;
 use crate::game::lookup::viewed_game;
 use crate::game::present::{Ping, rules_summary, side_key, yes_no};
 use crate::game::reply::{Attachment, Reply};
 use crate::model::GameId;
 use crate::render::{self, BoardView, GifOptions};
-use crate::rules::{self, Color, PgnTags, Square};
+use crate::rules::{self, Color, Square};
 use crate::store::Game as StoredGame;
 
 /// `board [#ID]` and `game ID`: the board with who plays, the move number and the last move
@@ -219,27 +219,15 @@ async fn opponent_of(cx: &Cx<'_>, g: &StoredGame, color: Color) -> String {
     cx.voice().row_side(g, color.opponent(), &name)
 }
 
-/// `export [#ID]`: the game's PGN record and an animated GIF of it.
+/// `export [#ID]`: the game's PGN record (with the engine's annotations once it has been
+/// analysed) and an animated GIF of it.
 pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let loaded = viewed_game(cx, id).await?;
-    // The record is a file for chess software: its tags stay English.
-    let mut names = [String::new(), String::new()];
-    for color in Color::ALL {
-        names[color.index()] = match (loaded.row.player(color), loaded.row.computer_level) {
-            (Some(p), _) => cx.players.name(p).await,
-            (None, Some(level)) => tr!(Lang::En, "computer-name", level = level),
-            (None, None) => "?".to_string(),
-        };
-    }
-    let (year, month, day) = loaded.row.created_at.utc_date();
-    let [white, black] = names;
-    let pgn = loaded.game.to_pgn(&PgnTags {
-        event: format!("Rollerball correspondence game #{}", loaded.id()),
-        site: "Discord".into(),
-        date: format!("{year:04}.{month:02}.{day:02}"),
-        white,
-        black,
-    });
+    // An analysed game's record carries the engine's evaluations and marks.
+    let notes = super::analysis::stored_annotations(cx.svc, &loaded).await;
+    let pgn = loaded
+        .game
+        .to_annotated_pgn(&super::analysis::pgn_tags(cx.svc, &loaded).await, &notes);
     let game = loaded.game.clone();
     let mut options = GifOptions::default();
     options.board.size = cx.svc.board_size().min(480);

@@ -79,6 +79,11 @@ pub const HELP: &[HelpEntry] = &[
         example: "export",
     },
     HelpEntry {
+        name: "analysis",
+        usage: "analysis [#ID]",
+        example: "analysis #12",
+    },
+    HelpEntry {
         name: "resign",
         usage: "resign [#ID]",
         example: "resign",

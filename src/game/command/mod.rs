@@ -156,6 +156,11 @@ pub enum Command {
         /// The game named, if any.
         game: Option<GameId>,
     },
+    /// `analysis [#ID]`: the engine's look at a finished game.
+    Analysis {
+        /// The game named, if any (else the one whose thread this is).
+        game: Option<GameId>,
+    },
     /// `resign [#ID] [confirm]`: resigning asks once for confirmation.
     Resign {
         /// The game named, if any.

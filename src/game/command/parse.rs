@@ -17,6 +17,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("list", "games"),
     ("pgn", "export"),
     ("gif", "export"),
+    ("analyse", "analysis"),
+    ("analyze", "analysis"),
+    ("review", "analysis"),
     ("offer", "draw"),
     ("undo", "takeback"),
     ("time", "moretime"),
@@ -302,6 +305,9 @@ impl<'a> Args<'a> {
                 Command::Game { game }
             }
             "export" => Command::Export {
+                game: self.take_game()?,
+            },
+            "analysis" => Command::Analysis {
                 game: self.take_game()?,
             },
             "resign" => {

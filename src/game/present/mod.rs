@@ -2,6 +2,7 @@
 //! reply speaks in, the phrases and selector words of the texts, the game reply with its board
 //! and buttons, and the help.
 
+pub(crate) mod analysis;
 mod game_reply;
 mod help;
 mod markup;

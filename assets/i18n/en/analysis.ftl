@@ -1,0 +1,49 @@
+# The engine's look at a finished game (`analysis`).
+# $played and $best are moves in SAN and are never translated; $verdict and $side are keys.
+
+help-analysis = The engine's look at a finished game: a graph of the score from White's side over the moves, the three biggest mistakes of each side, and the record with the engine's evaluation after every move and the marks ?! (inaccuracy), ? (mistake) and ?? (blunder). Anyone may ask; it is computed once and kept, and `export` then includes it.
+slash-sub-analysis = analysis
+
+analysis-which = Which game? Name it (`analysis #12`), or ask in the game's own thread.
+analysis-in-progress = Game #{ $id } is still being played. The engine looks at a game only once it is over, so that it helps neither side.
+analysis-no-moves = Game #{ $id } ended before any move was played: there is nothing to analyse.
+analysis-running = The engine is analysing game #{ $id } right now; the answer is posted here as soon as it is ready.
+analysis-queued = The engine is busy with another game. Your analysis of game #{ $id } is { $ahead ->
+        [1] next in line
+       *[other] number { $ahead } in line
+    }; it is posted here as soon as it is ready.
+analysis-failed = The analysis of game #{ $id } failed. Try again later.
+analysis-ready = { $player }, the analysis of game #{ $id } you asked for is ready.
+analysis-header = **Analysis of game #{ $id }** ({ $white } vs { $black }): { $nodes } nodes searched in each of its { $positions } positions. The graph shows the score from White's side over the moves (top: White wins, bottom: Black wins); dots mark the mistakes.
+analysis-side = **{ $side ->
+        [white] White
+       *[black] Black
+    }** ({ $player }): { $inaccuracies } ?!, { $mistakes } ?, { $blunders } ??
+analysis-side-clean = **{ $side ->
+        [white] White
+       *[black] Black
+    }** ({ $player }): no mistakes found.
+analysis-mistake = { $played } — { $best } { $before }; after it { $after }.
+analysis-before = { $verdict ->
+        [even] was about even
+        [white-slight] kept White slightly better
+        [black-slight] kept Black slightly better
+        [white-better] kept White better
+        [black-better] kept Black better
+        [white-winning] was winning for White
+        [black-winning] was winning for Black
+        [white-mate] mated for White in { $mate }
+       *[black-mate] mated for Black in { $mate }
+    }
+analysis-after = { $verdict ->
+        [even] the game is about even
+        [white-slight] White is slightly better
+        [black-slight] Black is slightly better
+        [white-better] White is better
+        [black-better] Black is better
+        [white-winning] White wins
+        [black-winning] Black wins
+        [white-mate] White mates in { $mate }
+       *[black-mate] Black mates in { $mate }
+    }
+analysis-record = The annotated record is attached; `export` now includes it too.

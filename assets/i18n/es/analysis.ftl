@@ -1,0 +1,49 @@
+# La mirada del motor a una partida terminada (`analysis`).
+# $played y $best son jugadas en SAN y nunca se traducen; $verdict y $side son claves.
+
+help-analysis = La mirada del motor a una partida terminada: un gráfico de la evaluación desde el lado de las blancas a lo largo de las jugadas, los tres mayores errores de cada bando, y la planilla con la evaluación del motor tras cada jugada y los signos ?! (imprecisión), ? (error) y ?? (error grave). Cualquiera puede pedirla; se calcula una vez y se guarda, y `export` la incluye después.
+slash-sub-analysis = análisis
+
+analysis-which = ¿Qué partida? Indica su número (`analysis #12`), o pídelo en el hilo de la partida.
+analysis-in-progress = La partida #{ $id } todavía se está jugando. El motor solo mira una partida cuando ha terminado, para no ayudar a ningún bando.
+analysis-no-moves = La partida #{ $id } terminó antes de la primera jugada: no hay nada que analizar.
+analysis-running = El motor está analizando la partida #{ $id } ahora mismo; la respuesta se publicará aquí en cuanto esté lista.
+analysis-queued = El motor está ocupado con otra partida. Tu análisis de la partida #{ $id } { $ahead ->
+        [1] es el siguiente
+       *[other] es el número { $ahead } en la cola
+    }; se publicará aquí en cuanto esté listo.
+analysis-failed = El análisis de la partida #{ $id } ha fallado. Inténtalo más tarde.
+analysis-ready = { $player }, el análisis de la partida #{ $id } que pediste está listo.
+analysis-header = **Análisis de la partida #{ $id }** ({ $white } contra { $black }): { $nodes } nodos explorados en cada una de sus { $positions } posiciones. El gráfico muestra la evaluación desde el lado de las blancas a lo largo de las jugadas (arriba: ganan las blancas, abajo: ganan las negras); los puntos marcan los errores.
+analysis-side = **{ $side ->
+        [white] Blancas
+       *[black] Negras
+    }** ({ $player }): { $inaccuracies } ?!, { $mistakes } ?, { $blunders } ??
+analysis-side-clean = **{ $side ->
+        [white] Blancas
+       *[black] Negras
+    }** ({ $player }): ningún error.
+analysis-mistake = { $played } — { $best } { $before }; después, { $after }.
+analysis-before = { $verdict ->
+        [even] mantenía la igualdad
+        [white-slight] mantenía una ligera ventaja blanca
+        [black-slight] mantenía una ligera ventaja negra
+        [white-better] mantenía la ventaja blanca
+        [black-better] mantenía la ventaja negra
+        [white-winning] ganaba para las blancas
+        [black-winning] ganaba para las negras
+        [white-mate] daba mate para las blancas en { $mate }
+       *[black-mate] daba mate para las negras en { $mate }
+    }
+analysis-after = { $verdict ->
+        [even] la posición está igualada
+        [white-slight] las blancas están ligeramente mejor
+        [black-slight] las negras están ligeramente mejor
+        [white-better] las blancas están mejor
+        [black-better] las negras están mejor
+        [white-winning] ganan las blancas
+        [black-winning] ganan las negras
+        [white-mate] las blancas dan mate en { $mate }
+       *[black-mate] las negras dan mate en { $mate }
+    }
+analysis-record = La planilla anotada va adjunta; `export` ahora también la incluye.

@@ -1,0 +1,49 @@
+# Le regard du moteur sur une partie finie (`analysis`).
+# $played et $best sont des coups en SAN, jamais traduits ; $verdict et $side sont des clés.
+
+help-analysis = Le regard du moteur sur une partie finie : un graphique de l'évaluation du point de vue des Blancs au fil des coups, les trois plus grosses erreurs de chaque camp, et la notation avec l'évaluation du moteur après chaque coup et les signes ?! (imprécision), ? (erreur) et ?? (gaffe). Tout le monde peut la demander ; elle est calculée une fois et gardée, et `export` l'inclut ensuite.
+slash-sub-analysis = analyse
+
+analysis-which = Quelle partie ? Donnez son numéro (`analysis #12`), ou demandez dans le fil de la partie.
+analysis-in-progress = La partie #{ $id } est encore en cours. Le moteur ne regarde une partie qu'une fois finie, pour n'aider aucun des deux camps.
+analysis-no-moves = La partie #{ $id } s'est terminée avant le premier coup : il n'y a rien à analyser.
+analysis-running = Le moteur analyse la partie #{ $id } en ce moment ; la réponse sera publiée ici dès qu'elle sera prête.
+analysis-queued = Le moteur est occupé par une autre partie. Votre analyse de la partie #{ $id } { $ahead ->
+        [1] est la prochaine
+       *[other] est en position { $ahead } dans la file
+    } ; elle sera publiée ici dès qu'elle sera prête.
+analysis-failed = L'analyse de la partie #{ $id } a échoué. Réessayez plus tard.
+analysis-ready = { $player }, l'analyse de la partie #{ $id } que vous avez demandée est prête.
+analysis-header = **Analyse de la partie #{ $id }** ({ $white } contre { $black }) : { $nodes } nœuds explorés dans chacune de ses { $positions } positions. Le graphique montre l'évaluation du point de vue des Blancs au fil des coups (en haut : les Blancs gagnent, en bas : les Noirs gagnent) ; les points marquent les erreurs.
+analysis-side = **{ $side ->
+        [white] Blancs
+       *[black] Noirs
+    }** ({ $player }) : { $inaccuracies } ?!, { $mistakes } ?, { $blunders } ??
+analysis-side-clean = **{ $side ->
+        [white] Blancs
+       *[black] Noirs
+    }** ({ $player }) : aucune erreur trouvée.
+analysis-mistake = { $played } — { $best } { $before } ; après ce coup, { $after }.
+analysis-before = { $verdict ->
+        [even] gardait l'équilibre
+        [white-slight] gardait un léger avantage aux Blancs
+        [black-slight] gardait un léger avantage aux Noirs
+        [white-better] gardait l'avantage aux Blancs
+        [black-better] gardait l'avantage aux Noirs
+        [white-winning] gagnait pour les Blancs
+        [black-winning] gagnait pour les Noirs
+        [white-mate] matait pour les Blancs en { $mate }
+       *[black-mate] matait pour les Noirs en { $mate }
+    }
+analysis-after = { $verdict ->
+        [even] la position est à peu près égale
+        [white-slight] les Blancs sont légèrement mieux
+        [black-slight] les Noirs sont légèrement mieux
+        [white-better] les Blancs sont mieux
+        [black-better] les Noirs sont mieux
+        [white-winning] les Blancs gagnent
+        [black-winning] les Noirs gagnent
+        [white-mate] les Blancs matent en { $mate }
+       *[black-mate] les Noirs matent en { $mate }
+    }
+analysis-record = La notation annotée est jointe ; `export` l'inclut désormais aussi.

@@ -1,0 +1,290 @@
+//! `analysis [#ID]`: the engine's look at a finished game, which anyone may ask for. The
+//! analysis is computed once — through the process's [`AnalysisQueue`](crate::game::analysis_queue),
+//! so it never delays moves — stored, and reused by every later request and by `export`.
+//! A request that finds the engine busy is told its place in the line; the sweep posts its
+//! answer when it is ready ([`Service::deliver_analyses`]).
+
+use crate::engine::analysis::{Budget, Eval, GameAnalysis, PositionEval};
+use crate::game::analysis_queue::{Ticket, Waiter};
+use crate::game::context::{Cx, Res, say};
+use crate::game::i18n::{Lang, tr};
+use crate::game::loaded::Loaded;
+use crate::game::lookup;
+use crate::game::players::Players;
+use crate::game::present::Voice;
+use crate::game::present::analysis::{analysis_text, graph_png};
+use crate::game::reply::{Attachment, DirectMessage, Notice, Reply};
+use crate::game::service::Service;
+use crate::model::GameId;
+use crate::rules::{self, Annotation, PgnTags};
+use crate::store::{GameStatus, StoreError, StoredAnalysis, StoredEval};
+
+/// `analysis [#ID]`: the game named, or the one whose thread this is.
+pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
+    let lang = cx.lang;
+    let row = match (id, cx.place.thread) {
+        (Some(id), _) => cx.store().game(id).await?,
+        (None, Some(thread)) => cx.store().game_in_thread(thread).await?,
+        (None, None) => None,
+    };
+    let Some(row) = row else {
+        return match id {
+            Some(id) => say(tr!(lang, "game-none", id = id.0)),
+            None => say(tr!(lang, "analysis-which")),
+        };
+    };
+    if row.status == GameStatus::Active {
+        return say(tr!(lang, "analysis-in-progress", id = row.id.0));
+    }
+    let loaded = lookup::load(cx, row.id).await?;
+    if loaded.game.ply() == 0 {
+        return say(tr!(lang, "analysis-no-moves", id = row.id.0));
+    }
+    if let Some(stored) = cx.store().analysis(row.id).await? {
+        let analysis = from_stored(&loaded.game, &stored)?;
+        return Ok(reply(cx.svc, cx.voice(), &loaded, &analysis).await);
+    }
+    let waiter = Waiter {
+        player: cx.actor.id,
+        place: cx.place,
+        lang,
+    };
+    match cx.svc.analyses().submit(row.id, &loaded.game, waiter) {
+        Ticket::Now(result) => {
+            let Ok(analysis) = result.await else {
+                return say(tr!(lang, "analysis-failed", id = row.id.0));
+            };
+            let analysis = keep(cx.svc, &loaded, analysis).await?;
+            Ok(reply(cx.svc, cx.voice(), &loaded, &analysis).await)
+        }
+        Ticket::Queued { ahead: 0 } => {
+            Ok(Reply::text(tr!(lang, "analysis-running", id = row.id.0)))
+        }
+        Ticket::Queued { ahead } => Ok(Reply::text(tr!(
+            lang,
+            "analysis-queued",
+            id = row.id.0,
+            ahead = ahead
+        ))),
+    }
+}
+
+/// Stores `analysis` unless another process was first, and returns the one that stands.
+async fn keep(
+    svc: &Service,
+    loaded: &Loaded,
+    analysis: GameAnalysis,
+) -> Result<GameAnalysis, StoreError> {
+    let stored = to_stored(loaded.row.id, &loaded.game, &analysis, svc);
+    if svc.store().store_analysis(&stored).await? {
+        return Ok(analysis);
+    }
+    match svc.store().analysis(loaded.row.id).await? {
+        Some(theirs) => from_stored(&loaded.game, &theirs),
+        None => Err(StoreError::NotFound(format!(
+            "the analysis of game {}",
+            loaded.row.id.0
+        ))),
+    }
+}
+
+/// The reply: the text, the graph (or a note that it could not be drawn), the annotated record.
+async fn reply(svc: &Service, voice: Voice<'_>, loaded: &Loaded, analysis: &GameAnalysis) -> Reply {
+    let mut text = analysis_text(voice, loaded, analysis);
+    text.push('\n');
+    text.push_str(&tr!(voice.lang, "analysis-record"));
+    let (game, for_graph) = (loaded.game.clone(), analysis.clone());
+    let image = match tokio::task::spawn_blocking(move || graph_png(&game, &for_graph)).await {
+        Ok(Ok(png)) => Some(Attachment {
+            filename: format!("rollerball-{}-analysis.png", loaded.id()),
+            bytes: png,
+        }),
+        failed => {
+            tracing::error!(
+                game = loaded.id(),
+                ?failed,
+                "the evaluation graph could not be drawn"
+            );
+            None
+        }
+    };
+    let pgn = loaded.game.to_annotated_pgn(
+        &pgn_tags(svc, loaded).await,
+        &analysis.annotations(&loaded.game),
+    );
+    Reply {
+        text,
+        image,
+        files: vec![Attachment {
+            filename: format!("rollerball-{}-analysis.pgn", loaded.id()),
+            bytes: pgn.into_bytes(),
+        }],
+        ..Reply::default()
+    }
+}
+
+/// The tags of a game's record: English, it being a file for chess software.
+pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
+    let players = Players::new(svc.store());
+    let mut names = [String::new(), String::new()];
+    for color in rules::Color::ALL {
+        names[color.index()] = match (loaded.row.player(color), loaded.row.computer_level) {
+            (Some(p), _) => players.name(p).await,
+            (None, Some(level)) => tr!(Lang::En, "computer-name", level = level),
+            (None, None) => "?".to_string(),
+        };
+    }
+    let (year, month, day) = loaded.row.created_at.utc_date();
+    let [white, black] = names;
+    PgnTags {
+        event: format!("Rollerball correspondence game #{}", loaded.id()),
+        site: "Discord".into(),
+        date: format!("{year:04}.{month:02}.{day:02}"),
+        white,
+        black,
+    }
+}
+
+/// The annotations of a game's record, if it has been analysed (for `export`); none when it
+/// has not, or the stored analysis cannot be read (logged: the record goes out plain).
+pub(crate) async fn stored_annotations(svc: &Service, loaded: &Loaded) -> Vec<Annotation> {
+    match svc.store().analysis(loaded.row.id).await {
+        Ok(Some(stored)) => match from_stored(&loaded.game, &stored) {
+            Ok(analysis) => analysis.annotations(&loaded.game),
+            Err(error) => {
+                tracing::error!(game = loaded.id(), %error, "a stored analysis cannot be read");
+                Vec::new()
+            }
+        },
+        Ok(None) => Vec::new(),
+        Err(error) => {
+            tracing::error!(game = loaded.id(), %error, "cannot look up a game's analysis");
+            Vec::new()
+        }
+    }
+}
+
+impl Service {
+    /// Stores the analyses finished for players who were told to wait, and returns their
+    /// answers, each posted where it was asked with its asker pinged. Run by the sweep.
+    pub(crate) async fn deliver_analyses(&self) -> Vec<Notice> {
+        let players = Players::new(self.store());
+        let mut notices = Vec::new();
+        for done in self.analyses().take_finished() {
+            let id = done.game;
+            let loaded = match Loaded::load(self.store(), &players, id).await {
+                Ok(Some(loaded)) => loaded,
+                failed => {
+                    if let Err(refusal) = failed {
+                        tracing::error!(game = id.0, error = %refusal, "cannot load an analysed game");
+                    }
+                    continue;
+                }
+            };
+            let analysis = match done.analysis {
+                Some(analysis) => keep(self, &loaded, analysis).await,
+                None => Err(StoreError::Invalid("the analysis failed".into())),
+            };
+            if let Err(error) = &analysis {
+                tracing::error!(game = id.0, %error, "an analysis could not be kept");
+            }
+            for waiter in done.waiters {
+                let voice = self.voice(waiter.lang);
+                let name = players.name(waiter.player).await;
+                let asker = voice.player(waiter.player, &name);
+                let mut reply = match &analysis {
+                    Ok(analysis) => {
+                        let mut reply = reply(self, voice, &loaded, analysis).await;
+                        reply.text = format!(
+                            "{}\n{}",
+                            tr!(waiter.lang, "analysis-ready", player = asker, id = id.0),
+                            reply.text
+                        );
+                        reply
+                    }
+                    Err(_) => Reply::text(tr!(waiter.lang, "analysis-failed", id = id.0)),
+                };
+                reply.mentions = vec![waiter.player];
+                // Where the bot only answers commands, the asker gets the answer by DM instead.
+                if !waiter.place.bot_posts() {
+                    reply.direct.push(DirectMessage {
+                        to: waiter.player,
+                        text: format!("{} · {}", reply.text, voice.link(waiter.place)),
+                    });
+                }
+                notices.push(Notice {
+                    place: waiter.place,
+                    reply,
+                });
+            }
+        }
+        notices
+    }
+}
+
+/// An analysis as the store keeps it.
+fn to_stored(
+    game: GameId,
+    record: &rules::Game,
+    analysis: &GameAnalysis,
+    svc: &Service,
+) -> StoredAnalysis {
+    let positions = record.positions();
+    StoredAnalysis {
+        game,
+        nodes: analysis.budget.nodes,
+        created_at: svc.now(),
+        positions: analysis
+            .positions
+            .iter()
+            .zip(&positions)
+            .map(|(p, position)| StoredEval {
+                centipawns: match p.eval {
+                    Eval::Centipawns(cp) => Some(cp),
+                    Eval::Mate { .. } => None,
+                },
+                mate: match p.eval {
+                    Eval::Mate { winner, moves } => Some((winner, moves)),
+                    Eval::Centipawns(_) => None,
+                },
+                best: p.best.map(|mv| rules::coordinate(position, mv)),
+            })
+            .collect(),
+    }
+}
+
+/// A stored analysis of `record`'s game, read back against its positions.
+fn from_stored(record: &rules::Game, stored: &StoredAnalysis) -> Result<GameAnalysis, StoreError> {
+    let corrupt =
+        |what: String| StoreError::Corrupt(format!("game {}'s analysis: {what}", stored.game.0));
+    let positions = record.positions();
+    if stored.positions.len() != positions.len() {
+        return Err(corrupt(format!(
+            "{} positions for a game of {}",
+            stored.positions.len(),
+            positions.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(positions.len());
+    for (p, position) in stored.positions.iter().zip(&positions) {
+        let eval = match (p.centipawns, p.mate) {
+            (Some(cp), None) => Eval::Centipawns(cp),
+            (None, Some((winner, moves))) => Eval::Mate { winner, moves },
+            _ => return Err(corrupt("a position without one score".into())),
+        };
+        let best = match &p.best {
+            Some(text) => Some(
+                rules::read_move(position, text)
+                    .map_err(|e| corrupt(format!("best move `{text}`: {e}")))?,
+            ),
+            None => None,
+        };
+        out.push(PositionEval { eval, best });
+    }
+    Ok(GameAnalysis {
+        budget: Budget {
+            nodes: stored.nodes,
+        },
+        positions: out,
+    })
+}

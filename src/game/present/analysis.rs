@@ -1,0 +1,144 @@
+//! The words and picture of an analysis: the header, each side's count of marks and its three
+//! worst moves ("14…Rxe2?? — Kd5 was about even; after it White wins."), the evaluation graph,
+//! and the annotated record.
+
+use super::voice::Voice;
+use super::words::side_key;
+use crate::engine::analysis::{GameAnalysis, Judgement, Mark};
+use crate::game::i18n::tr;
+use crate::game::loaded::Loaded;
+use crate::render::Theme;
+use crate::render::eval_graph::{EvalGraph, GraphMark, Severity, render_eval_graph};
+use crate::rules::{self, Color};
+
+/// How many of each side's mistakes the text names.
+pub(crate) const WORST_SHOWN: usize = 3;
+
+/// The text of an analysis of `loaded`'s game, in `voice`'s language.
+pub(crate) fn analysis_text(voice: Voice<'_>, loaded: &Loaded, analysis: &GameAnalysis) -> String {
+    let lang = voice.lang;
+    let game = &loaded.game;
+    let mut text = tr!(
+        lang,
+        "analysis-header",
+        id = loaded.id(),
+        white = voice.side(loaded, Color::White),
+        black = voice.side(loaded, Color::Black),
+        nodes = analysis.budget.nodes,
+        positions = analysis.positions.len()
+    );
+    let judgements = analysis.judgements(game);
+    let positions = game.positions();
+    for color in Color::ALL {
+        let count = |mark: Mark| {
+            judgements
+                .iter()
+                .filter(|j| j.mover == color && j.mark == Some(mark))
+                .count()
+        };
+        let player = voice.side(loaded, color);
+        let worst = analysis.worst(game, color, WORST_SHOWN);
+        text.push('\n');
+        if worst.is_empty() {
+            text.push_str(&tr!(
+                lang,
+                "analysis-side-clean",
+                side = side_key(color),
+                player = player
+            ));
+            continue;
+        }
+        text.push_str(&tr!(
+            lang,
+            "analysis-side",
+            side = side_key(color),
+            player = player,
+            inaccuracies = count(Mark::Inaccuracy),
+            mistakes = count(Mark::Mistake),
+            blunders = count(Mark::Blunder)
+        ));
+        for j in worst {
+            text.push_str("\n- ");
+            text.push_str(&mistake_line(voice, game, &positions, analysis, &j));
+        }
+    }
+    text
+}
+
+/// "14…Rxe2?? — Kd5 was about even; after it White wins."
+fn mistake_line(
+    voice: Voice<'_>,
+    game: &rules::Game,
+    positions: &[rules::Position],
+    analysis: &GameAnalysis,
+    j: &Judgement,
+) -> String {
+    let before = &analysis.positions[j.ply];
+    let after = analysis.positions[j.ply + 1].eval.verdict();
+    let position = &positions[j.ply];
+    let number = position.fullmove();
+    let dots = if j.mover == Color::White { "." } else { "…" };
+    let played = format!(
+        "{number}{dots}{}{}",
+        game.sans()[j.ply],
+        j.mark.map_or("", Mark::suffix)
+    );
+    let best = before
+        .best
+        .map(|mv| rules::san(position, mv))
+        .unwrap_or_default();
+    let was = before.eval.verdict();
+    tr!(
+        voice.lang,
+        "analysis-mistake",
+        played = played,
+        best = best,
+        before = tr!(
+            voice.lang,
+            "analysis-before",
+            verdict = was.key(),
+            mate = was.mate_in()
+        ),
+        after = tr!(
+            voice.lang,
+            "analysis-after",
+            verdict = after.key(),
+            mate = after.mate_in()
+        )
+    )
+}
+
+/// The evaluation graph of `analysis` as a PNG, in the board's colours. CPU work of a few
+/// milliseconds: call it on a blocking thread.
+pub(crate) fn graph_png(
+    game: &rules::Game,
+    analysis: &GameAnalysis,
+) -> Result<Vec<u8>, crate::render::RenderError> {
+    let values: Vec<f64> = analysis
+        .positions
+        .iter()
+        .map(|p| p.eval.graph_value())
+        .collect();
+    let marks: Vec<GraphMark> = analysis
+        .judgements(game)
+        .iter()
+        .filter_map(|j| {
+            let severity = match j.mark? {
+                Mark::Inaccuracy => Severity::Inaccuracy,
+                Mark::Mistake => Severity::Mistake,
+                Mark::Blunder => Severity::Blunder,
+            };
+            Some(GraphMark {
+                position: j.ply + 1,
+                severity,
+            })
+        })
+        .collect();
+    render_eval_graph(
+        &EvalGraph {
+            values: &values,
+            marks: &marks,
+        },
+        &Theme::default(),
+    )
+}

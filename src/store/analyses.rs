@@ -1,0 +1,155 @@
+//! The engine's analyses of finished games, each stored once: the budget it was searched with
+//! and, for every position, the evaluation and the engine's move. The service computes them;
+//! the store keeps them and makes sure only one is ever kept per game, however many processes
+//! computed one at the same time.
+
+use sqlx::{Connection, Row};
+
+use super::types::{color_from_db, color_to_db, count_from_db};
+use super::{GameId, Result, Store, StoreError, Timestamp};
+use crate::rules::Color;
+
+/// One position's evaluation, as stored: from White's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredEval {
+    /// Centipawns; `None` when [`StoredEval::mate`] is set.
+    pub centipawns: Option<i32>,
+    /// A forced win: who wins, and in how many of their moves (0: won on the board).
+    pub mate: Option<(Color, u32)>,
+    /// The engine's move there in coordinate form (`c2-b3`); `None` when the game was over.
+    pub best: Option<String>,
+}
+
+/// A game's analysis, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAnalysis {
+    /// The game analysed.
+    pub game: GameId,
+    /// Nodes searched per position.
+    pub nodes: u64,
+    /// When it was stored.
+    pub created_at: Timestamp,
+    /// One per position, the start first.
+    pub positions: Vec<StoredEval>,
+}
+
+impl Store {
+    /// The stored analysis of game `game`, if there is one.
+    pub async fn analysis(&self, game: GameId) -> Result<Option<StoredAnalysis>> {
+        let Some(head) = sqlx::query("SELECT nodes, created_at FROM analyses WHERE game_id = $1")
+            .bind(game.0)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let rows = sqlx::query(
+            "SELECT ply, centipawns, mate_for, mate_in, best FROM analysis_positions \
+             WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut positions = Vec::with_capacity(rows.len());
+        for (expected, row) in rows.iter().enumerate() {
+            let ply: i64 = row.try_get("ply")?;
+            if ply != expected as i64 {
+                return Err(StoreError::Corrupt(format!(
+                    "the analysis of game {} skips position {expected}",
+                    game.0
+                )));
+            }
+            let centipawns: Option<i64> = row.try_get("centipawns")?;
+            let mate_for: Option<String> = row.try_get("mate_for")?;
+            let mate_in: Option<i64> = row.try_get("mate_in")?;
+            let mate = match (mate_for, mate_in) {
+                (Some(side), Some(moves)) => Some((
+                    color_from_db(&side)?,
+                    count_from_db(moves, "analysis mate")?,
+                )),
+                (None, None) => None,
+                _ => {
+                    return Err(StoreError::Corrupt(format!(
+                        "game {}'s analysis at ply {ply}: a mate without its side or moves",
+                        game.0
+                    )));
+                }
+            };
+            let centipawns = centipawns
+                .map(|cp| {
+                    i32::try_from(cp).map_err(|_| {
+                        StoreError::Corrupt(format!("analysis centipawns {cp} out of range"))
+                    })
+                })
+                .transpose()?;
+            if centipawns.is_some() == mate.is_some() {
+                return Err(StoreError::Corrupt(format!(
+                    "game {}'s analysis at ply {ply} needs centipawns or a mate, not both",
+                    game.0
+                )));
+            }
+            positions.push(StoredEval {
+                centipawns,
+                mate,
+                best: row.try_get("best")?,
+            });
+        }
+        let nodes: i64 = head.try_get("nodes")?;
+        Ok(Some(StoredAnalysis {
+            game,
+            nodes: u64::try_from(nodes)
+                .map_err(|_| StoreError::Corrupt(format!("analysis budget {nodes}")))?,
+            created_at: Timestamp(head.try_get("created_at")?),
+            positions,
+        }))
+    }
+
+    /// Stores `analysis` in one transaction, unless the game has one already: `true` when this
+    /// call stored it, `false` when another (another process, say) was first and nothing was
+    /// written. Each position must have centipawns or a mate ([`StoreError::Invalid`]
+    /// otherwise, writing nothing).
+    pub async fn store_analysis(&self, analysis: &StoredAnalysis) -> Result<bool> {
+        if let Some(ply) = analysis
+            .positions
+            .iter()
+            .position(|p| p.centipawns.is_some() == p.mate.is_some())
+        {
+            return Err(StoreError::Invalid(format!(
+                "the analysis of game {} at ply {ply} needs centipawns or a mate, not both",
+                analysis.game.0
+            )));
+        }
+        let nodes = i64::try_from(analysis.nodes)
+            .map_err(|_| StoreError::Invalid(format!("a budget of {} nodes", analysis.nodes)))?;
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
+        let claimed = sqlx::query(
+            "INSERT INTO analyses (game_id, nodes, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(analysis.game.0)
+        .bind(nodes)
+        .bind(analysis.created_at.0)
+        .execute(&mut *tx)
+        .await?;
+        if claimed.rows_affected() == 0 {
+            return Ok(false);
+        }
+        for (ply, p) in analysis.positions.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO analysis_positions (game_id, ply, centipawns, mate_for, mate_in, best) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(analysis.game.0)
+            .bind(ply as i64)
+            .bind(p.centipawns.map(i64::from))
+            .bind(p.mate.map(|(side, _)| color_to_db(side)))
+            .bind(p.mate.map(|(_, moves)| i64::from(moves)))
+            .bind(p.best.as_deref())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+}

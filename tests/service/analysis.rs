@@ -1,0 +1,222 @@
+//! The engine's look at a finished game through the game service: a blunder that allows mate
+//! in one marked `??` in the text, the record and the graph; the analysis stored once and
+//! reused (the engine runs once); the line of requests when the engine is busy, answered by
+//! the sweep; a game in progress refused. Each test runs on SQLite and, with
+//! `TEST_DATABASE_URL`, on PostgreSQL.
+
+use crate::common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+
+use common::{World, alice, bob, carol, say_to};
+use rollerball::engine::analysis::{Budget, GameAnalysis};
+use rollerball::game::{Analyst, EngineAnalyst, Service};
+use rollerball::render::Theme;
+use rollerball::render::eval_graph::{FRAME, PLOT_HEIGHT, column_of};
+use rollerball::rules;
+use rollerball::store::GameId;
+
+/// A game in which White's sixth move, Rg2, allows mate in one, and Black mates.
+const BLUNDER_GAME: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
+/// The blunder's ply (0: the first move).
+const BLUNDER_PLY: usize = 10;
+/// How the reply tells it.
+const BLUNDER_TEXT: &str = "\n- 6.Rg2?? — b3 kept White better; after it Black mates in 1.\n";
+/// How the record marks it.
+const BLUNDER_PGN: &str = "Rg2?? { [%eval #-1] }";
+
+/// The engine at a small budget (the tests run unoptimised), counting its runs and, when
+/// `held`, telling when it starts each analysis and waiting to be let go.
+struct Counted {
+    runs: AtomicUsize,
+    held: Option<(
+        tokio::sync::mpsc::UnboundedSender<()>,
+        Mutex<mpsc::Receiver<()>>,
+    )>,
+}
+
+impl Analyst for Counted {
+    fn analyse(&self, game: &rules::Game) -> GameAnalysis {
+        if let Some((started, go)) = &self.held {
+            started.send(()).unwrap();
+            go.lock().unwrap().recv().unwrap();
+        }
+        self.runs.fetch_add(1, Ordering::SeqCst);
+        EngineAnalyst(Budget { nodes: 20_000 }).analyse(game)
+    }
+}
+
+/// A second service on the world's database whose analyses `analyst` makes.
+fn analysing(w: &World, analyst: Arc<Counted>) -> Service {
+    World::service_on(w.store.clone(), w.clock.clone()).with_analyst(analyst)
+}
+
+fn counted() -> Arc<Counted> {
+    Arc::new(Counted {
+        runs: AtomicUsize::new(0),
+        held: None,
+    })
+}
+
+/// Plays the blunder game to its checkmate: game #1.
+async fn blunder_game(w: &World) -> GameId {
+    let id = w.start(&alice(), &bob(), "days 2").await;
+    w.play(id, &alice(), &bob(), BLUNDER_GAME).await;
+    assert!(w.game(id).await.result.is_some(), "the game ends in mate");
+    id
+}
+
+#[tokio::test]
+async fn a_move_that_allows_mate_in_one_is_a_blunder() {
+    for w in World::each("an_blunder").await {
+        let id = blunder_game(&w).await;
+        let engine = counted();
+        let svc = analysing(&w, engine.clone());
+        // Anyone may ask, not only the players.
+        let reply = say_to(&svc, &carol(), &format!("analysis #{}", id.0)).await;
+        assert!(!reply.private, "{}", reply.text);
+        assert!(reply.text.contains(BLUNDER_TEXT), "{}", reply.text);
+        let pgn = String::from_utf8(reply.files[0].bytes.clone()).unwrap();
+        assert!(pgn.contains(BLUNDER_PGN), "{pgn}");
+        // The graph falls to the bottom after the blunder (Black mates) and not before.
+        let png = &reply.image.as_ref().expect("the graph").bytes;
+        let graph = image::load_from_memory(png).unwrap().to_rgb8();
+        let positions = BLUNDER_GAME.split_whitespace().count() + 1;
+        let bottom = FRAME + PLOT_HEIGHT - 2;
+        let before = column_of(BLUNDER_PLY, positions) - 1;
+        let after = column_of(BLUNDER_PLY + 1, positions) + 8;
+        assert_eq!(graph.get_pixel(before, bottom).0, Theme::WOOD.hole);
+        assert_eq!(graph.get_pixel(after, bottom).0, Theme::WOOD.dark);
+        assert_eq!(engine.runs.load(Ordering::SeqCst), 1);
+        // Stored: one row per position.
+        let stored = w.store.analysis(id).await.unwrap().expect("stored");
+        assert_eq!((stored.nodes, stored.positions.len()), (20_000, positions));
+    }
+}
+
+#[tokio::test]
+async fn the_stored_analysis_is_reused_and_export_carries_it() {
+    for w in World::each("an_reuse").await {
+        let id = blunder_game(&w).await;
+        let engine = counted();
+        let svc = analysing(&w, engine.clone());
+        let first = say_to(&svc, &alice(), "analysis #1").await;
+        let again = say_to(&svc, &bob(), "analysis #1").await;
+        assert_eq!(again.text, first.text);
+        assert_eq!(again.files, first.files);
+        // Another process asking finds it stored too.
+        let other = counted();
+        let elsewhere = analysing(&w, other.clone());
+        assert_eq!(
+            say_to(&elsewhere, &carol(), "analysis #1").await.text,
+            first.text
+        );
+        assert_eq!(engine.runs.load(Ordering::SeqCst), 1);
+        assert_eq!(other.runs.load(Ordering::SeqCst), 0);
+        let export = w.ok(&carol(), &format!("export #{}", id.0)).await;
+        let pgn = String::from_utf8(export.files[0].bytes.clone()).unwrap();
+        assert_eq!(
+            pgn,
+            String::from_utf8(first.files[0].bytes.clone()).unwrap()
+        );
+        assert!(pgn.contains(BLUNDER_PGN), "{pgn}");
+    }
+}
+
+#[tokio::test]
+async fn a_game_in_progress_is_refused() {
+    for w in World::each("an_playing").await {
+        let id = w.start(&alice(), &bob(), "days 2").await;
+        w.play(id, &alice(), &bob(), "c2b2 e7f6").await;
+        let engine = counted();
+        let svc = analysing(&w, engine.clone());
+        let before = w.snapshot().await;
+        let reply = say_to(&svc, &carol(), "analysis #1").await;
+        assert_eq!(
+            w.check_refusal(&before, &reply, "analysis #1").await,
+            "Game #1 is still being played. The engine looks at a game only once it is over, \
+             so that it helps neither side."
+        );
+        let reply = say_to(&svc, &carol(), "analysis").await;
+        assert_eq!(
+            w.check_refusal(&before, &reply, "analysis").await,
+            "Which game? Name it (`analysis #12`), or ask in the game's own thread."
+        );
+        assert_eq!(engine.runs.load(Ordering::SeqCst), 0);
+        assert_eq!(w.store.analysis(id).await.unwrap(), None);
+    }
+}
+
+#[tokio::test]
+async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_done() {
+    for w in World::each("an_queue").await {
+        blunder_game(&w).await;
+        let second_game = w.start(&carol(), &bob(), "days 2").await;
+        w.play(second_game, &carol(), &bob(), "c2b2 e7f6").await;
+        w.ok(&carol(), &format!("resign #{} confirm", second_game.0))
+            .await;
+        let (started, mut starts) = tokio::sync::mpsc::unbounded_channel();
+        let (go, held) = mpsc::channel();
+        let engine = Arc::new(Counted {
+            runs: AtomicUsize::new(0),
+            held: Some((started, Mutex::new(held))),
+        });
+        let svc = Arc::new(analysing(&w, engine.clone()));
+        let asking = {
+            let svc = Arc::clone(&svc);
+            tokio::spawn(async move { say_to(&svc, &alice(), "analysis #1").await })
+        };
+        starts.recv().await.expect("the first analysis starts");
+        // The engine is busy with game #1: Bob's request for game #2 waits in line.
+        let queued = say_to(&svc, &bob(), &format!("analysis #{}", second_game.0)).await;
+        assert!(!queued.private);
+        assert_eq!(
+            queued.text,
+            "The engine is busy with another game. Your analysis of game #2 is next in line; it \
+             is posted here as soon as it is ready."
+        );
+        assert!(queued.image.is_none() && queued.files.is_empty());
+        // Carol asks for game #1 while it runs: she is told, and answered with it.
+        let joined = say_to(&svc, &carol(), "analysis #1").await;
+        assert_eq!(
+            joined.text,
+            "The engine is analysing game #1 right now; the answer is posted here as soon as it \
+             is ready."
+        );
+        go.send(()).unwrap();
+        let first = asking.await.unwrap();
+        assert!(first.text.contains(BLUNDER_TEXT), "{}", first.text);
+        starts.recv().await.expect("the second analysis starts");
+        go.send(()).unwrap();
+        // The answers come with the sweep, once ready.
+        let mut notices = Vec::new();
+        while notices.len() < 2 {
+            svc.analysis_ready().await;
+            notices.extend(svc.sweep().await);
+        }
+        assert_eq!(notices.len(), 2);
+        let carols = &notices[0].reply;
+        assert_eq!(carols.mentions, vec![carol().id]);
+        assert!(
+            carols.text.starts_with(
+                "<@103>, the analysis of game #1 you asked for is ready.\n**Analysis of game #1**"
+            ),
+            "{}",
+            carols.text
+        );
+        let bobs = &notices[1].reply;
+        assert_eq!(bobs.mentions, vec![bob().id]);
+        assert!(
+            bobs.text.starts_with(
+                "<@102>, the analysis of game #2 you asked for is ready.\n**Analysis of game #2**"
+            ),
+            "{}",
+            bobs.text
+        );
+        assert!(bobs.image.is_some() && bobs.files.len() == 1);
+        assert_eq!(engine.runs.load(Ordering::SeqCst), 2);
+        assert!(w.store.analysis(second_game).await.unwrap().is_some());
+        assert!(svc.sweep().await.is_empty());
+    }
+}
