@@ -11,11 +11,11 @@ use std::sync::{Arc, Mutex, mpsc};
 
 use common::{World, alice, bob, carol, say_to};
 use rollerball::engine::analysis::{Budget, GameAnalysis};
-use rollerball::game::{Analyst, EngineAnalyst, Service};
+use rollerball::game::{Analyst, DirectMessage, EngineAnalyst, Request, Service};
 use rollerball::render::Theme;
 use rollerball::render::eval_graph::{FRAME, PLOT_HEIGHT, column_of};
 use rollerball::rules;
-use rollerball::store::GameId;
+use rollerball::store::{GameId, Place, Reach};
 
 /// A game in which White's sixth move, Rg2, allows mate in one, and Black mates.
 const BLUNDER_GAME: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
@@ -177,8 +177,18 @@ async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_d
              is posted here as soon as it is ready."
         );
         assert!(queued.image.is_none() && queued.files.is_empty());
-        // Carol asks for game #1 while it runs: she is told, and answered with it.
-        let joined = say_to(&svc, &carol(), "analysis #1").await;
+        // Carol asks for game #1 while it runs, from a group DM where the bot only answers
+        // commands: she is told, and answered with it there by direct message.
+        let group_dm = Place {
+            server: None,
+            channel: 9_001,
+            thread: None,
+            reach: Reach::Answers,
+        };
+        let joined = svc
+            .handle(Request::line(carol(), group_dm, "analysis #1"))
+            .await
+            .expect("an answer");
         assert_eq!(
             joined.text,
             "The engine is analysing game #1 right now; the answer is posted here as soon as it \
@@ -205,6 +215,16 @@ async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_d
             "{}",
             carols.text
         );
+        assert_eq!(notices[0].place, group_dm);
+        assert_eq!(
+            carols.direct,
+            [DirectMessage {
+                to: carol().id,
+                text: "The analysis of game #1 you asked for is ready: `analysis #1` shows it. \
+                       · https://discord.com/channels/@me/9001"
+                    .into()
+            }]
+        );
         let bobs = &notices[1].reply;
         assert_eq!(bobs.mentions, vec![bob().id]);
         assert!(
@@ -215,6 +235,8 @@ async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_d
             bobs.text
         );
         assert!(bobs.image.is_some() && bobs.files.len() == 1);
+        // Bob asked where the bot posts: the answer is posted, and no direct message is sent.
+        assert!(bobs.direct.is_empty());
         assert_eq!(engine.runs.load(Ordering::SeqCst), 2);
         assert!(w.store.analysis(second_game).await.unwrap().is_some());
         assert!(svc.sweep().await.is_empty());

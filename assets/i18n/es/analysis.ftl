@@ -14,6 +14,7 @@ analysis-queued = El motor está ocupado con otra partida. Tu análisis de la pa
     }; se publicará aquí en cuanto esté listo.
 analysis-failed = El análisis de la partida #{ $id } ha fallado. Inténtalo más tarde.
 analysis-ready = { $player }, el análisis de la partida #{ $id } que pediste está listo.
+analysis-ready-direct = El análisis de la partida #{ $id } que pediste está listo: `analysis #{ $id }` lo muestra.
 analysis-header = **Análisis de la partida #{ $id }** ({ $white } contra { $black }): { $nodes } nodos explorados en cada una de sus { $positions } posiciones. El gráfico muestra la evaluación desde el lado de las blancas a lo largo de las jugadas (arriba: ganan las blancas, abajo: ganan las negras); los puntos marcan los errores.
 analysis-side = **{ $side ->
         [white] Blancas

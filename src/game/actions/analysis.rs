@@ -205,6 +205,14 @@ impl Service {
                     Err(_) => Reply::text(tr!(waiter.lang, "analysis-failed", id = id.0)),
                 };
                 reply.mentions = vec![waiter.player];
+                // Where the bot only answers commands it cannot post the answer: the asker is
+                // told by direct message (text only: no graph, no record), and `analysis` there
+                // then shows the stored one, whole, at once.
+                reply.direct = self
+                    .instead_of_posting(&players, waiter.place, [waiter.player], |voice| {
+                        tr!(voice.lang, "analysis-ready-direct", id = id.0)
+                    })
+                    .await;
                 notices.push(Notice {
                     place: waiter.place,
                     reply,
