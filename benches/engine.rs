@@ -1,8 +1,10 @@
 //! Speed of the computer opponent: nodes searched per second at a fixed depth (criterion's
-//! throughput is the node count of one search, so it prints nodes per second), and the
-//! evaluation alone.
+//! throughput is the node count of one search, so it prints nodes per second), the evaluation
+//! alone, and the analysis of a whole 60-move game at the default budget (`analysis` in the
+//! bot; `cargo bench --bench engine -- analysis` runs it alone).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rollerball::engine::analysis::{Budget, analyse};
 use rollerball::engine::{self, Limits, Settings};
 use rollerball::rules::{Game, Position};
 use std::hint::black_box;
@@ -49,5 +51,29 @@ fn evaluation(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, search, evaluation);
+/// A 60-move game (120 plies, the engine at level 3 against itself): the game the issue's
+/// speed target names.
+fn sixty_moves() -> Game {
+    let moves: Vec<&str> = include_str!("../tests/data/sixty-moves.txt")
+        .split_whitespace()
+        .collect();
+    Game::replay(None, &moves).expect("legal moves")
+}
+
+fn analysis(c: &mut Criterion) {
+    let game = sixty_moves();
+    assert_eq!(game.ply(), 120);
+    let mut group = c.benchmark_group("analysis");
+    // Each run takes seconds: criterion's fewest samples, and no more time than they need.
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(1))
+        .measurement_time(Duration::from_secs(1));
+    group.bench_function("60-move game, default budget", |b| {
+        b.iter(|| analyse(black_box(&game), Budget::default()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, search, evaluation, analysis);
 criterion_main!(benches);

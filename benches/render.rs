@@ -1,11 +1,14 @@
-//! Speed and size of the board images: a middlegame PNG at the default size, and the GIF of a
-//! 60-move (120-ply) game. The byte sizes are printed once before the timings.
+//! Speed and size of the board images: a middlegame PNG at the default size, the PNG
+//! encoder's settings on that image, and the GIF of a 60-move (120-ply) game. The byte sizes
+//! are printed once before the timings.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rollerball::render::{BoardView, GifOptions, Options, render_gif, render_png};
+use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use rollerball::render::{BoardView, GifOptions, Options, render_gif, render_png, render_rgb};
 use rollerball::rules::{Game, Position};
 
 /// A middlegame with captures in the hole, a rebound arrow and a check: the busiest image.
@@ -55,6 +58,50 @@ fn png(c: &mut Criterion) {
     });
 }
 
+/// The middlegame's pixels encoded with each candidate setting of `image`'s PNG encoder (the
+/// renderer uses one of them), to choose the trade of size and time.
+fn encoding(c: &mut Criterion) {
+    let image =
+        render_rgb(&BoardView::of_game(&middlegame()), &Options::default()).expect("renders");
+    let encode = |compression, filter| {
+        let mut out = Vec::with_capacity(128 * 1024);
+        PngEncoder::new_with_quality(&mut out, compression, filter)
+            .write_image(
+                image.as_raw(),
+                image.width(),
+                image.height(),
+                image::ExtendedColorType::Rgb8,
+            )
+            .expect("encodes");
+        out
+    };
+    let settings = [
+        ("fast adaptive", CompressionType::Fast, FilterType::Adaptive),
+        ("fast paeth", CompressionType::Fast, FilterType::Paeth),
+        ("fast up", CompressionType::Fast, FilterType::Up),
+        ("fast sub", CompressionType::Fast, FilterType::Sub),
+        ("default up", CompressionType::Default, FilterType::Up),
+        (
+            "default adaptive",
+            CompressionType::Default,
+            FilterType::Adaptive,
+        ),
+    ];
+    for (name, compression, filter) in settings {
+        println!(
+            "middlegame encoded {name}: {} bytes",
+            encode(compression, filter).len()
+        );
+    }
+    let mut group = c.benchmark_group("png encoding");
+    for (name, compression, filter) in settings {
+        group.bench_function(name, |b| {
+            b.iter(|| encode(black_box(compression), black_box(filter)))
+        });
+    }
+    group.finish();
+}
+
 fn gif(c: &mut Criterion) {
     let game = long_game(120);
     let options = GifOptions::default();
@@ -83,5 +130,5 @@ fn gif(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, png, gif);
+criterion_group!(benches, png, encoding, gif);
 criterion_main!(benches);

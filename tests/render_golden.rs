@@ -25,6 +25,28 @@ fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, buf)
 }
 
+/// A game of many captures, for a full infield: at each ply the first capture in the move
+/// list if there is one, else a move picked by a fixed formula; it stops before the game ends.
+fn captures_game() -> Game {
+    let mut game = Game::new();
+    while game.ply() < 80 {
+        let position = *game.position();
+        let moves = position.legal_moves();
+        let mv = moves
+            .iter()
+            .copied()
+            .find(|&mv| position.is_capture(mv))
+            .unwrap_or(moves[(game.ply() * 7 + 3) % moves.len()]);
+        let mut next = game.clone();
+        next.play(mv).unwrap();
+        if next.outcome().is_some() {
+            break;
+        }
+        game = next;
+    }
+    game
+}
+
 /// The cases: name, view, options.
 fn cases() -> Vec<(&'static str, BoardView, Options)> {
     let rebound = Game::replay(None, &["c2-b1", "e6-f5", "d1-b5"]).unwrap();
@@ -53,6 +75,11 @@ fn cases() -> Vec<(&'static str, BoardView, Options)> {
             "check-white",
             BoardView::of_game(&check),
             Options::default(),
+        ),
+        (
+            "captures-black",
+            BoardView::of_game(&captures_game()),
+            Options::from_side(Color::Black),
         ),
         (
             "targets-slate-480",

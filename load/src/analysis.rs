@@ -68,14 +68,15 @@ async fn say(service: &Service, who: &Actor, text: String) -> Result<Reply, Stri
 }
 
 /// Plays the sixty-move game to a resignation and analyses it, again and again, until `stop`
-/// is set; the analysis running when it is set is finished first.
+/// is set; the analysis running when it is set is finished first, and there is always one.
 pub async fn keep_analysing(
     service: Arc<Service>,
     stop: Arc<AtomicBool>,
 ) -> Result<AnalysisLoad, String> {
     let (white, black) = (actor(1), actor(2));
     let mut load = AnalysisLoad::default();
-    while !stop.load(Ordering::Relaxed) {
+    // At least one, however short the load: the figure of one analysis alone is a load of one.
+    loop {
         say(
             &service,
             &white,
@@ -95,6 +96,8 @@ pub async fn keep_analysing(
         say(&service, &white, format!("analysis #{}", game.0)).await?;
         load.done += 1;
         load.took += started.elapsed();
+        if stop.load(Ordering::Relaxed) {
+            return Ok(load);
+        }
     }
-    Ok(load)
 }

@@ -227,6 +227,7 @@ mod tests {
 
     use super::*;
     use crate::engine::analysis::{Eval, PositionEval};
+    use crate::model::Reach;
 
     /// Answers each game once told to, counting its runs.
     struct Held {
@@ -256,7 +257,7 @@ mod tests {
                 server: None,
                 channel: n,
                 thread: None,
-                reach: crate::model::Reach::Posts,
+                reach: Reach::Posts,
             },
             lang: Lang::En,
         }

@@ -1,18 +1,21 @@
 //! A whole game as an animated GIF: the start, then one frame per move with that move
 //! highlighted, the final position held longer.
 //!
-//! Three choices keep it fast and small. One palette serves every frame: the cached palette
-//! of the board options, the same the PNGs use (no per-frame colour quantiser). After the
-//! first frame, each frame stores only the rectangle that changed, with unchanged pixels
-//! transparent, so the encoder compresses long transparent runs instead of the whole board
-//! again. And the frames are compressed in parallel runs, compression being most of the work.
+//! The frames are the same `image` buffers the PNGs are drawn in, encoded with the `gif`
+//! crate. Three choices keep it fast and small. One palette serves every frame: the cached
+//! palette of the board options (no per-frame colour quantiser, see [`super::palette`]).
+//! After the first frame, each frame stores only the rectangle that changed, with unchanged
+//! pixels transparent, so the encoder compresses long transparent runs instead of the whole
+//! board again. And the frames are compressed in parallel runs, compression being most of
+//! the work.
 
 use std::borrow::Cow;
 
+use image::RgbImage;
+
 use super::assets::{self, Assets};
 use super::board;
-use super::canvas::{Canvas, Rgb};
-use super::palette;
+use super::palette::GifPalette;
 use super::{BoardView, Options, RenderError};
 use crate::rules::{Game, Piece};
 
@@ -47,7 +50,7 @@ pub fn render_gif(game: &Game, options: &GifOptions) -> Result<Vec<u8>, RenderEr
     let assets = assets::get(board_options);
     let views = views(game);
     let size = board_options.size as usize;
-    let palette = &assets.palette;
+    let palette = assets.gif_palette();
 
     // Compressing the frames is most of the work, and each frame can be compressed on its
     // own once its delta is known: split the frames into one run per core, each run
@@ -81,7 +84,8 @@ pub fn render_gif(game: &Game, options: &GifOptions) -> Result<Vec<u8>, RenderEr
     let mut out = Vec::new();
     {
         let mut encoder =
-            gif::Encoder::new(&mut out, size as u16, size as u16, &palette.bytes()).map_err(err)?;
+            gif::Encoder::new(&mut out, size as u16, size as u16, &palette.palette.bytes())
+                .map_err(err)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(err)?;
         for frame in encoded.iter().flatten() {
             encoder.write_lzw_pre_encoded_frame(frame).map_err(err)?;
@@ -97,40 +101,29 @@ fn encode_run(
     assets: &Assets,
     options: &GifOptions,
 ) -> Vec<gif::Frame<'static>> {
-    let board_options = &options.board;
-    let palette = &assets.palette;
+    let palette = assets.gif_palette();
     let last = views.len() - 1;
     let mut previous = run
         .start
         .checked_sub(1)
-        .map(|i| board::draw(&views[i], board_options, assets));
+        .map(|i| board::draw(&views[i], assets));
     let mut frames = Vec::with_capacity(run.len());
     for i in run {
-        let canvas = board::draw(&views[i], board_options, assets);
+        let image = board::draw(&views[i], assets);
         let delay = if i == last {
             options.final_delay_ms
         } else {
             options.delay_ms
         };
         let mut frame = match &previous {
-            None => {
-                let mut indices = Vec::new();
-                palette::to_indices(
-                    palette,
-                    &assets.lut,
-                    &canvas,
-                    &assets.background_indices,
-                    &mut indices,
-                );
-                whole_frame(canvas.width, indices)
-            }
-            Some(prev) => delta_frame(prev, &canvas, |c| assets.lut.index(palette, c)),
+            None => whole_frame(&image, palette),
+            Some(prev) => delta_frame(prev, &image, palette),
         };
         frame.delay = (delay / 10).min(u16::MAX as u32) as u16;
         frame.dispose = gif::DisposalMethod::Keep;
         frame.make_lzw_pre_encoded();
         frames.push(frame);
-        previous = Some(canvas);
+        previous = Some(image);
     }
     frames
 }
@@ -161,47 +154,45 @@ fn views(game: &Game) -> Vec<BoardView> {
 }
 
 /// A whole frame of palette indices: the first one.
-fn whole_frame(size: usize, indices: Vec<u8>) -> gif::Frame<'static> {
+fn whole_frame(image: &RgbImage, palette: &GifPalette) -> gif::Frame<'static> {
     gif::Frame {
-        width: size as u16,
-        height: size as u16,
-        buffer: Cow::Owned(indices),
+        width: image.width() as u16,
+        height: image.height() as u16,
+        buffer: Cow::Owned(palette.indices(image)),
         ..gif::Frame::default()
     }
 }
 
 /// The frame that turns `previous` into `current`: the bounding box of the changed pixels,
-/// unchanged ones transparent, so only that box is compressed. Both boards are drawn on the
-/// same background, so only tiles drawn on in either can differ.
+/// unchanged ones transparent, so only that box is compressed.
 fn delta_frame(
-    previous: &Canvas,
-    current: &Canvas,
-    mut index: impl FnMut(Rgb) -> u8,
+    previous: &RgbImage,
+    current: &RgbImage,
+    palette: &GifPalette,
 ) -> gif::Frame<'static> {
-    let width = current.width;
-    let px = |c: &Canvas, x: usize, y: usize| {
-        let i = (y * width + x) * 3;
-        [c.data[i], c.data[i + 1], c.data[i + 2]]
-    };
-    let touched: Vec<usize> = (0..current.dirty.len())
-        .filter(|&t| current.dirty[t] || previous.dirty[t])
-        .collect();
+    let width = current.width() as usize;
+    let row = width * 3;
+    let rows = previous
+        .as_raw()
+        .chunks_exact(row)
+        .zip(current.as_raw().chunks_exact(row));
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    for &t in &touched {
-        let (tx0, ty0, tx1, ty1) = current.tile_rect(t);
-        for y in ty0..ty1 {
-            let row = y * width * 3;
-            let (a, b) = (
-                &previous.data[row + tx0 * 3..row + tx1 * 3],
-                &current.data[row + tx0 * 3..row + tx1 * 3],
-            );
-            if a != b {
-                x0 = x0.min(tx0);
-                x1 = x1.max(tx1);
-                y0 = y0.min(y);
-                y1 = y1.max(y + 1);
-            }
+    for (y, (a, b)) in rows.clone().enumerate() {
+        // Whole rows compare as memory: most rows of a move are unchanged.
+        if a == b {
+            continue;
         }
+        let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0) / 3;
+        let last = row
+            - a.iter()
+                .rev()
+                .zip(b.iter().rev())
+                .position(|(p, q)| p != q)
+                .unwrap_or(0);
+        x0 = x0.min(first);
+        x1 = x1.max(last.div_ceil(3));
+        y0 = y0.min(y);
+        y1 = y + 1;
     }
     let mut frame = gif::Frame {
         transparent: Some(TRANSPARENT),
@@ -216,14 +207,12 @@ fn delta_frame(
     }
     let w = x1 - x0;
     let mut buffer = vec![TRANSPARENT; w * (y1 - y0)];
-    for &t in &touched {
-        let (tx0, ty0, tx1, ty1) = current.tile_rect(t);
-        for y in ty0.max(y0)..ty1.min(y1) {
-            for x in tx0..tx1 {
-                let c = px(current, x, y);
-                if px(previous, x, y) != c {
-                    buffer[(y - y0) * w + x - x0] = index(c);
-                }
+    for (y, (a, b)) in rows.enumerate().take(y1).skip(y0) {
+        let (a, b) = (&a[x0 * 3..x1 * 3], &b[x0 * 3..x1 * 3]);
+        let out = &mut buffer[(y - y0) * w..][..w];
+        for ((o, p), q) in out.iter_mut().zip(a.chunks_exact(3)).zip(b.chunks_exact(3)) {
+            if p != q {
+                *o = palette.index([q[0], q[1], q[2]]);
             }
         }
     }

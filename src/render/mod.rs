@@ -9,14 +9,26 @@
 //! number, whose turn it is and what each side has captured.
 //!
 //! Rendering is a pure function of a [`BoardView`] and [`Options`]. The parts that never
-//! change between moves (the board, the frame, the piece sprites) are drawn once per size,
-//! theme and orientation and cached, so a render is a copy, a few blits and a fast PNG
-//! encoding: about a millisecond (see `BENCHMARKS.md`).
+//! change between moves (the board, the frame, the piece sprites, the marks) are drawn once
+//! per size, theme and orientation and cached; a render copies the cached background, copies
+//! two tinted squares, lays at most 14 piece sprites and a few marks, draws the rebound arrow
+//! and the infield text, and encodes the PNG: about a millisecond of CPU (see
+//! `BENCHMARKS.md`).
 //!
-//! The drawing is our own small rasteriser (anti-aliased polygons through `ab_glyph`'s coverage
-//! rasteriser, glyphs from the bundled DejaVu fonts) writing straight to the `png` and `gif`
-//! encoders. `image` and `imageproc` were the first plan; they are not used because `image`
-//! only wraps those same encoders, and `imageproc` draws shapes without anti-aliasing.
+//! `image` holds every pixel buffer and encodes the PNG (RGB, fast deflate, `Paeth`
+//! filter); `imageproc` draws: rectangles, polygons and circles (supersampled and averaged
+//! down, since its shapes are not anti-aliased), text through `ab_glyph`, the glyph
+//! silhouettes (flood fill), outlines and halos (morphology) and the check glow (Gaussian
+//! blur). The animated GIF keeps the `gif` crate with one fixed palette. Written by hand,
+//! because neither crate does it fast enough for every move:
+//! - laying a premultiplied sprite on the RGB board (`sprite.rs`): `imageops::overlay` needs
+//!   the same pixel type on both sides and blends each pixel in floating point;
+//! - the rebound arrow's exact-coverage polygon (`shapes.rs`, through `ab_glyph_rasterizer`):
+//!   a supersampled one would cost milliseconds per move.
+//!
+//! Golden images of a few boards are in `tests/data/golden/`; after an intended change to
+//! the look, look at the new images and regenerate them with
+//! `UPDATE_GOLDEN=1 cargo test --test render_golden`.
 //!
 //! ```
 //! use rollerball::render::{BoardView, Options, render_png};
@@ -31,19 +43,25 @@
 
 mod assets;
 mod board;
-mod canvas;
 pub mod crosstable;
 pub mod eval_graph;
 mod gif;
+mod layers;
 mod layout;
 mod palette;
 mod pieces;
+mod shapes;
+mod sprite;
+mod text;
 mod theme;
 
-pub use canvas::Rgb;
 pub use gif::{GifOptions, render_gif};
+pub use image::RgbImage;
 pub use layout::{DEFAULT_SIZE, Layout, MAX_SIZE, MIN_SIZE};
-pub use theme::Theme;
+pub use theme::{Rgb, Theme};
+
+use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 
 use crate::rules::{Color, Game, Move, Outcome, Piece, Position, Square, SquareSet};
 
@@ -180,25 +198,16 @@ fn check_square(position: &Position) -> Option<Square> {
         .then(|| position.king_square(position.side_to_move()))
 }
 
-/// Draws a view and encodes it as an indexed-colour PNG.
+/// Draws a view and encodes it as an RGB PNG.
 pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, RenderError> {
+    let image = render_rgb(view, options)?;
+    encode_png(&image)
+}
+
+/// Draws a view into RGB pixels, for callers that encode it themselves.
+pub fn render_rgb(view: &BoardView, options: &Options) -> Result<RgbImage, RenderError> {
     check_size(options.size)?;
-    let assets = assets::get(options);
-    let canvas = board::draw(view, options, &assets);
-    let mut indices = Vec::with_capacity(canvas.width * canvas.height);
-    palette::to_indices(
-        &assets.palette,
-        &assets.lut,
-        &canvas,
-        &assets.background_indices,
-        &mut indices,
-    );
-    encode_indexed_png(
-        canvas.width as u32,
-        canvas.height as u32,
-        &assets.palette.bytes(),
-        &indices,
-    )
+    Ok(board::draw(view, &assets::get(options)))
 }
 
 /// Refuses sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`].
@@ -210,56 +219,23 @@ fn check_size(size: u32) -> Result<(), RenderError> {
     }
 }
 
-/// Encodes palette indices as a PNG with fast settings: the fast deflate mode with the `Up`
-/// filter is several times quicker than the default settings for a few more bytes
-/// (measured in `BENCHMARKS.md`).
-fn encode_indexed_png(
-    width: u32,
-    height: u32,
-    palette: &[u8],
-    indices: &[u8],
-) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(48 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.to_vec());
-    encoder.set_compression(png::Compression::Fast);
-    encoder.set_filter(png::Filter::Up);
-    let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
-    let mut writer = encoder.write_header().map_err(err)?;
-    writer.write_image_data(indices).map_err(err)?;
-    writer.finish().map_err(err)?;
+/// The PNG settings: the fast deflate mode with the `Paeth` filter, the best trade of size
+/// and time measured in `BENCHMARKS.md` (the adaptive filter saves 4% of the bytes for 75%
+/// more encoding time; `Up` and `Sub` are a little faster but over the 80 KB budget).
+const PNG_COMPRESSION: CompressionType = CompressionType::Fast;
+/// See [`PNG_COMPRESSION`].
+const PNG_FILTER: FilterType = FilterType::Paeth;
+
+/// Encodes an image as an RGB PNG with [`PNG_COMPRESSION`] and [`PNG_FILTER`].
+fn encode_png(image: &RgbImage) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(80 * 1024);
+    PngEncoder::new_with_quality(&mut out, PNG_COMPRESSION, PNG_FILTER)
+        .write_image(
+            image.as_raw(),
+            image.width(),
+            image.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .map_err(|e| RenderError::Encode(e.to_string()))?;
     Ok(out)
-}
-
-/// A drawn board as raw pixels, for callers that encode it themselves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RgbImage {
-    /// Width in pixels.
-    pub width: u32,
-    /// Height in pixels.
-    pub height: u32,
-    /// 3 bytes (R, G, B) per pixel, rows top to bottom.
-    pub data: Vec<u8>,
-}
-
-impl RgbImage {
-    /// The colour of the pixel at (x, y).
-    pub fn pixel(&self, x: u32, y: u32) -> Rgb {
-        let i = (y as usize * self.width as usize + x as usize) * 3;
-        [self.data[i], self.data[i + 1], self.data[i + 2]]
-    }
-}
-
-/// Draws a view into raw RGB pixels.
-pub fn render_rgb(view: &BoardView, options: &Options) -> Result<RgbImage, RenderError> {
-    check_size(options.size)?;
-    let assets = assets::get(options);
-    let canvas = board::draw(view, options, &assets);
-    Ok(RgbImage {
-        width: canvas.width as u32,
-        height: canvas.height as u32,
-        data: canvas.data,
-    })
 }

@@ -1,15 +1,89 @@
-//! One 255-colour palette per (size, theme, orientation), shared by the indexed PNGs and
-//! the GIF frames, and a memoised colour → index map.
+//! The GIF's colours: one 255-colour palette per (size, theme, orientation) shared by every
+//! frame, and a memoised colour → index map.
 //!
-//! Indexed colour makes the PNG a third of the raw size before compression and lets the fast
-//! deflate mode reach half the bytes of an RGB PNG (measured in `BENCHMARKS.md`); the image
-//! is flat colour plus anti-aliased edges, so 255 well-chosen colours lose nothing visible.
+//! A GIF holds at most 256 colours a frame. Quantising each frame (as `image`'s own GIF
+//! encoder does) would cost more than drawing it; the board is flat colour plus anti-aliased
+//! edges, so one palette drawn from sample boards serves every frame and loses nothing
+//! visible.
 
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use super::board::mix;
-use super::canvas::{Canvas, Rgb};
-use super::theme::Theme;
+use image::RgbImage;
+
+use super::BoardView;
+use super::assets::Assets;
+use super::board;
+use super::layers::mix;
+use super::theme::{Rgb, Theme};
+use crate::rules::{
+    Color, Move, Outcome, Piece, PieceKind, Position, Square, SquareSet, Termination,
+};
+
+/// The palette and its memo, for one option set.
+pub struct GifPalette {
+    /// The colours.
+    pub palette: Palette,
+    /// Colour → index.
+    pub lut: Lut,
+}
+
+impl GifPalette {
+    /// The palette drawn from sample boards of these assets.
+    pub fn new(assets: &Assets) -> GifPalette {
+        let samples: Vec<RgbImage> = samples()
+            .iter()
+            .map(|view| board::draw(view, assets))
+            .collect();
+        let samples: Vec<&[u8]> = samples.iter().map(|s| s.as_raw().as_slice()).collect();
+        let palette = Palette::new(&assets.theme, &samples);
+        let lut = Lut::new(&palette);
+        GifPalette { palette, lut }
+    }
+
+    /// The palette index of a colour.
+    #[inline]
+    pub fn index(&self, c: Rgb) -> u8 {
+        self.lut.index(&self.palette, c)
+    }
+
+    /// The palette indices of a whole image.
+    pub fn indices(&self, image: &RgbImage) -> Vec<u8> {
+        image
+            .as_raw()
+            .chunks_exact(3)
+            .map(|p| self.index([p[0], p[1], p[2]]))
+            .collect()
+    }
+}
+
+/// Views that between them show every kind of thing a board image contains (both armies on
+/// both square colours, captures in the hole, a check, a result), so the palette drawn from
+/// them has the anti-aliasing shades every real position needs.
+fn samples() -> Vec<BoardView> {
+    let start = Position::start();
+    let sq = |s: &str| {
+        s.parse::<Square>()
+            .expect("sample squares are board squares")
+    };
+    let captured: Vec<Piece> = Color::ALL
+        .into_iter()
+        .flat_map(|c| {
+            [PieceKind::Rook, PieceKind::Bishop, PieceKind::Pawn].map(|k| Piece::new(c, k))
+        })
+        .collect();
+    let mut busy = BoardView::new(start);
+    busy.last_move = Some(Move::new(sq("c2"), sq("b3")));
+    busy.check = Some(sq("d2"));
+    busy.captured = captured.clone();
+    for s in ["b1", "b2", "b3", "c7"] {
+        busy.targets.0 |= SquareSet::from_square(sq(s)).0;
+    }
+    let mut over = BoardView::new(start);
+    over.check = Some(sq("d6"));
+    over.captured = captured;
+    over.outcome = Some(Outcome::win(Color::White, Termination::Checkmate));
+    vec![busy, over]
+}
 
 /// The 255 colours every image of one (size, theme, orientation) is encoded with.
 #[derive(Default)]
@@ -22,7 +96,7 @@ impl Palette {
     /// every overlay at a few strengths (so a check glow or an arrow keeps its colour even if
     /// no sample frame shows one), then the commonest remaining colours of the sample frames
     /// (mostly the anti-aliased edges of pieces and text).
-    pub fn new(theme: &Theme, samples: &[Vec<u8>]) -> Palette {
+    pub fn new(theme: &Theme, samples: &[&[u8]]) -> Palette {
         let mut colors: Vec<Rgb> = Vec::with_capacity(255);
         let push = |colors: &mut Vec<Rgb>, c: Rgb| {
             if colors.len() < 255 && !colors.iter().any(|&p| close(p, c, 4)) {
@@ -163,30 +237,6 @@ impl Lut {
     }
 }
 
-/// The palette indices of a board drawn on the cached background: the background's own
-/// indices, with only the tiles drawn on mapped afresh.
-pub fn to_indices(
-    palette: &Palette,
-    lut: &Lut,
-    canvas: &Canvas,
-    background: &[u8],
-    out: &mut Vec<u8>,
-) {
-    out.clear();
-    out.extend_from_slice(background);
-    for (tile, _) in canvas.dirty.iter().enumerate().filter(|(_, d)| **d) {
-        let (x0, y0, x1, y1) = canvas.tile_rect(tile);
-        for y in y0..y1 {
-            let row = y * canvas.width;
-            for x in x0..x1 {
-                let i = (row + x) * 3;
-                let d = &canvas.data[i..i + 3];
-                out[row + x] = lut.index(palette, [d[0], d[1], d[2]]);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,7 +272,7 @@ mod tests {
                 ]
             })
             .collect();
-        let palette = Palette::new(&Theme::WOOD, &[noise]);
+        let palette = Palette::new(&Theme::WOOD, &[&noise]);
         assert_eq!(palette.colors.len(), 255);
         assert_eq!(palette.bytes().len(), 256 * 3);
     }

@@ -4,10 +4,20 @@
 //! solid black glyph vanishes on a dark square. So each piece is built in layers: the glyph's
 //! solid silhouette in the piece colour, the glyph's own lines on top, and a thin halo of the
 //! opposite colour around the black pieces so their outline survives any background.
+//!
+//! The layers are made [`SUPERSAMPLE`] times larger, where `imageproc` does the work on
+//! whole pixels: the glyphs drawn by `draw_text_mut`, the enclosed interior filled by
+//! `flood_fill_mut`, outlines and halos grown by `morphology::dilate`, thick parts found by
+//! `morphology::erode`. Each layer is then averaged down with `image`'s `thumbnail`.
 
-use ab_glyph::{Font, FontRef, ScaleFont, point};
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
+use image::{GrayImage, Luma, imageops};
+use imageproc::distance_transform::Norm;
+use imageproc::drawing::{draw_text_mut, flood_fill_mut};
+use imageproc::morphology::{dilate, erode};
 
-use super::canvas::{Sprite, dilate, erode, fill_holes, glyph_coverage};
+use super::shapes::{SUPERSAMPLE, scaled};
+use super::sprite::Sprite;
 use super::theme::Theme;
 use crate::rules::{Color, Piece, PieceKind};
 
@@ -33,70 +43,62 @@ const fn solid_char(kind: PieceKind) -> char {
 
 /// The eight sprites for one cell size: index `color * 4 + kind`.
 pub struct PieceSet {
-    pub cell: usize,
-    pub sprites: Vec<Sprite>,
+    /// The side of the square each sprite was drawn to fill.
+    pub cell: u32,
+    sprites: Vec<Sprite>,
+}
+
+/// Where and how large the glyphs sit in the supersampled square.
+struct Placement {
+    /// The font size, in supersampled pixels.
+    em: f32,
+    /// The shared baseline, in supersampled pixels from the top.
+    baseline: f32,
 }
 
 impl PieceSet {
     /// Rasterises every piece to fit a `cell`×`cell` square.
-    pub fn new(font: &FontRef<'static>, cell: usize, theme: &Theme) -> PieceSet {
-        // The king is the tallest glyph: size the font so it fills 82% of the cell, and put
-        // every piece on one shared baseline so a row of pieces stands level.
-        let probe = 100.0;
-        let sf = font.as_scaled(probe);
-        let king = sf.glyph_id(outline_char(PieceKind::King));
-        let bounds = font
-            .outline_glyph(king.with_scale_and_position(probe, point(0.0, 0.0)))
-            .map(|g| g.px_bounds());
-        let (h, bottom) = bounds
-            .map(|b| (b.max.y - b.min.y, b.max.y))
-            .unwrap_or((probe * 0.8, 0.0));
-        let em = probe * (cell as f32 * 0.82) / h;
-        let scale = em / probe;
-        let baseline = cell as f32 * 0.5 + h * scale / 2.0 - bottom * scale;
+    pub fn new(font: &FontRef<'static>, cell: u32, theme: &Theme) -> PieceSet {
+        let big = cell * SUPERSAMPLE;
+        let at = placement(font, big as f32);
+        // Morphology radii in supersampled pixels, as fractions of the square.
+        let radius = |fraction: f32| (big as f32 * fraction).round().clamp(1.0, 255.0) as u8;
+        let down = |mask: &GrayImage| imageops::thumbnail(mask, cell, cell);
 
         let mut sprites = Vec::with_capacity(8);
         for color in Color::ALL {
             for kind in PieceKind::ALL {
-                let lines = glyph_coverage(font, outline_char(kind), cell, em, baseline);
-                let solid = glyph_coverage(font, solid_char(kind), cell, em, baseline);
-                let silhouette = fill_holes(&lines, cell);
+                let lines = glyph(font, outline_char(kind), big, &at);
+                let silhouette = fill_enclosed(&lines);
                 let sprite = match color {
                     Color::White => {
                         // The outline glyphs draw some parts solid (the bishop's mitre); a
                         // white piece must stay white there, so solid areas keep only their
                         // rim and turn white inside.
-                        let solid = erode(&lines, cell, cell as f32 * 0.032);
-                        let lines: Vec<f32> = lines
-                            .iter()
-                            .zip(&solid)
-                            .map(|(l, s)| (l - s).max(0.0))
-                            .collect();
-                        let edge = dilate(&silhouette, cell, cell as f32 * 0.012);
-                        let edge: Vec<f32> = edge.iter().map(|c| c * 0.55).collect();
+                        let solid = erode(&binary(&lines), Norm::L2, radius(0.032));
+                        let lines = subtract(&lines, &solid);
+                        let edge =
+                            scaled(&dilate(&binary(&silhouette), Norm::L2, radius(0.012)), 0.55);
                         Sprite::from_layers(
                             cell,
                             &[
-                                (&edge, theme.white_piece_line),
-                                (&silhouette, theme.white_piece),
-                                (&lines, theme.white_piece_line),
+                                (&down(&edge), theme.white_piece_line),
+                                (&down(&silhouette), theme.white_piece),
+                                (&down(&lines), theme.white_piece_line),
                             ],
                         )
                     }
                     Color::Black => {
-                        let halo = dilate(&silhouette, cell, cell as f32 * 0.022);
-                        let halo: Vec<f32> = halo.iter().map(|c| c * 0.85).collect();
-                        let detail: Vec<f32> = silhouette
-                            .iter()
-                            .zip(&solid)
-                            .map(|(s, b)| (s - b).max(0.0))
-                            .collect();
+                        let solid = glyph(font, solid_char(kind), big, &at);
+                        let halo =
+                            scaled(&dilate(&binary(&silhouette), Norm::L2, radius(0.022)), 0.85);
+                        let detail = subtract(&silhouette, &solid);
                         Sprite::from_layers(
                             cell,
                             &[
-                                (&halo, theme.black_piece_halo),
-                                (&silhouette, theme.black_piece),
-                                (&detail, theme.black_piece_line),
+                                (&down(&halo), theme.black_piece_halo),
+                                (&down(&silhouette), theme.black_piece),
+                                (&down(&detail), theme.black_piece_line),
                             ],
                         )
                     }
@@ -111,4 +113,78 @@ impl PieceSet {
     pub fn get(&self, piece: Piece) -> &Sprite {
         &self.sprites[piece.color.index() * 4 + piece.kind.index()]
     }
+}
+
+/// The king is the tallest glyph: size the font so it fills 82% of the square, and put every
+/// piece on one shared baseline so a row of pieces stands level.
+fn placement(font: &FontRef<'static>, side: f32) -> Placement {
+    let probe = 100.0;
+    let king = font
+        .as_scaled(probe)
+        .glyph_id(outline_char(PieceKind::King));
+    let bounds = font
+        .outline_glyph(king.with_scale_and_position(probe, point(0.0, 0.0)))
+        .map(|g| g.px_bounds());
+    let (h, bottom) = bounds
+        .map(|b| (b.max.y - b.min.y, b.max.y))
+        .unwrap_or((probe * 0.8, 0.0));
+    let em = probe * (side * 0.82) / h;
+    let scale = em / probe;
+    Placement {
+        em,
+        baseline: side * 0.5 + h * scale / 2.0 - bottom * scale,
+    }
+}
+
+/// One glyph's coverage on a `side`×`side` square, centred across and on the baseline.
+fn glyph(font: &FontRef<'static>, ch: char, side: u32, at: &Placement) -> GrayImage {
+    let sf = font.as_scaled(at.em);
+    let advance = sf.h_advance(sf.glyph_id(ch));
+    let mut mask = GrayImage::new(side, side);
+    let x = ((side as f32 - advance) / 2.0).round() as i32;
+    let y = (at.baseline - sf.ascent()).round() as i32;
+    draw_text_mut(
+        &mut mask,
+        Luma([255]),
+        x,
+        y,
+        PxScale::from(at.em),
+        font,
+        &ch.to_string(),
+    );
+    mask
+}
+
+/// Ink where the coverage is at least half: the form `imageproc`'s morphology works on.
+fn binary(mask: &GrayImage) -> GrayImage {
+    let mut out = mask.clone();
+    for p in out.iter_mut() {
+        *p = if *p >= 128 { 255 } else { 0 };
+    }
+    out
+}
+
+/// The shape with its enclosed interior filled: every pixel the outside cannot reach without
+/// crossing ink becomes ink. Turns an outline glyph into its solid silhouette.
+fn fill_enclosed(lines: &GrayImage) -> GrayImage {
+    const OUTSIDE: Luma<u8> = Luma([128]);
+    let mut reach = binary(lines);
+    // The glyph is centred with room around it: the corner is outside.
+    flood_fill_mut(&mut reach, 0, 0, OUTSIDE);
+    let mut out = lines.clone();
+    for (o, r) in out.iter_mut().zip(reach.iter()) {
+        if *r != OUTSIDE.0[0] {
+            *o = 255;
+        }
+    }
+    out
+}
+
+/// `a` where `b` does not cover it.
+fn subtract(a: &GrayImage, b: &GrayImage) -> GrayImage {
+    let mut out = a.clone();
+    for (o, b) in out.iter_mut().zip(b.iter()) {
+        *o = o.saturating_sub(*b);
+    }
+    out
 }

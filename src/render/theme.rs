@@ -1,6 +1,7 @@
 //! Colour themes for the board image.
 
-use super::canvas::Rgb;
+/// An sRGB colour without alpha: the form every [`Theme`] colour takes.
+pub type Rgb = [u8; 3];
 
 /// Every colour the board image uses. Build your own or start from a preset
 /// ([`Theme::WOOD`], the default, or [`Theme::SLATE`]).

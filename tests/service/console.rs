@@ -5,7 +5,8 @@ use crate::common;
 use std::sync::Arc;
 
 use rollerball::console::Console;
-use rollerball::game::{Lang, ManualClock, Service};
+use rollerball::engine::analysis::Budget;
+use rollerball::game::{EngineAnalyst, Lang, ManualClock, Service};
 
 #[tokio::test]
 async fn a_short_game_in_the_console() {
@@ -176,4 +177,43 @@ async fn stats_and_leaderboard_in_the_console_name_players_by_at() {
         ),
         "{out}"
     );
+}
+
+#[tokio::test]
+async fn the_console_analyses_a_finished_game_and_saves_its_graph_and_record() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
+        .with_rate_limit(None)
+        .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 5_000 })));
+    let mut console = Console::new(service, boards.path().to_path_buf()).with_language(Lang::Fr);
+    console.line("alice: challenge @bob white").await;
+    console.line("bob: accept").await;
+    let out = console.line("carol: analysis #1").await;
+    assert!(
+        out.starts_with(
+            "(only you see this) La partie #1 est encore en cours. Le moteur ne regarde une \
+             partie qu'une fois finie, pour n'aider aucun des deux camps.\n"
+        ),
+        "{out}"
+    );
+    console.line("alice: c2-b3").await;
+    console.line("bob: resign confirm").await;
+    let out = console.line("carol: analysis #1").await;
+    assert!(
+        out.starts_with(
+            "Analyse de la partie #1 (@alice contre @bob) : 5000 nœuds explorés dans chacune \
+             de ses 2 positions."
+        ),
+        "{out}"
+    );
+    for file in ["rollerball-1-analysis.png", "rollerball-1-analysis.pgn"] {
+        let saved = boards.path().join(file);
+        assert!(
+            out.contains(&format!("[saved {}]", saved.display())),
+            "{out}"
+        );
+    }
+    let pgn = std::fs::read_to_string(boards.path().join("rollerball-1-analysis.pgn")).unwrap();
+    assert!(pgn.contains("1. b3 { [%eval "), "{pgn}");
 }

@@ -6,6 +6,7 @@
 #[path = "../../../tests/common/mod.rs"]
 mod common;
 
+mod analysis;
 mod load_crash;
 mod metrics_compare;
 mod startup;

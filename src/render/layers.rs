@@ -1,0 +1,275 @@
+//! The static layers: everything that depends only on (size, theme, orientation), drawn once
+//! per option set with `imageproc` on an RGBA canvas, composited with `image`'s `overlay`,
+//! and kept as the RGB background every move starts from.
+
+use image::{
+    GrayImage, Luma, Rgb as Px, RgbImage, Rgba, RgbaImage, buffer::ConvertBuffer, imageops,
+};
+use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut};
+use imageproc::filter::gaussian_blur_f32;
+use imageproc::rect::Rect;
+
+use super::assets::Fonts;
+use super::layout::Layout;
+use super::shapes::{Coverage, Pt, arrow, circle, rounded_rect};
+use super::sprite::Sprite;
+use super::text::Text;
+use super::theme::{Rgb, Theme};
+use crate::rules::{Color, Heading, SIZE, Square};
+
+/// The eight squares where forward turns (RULES.md §2).
+const BEND_SQUARES: [&str; 8] = ["a1", "b2", "a7", "b6", "g7", "f6", "g1", "f2"];
+
+/// The empty board: frame, coordinates, squares, bend arrows and the empty hole.
+pub fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> RgbImage {
+    let size = layout.size;
+    let q = layout.cell as f32;
+    let [r, g, b] = theme.frame;
+    let mut c = RgbaImage::from_pixel(size, size, Rgba([r, g, b, 255]));
+
+    for sq in Square::ALL {
+        let (x, y) = layout.square_origin(sq);
+        let [r, g, b] = square_color(theme, sq);
+        let rect = Rect::at(x as i32, y as i32).of_size(layout.cell, layout.cell);
+        draw_filled_rect_mut(&mut c, rect, Rgba([r, g, b, 255]));
+    }
+
+    // The hole: a recess in the frame's colour, set back from the squares by a narrow lip
+    // and shaded along its top edge, so it reads as a hole and never as nine more squares.
+    let (hx0, hy0, hx1, hy1) = layout.hole();
+    let lip = (q * 0.07).max(2.0);
+    let (hx0, hy0, hx1, hy1) = (
+        hx0 as f32 + lip,
+        hy0 as f32 + lip,
+        hx1 as f32 - lip,
+        hy1 as f32 - lip,
+    );
+    let radius = q * 0.22;
+    let shade = mix(theme.hole, [0, 0, 0], 0.45);
+    fill(
+        &mut c,
+        &[rounded_rect(hx0, hy0, hx1, hy1, radius)],
+        shade,
+        1.0,
+    );
+    let depth = (q * 0.05).max(1.5);
+    let recess = rounded_rect(hx0, hy0 + depth, hx1, hy1, radius);
+    fill(&mut c, &[recess], theme.hole, 1.0);
+
+    // A faint ring of arrows round the infield: the hint that everything travels clockwise
+    // (clockwise from either side, so it needs no turning for Black).
+    let centre = ((hx0 + hx1) / 2.0, (hy0 + hy1) / 2.0);
+    let ring = (hx1 - hx0) / 2.0 - q * 0.16;
+    let hint = mix(theme.hole, theme.hole_muted, 0.3);
+    for k in 0..4 {
+        // Screen angles grow clockwise because y points down.
+        let start = (k as f32 * 90.0 + 22.0).to_radians();
+        let sweep = 50f32.to_radians();
+        let pts: Vec<Pt> = (0..=16)
+            .map(|i| {
+                let t = start + sweep * i as f32 / 16.0;
+                (centre.0 + ring * t.cos(), centre.1 + ring * t.sin())
+            })
+            .collect();
+        fill(
+            &mut c,
+            &arrow(&pts, q * 0.035, q * 0.11, q * 0.12),
+            hint,
+            1.0,
+        );
+    }
+
+    for name in BEND_SQUARES {
+        let sq: Square = name.parse().expect("bend squares are board squares");
+        bend_arrow(&mut c, layout, sq, theme);
+    }
+
+    // Coordinates on all four edges, so either player reads them the right way up whichever
+    // edge their eye lands on. Text is drawn on the RGB image: `draw_text_mut` blends its
+    // own anti-aliasing there.
+    let mut c: RgbImage = c.convert();
+    let m = layout.margin as f32;
+    let far = m + SIZE as f32 * q;
+    let near_edge = far + (size as f32 - far) / 2.0;
+    let label = Text {
+        font: &fonts.bold,
+        px: (m * 0.62).max(9.0),
+    };
+    for i in 0..SIZE {
+        let file = ((b'a' + i) as char).to_string();
+        let (col, _) = layout.cell_of(i, 0);
+        let x = m + (col as f32 + 0.5) * q;
+        label.draw_centered(&mut c, &file, x, near_edge, theme.coordinates);
+        label.draw_centered(&mut c, &file, x, m / 2.0, theme.coordinates);
+
+        let rank = ((b'1' + i) as char).to_string();
+        let (_, row) = layout.cell_of(0, i);
+        let y = m + (row as f32 + 0.5) * q;
+        label.draw_centered(&mut c, &rank, m / 2.0, y, theme.coordinates);
+        label.draw_centered(&mut c, &rank, near_edge, y, theme.coordinates);
+    }
+    c
+}
+
+/// The background with every square tinted as the last move's two are: a move copies its
+/// two squares from here.
+pub fn tinted(background: &RgbImage, layout: &Layout, theme: &Theme) -> RgbImage {
+    let alpha = theme.last_move_alpha as f32 / 100.0;
+    let mut out = background.clone();
+    for sq in Square::ALL {
+        let (x0, y0) = layout.square_origin(sq);
+        for y in y0..y0 + layout.cell {
+            for x in x0..x0 + layout.cell {
+                let p = out.get_pixel_mut(x, y);
+                *p = Px(mix(p.0, theme.last_move, alpha));
+            }
+        }
+    }
+    out
+}
+
+/// Fills the union of polygons, supersampled, in one colour at some opacity.
+fn fill(c: &mut RgbaImage, polygons: &[Vec<Pt>], color: Rgb, alpha: f32) {
+    if let Some(cov) = Coverage::of_polygons(polygons) {
+        cov.paint(c, color, alpha);
+    }
+}
+
+fn square_color(theme: &Theme, sq: Square) -> Rgb {
+    if sq.is_dark() {
+        theme.dark
+    } else {
+        theme.light
+    }
+}
+
+/// The screen direction of a heading (x right, y down) for an orientation.
+fn screen_dir(heading: Heading, orientation: Color) -> Pt {
+    let (x, y) = match heading {
+        Heading::North => (0.0, -1.0),
+        Heading::East => (1.0, 0.0),
+        Heading::South => (0.0, 1.0),
+        Heading::West => (-1.0, 0.0),
+    };
+    match orientation {
+        Color::White => (x, y),
+        Color::Black => (-x, -y),
+    }
+}
+
+/// The heading a piece arrives with on a bend square: forward turns a quarter clockwise
+/// there, so it arrived heading a quarter anticlockwise of the square's own forward.
+fn heading_before_bend(heading: Heading) -> Heading {
+    match heading {
+        Heading::North => Heading::West,
+        Heading::East => Heading::North,
+        Heading::South => Heading::East,
+        Heading::West => Heading::South,
+    }
+}
+
+/// A small hooked arrow tucked into the inner corner of a bend square: it comes in along the
+/// old forward direction and leaves along the new one, as in Cazaux's own diagrams.
+fn bend_arrow(c: &mut RgbaImage, layout: &Layout, sq: Square, theme: &Theme) {
+    let q = layout.cell as f32;
+    let out = screen_dir(sq.heading(), layout.orientation);
+    let inn = screen_dir(heading_before_bend(sq.heading()), layout.orientation);
+    let (cx, cy) = layout.square_center(sq);
+    let head = q * 0.13;
+    let inset = head + q * 0.07;
+    // The corner on the inside of the turn, pulled in so the arrowhead stays on the square.
+    let k = q / 2.0 - inset;
+    let corner = (cx + k * (out.0 - inn.0), cy + k * (out.1 - inn.1));
+    let r = q * 0.26;
+    let steps = 12;
+    let mut pts: Vec<Pt> = (0..=steps)
+        .map(|s| {
+            let t = s as f32 / steps as f32 * std::f32::consts::FRAC_PI_2;
+            let (co, si) = (t.cos(), t.sin());
+            (
+                corner.0 + r * (-out.0 * co + inn.0 * si),
+                corner.1 + r * (-out.1 * co + inn.1 * si),
+            )
+        })
+        .collect();
+    let end = pts[steps];
+    pts.push((end.0 + out.0 * head, end.1 + out.1 * head));
+    let color = mix(square_color(theme, sq), theme.bend_arrow, 0.75);
+    fill(c, &arrow(&pts, q * 0.045, head, q * 0.15), color, 0.9);
+}
+
+/// Linear mix of two colours: `t` = 0 gives `a`, 1 gives `b`.
+pub fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
+    [0, 1, 2].map(|i| (a[i] as f32 + (b[i] as f32 - a[i] as f32) * t).round() as u8)
+}
+
+/// The red glow under a king in check, as in lichess: solid red at the heart, fading out
+/// before the square's corners so the square's own colour still frames it. A disc blurred by
+/// `imageproc`'s Gaussian, drawn on a larger canvas so the blur never meets an edge.
+pub fn check_glow(cell: u32, red: Rgb) -> Sprite {
+    let q = cell as f32;
+    let side = cell * 2;
+    let mut disc = GrayImage::new(side, side);
+    let c = (side / 2) as i32;
+    draw_filled_circle_mut(&mut disc, (c, c), (q * 0.4).round() as i32, Luma([255]));
+    let glow = gaussian_blur_f32(&disc, (q * 0.12).max(0.5));
+    let glow = imageops::crop_imm(&glow, cell / 2, cell / 2, cell, cell).to_image();
+    Sprite::from_layers(cell, &[(&glow, red)])
+}
+
+/// A soft dot in the middle of an empty square a piece can move to.
+pub fn target_dot(cell: u32, color: Rgb) -> Sprite {
+    let h = cell as f32 / 2.0;
+    let dot = on_square(cell, &[circle((h, h), cell as f32 * 0.16)], 0.55);
+    Sprite::from_layers(cell, &[(&dot, color)])
+}
+
+/// The four corners of an occupied square a piece can capture on: the piece stays visible.
+pub fn target_ring(cell: u32, color: Rgb) -> Sprite {
+    let h = cell as f32 / 2.0;
+    let hole = on_square(cell, &[circle((h, h), h * 1.08)], 1.0);
+    let corners = GrayImage::from_fn(cell, cell, |x, y| {
+        Luma([((255 - hole.get_pixel(x, y).0[0]) as f32 * 0.5).round() as u8])
+    });
+    Sprite::from_layers(cell, &[(&corners, color)])
+}
+
+/// The disc ahead of "White to move": the side's colour inside a thin ring of the other's.
+pub fn mover_disc(r: f32, fill: Rgb, ring: Rgb) -> Sprite {
+    // An even side, so the centre falls on a pixel corner.
+    let side = 2 * (r + 2.2).ceil() as u32;
+    let c = (side / 2) as f32;
+    let outer = on_square(side, &[circle((c, c), r + 1.2)], 1.0);
+    let inner = on_square(side, &[circle((c, c), r)], 1.0);
+    let mut sprite = Sprite::from_layers(side, &[(&outer, ring), (&inner, fill)]);
+    // Anchored at the disc's centre.
+    sprite.x0 -= (side / 2) as i64;
+    sprite.y0 -= (side / 2) as i64;
+    sprite
+}
+
+/// Polygons' supersampled coverage on a `side`×`side` square, times `alpha`.
+fn on_square(side: u32, polygons: &[Vec<Pt>], alpha: f32) -> GrayImage {
+    let mut square = GrayImage::new(side, side);
+    if let Some(cov) = Coverage::of_polygons(polygons) {
+        let cov = cov.scaled(alpha);
+        imageops::replace(&mut square, &cov.mask, cov.x0, cov.y0);
+    }
+    square
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_check_glow_is_red_at_the_heart_and_clear_at_the_corners() {
+        let glow = check_glow(70, [230, 0, 0]);
+        let full = glow
+            .image
+            .get_pixel(35 - glow.x0 as u32, 35 - glow.y0 as u32);
+        assert_eq!(full.0, [230, 0, 0, 255]);
+        // The sprite is trimmed to its ink: the square's corners are left out of it.
+        assert!(glow.x0 > 0 || glow.image.get_pixel(0, 0).0[3] < 8);
+    }
+}
