@@ -15,6 +15,23 @@ use crate::rules::{self, Color};
 use crate::store::{Game as StoredGame, GameStatus, StoreError};
 
 impl Service {
+    /// Game `id`, or else the actor's only game here; `None` when there is none or the store
+    /// cannot say (a completion is never worth an error).
+    async fn game_meant(
+        &self,
+        actor: PlayerId,
+        place: Place,
+        id: Option<GameId>,
+    ) -> Option<StoredGame> {
+        match id {
+            Some(id) => self.store().game(id).await.ok().flatten(),
+            None => lookup::my_only_game_here(self.store(), actor, place)
+                .await
+                .ok()
+                .flatten(),
+        }
+    }
+
     /// The legal moves (SAN) of the actor's game here, or of game `id`, when it is their turn:
     /// what a front end offers to complete as they type a move. Empty when there is no such
     /// game, it is not their move, or the store cannot say.
@@ -24,14 +41,7 @@ impl Service {
         place: Place,
         id: Option<GameId>,
     ) -> Vec<String> {
-        let row = match id {
-            Some(id) => self.store().game(id).await.ok().flatten(),
-            None => lookup::my_only_game_here(self.store(), actor, place)
-                .await
-                .ok()
-                .flatten(),
-        };
-        let Some(row) = row else {
+        let Some(row) = self.game_meant(actor, place, id).await else {
             return Vec::new();
         };
         if row.status != GameStatus::Active || row.color_of(actor) != Some(row.to_move) {
@@ -57,14 +67,7 @@ impl Service {
         id: Option<GameId>,
         typed: &str,
     ) -> Vec<String> {
-        let row = match id {
-            Some(id) => self.store().game(id).await.ok().flatten(),
-            None => lookup::my_only_game_here(self.store(), actor, place)
-                .await
-                .ok()
-                .flatten(),
-        };
-        let Some(row) = row else {
+        let Some(row) = self.game_meant(actor, place, id).await else {
             return Vec::new();
         };
         let mine = row.color_of(actor);

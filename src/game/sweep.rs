@@ -169,17 +169,30 @@ impl Service {
             ),
             voice.turn_line(&seat.loaded)
         );
+        Some(self.moved_notice(players, voice, &seat, text, &san).await)
+    }
+
+    /// The notice of a move the sweep played for a side (the computer's, or a forecast's
+    /// answer): `text` with the board, pinging the player now to move, and their turn notice.
+    pub(super) async fn moved_notice(
+        &self,
+        players: &Players<'_>,
+        voice: Voice<'_>,
+        seat: &Seat<'_>,
+        text: String,
+        san: &str,
+    ) -> Notice {
         let mut reply = self
             .game_reply(voice, &seat.loaded, text, Ping::ToMove, true)
             .await;
         reply.direct.extend(
-            self.turn_notice(players, &seat.loaded.row, Turn::Moved(&san), None)
+            self.turn_notice(players, &seat.loaded.row, Turn::Moved(san), None)
                 .await,
         );
-        Some(Notice {
+        Notice {
             place: seat.loaded.row.place,
             reply,
-        })
+        }
     }
 
     /// The reminder of a move coming due; `None` for a side without a player (never claimed).

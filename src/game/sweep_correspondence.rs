@@ -7,11 +7,10 @@ use super::actions::forecasts;
 use super::i18n::tr;
 use super::loaded::Loaded;
 use super::players::Players;
-use super::present::{Ping, Voice};
+use super::present::Voice;
 use super::reply::{Notice, Reply};
 use super::seat::Seat;
 use super::service::Service;
-use super::turn_notices::Turn;
 use crate::model::{GameId, PlayerId};
 use crate::store::VACATION_DAYS_PER_YEAR;
 
@@ -80,17 +79,7 @@ impl Service {
             ),
             voice.turn_line(&seat.loaded)
         );
-        let mut reply = self
-            .game_reply(voice, &seat.loaded, text, Ping::ToMove, true)
-            .await;
-        reply.direct.extend(
-            self.turn_notice(players, &seat.loaded.row, Turn::Moved(&san), None)
-                .await,
-        );
-        Some(Notice {
-            place: seat.loaded.row.place,
-            reply,
-        })
+        Some(self.moved_notice(players, voice, &seat, text, &san).await)
     }
 
     /// The notices that `player`'s vacation is over: one in each of their active games, to
