@@ -300,8 +300,41 @@ impl Store {
     /// it was up to date). Safe to run again and from several processes at once: PostgreSQL
     /// takes an advisory lock; on SQLite a run that loses the race tries again.
     pub async fn migrate(&self) -> Result<Vec<i64>> {
-        use sqlx::migrate::Migrate;
         let mut writer = self.writer().await?;
+        let before = match Store::migrate_once(&mut writer).await {
+            Ok(before) => before,
+            // PostgreSQL's advisory lock serialises the processes: a failure there is real.
+            Err(first) if self.backend == Backend::Postgres => return Err(first.into()),
+            // SQLite has no advisory lock: another process starting at the same moment may have
+            // created the bookkeeping table or applied a migration first, which fails this run
+            // (each step is one statement or one transaction, so nothing was half done). Running
+            // the whole sequence again picks up from what is applied by then; the other process
+            // may still be ahead by one migration each time, so try once per migration (and
+            // once for the table) before reporting the first error.
+            Err(first) => {
+                let mut retried = None;
+                for _ in 0..=MIGRATOR.iter().count() {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    if let Ok(before) = Store::migrate_once(&mut writer).await {
+                        retried = Some(before);
+                        break;
+                    }
+                }
+                retried.ok_or(first)?
+            }
+        };
+        Ok(Store::migration_versions()
+            .into_iter()
+            .filter(|v| !before.contains(v))
+            .collect())
+    }
+
+    /// One attempt at [`Store::migrate`]: the bookkeeping table, the versions applied before,
+    /// then every migration not yet applied. Returns the versions found applied at first.
+    async fn migrate_once(
+        writer: &mut AnyConnection,
+    ) -> std::result::Result<Vec<i64>, sqlx::migrate::MigrateError> {
+        use sqlx::migrate::Migrate;
         // Under the migrator's own lock (PostgreSQL's advisory lock): two processes creating the
         // bookkeeping table at once would otherwise collide.
         writer.lock().await?;
@@ -311,31 +344,8 @@ impl Store {
         };
         writer.unlock().await?;
         let before: Vec<i64> = listed?.iter().map(|m| m.version).collect();
-        if let Err(first) = MIGRATOR.run_direct(&mut *writer).await {
-            // SQLite has no advisory lock: another process starting at the same moment may have
-            // applied a migration first, which fails this run's copy of it (each migration is
-            // one transaction, so nothing was half done). Running again picks up from what is
-            // applied by then; the other process may still be ahead by one migration each time,
-            // so try once per migration before reporting the first error.
-            if self.backend == Backend::Postgres {
-                return Err(first.into());
-            }
-            let mut done = false;
-            for _ in 0..MIGRATOR.iter().count() {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-                if MIGRATOR.run_direct(&mut *writer).await.is_ok() {
-                    done = true;
-                    break;
-                }
-            }
-            if !done {
-                return Err(first.into());
-            }
-        }
-        Ok(Store::migration_versions()
-            .into_iter()
-            .filter(|v| !before.contains(v))
-            .collect())
+        MIGRATOR.run_direct(writer).await?;
+        Ok(before)
     }
 
     /// Versions of the migrations known to this build, oldest first.
