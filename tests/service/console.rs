@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use rollerball::console::Console;
 use rollerball::engine::analysis::Budget;
-use rollerball::game::{EngineAnalyst, Lang, ManualClock, Service};
+use rollerball::game::{Clock, EngineAnalyst, Lang, ManualClock, Service};
+use rollerball::model::Timestamp;
 
 #[tokio::test]
 async fn a_short_game_in_the_console() {
@@ -23,7 +24,7 @@ async fn a_short_game_in_the_console() {
 
     let out = console.line("alice: challenge @bob white days 2").await;
     assert!(
-        out.starts_with("@alice challenges @bob to a game of Rollerball (rated, 2 days per move, @alice plays White). Challenge #1 expires in 24 hours (2023-11-15 22:13 UTC).\n"),
+        out.starts_with("@alice challenges @bob to a game of Rollerball (rated, 2 days per move, @alice plays White). Challenge #1 expires in a day (2023-11-15 22:13 UTC).\n"),
         "{out}"
     );
     assert!(
@@ -84,6 +85,47 @@ async fn the_console_runs_a_script_to_the_end() {
     assert!(!out.contains("never read"));
 }
 
+/// A clock that moves on a millisecond each time it is read, as a real one moves between the
+/// moment a command is handled and the moment its reply is written.
+struct TickingClock(std::sync::atomic::AtomicI64);
+
+impl Clock for TickingClock {
+    fn now(&self) -> Timestamp {
+        Timestamp(self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+    }
+}
+
+#[tokio::test]
+async fn relative_times_round_as_discord_does_not_down() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let clock = Arc::new(TickingClock(common::T0.0.into()));
+    let service = Service::new(db.store().await, clock).with_rate_limit(None);
+    let mut console = Console::new(service, boards.path().to_path_buf());
+
+    // A 2-day game: the deadline is a few milliseconds under 48 hours away.
+    console.line("alice: challenge @bob white days 2").await;
+    let out = console.line("bob: accept").await;
+    assert!(
+        out.contains("@alice (White) to move — deadline in 2 days ("),
+        "{out}"
+    );
+    let out = console.line("alice: c2-b3").await;
+    assert!(
+        out.contains("@bob (Black) to move — deadline in 2 days ("),
+        "{out}"
+    );
+    // A deadline 5 days away.
+    console.line("carol: challenge @dave white days 5").await;
+    let out = console.line("dave: accept").await;
+    assert!(out.contains("deadline in 5 days ("), "{out}");
+    let out = console.line("bob: vacation on 3").await;
+    assert!(
+        out.starts_with("(only you see this) You are on vacation; it ends in 3 days ("),
+        "{out}"
+    );
+}
+
 #[tokio::test]
 async fn the_console_answers_in_the_language_it_is_given() {
     let db = common::sqlite_db();
@@ -101,7 +143,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     assert!(
         out.starts_with(
             "@alice desafía a @bob a una partida de Rollerball (con rating, 2 días por jugada, \
-             @alice juega con blancas). El desafío #1 caduca dentro de 24 horas (2023-11-15 22:13 UTC)."
+             @alice juega con blancas). El desafío #1 caduca dentro de un día (2023-11-15 22:13 UTC)."
         ),
         "{out}"
     );

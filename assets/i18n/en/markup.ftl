@@ -1,20 +1,30 @@
 # How plain-text front ends (the console) write times and places; Discord shows its own.
-# $future is yes or no; $unit is day, hour, minute or second; $date is "2026-12-03 04:00 UTC".
+# $future is yes or no; $unit is year, month, day, hour, minute or second; $date is
+# "2026-12-03 04:00 UTC". $count is rounded as Discord rounds its own relative times, and a
+# count of 1 reads as Discord reads it ("in a day", "an hour ago").
 markup-time = { $future ->
         [yes] in { markup-span }
        *[no] { markup-span } ago
     } ({ $date })
 markup-span = { $unit ->
+        [year] { $count ->
+            [one] a year
+           *[other] { $count } years
+        }
+        [month] { $count ->
+            [one] a month
+           *[other] { $count } months
+        }
         [day] { $count ->
-            [one] { $count } day
+            [one] a day
            *[other] { $count } days
         }
         [hour] { $count ->
-            [one] { $count } hour
+            [one] an hour
            *[other] { $count } hours
         }
         [minute] { $count ->
-            [one] { $count } minute
+            [one] a minute
            *[other] { $count } minutes
         }
        *[second] { $count ->

@@ -4,16 +4,24 @@ markup-time = { $future ->
        *[no] hace { markup-span }
     } ({ $date })
 markup-span = { $unit ->
+        [year] { $count ->
+            [one] un año
+           *[other] { $count } años
+        }
+        [month] { $count ->
+            [one] un mes
+           *[other] { $count } meses
+        }
         [day] { $count ->
-            [one] { $count } día
+            [one] un día
            *[other] { $count } días
         }
         [hour] { $count ->
-            [one] { $count } hora
+            [one] una hora
            *[other] { $count } horas
         }
         [minute] { $count ->
-            [one] { $count } minuto
+            [one] un minuto
            *[other] { $count } minutos
         }
        *[second] { $count ->

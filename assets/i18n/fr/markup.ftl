@@ -4,16 +4,24 @@ markup-time = { $future ->
        *[no] il y a { markup-span }
     } ({ $date })
 markup-span = { $unit ->
+        [year] { $count ->
+            [1] un an
+           *[other] { $count } ans
+        }
+        [month] { $count ->
+            [1] un mois
+           *[other] { $count } mois
+        }
         [day] { $count ->
-            [one] { $count } jour
+            [1] un jour
            *[other] { $count } jours
         }
         [hour] { $count ->
-            [one] { $count } heure
+            [1] une heure
            *[other] { $count } heures
         }
         [minute] { $count ->
-            [one] { $count } minute
+            [1] une minute
            *[other] { $count } minutes
         }
        *[second] { $count ->
