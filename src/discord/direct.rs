@@ -11,6 +11,7 @@ use serenity::all::{CreateMessage, Http, UserId};
 use super::deliver::{Failure, RetryPolicy, classify, describe, refusal};
 use super::send;
 use crate::game::{DirectMessage, Service};
+use crate::model::PlayerId;
 
 /// Discord's code for "Cannot send messages to this user".
 const CANNOT_MESSAGE_USER: isize = 50007;
@@ -24,16 +25,16 @@ pub(super) async fn send_all(
     messages: &[DirectMessage],
 ) {
     for message in messages {
-        if !send_one(http, retry, message).await {
+        if !send_text(http, retry, message.to, &message.text).await {
             service.hold_notice(message.to, &message.text).await;
         }
     }
 }
 
-/// Sends one direct message: opens the DM channel, then posts the line, pinging nobody.
-/// Whether it was delivered.
-async fn send_one(http: &Http, retry: &RetryPolicy, message: &DirectMessage) -> bool {
-    let user = message.to.0;
+/// Sends `text` to `to` as a direct message: opens the DM channel, then posts the text (cut to
+/// Discord's limit), pinging nobody. Whether it was delivered.
+pub(super) async fn send_text(http: &Http, retry: &RetryPolicy, to: PlayerId, text: &str) -> bool {
+    let user = to.0;
     let opened = retry
         .run("open a DM channel", user, || {
             UserId::new(user).create_dm_channel(http)
@@ -46,7 +47,7 @@ async fn send_one(http: &Http, retry: &RetryPolicy, message: &DirectMessage) -> 
             return false;
         }
     };
-    let text = super::deliver::clip_content(&message.text);
+    let text = super::deliver::clip_content(text);
     let sent = send(http, retry, channel, "direct notice", || {
         CreateMessage::new()
             .content(text.clone())

@@ -217,18 +217,24 @@ impl Handler {
                     .collect::<Vec<_>>();
                 let request = Request::line(who, place, rest)
                     .admitted(Admission::Quiet)
-                    .mentioning(mentioned);
+                    .mentioning(mentioned)
+                    .heard_by(audience(msg));
                 self.service.handle(request).await
             }
             None => {
                 self.service
-                    .handle(Request::chat(who, place, content))
+                    .handle(Request::chat(who, place, content).heard_by(audience(msg)))
                     .await
             }
         };
         let Some(reply) = reply else {
             return;
         };
+        if let Some(exposed) = reply.exposed {
+            self.keep_secret(ctx, msg, place, exposed, &reply).await;
+            self.after(ctx, None, place, &reply).await;
+            return;
+        }
         let posted = if reply.private {
             // A message cannot be answered privately: answer it in place, without pinging.
             post_message(
@@ -257,6 +263,15 @@ impl Handler {
 fn command_place(i: &CommandInteraction) -> Place {
     let reach = reach(i.context, &i.authorizing_integration_owners);
     place(i.guild_id, i.channel_id, i.channel.as_ref(), reach)
+}
+
+/// Who reads a message and its answers: everyone in a server's channel; in a direct message
+/// with the bot, its author alone.
+fn audience(msg: &Message) -> Audience {
+    match msg.guild_id {
+        Some(_) => Audience::Channel,
+        None => Audience::Asker,
+    }
 }
 
 /// The service's answer to an interaction. It always has one: an interaction is never chat and

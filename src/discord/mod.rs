@@ -23,6 +23,7 @@ mod markup;
 mod places;
 mod posting;
 mod profile;
+mod secret;
 mod sweep;
 
 use std::sync::Arc;
@@ -50,7 +51,9 @@ use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
 
 use crate::game::command::{CommandError, game_number};
-use crate::game::{Actor, Admission, HeldNotices, Input, Notice, Reply, Request, Service};
+use crate::game::{
+    Actor, Admission, Audience, HeldNotices, Input, Notice, Reply, Request, Service,
+};
 use crate::model::{GameId, Place, PlayerId, Reach};
 use crate::tr;
 

@@ -50,6 +50,7 @@ pub mod observe;
 mod picks;
 mod players;
 pub mod present;
+mod privacy;
 pub mod rate;
 mod ratings;
 pub mod reply;
@@ -74,8 +75,8 @@ pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{
-    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, HeldNotices, MENU_OPTIONS_MAX,
-    Menu, MenuOption, Notice, Reply,
+    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, Exposed, HeldNotices,
+    MENU_OPTIONS_MAX, Menu, MenuOption, Notice, Reply,
 };
-pub use request::{Actor, Admission, Input, Request};
+pub use request::{Actor, Admission, Audience, Input, Request};
 pub use service::Service;

@@ -252,10 +252,26 @@ pub struct Reply {
     /// asked for them (`settings dm on`). Delivered after the reply, and only once even when
     /// the reply itself has to be posted twice.
     pub direct: Vec<DirectMessage>,
+    /// The answer refuses what the asker asked where others read it, and must not be shown
+    /// there (a forecast typed in a server's channel): a front end sends it to the asker alone,
+    /// and takes down their message too when it says so.
+    pub exposed: Option<Exposed>,
     /// Notices that could not reach the asker by direct message, to show them with this answer
     /// (privately where the front end can); the front end reports them shown with
     /// [`Service::held_shown`](super::Service::held_shown), and only then are they dropped.
     pub held: Option<HeldNotices>,
+}
+
+/// What of a request made where others read it gave away, or would have given away, what only
+/// its asker may see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exposed {
+    /// Only its answer would have (`forecast` listing the lines): the answer goes to the asker
+    /// directly.
+    Answer,
+    /// The request itself does (`forecast MOVES…`, the lines in plain sight): a front end that
+    /// may delete it does, and the answer, which says whether it was, goes to the asker directly.
+    Request,
 }
 
 /// The notices held for a player (Discord refused them as direct messages), gathered into one

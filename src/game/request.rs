@@ -53,6 +53,18 @@ pub enum Admission {
     Free,
 }
 
+/// Who reads a request and what is answered where it was made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Audience {
+    /// The asker alone: a slash command (whose private answers only the asker sees), a direct
+    /// message with the bot, the console.
+    #[default]
+    Asker,
+    /// Everyone where it was made: a message typed in a server's channel, which everyone there
+    /// reads, and whose answers are posted there.
+    Channel,
+}
+
 /// One thing a player asks of the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -68,11 +80,13 @@ pub struct Request {
     pub mentioned: Vec<Actor>,
     /// How it counts against the rate limit.
     pub admission: Admission,
+    /// Who reads it, and the answers given where it was made.
+    pub audience: Audience,
 }
 
 impl Request {
     /// A request with no locale, no known names of mentioned users, counted as
-    /// [`Admission::Answered`].
+    /// [`Admission::Answered`], read by its asker alone.
     pub fn new(actor: Actor, place: Place, input: Input) -> Request {
         Request {
             actor,
@@ -81,6 +95,7 @@ impl Request {
             input,
             mentioned: Vec::new(),
             admission: Admission::Answered,
+            audience: Audience::Asker,
         }
     }
 
@@ -126,6 +141,11 @@ impl Request {
     /// The same request, counted as `admission` says.
     pub fn admitted(self, admission: Admission) -> Request {
         Request { admission, ..self }
+    }
+
+    /// The same request, read by `audience`.
+    pub fn heard_by(self, audience: Audience) -> Request {
+        Request { audience, ..self }
     }
 
     /// The same request, knowing the names of the users it mentions.

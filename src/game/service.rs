@@ -19,6 +19,7 @@ use super::observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
 use super::picks::Pick;
 use super::players::Players;
 use super::present::{Markup, TextMarkup, Voice};
+use super::privacy;
 use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
 use super::reply::{ButtonAction, MENU_OPTIONS_MAX, Reply};
 use super::request::{Admission, Input, Request};
@@ -176,6 +177,7 @@ impl Service {
             input,
             mentioned,
             admission,
+            audience,
         } = request;
         let read = match input {
             // Chat stays chat unless it is a move in the player's one game here.
@@ -237,6 +239,12 @@ impl Service {
                 return Some(Reply::private(tr!(lang, "button-unknown")));
             }
         };
+        if let Read::Command(command) = &read
+            && let Some(reply) = privacy::refused_in_public(command, audience, lang)
+        {
+            refuse(RefusalReason::NotAllowed);
+            return Some(reply);
+        }
         let word = match &read {
             Read::Command(command) => command_word(command),
             Read::Pick(_) => "move",

@@ -37,6 +37,9 @@ pub mod schema;
 
 pub use schema::Violation;
 
+#[path = "fake_messages.rs"]
+pub mod messages;
+
 #[path = "fake_shards.rs"]
 pub mod shards;
 
@@ -176,6 +179,10 @@ struct State {
     shard_connections: Vec<shards::ShardConnection>,
     /// The shard count `GET /gateway/bot` recommends (0: one).
     recommended_shards: u32,
+    /// The bot lacks Manage Messages: deleting a player's message is refused (403, 50013).
+    no_manage_messages: bool,
+    /// The messages the bot deleted: (channel, message).
+    deleted: Vec<(u64, u64)>,
 }
 
 /// The fake server. Dropping it stops nothing: it lives as long as the test's runtime. Dropping
@@ -705,14 +712,6 @@ impl FakeDiscord {
         );
     }
 
-    /// `user` writes `content` in `channel`.
-    pub fn say(&self, user: u64, channel: u64, content: &str) {
-        let mut d = self.message_json(self.id(), channel, user, content, &[]);
-        d["guild_id"] = json!(self.guild.to_string());
-        d["member"] = json!({"roles": [], "deaf": false, "mute": false, "flags": 0, "joined_at": "2026-01-01T00:00:00+00:00"});
-        self.dispatch("MESSAGE_CREATE", d);
-    }
-
     fn message_json(
         &self,
         id: u64,
@@ -920,6 +919,9 @@ impl FakeDiscord {
             }
         }
         let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+        if let Some(answer) = messages::route(self, method, &segments) {
+            return answer;
+        }
         match (method, segments.as_slice()) {
             ("GET", ["gateway"]) => (200, json!({"url": format!("ws://{}/ws", self.addr)}), None),
             ("GET", ["gateway", "bot"]) => (200, shards::gateway_bot(self), None),
@@ -1297,6 +1299,7 @@ pub fn check_payloads(fake: &FakeDiscord) {
     ))
     .expect("message");
     let _: GuildChannel = serde_json::from_value(fake.thread_json(5, 6, "a vs b")).expect("thread");
+    messages::check_channel_payloads(fake);
     let (_, command) = fake.interaction_json(2, 7, 6, json!({"id": "1", "name": "rb", "type": 1,
         "options": [{"name": "challenge", "type": 1, "options": [{"name": "opponent", "type": 6, "value": "8"}]}],
         "resolved": {"users": {"8": fake.user_json(8)}}}));

@@ -14,6 +14,7 @@ mod direct;
 mod load;
 mod ops;
 mod picker;
+mod privacy;
 mod processes;
 mod profile;
 mod threads;

@@ -9,6 +9,7 @@ command-vacation-days = Vacation days must be a whole number from 1 to { $max },
 ## Forecasts
 
 forecast-computer = Forecasts are for games between players: the computer answers at once anyway.
+forecast-in-public = Forecasts are secret, and everyone in a server's channel — your opponent too — reads what is typed there and my answers to it, so I take no forecasts there. Give them with `/rb forecast`, whose answers only you see, or in a direct message to me.
 forecast-your-move = It is your move in game #{ $id }. Play it first: a forecast starts with your opponent's reply to it.
 forecast-none = You have no forecasts in game #{ $id }. After your move, `forecast e6-f7 c1-b2` means "if they play e6-f7, I play c1-b2".
 forecast-cleared = Your forecasts in game #{ $id } are dropped ({ $count } { $count ->

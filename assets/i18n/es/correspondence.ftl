@@ -8,6 +8,7 @@ command-vacation-days = Los días de vacaciones deben ser un número entero de 1
 ## Previsiones
 
 forecast-computer = Las previsiones son para partidas entre jugadores: la computadora responde enseguida de todos modos.
+forecast-in-public = Las jugadas condicionales son secretas, y en el canal de un servidor todos —también tu rival— leen lo que se escribe y mis respuestas, así que allí no acepto jugadas condicionales. Dámelas con `/rb forecast`, cuyas respuestas solo ves tú, o por mensaje directo.
 forecast-your-move = Te toca mover en la partida #{ $id }. Juega primero: una previsión empieza con la respuesta de tu rival a tu jugada.
 forecast-none = No tienes previsiones en la partida #{ $id }. Tras tu jugada, `forecast e6-f7 c1-b2` significa «si juega e6-f7, juego c1-b2».
 forecast-cleared = Tus previsiones de la partida #{ $id } están borradas ({ $count } { $count ->

@@ -8,6 +8,7 @@ command-vacation-days = Le nombre de jours de vacances doit être un nombre enti
 ## Prévisions
 
 forecast-computer = Les prévisions sont pour les parties entre joueurs : l'ordinateur répond de toute façon tout de suite.
+forecast-in-public = Les coups conditionnels sont secrets, et dans le salon d'un serveur tout le monde — votre adversaire aussi — lit ce qui s'y écrit et mes réponses : je n'y prends donc pas de coups conditionnels. Donnez-les avec `/rb forecast`, dont vous seul voyez les réponses, ou en message privé.
 forecast-your-move = C'est à vous de jouer dans la partie #{ $id }. Jouez d'abord : une prévision commence par la réponse de votre adversaire à votre coup.
 forecast-none = Vous n'avez aucune prévision dans la partie #{ $id }. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 ».
 forecast-cleared = Vos prévisions de la partie #{ $id } sont supprimées ({ $count } { $count ->

@@ -3,6 +3,8 @@
 # rules). Discord still sends the English name, so these only change what players see.
 
 discord-thread-intro = { $players } — это ветка **партии #{ $id }**. Пишите свой ход здесь (например, `Rb7`) или используйте `/rb move`.
+discord-secret-deleted = Я удалил ваше сообщение из канала: больше никто не сможет его там прочитать.
+discord-secret-kept = Я не смог удалить ваше сообщение из канала (для этого нужно право «Управлять сообщениями»): удалите его сами, чтобы соперник не прочитал ваши ходы.
 slash-pick-subcommand = Выберите одну из подкоманд `/rb`, например `/rb help`.
 slash-opponent-both = Укажите соперником игрока или компьютер, но не обоих.
 slash-days = Число дней на ход должно быть от { $min } до { $max }, а не { $days }.
