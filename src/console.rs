@@ -41,9 +41,20 @@ pub fn player_id(name: &str) -> PlayerId {
     PlayerId(hash | 1 << 63)
 }
 
+/// Names that would address everyone rather than one player: never a player's.
+fn mass_mention(name: &str) -> bool {
+    name.eq_ignore_ascii_case("everyone") || name.eq_ignore_ascii_case("here")
+}
+
+/// The console's answer to a speaker named `everyone` or `here`.
+fn nobodys_name(name: &str) -> String {
+    format!("`{name}` would mean everyone: speak as one player, such as `alice`.\n")
+}
+
 /// True for a name a console player may use.
 fn valid_name(name: &str) -> bool {
     !name.is_empty()
+        && !mass_mention(name)
         && name.len() <= 32
         && name
             .chars()
@@ -131,6 +142,9 @@ impl Console {
             out.push_str(&self.show(&notice.reply));
         }
         if let Some(name) = line.strip_prefix("as ").map(str::trim) {
+            if mass_mention(name) {
+                return out + &nobodys_name(name);
+            }
             if !valid_name(name) {
                 return out + "Names are letters, digits, `_`, `.` or `-`, such as `alice`.\n";
             }
@@ -138,6 +152,9 @@ impl Console {
             return out + &format!("Now speaking as {name}.\n");
         }
         let (speaker, text) = match line.split_once(':') {
+            Some((name, _)) if mass_mention(name.trim()) => {
+                return out + &nobodys_name(name.trim());
+            }
             Some((name, text)) if valid_name(name.trim()) && !name.contains(' ') => {
                 (name.trim().to_string(), text.trim())
             }
@@ -222,7 +239,9 @@ impl Console {
     }
 }
 
-/// Turns `@name` into the console player's id, with the name the player is known by.
+/// Turns `@name` into the console player's id, with the name as typed, so that a player the
+/// store does not know yet is still answered by that name. `@everyone` and `@here` stay names:
+/// they are nobody's, and the service refuses them.
 fn resolve_names(command: Command) -> (Command, Vec<Actor>) {
     match command {
         Command::Challenge {
@@ -230,7 +249,7 @@ fn resolve_names(command: Command) -> (Command, Vec<Actor>) {
             colour,
             days,
             rated,
-        } => {
+        } if !mass_mention(&name) => {
             let id = player_id(&name);
             (
                 Command::Challenge {
@@ -244,7 +263,7 @@ fn resolve_names(command: Command) -> (Command, Vec<Actor>) {
         }
         Command::Stats {
             player: Some(PlayerRef::Name(name)),
-        } => {
+        } if !mass_mention(&name) => {
             let id = player_id(&name);
             (
                 Command::Stats {
@@ -256,7 +275,7 @@ fn resolve_names(command: Command) -> (Command, Vec<Actor>) {
         Command::Tournament(TournamentCommand::Withdraw {
             tournament,
             player: PlayerRef::Name(name),
-        }) => {
+        }) if !mass_mention(&name) => {
             let id = player_id(&name);
             (
                 Command::Tournament(TournamentCommand::Withdraw {

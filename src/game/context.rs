@@ -85,9 +85,16 @@ impl<'a> Cx<'a> {
         self.voice().player(self.actor.id, &self.actor.name)
     }
 
-    /// Another player, as the reply shows them, by their stored name.
+    /// Another player, as the reply shows them: by their stored name, else by the name the
+    /// command gave them (a player named in it who has never played), else by number.
     pub(crate) async fn who(&self, id: PlayerId) -> String {
-        let name = self.players.name(id).await;
+        let name = match self.players.get_or_log(id).await {
+            Some(player) => player.name,
+            None => match self.mentioned.iter().find(|a| a.id == id) {
+                Some(given) => given.name.clone(),
+                None => super::players::unknown_name(id),
+            },
+        };
         self.voice().player(id, &name)
     }
 }

@@ -259,3 +259,49 @@ async fn the_console_analyses_a_finished_game_and_saves_its_graph_and_record() {
     let pgn = std::fs::read_to_string(boards.path().join("rollerball-1-analysis.pgn")).unwrap();
     assert!(pgn.contains("1. b3 { [%eval "), "{pgn}");
 }
+
+/// `@everyone` and `@here` are nobody in the console as on Discord: a challenge to them is
+/// refused and stores nothing, and nobody may speak as them. A player named in a command who
+/// has never played is answered by the name typed, never by a number.
+#[tokio::test]
+async fn the_console_refuses_everyone_and_names_players_as_typed() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
+        .with_rate_limit(None);
+    let mut console = Console::new(service, boards.path().to_path_buf());
+
+    for who in ["everyone", "here", "Everyone"] {
+        assert_eq!(
+            console.line(&format!("alice: challenge @{who}")).await,
+            format!(
+                "(only you see this) I never ping `@{who}`: a challenge is for one player \
+                 (mention them), or leave the name out for an open challenge anyone here can \
+                 accept.\n"
+            )
+        );
+    }
+    // Nothing was stored: there is no challenge to accept.
+    let out = console.line("bob: accept").await;
+    assert!(out.starts_with("(only you see this) "), "{out}");
+    assert!(!out.contains("begins"), "{out}");
+    assert_eq!(
+        console.line("everyone: challenge @bob").await,
+        "`everyone` would mean everyone: speak as one player, such as `alice`.\n"
+    );
+    assert_eq!(
+        console.line("as here").await,
+        "`here` would mean everyone: speak as one player, such as `alice`.\n"
+    );
+
+    assert_eq!(
+        console.line("alice: stats @zed").await,
+        "(only you see this) @zed has not played with me yet: there are no stats to show.\n"
+    );
+    let out = console.line("alice: tournament create Spring").await;
+    assert!(out.contains("created tournament #1 Spring"), "{out}");
+    assert_eq!(
+        console.line("alice: tournament withdraw #1 @zed").await,
+        "(only you see this) @zed is not playing in #1 Spring.\n"
+    );
+}

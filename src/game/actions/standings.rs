@@ -88,10 +88,8 @@ pub(crate) async fn stats(cx: &Cx<'_>, player: Option<&PlayerRef>) -> Result<Rep
             return Ok(Reply::private(texts::unknown_name(lang, name)));
         }
     };
-    let Some(known) = cx.store().player(id).await? else {
-        let who = cx
-            .voice()
-            .player(id, &crate::game::players::unknown_name(id));
+    let Some(known) = cx.players.get(id).await? else {
+        let who = cx.who(id).await;
         return Ok(Reply::private(texts::never_played(lang, &who)));
     };
     let now = cx.now();
