@@ -65,6 +65,9 @@ const CHOICE_MAX_CHARS: usize = 100;
 /// The most autocomplete choices Discord shows.
 const CHOICES_MAX: usize = 25;
 
+/// The most messages of held notices shown with one command; the rest wait for the next.
+const HELD_PAGES_MAX: usize = 5;
+
 /// The gateway intents the bot asks for. Message Content is privileged: enable it for the bot
 /// in the developer portal, or `!rb` and bare moves only work in DMs and messages mentioning the
 /// bot (slash commands and buttons need no intents).
@@ -591,9 +594,11 @@ impl Handler {
         }
     }
 
-    /// Shows a player the notices Discord would not let the bot send them directly: privately
-    /// under the interaction they just made, or — for a message command — in reply where they
-    /// wrote it. Once delivered they are dropped; otherwise they wait for the next command.
+    /// Shows a player the notices Discord would not let the bot send them directly, privately
+    /// and never in a server's channel: under the interaction they just made; for a message in
+    /// a direct message with the bot, there; for a message in a server, by DM once more (it may
+    /// get through now). As many messages as they take, up to [`HELD_PAGES_MAX`]; each page
+    /// delivered is dropped, and the rest wait for the next command.
     async fn show_held(
         &self,
         ctx: &Context,
@@ -601,29 +606,35 @@ impl Handler {
         place: Place,
         held: &HeldNotices,
     ) {
-        let note = Reply::private(held.text.clone());
-        let delivered = match asked {
-            Some(asked) => {
-                let tried = self
-                    .retry
-                    .run("held notices", asked.channel(), || {
-                        asked.followup(&ctx.http, outgoing(&note, false))
-                    })
-                    .await;
-                if let Err(e) = &tried {
-                    tracing::warn!(player = held.to.0, error = %describe(e), "could not show the held notices; they wait for the next command");
+        let http = ctx.http.as_ref();
+        for page in held.pages(deliver::CONTENT_MAX, HELD_PAGES_MAX) {
+            let delivered = match asked {
+                Some(asked) => {
+                    let note = Reply::private(page.text.clone());
+                    let tried = self
+                        .retry
+                        .run("held notices", asked.channel(), || {
+                            asked.followup(http, outgoing(&note, false))
+                        })
+                        .await;
+                    if let Err(e) = &tried {
+                        tracing::warn!(player = held.to.0, error = %describe(e), "could not show the held notices; they wait for the next command");
+                    }
+                    tried.is_ok()
                 }
-                tried.is_ok()
+                // The bot's own direct messages with the player.
+                None if place.server.is_none() => {
+                    let note = Reply::private(page.text.clone());
+                    post(http, &self.retry, place.channel, &note, "held notices")
+                        .await
+                        .is_posted()
+                }
+                None => direct::send_text(http, &self.retry, held.to, &page.text).await,
+            };
+            if !delivered {
+                return;
             }
-            None => {
-                let channel = place.thread.unwrap_or(place.channel);
-                post(&ctx.http, &self.retry, channel, &note, "held notices")
-                    .await
-                    .is_posted()
-            }
-        };
-        if delivered {
-            self.service.held_shown(held).await;
+            self.service.held_shown(held.to, &page.ids).await;
         }
     }
 

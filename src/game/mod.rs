@@ -75,7 +75,7 @@ pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{
-    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, Exposed, HeldNotices,
+    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, Exposed, HeldNotices, HeldPage,
     MENU_OPTIONS_MAX, Menu, MenuOption, Notice, Reply,
 };
 pub use request::{Actor, Admission, Audience, Input, Request};

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::command::{Answer, Command, TournamentCommand};
+use super::i18n::Lang;
 use crate::store::{ChallengeId, GameId, Place, PlayerId, TournamentId};
 
 /// A file to attach: the board PNG, a PGN record, an animated GIF.
@@ -274,13 +275,23 @@ pub enum Exposed {
     Request,
 }
 
-/// The notices held for a player (Discord refused them as direct messages), gathered into one
-/// private message in the player's language.
+/// The notices held for a player (Discord refused them as direct messages), oldest first, in
+/// the player's language: a front end shows them in [`pages`](HeldNotices::pages) that fit its
+/// messages, and reports each page it delivered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeldNotices {
     /// Whose they are: the player who asked.
     pub to: PlayerId,
-    /// The message: a line saying what these are, then each notice, oldest first.
+    /// The player's language, which the pages' own lines speak.
+    pub lang: Lang,
+    /// Each notice: its stored id, to drop it once shown, and its text.
+    pub notices: Vec<(i64, String)>,
+}
+
+/// One message of held notices, and the notices it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldPage {
+    /// The message.
     pub text: String,
     /// The stored notices it shows, to drop once it is delivered.
     pub ids: Vec<i64>,

@@ -1,9 +1,12 @@
 //! What only one player may read never goes where others read it, through the fake Discord: a
 //! forecast typed in a server's channel is refused (privately, by DM, saying where forecasts
 //! are taken), its message deleted where the bot has Manage Messages, and said so; in a DM
-//! with the bot it is taken.
+//! with the bot it is taken. Notices held for a player who refuses DMs are shown to them
+//! privately, never in a channel, in as many messages as they take, and only those shown are
+//! dropped.
 
-use crate::bot::{ALICE, Started, new_game, posted};
+use crate::bot::{ALICE, BOB, CHANNEL, Started, answer, new_game, posted};
+use crate::common;
 use crate::direct::{opened_dm, slash_move};
 use crate::fake_discord::{FakeDiscord, Recorded};
 
@@ -157,4 +160,141 @@ async fn a_forecast_in_a_direct_message_is_taken() {
     assert!(fake.requests().iter().all(|r| r.method != "DELETE"));
     assert!(posts_in(&fake, from, thread).is_empty());
     bot.shut_down(&fake).await;
+}
+
+/// The follow-ups to interactions after `from`, once there are `n` of them.
+async fn followups(fake: &FakeDiscord, from: usize, n: usize) -> Vec<Recorded> {
+    let is_followup = |r: &Recorded| r.method == "POST" && r.path.starts_with("/api/v10/webhooks/");
+    fake.wait_for(from, &format!("{n} follow-ups"), |_| {
+        fake.requests()
+            .iter()
+            .skip(from)
+            .filter(|r| is_followup(r))
+            .count()
+            >= n
+    })
+    .await;
+    fake.requests()
+        .into_iter()
+        .skip(from)
+        .filter(is_followup)
+        .collect()
+}
+
+/// The numbers of the held notices a message shows (each notice is `NNN xxx…`).
+fn shown(r: &Recorded) -> Vec<i64> {
+    r.content()
+        .lines()
+        .filter_map(|l| l.strip_prefix("• "))
+        .map(|l| l[..3].parse().unwrap())
+        .collect()
+}
+
+/// The numbers of the notices still held for `player`.
+async fn still_held(store: &Store, player: u64) -> Vec<i64> {
+    store
+        .held_notices(PlayerId(player))
+        .await
+        .unwrap()
+        .iter()
+        .map(|n| n.text[..3].parse().unwrap())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn held_notices_are_shown_privately_in_messages_that_fit() {
+    let Started {
+        fake,
+        db: _db,
+        bot,
+        store,
+        ..
+    } = Started::new().await;
+    for n in 1..=100 {
+        let text = format!("{n:03} {}", "x".repeat(146));
+        store
+            .hold_notice(PlayerId(ALICE), &text, common::T0)
+            .await
+            .unwrap();
+    }
+    for n in 1..=2 {
+        store
+            .hold_notice(PlayerId(BOB), &format!("{n:03} for Bob"), common::T0)
+            .await
+            .unwrap();
+    }
+    fake.refuse_dms(ALICE);
+
+    // Alice types a command in the channel: its answer is posted there, her notices are not;
+    // a DM is tried, refused, and they are all kept.
+    let from = fake.mark();
+    fake.say(ALICE, CHANNEL, "!rb games");
+    posted(&fake, from, CHANNEL, "the answer to !rb games").await;
+    let dm = opened_dm(&fake, from, ALICE).await;
+    let refused = posted_any(&fake, from, dm).await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(posts_in(&fake, from, CHANNEL).len(), 1);
+    assert_eq!(still_held(&store, ALICE).await.len(), 100);
+
+    // A slash command: its answer, then five private messages of at most 2,000 characters;
+    // only the notices they show are dropped, and the last says how many wait.
+    let from = fake.mark();
+    let id = fake.slash(ALICE, CHANNEL, "games", json!([]), &[]);
+    answer(&fake, from, id).await;
+    let pages = followups(&fake, from, 5).await;
+    assert_eq!(pages.len(), 5);
+    let mut numbers = Vec::new();
+    for page in &pages {
+        assert!(page.ephemeral());
+        assert!(page.content().chars().count() <= 2000);
+        numbers.extend(shown(page));
+    }
+    assert!(pages[0].content().starts_with(
+        "I could not reach you by direct message, so here are the 100 notices I had for you:\n• 001 "
+    ));
+    let count = numbers.len() as i64;
+    assert_eq!(numbers, (1..=count).collect::<Vec<_>>());
+    assert!(
+        pages[4].content().ends_with(&format!(
+            "\n{} more notices wait: I show them with your next command.",
+            100 - count
+        )),
+        "{}",
+        pages[4].content()
+    );
+    assert_eq!(
+        still_held(&store, ALICE).await,
+        (count + 1..=100).collect::<Vec<_>>()
+    );
+
+    // The next command shows the rest, and then nothing is held.
+    let from = fake.mark();
+    let id = fake.slash(ALICE, CHANNEL, "games", json!([]), &[]);
+    answer(&fake, from, id).await;
+    let pages = followups(&fake, from, 3).await;
+    let rest: Vec<i64> = pages.iter().flat_map(shown).collect();
+    assert_eq!(rest, (count + 1..=100).collect::<Vec<_>>());
+    assert!(still_held(&store, ALICE).await.is_empty());
+
+    // Bob accepts DMs: a command of his in the channel brings his notices by DM.
+    let from = fake.mark();
+    fake.say(BOB, CHANNEL, "!rb games");
+    posted(&fake, from, CHANNEL, "the answer to Bob's !rb games").await;
+    let dm = opened_dm(&fake, from, BOB).await;
+    let notices = posted(&fake, from, dm, "Bob's notices by DM").await;
+    assert_eq!(
+        notices.content(),
+        "I could not reach you by direct message, so here are the 2 notices I had for you:\n\
+         • 001 for Bob\n• 002 for Bob"
+    );
+    assert!(still_held(&store, BOB).await.is_empty());
+    assert_eq!(posts_in(&fake, from, CHANNEL).len(), 1);
+    bot.shut_down(&fake).await;
+}
+
+/// The next request after `from` posting in `channel`, whatever its answer.
+async fn posted_any(fake: &FakeDiscord, from: usize, channel: u64) -> Recorded {
+    let path = format!("/api/v10/channels/{channel}/messages");
+    fake.wait_for(from, "a post", |r| r.method == "POST" && r.path == path)
+        .await
 }

@@ -308,3 +308,7 @@ held-notices = { $count ->
         [1] I could not reach you by direct message, so here is what I had to tell you:
        *[other] I could not reach you by direct message, so here are the { $count } notices I had for you:
     }
+held-notices-more = { $count ->
+        [one] One more notice waits: I show it with your next command.
+       *[other] { $count } more notices wait: I show them with your next command.
+    }

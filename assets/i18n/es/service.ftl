@@ -312,3 +312,7 @@ held-notices = { $count ->
         [1] No pude escribirte por mensaje directo; esto es lo que tenía que decirte:
        *[other] No pude escribirte por mensaje directo; estos son los { $count } avisos que tenía para ti:
     }
+held-notices-more = { $count ->
+        [one] Queda un aviso más: te lo muestro con tu próximo comando.
+       *[other] Quedan { $count } avisos más: te los muestro con tu próximo comando.
+    }

@@ -311,3 +311,7 @@ held-notices = { $count ->
         [1] Je n'ai pas pu vous joindre par message privé ; voici ce que j'avais à vous dire :
        *[other] Je n'ai pas pu vous joindre par message privé ; voici les { $count } avis que j'avais pour vous :
     }
+held-notices-more = { $count ->
+        [one] Encore un avis en attente : je vous le montre à votre prochaine commande.
+       *[other] Encore { $count } avis en attente : je vous les montre à votre prochaine commande.
+    }
