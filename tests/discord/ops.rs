@@ -246,12 +246,10 @@ async fn metrics_count_what_the_bot_does_and_health_follows_the_database() {
 
     if let Some(relay) = &relay {
         relay.cut();
-        let why = health_becomes(bot.addr, 503).await;
-        assert!(
-            why.starts_with("the database does not answer") && why.ends_with('\n'),
-            "{why}"
+        assert_eq!(
+            health_becomes(bot.addr, 503).await,
+            "database unavailable\n"
         );
-        assert_eq!(why.lines().count(), 1, "{why}");
         // A command meanwhile fails (and says so); the failure is counted.
         let from = fake.mark();
         let id = fake.slash(ALICE, thread, "games", json!([]), &[]);
