@@ -11,6 +11,7 @@ pub mod engine;
 pub mod game;
 pub mod metrics;
 pub mod model;
+pub mod redact;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -82,7 +82,8 @@ fn main() -> ExitCode {
         Ok(code)
     });
     finished.unwrap_or_else(|message| {
-        eprintln!("error: {message}");
+        // Errors are written with redacted URLs; a library's own words might still hold one.
+        eprintln!("error: {}", rollerball::redact::text(&message.to_string()));
         ExitCode::FAILURE
     })
 }

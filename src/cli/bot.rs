@@ -1,5 +1,6 @@
 //! `rollerball bot` (and `rollerball` alone): the Discord bot, until a signal stops it.
 
+use std::io::IsTerminal;
 use std::sync::Arc;
 
 use rollerball::discord;
@@ -81,12 +82,22 @@ async fn shutdown_signal() {
 }
 
 /// Logs to standard error, filtered by `RUST_LOG` (default: this crate at `info`, others at
-/// `warn`).
+/// `warn`), in colour only at a terminal. The PostgreSQL driver's note on URL parameters it ignores is kept quiet whatever
+/// `RUST_LOG` says, since it repeats their values (a password, maybe): the store names them
+/// instead.
 fn init_logging() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,rollerball=info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,rollerball=info"))
+        .add_directive(
+            "sqlx_postgres::options::parse=error"
+                .parse()
+                .expect("a valid directive"),
+        );
+    // Colours for a person at a terminal; none in a file or the journal, which would keep
+    // the escape codes as text.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init();
 }

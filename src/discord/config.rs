@@ -82,7 +82,10 @@ impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Config")
             .field("token", &"***")
-            .field("api_base", &self.api_base)
+            .field(
+                "api_base",
+                &self.api_base.as_deref().map(crate::redact::url),
+            )
             .field("guild_id", &self.guild_id)
             .field("prefix", &self.prefix)
             .field("shards", &self.shards)

@@ -412,7 +412,8 @@ pub fn describe(error: &serenity::Error) -> String {
         Some((_, 40005)) | Some((413, _)) => "upload too large (413)".into(),
         Some((429, _)) => "rate limited (429)".into(),
         Some((status, code)) => format!("HTTP {status}, Discord code {code}"),
-        None => error.to_string(),
+        // A failed request's error names its URL, whose path may hold a token.
+        None => crate::redact::text(&error.to_string()),
     }
 }
 

@@ -31,6 +31,9 @@ pub const MOVE_SECONDS_BUCKETS: [f64; 12] = [
 /// How long the health check waits for the database.
 pub const DATABASE_TIMEOUT: Duration = Duration::from_secs(2);
 
+/// What `/healthz` says when the database fails or does not answer in time.
+pub const DATABASE_UNAVAILABLE: &str = "database unavailable";
+
 /// What became of one try of a Discord request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DiscordResult {
@@ -252,20 +255,22 @@ impl Metrics {
     }
 
     /// `Ok` when the database answers and every shard of this process is connected; otherwise
-    /// why not, in one line.
+    /// why not, in one line. The database's own error is logged, never answered: whoever can
+    /// reach `/healthz` learns that it is unavailable, not how it is set up.
     pub async fn health(&self, store: &Store) -> Result<(), String> {
         match tokio::time::timeout(DATABASE_TIMEOUT, store.games_in_progress()).await {
             Ok(Ok(_)) => {}
             Ok(Err(error)) => {
-                let error = error.to_string();
-                let line = error.lines().next().unwrap_or_default();
-                return Err(format!("the database does not answer: {line}"));
+                let error = crate::redact::text(&error.to_string());
+                tracing::warn!(%error, "health: the database does not answer");
+                return Err(DATABASE_UNAVAILABLE.into());
             }
             Err(_) => {
-                return Err(format!(
-                    "the database does not answer within {} s",
-                    DATABASE_TIMEOUT.as_secs()
-                ));
+                tracing::warn!(
+                    seconds = DATABASE_TIMEOUT.as_secs(),
+                    "health: the database does not answer in time"
+                );
+                return Err(DATABASE_UNAVAILABLE.into());
             }
         }
         let shards = self.shards.lock().expect("shards");
@@ -364,6 +369,23 @@ mod tests {
         ] {
             assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
         }
+    }
+
+    /// The database's failure is answered in two words; its error goes to the log.
+    #[tokio::test]
+    async fn health_says_database_unavailable_and_nothing_more() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("h.db").display());
+        let store = Store::connect(&url).await.unwrap();
+        let m = Metrics::new();
+        m.expect_shards(1);
+        m.shard_connected(0, true);
+        assert_eq!(m.health(&store).await, Ok(()));
+        store.close().await;
+        assert_eq!(
+            m.health(&store).await,
+            Err("database unavailable".to_string())
+        );
     }
 
     #[test]

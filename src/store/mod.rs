@@ -155,6 +155,9 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{Mutex, MutexGuard};
 
+/// A database URL as it may be shown: the one redaction ([`crate::redact::url`]), under the
+/// name the store's callers know.
+pub use crate::redact::url as redact;
 pub use analyses::{StoredAnalysis, StoredEval};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use check::{GameCheck, ReplayFailure};
@@ -165,7 +168,6 @@ pub use held::HeldNotice;
 use options::sqlite_url_creating_file;
 pub use options::{
     Backend, DEFAULT_ACQUIRE_TIMEOUT, DEFAULT_DATABASE_URL, StoreOptions, database_url_from_env,
-    redact,
 };
 pub use plans::HotQuery;
 pub use tournaments::{
@@ -266,7 +268,15 @@ impl Store {
         let backend = Backend::of_url(url)?;
         let url = match backend {
             Backend::Sqlite => sqlite_url_creating_file(url),
-            Backend::Postgres => url.to_owned(),
+            Backend::Postgres => {
+                for parameter in options::unread_postgres_parameters(url) {
+                    tracing::warn!(
+                        %parameter,
+                        "the database URL has a parameter PostgreSQL connections do not read: it is ignored"
+                    );
+                }
+                url.to_owned()
+            }
         };
         let mut pool_options =
             AnyPoolOptions::new().max_connections(options.max_connections.max(1));

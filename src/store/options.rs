@@ -5,6 +5,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::{Result, StoreError};
+use crate::redact::url as redact;
 
 /// The database used when `DATABASE_URL` is not set: a file next to where the bot runs.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://rollerball.db";
@@ -104,6 +105,44 @@ pub fn database_url_from_env() -> String {
         .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
 }
 
+/// The query parameters of a PostgreSQL URL that the driver does not read (sqlx 0.8's list).
+/// The driver ignores them with a log line that repeats their values, which may be secrets (a
+/// mistyped `pasword=`, libpq's `sslpassword=`): the bot keeps that line quiet and the store
+/// warns instead, naming the parameter only.
+pub(super) fn unread_postgres_parameters(url: &str) -> Vec<String> {
+    const READ: &[&str] = &[
+        "sslmode",
+        "ssl-mode",
+        "sslrootcert",
+        "ssl-root-cert",
+        "ssl-ca",
+        "sslcert",
+        "ssl-cert",
+        "sslkey",
+        "ssl-key",
+        "statement-cache-capacity",
+        "host",
+        "hostaddr",
+        "port",
+        "dbname",
+        "user",
+        "password",
+        "application_name",
+        "options",
+    ];
+    let Some((_, query)) = url.split_once('?') else {
+        return Vec::new();
+    };
+    let query = query.split('#').next().unwrap_or_default();
+    query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| pair.split_once('=').map_or(pair, |(key, _)| key))
+        .filter(|key| !READ.contains(key) && !key.starts_with("options["))
+        .map(str::to_owned)
+        .collect()
+}
+
 /// SQLite URL that creates the file on first start, unless the caller chose a mode.
 pub(super) fn sqlite_url_creating_file(url: &str) -> String {
     if url.contains("mode=") || url.contains(":memory:") {
@@ -112,25 +151,6 @@ pub(super) fn sqlite_url_creating_file(url: &str) -> String {
         format!("{url}&mode=rwc")
     } else {
         format!("{url}?mode=rwc")
-    }
-}
-
-/// The URL without its password, for error messages and logs.
-pub fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme), Some(at)) if at > scheme => {
-            let credentials = &url[scheme + 3..at];
-            match credentials.find(':') {
-                Some(colon) => format!(
-                    "{}{}:***{}",
-                    &url[..scheme + 3],
-                    &credentials[..colon],
-                    &url[at..]
-                ),
-                None => url.to_owned(),
-            }
-        }
-        _ => url.to_owned(),
     }
 }
 
@@ -183,13 +203,14 @@ mod tests {
     }
 
     #[test]
-    fn passwords_are_not_repeated() {
+    fn parameters_the_postgres_driver_does_not_read_are_named() {
         assert_eq!(
-            redact("postgres://bot:hunter2@db/x"),
-            "postgres://bot:***@db/x"
+            unread_postgres_parameters(
+                "postgres://db/x?sslmode=require&sslpassword=k3y&pasword=x&options[a]=b&flag"
+            ),
+            ["sslpassword", "pasword", "flag"]
         );
-        assert_eq!(redact("postgres://bot@db/x"), "postgres://bot@db/x");
-        assert_eq!(redact("sqlite://x.db"), "sqlite://x.db");
+        assert!(unread_postgres_parameters("postgres://bot:pw@db/x").is_empty());
     }
 
     #[test]

@@ -790,6 +790,46 @@ async fn the_command_line_says_what_it_did() {
     }
 }
 
+/// A URL's credentials never reach the screen: not the userinfo's password, not a query
+/// parameter that carries one (`password=`, `sslpassword=`), in the progress nor in the error.
+#[tokio::test]
+async fn db_copy_never_prints_a_password() {
+    let live = sqlite_db();
+    populate(&live).await.close().await;
+    // Nothing listens on port 1: the target cannot be opened, and the copy says so.
+    let target =
+        "postgres://bot:hunter2@127.0.0.1:1/x?sslmode=disable&sslpassword=k3y&password=hunter3";
+    let shown = "postgres://bot:***@127.0.0.1:1/x?sslmode=disable&sslpassword=***&password=***";
+    let (ok, out, err) = rollerball(&["db", "copy", "--from", &live.url, "--to", target], "");
+    assert!(!ok);
+    assert_eq!(out, format!("Copying {} into {shown} ...\n", live.url));
+    assert!(
+        err.starts_with(&format!("error: cannot open the target database {shown}: ")),
+        "{err}"
+    );
+    // A source whose URL holds a secret the SQLite driver does not take.
+    let source = format!("{}?password=hunter4", live.url);
+    let (ok, out, err) = rollerball(&["db", "copy", "--from", &source, "--to", target], "");
+    assert!(!ok);
+    let source_shown = format!("{}?password=***", live.url);
+    assert!(
+        out.starts_with(&format!("Copying {source_shown} into {shown} ...\n")),
+        "{out}"
+    );
+    assert!(
+        err.starts_with(&format!(
+            "error: cannot open the source database {source_shown}: "
+        )),
+        "{err}"
+    );
+    for secret in ["hunter2", "hunter3", "hunter4", "k3y"] {
+        assert!(
+            !out.contains(secret) && !err.contains(secret),
+            "{secret}: {out}{err}"
+        );
+    }
+}
+
 // ----- Deployment ----------------------------------------------------------------------------
 
 /// The systemd unit's settings, `KEY=value` per line (a key set twice keeps both values).
