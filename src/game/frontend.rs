@@ -15,14 +15,18 @@ use crate::rules::{self, Color};
 use crate::store::{Game as StoredGame, GameStatus, StoreError};
 
 impl Service {
-    /// Game `id`, or else the actor's only game here; `None` when there is none or the store
-    /// cannot say (a completion is never worth an error).
+    /// Game `id`, or else the actor's only game here; `None` when there is none, the store
+    /// cannot say (a completion is never worth an error), or the actor is over their allowance
+    /// of completions (counted first, before the store is asked).
     async fn game_meant(
         &self,
         actor: PlayerId,
         place: Place,
         id: Option<GameId>,
     ) -> Option<StoredGame> {
+        if !self.completion_admitted(actor) {
+            return None;
+        }
         match id {
             Some(id) => self.store().game(id).await.ok().flatten(),
             None => lookup::my_only_game_here(self.store(), actor, place)
@@ -34,7 +38,8 @@ impl Service {
 
     /// The legal moves (SAN) of the actor's game here, or of game `id`, when it is their turn:
     /// what a front end offers to complete as they type a move. Empty when there is no such
-    /// game, it is not their move, or the store cannot say.
+    /// game, it is not their move, the store cannot say, or the player is over their allowance
+    /// of completions ([`RateLimit::completions`](super::RateLimit::completions)).
     pub async fn legal_moves_for(
         &self,
         actor: PlayerId,
@@ -59,7 +64,8 @@ impl Service {
     /// What a forecast being typed may go on with: the line typed so far (its complete moves
     /// must be playable from the position, the opponent to move) with each move legal after it
     /// that starts like its last, unfinished word. Empty when `actor` has no game to give a
-    /// forecast in, or what is typed cannot be played.
+    /// forecast in, what is typed cannot be played, or they are over their allowance of
+    /// completions.
     pub async fn forecast_completions(
         &self,
         actor: PlayerId,

@@ -13,15 +13,14 @@ pub(crate) fn place_key(place: Place) -> u64 {
     place.thread.unwrap_or(place.channel)
 }
 
-/// The active games `player` plays in `place`.
+/// The active games `player` plays in `place` (their own rows only, through the index by
+/// player and place, however many games others play there).
 pub(crate) async fn my_games_here(
     store: &Store,
     player: PlayerId,
     place: Place,
 ) -> Result<Vec<StoredGame>, StoreError> {
-    let mut games = store.active_games_in(place_key(place)).await?;
-    games.retain(|g| g.color_of(player).is_some());
-    Ok(games)
+    store.active_games_of_in(player, place_key(place)).await
 }
 
 /// The one active game `player` plays in `place`; `None` when there is none or several.
@@ -122,13 +121,10 @@ pub(crate) async fn viewed_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<Loaded> 
     }
     match my_game(cx, None).await {
         Ok(row) => load(cx, row.id).await,
-        Err(refusal) => {
-            let here = cx.store().active_games_in(place_key(cx.place)).await?;
-            match here.as_slice() {
-                [one] => load(cx, one.id).await,
-                _ => Err(refusal),
-            }
-        }
+        Err(refusal) => match cx.store().only_active_game_in(place_key(cx.place)).await? {
+            Some(one) => load(cx, one.id).await,
+            None => Err(refusal),
+        },
     }
 }
 

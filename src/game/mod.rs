@@ -16,6 +16,7 @@
 //! | `service` | the [`Service`] and its one front door, [`Service::handle`] |
 //! | `context` | what an action works with (`Cx`), and how it says no (`Refusal`) |
 //! | `language` | which language answers whom |
+//! | `limits` | what one player may hold at once: games in progress, games against the computer, unstarted tournaments |
 //! | `locks`, `lookup`, `players` | per-game locks; finding games and challenges; players read once |
 //! | `loaded`, `seat` | a game as loaded; a seat at it with every guarded write |
 //! | `actions/` | one file per family of commands, and the dispatch |
@@ -43,6 +44,7 @@ pub mod glicko2;
 mod held;
 pub mod i18n;
 mod language;
+pub mod limits;
 mod loaded;
 mod locks;
 mod lookup;

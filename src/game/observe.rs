@@ -43,19 +43,23 @@ pub enum RefusalReason {
     NotYourMove,
     /// The game changed meanwhile (another command or process was first).
     Conflict,
+    /// The player is at one of the caps on what one player may hold at once (games in
+    /// progress, games against the computer, unstarted tournaments, queued analyses).
+    AtCap,
     /// Any other no: the command asks for what is not allowed or not there.
     NotAllowed,
 }
 
 impl RefusalReason {
     /// Every reason, in the order of the metrics.
-    pub const ALL: [RefusalReason; 7] = [
+    pub const ALL: [RefusalReason; 8] = [
         RefusalReason::RateLimited,
         RefusalReason::Unreadable,
         RefusalReason::UnknownButton,
         RefusalReason::IllegalMove,
         RefusalReason::NotYourMove,
         RefusalReason::Conflict,
+        RefusalReason::AtCap,
         RefusalReason::NotAllowed,
     ];
 
@@ -68,6 +72,7 @@ impl RefusalReason {
             RefusalReason::IllegalMove => "illegal_move",
             RefusalReason::NotYourMove => "not_your_move",
             RefusalReason::Conflict => "conflict",
+            RefusalReason::AtCap => "at_cap",
             RefusalReason::NotAllowed => "not_allowed",
         }
     }

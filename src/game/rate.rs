@@ -26,6 +26,14 @@ pub const BURST: u32 = 8;
 /// playing needs.
 pub const REFILL_EVERY: Duration = Duration::from_secs(2);
 
+/// How many completions (the moves offered as a player types one) a player may ask for in a
+/// row: a few keystrokes' worth more than a move of several characters takes.
+pub const COMPLETION_BURST: u32 = 20;
+
+/// After a burst of completions, one more is allowed this often: cheap enough for typing, far
+/// below what would keep the database busy.
+pub const COMPLETION_REFILL_EVERY: Duration = Duration::from_millis(500);
+
 /// The table is swept of full buckets when it grows past this many players (and then past
 /// twice what the sweep left), so sweeping costs nothing per command on average.
 const SWEEP_AT: usize = 1024;
@@ -50,6 +58,17 @@ impl Default for RateLimit {
         RateLimit {
             burst: BURST,
             refill_every: REFILL_EVERY,
+        }
+    }
+}
+
+impl RateLimit {
+    /// The allowance of completions, apart from the commands': [`COMPLETION_BURST`] in a row,
+    /// refilling one every [`COMPLETION_REFILL_EVERY`].
+    pub fn completions() -> RateLimit {
+        RateLimit {
+            burst: COMPLETION_BURST,
+            refill_every: COMPLETION_REFILL_EVERY,
         }
     }
 }

@@ -13,6 +13,7 @@ use super::clock::Clock;
 use super::command::{Command, CommandError, looks_like_move};
 use super::context::{Cx, Refusal};
 use super::i18n::{Lang, tr};
+use super::limits;
 use super::locks::GameLocks;
 use super::lookup;
 use super::observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
@@ -42,6 +43,9 @@ pub struct Service {
     server_locales: Mutex<HashMap<u64, (String, Timestamp)>>,
     /// Each player's commands are counted here; `None` when the service runs unlimited.
     limiter: Option<RateLimiter>,
+    /// Each player's requests for completions (the moves offered as they type), on an
+    /// allowance of their own ([`RateLimit::completions`]); `None` with `limiter`.
+    completions: Option<RateLimiter>,
     /// Told of every command, move, game and database failure (the metrics, or nobody).
     observer: Arc<dyn Observer>,
     /// The line of games waiting for the engine's analysis (one at a time per process).
@@ -50,10 +54,12 @@ pub struct Service {
 
 impl Service {
     /// A service on `store`, reading the time from `clock`, writing plain-text markup
-    /// ([`TextMarkup`]), with the default per-player rate limit ([`RateLimit::default`]).
+    /// ([`TextMarkup`]), with the default per-player rate limit ([`RateLimit::default`]) and
+    /// the caps on what one player may hold at once (see [`limits`](super::limits)), which the
+    /// store checks as it writes.
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
         Service {
-            store,
+            store: store.with_caps(limits::caps()),
             clock,
             markup: Arc::new(TextMarkup),
             locks: GameLocks::default(),
@@ -61,6 +67,7 @@ impl Service {
             menu_size: MENU_OPTIONS_MAX,
             server_locales: Mutex::default(),
             limiter: Some(RateLimiter::new(RateLimit::default())),
+            completions: Some(RateLimiter::new(RateLimit::completions())),
             observer: Arc::new(Unobserved),
             analyses: AnalysisQueue::new(Arc::new(EngineAnalyst::default())),
         }
@@ -92,9 +99,20 @@ impl Service {
 
     /// The same service with another per-player rate limit, or none (`None`: for the local
     /// console, benchmarks, and tests that play whole games while the clock stands still).
+    /// Completions keep their own allowance ([`RateLimit::completions`]) while there is a limit,
+    /// and have none without.
     pub fn with_rate_limit(mut self, limit: Option<RateLimit>) -> Service {
+        self.completions = limit.map(|_| RateLimiter::new(RateLimit::completions()));
         self.limiter = limit.map(RateLimiter::new);
         self
+    }
+
+    /// Counts a request for completions of `player` and says whether it may go ahead: over
+    /// their allowance, a front end offers nothing (and the store is not asked).
+    pub(crate) fn completion_admitted(&self, player: PlayerId) -> bool {
+        self.completions
+            .as_ref()
+            .is_none_or(|limiter| limiter.check(player, self.now()) == Verdict::Admit)
     }
 
     /// The same service writing players, times and places as `markup` says: each front end
@@ -162,13 +180,16 @@ impl Service {
     /// ([`Reply::held`]), which Discord would not let the bot send them directly.
     pub async fn handle(&self, request: Request) -> Option<Reply> {
         let (player, locale, place) = (request.actor.id, request.locale.clone(), request.place);
-        let mut reply = self.answer(request).await?;
-        reply.held = self.held_for(player, locale.as_deref(), place).await;
+        let (mut reply, admitted) = self.answer(request).await?;
+        // Over the rate limit nothing more is looked up: the flood costs no database work.
+        if admitted {
+            reply.held = self.held_for(player, locale.as_deref(), place).await;
+        }
         Some(reply)
     }
 
-    /// [`Service::handle`]'s answer itself.
-    async fn answer(&self, request: Request) -> Option<Reply> {
+    /// [`Service::handle`]'s answer itself, and whether the rate limit admitted the request.
+    async fn answer(&self, request: Request) -> Option<(Reply, bool)> {
         let started = Instant::now();
         let Request {
             actor,
@@ -179,8 +200,53 @@ impl Service {
             admission,
             audience,
         } = request;
+        // Chat stays chat, unanswered and uncounted, unless it looks like a move.
+        if let Input::Chat(text) = &input
+            && !looks_like_move(text)
+        {
+            return None;
+        }
+        // The rate limit first, before any database work: a request over it costs a count in
+        // memory and, once per burst, the look-up of the player's language.
+        let verdict = match (&self.limiter, admission) {
+            (Some(limiter), Admission::Answered | Admission::Quiet) => {
+                limiter.check(actor.id, self.now())
+            }
+            _ => Verdict::Admit,
+        };
+        if verdict != Verdict::Admit {
+            let kind = match &input {
+                Input::Chat(_) => "move",
+                Input::Line(text) => Command::parse_or_move(text)
+                    .as_ref()
+                    .map_or("unreadable", command_kind),
+                Input::Command(command) => command_kind(command),
+                Input::Invalid(_) => "unreadable",
+                Input::Button(_) => "button",
+                Input::Menu { .. } => "picker",
+            };
+            self.observer.refusal(RefusalReason::RateLimited);
+            self.observer
+                .command(kind, CommandOutcome::Refused, started.elapsed());
+            // A chat message over the limit is not looked at (it may not even be a move of the
+            // player's), and a quiet request whose player was told this burst is not answered.
+            if matches!(input, Input::Chat(_))
+                || (verdict, admission) == (Verdict::RefuseQuietly, Admission::Quiet)
+            {
+                return None;
+            }
+            let lang = match verdict {
+                Verdict::Refuse => {
+                    let players = Players::new(&self.store);
+                    self.language_of(&players, locale.as_deref(), actor.id, place.server)
+                        .await
+                }
+                _ => self.remembered_language(locale.as_deref(), place.server),
+            };
+            return Some((Reply::private(slow_down(lang)), false));
+        }
         let read = match input {
-            // Chat stays chat unless it is a move in the player's one game here.
+            // A chat message is a move if it is one in the player's one game here.
             Input::Chat(text) => Ok(Read::Command(self.chat_move(actor.id, place, &text).await?)),
             Input::Line(text) => Command::parse_or_move(&text)
                 .map(Read::Command)
@@ -195,12 +261,6 @@ impl Service {
             Input::Menu { custom_id, values } => Pick::from_menu(&custom_id, &values)
                 .map(Read::Pick)
                 .ok_or(Unread::Button),
-        };
-        let verdict = match (&self.limiter, admission) {
-            (Some(limiter), Admission::Answered | Admission::Quiet) => {
-                limiter.check(actor.id, self.now())
-            }
-            _ => Verdict::Admit,
         };
         let players = Players::new(&self.store);
         let lang = self
@@ -217,26 +277,15 @@ impl Service {
             self.observer
                 .command(kind, CommandOutcome::Refused, started.elapsed());
         };
-        match (verdict, admission) {
-            (Verdict::Admit, _) => {}
-            (Verdict::RefuseQuietly, Admission::Quiet) => {
-                refuse(RefusalReason::RateLimited);
-                return None;
-            }
-            _ => {
-                refuse(RefusalReason::RateLimited);
-                return Some(Reply::private(slow_down(lang)));
-            }
-        }
         let read = match read {
             Ok(read) => read,
             Err(Unread::Command(error)) => {
                 refuse(RefusalReason::Unreadable);
-                return Some(Reply::private(error.text(lang)));
+                return Some((Reply::private(error.text(lang)), true));
             }
             Err(Unread::Button) => {
                 refuse(RefusalReason::UnknownButton);
-                return Some(Reply::private(tr!(lang, "button-unknown")));
+                return Some((Reply::private(tr!(lang, "button-unknown")), true));
             }
         };
         if let Read::Command(command) = &read
@@ -263,6 +312,13 @@ impl Service {
             Read::Command(command) => actions::dispatch(&cx, command).await,
             Read::Pick(pick) => actions::picker::pick(&cx, pick).await,
         };
+        // A cap the store found is said as a cap, whichever action ran into it.
+        let answered = match answered {
+            Err(Refusal::Store(StoreError::Cap(reached))) => {
+                Err(limits::cap_refusal(&cx, reached).await)
+            }
+            other => other,
+        };
         let outcome = match &answered {
             Ok(_) => CommandOutcome::Done,
             Err(Refusal::Store(StoreError::Conflict)) => {
@@ -283,10 +339,28 @@ impl Service {
             }
         };
         self.observer.command(kind, outcome, started.elapsed());
-        Some(match answered {
+        let reply = match answered {
             Ok(reply) => reply,
             Err(refusal) => refused(lang, actor.id, refusal),
-        })
+        };
+        Some((reply, true))
+    }
+
+    /// The language of an answer given without looking anything up (a request over the rate
+    /// limit, after the first of its burst): the client's locale, else the server's locale as
+    /// this process last stored it, else English.
+    fn remembered_language(&self, locale: Option<&str>, server: Option<u64>) -> Lang {
+        if let Some(lang) = locale.and_then(Lang::from_locale) {
+            return lang;
+        }
+        let remembered = server.and_then(|server| {
+            self.server_locales
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(&server)
+                .map(|(locale, _)| locale.clone())
+        });
+        Lang::resolve(None, None, remembered.as_deref())
     }
 
     /// The move a chat message stands for: the player's move in the one game they play here,

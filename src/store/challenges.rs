@@ -189,7 +189,9 @@ impl Store {
     /// Accepts a challenge and starts its game in one transaction: of two players accepting at
     /// once, one gets the game and the other [`StoreError::Conflict`]. Refused with `Conflict` as
     /// well if the challenge is no longer open or has expired by `now`, and with `Invalid` if
-    /// `acceptor` may not take it (the challenger, or not the challenged player).
+    /// `acceptor` may not take it (the challenger, or not the challenged player); with
+    /// [`StoreError::Cap`] (the challenge left open) if either player is at one of the store's
+    /// [`Caps`](super::Caps).
     pub async fn accept_challenge(
         &self,
         id: ChallengeId,
@@ -246,6 +248,10 @@ impl Store {
             rematch_of: None,
             computer_level: None,
         };
+        // The acceptor first: a refusal names them before the challenger.
+        self.caps
+            .check_new_game(&mut tx, &[acceptor, challenge.challenger], false)
+            .await?;
         let created = insert_game(&mut tx, &new_game, Some(id), now).await?;
         sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")
             .bind(id.0)

@@ -13,6 +13,9 @@ pub enum StoreError {
     /// No such row.
     #[error("{0} not found")]
     NotFound(String),
+    /// A player is at one of the store's caps ([`Caps`](super::Caps)): nothing was written.
+    #[error(transparent)]
+    Cap(#[from] super::CapReached),
     /// The database URL names neither SQLite nor PostgreSQL, or cannot be read.
     #[error("unsupported database URL {0:?}: use sqlite://FILE or postgres://...")]
     UnsupportedUrl(String),

@@ -29,7 +29,7 @@ pub(super) use game_columns;
 pub(super) const GAME_BY_ID: &str =
     concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
 
-/// A player's active games, one partial index per colour.
+/// A player's active games, through the leading column of the per-colour "games here" indexes.
 pub(super) const ACTIVE_GAMES_OF: &str = concat!(
     "SELECT ",
     game_columns!(),
@@ -45,6 +45,31 @@ pub(super) const ACTIVE_GAMES_IN: &str = concat!(
     " FROM games WHERE status = 'active' AND channel_id = $1 UNION SELECT ",
     game_columns!(),
     " FROM games WHERE status = 'active' AND thread_id = $1 ORDER BY id"
+);
+
+/// A player's active games in a channel or in a thread ($1 = the player, $2 = the channel or
+/// thread): one index per colour and kind of place, so the look-up reads the player's games
+/// there and nothing else, however many other games the channel holds.
+pub(super) const ACTIVE_GAMES_OF_IN: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND white_id = $1 AND channel_id = $2 UNION SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND white_id = $1 AND thread_id = $2 UNION SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND black_id = $1 AND channel_id = $2 UNION SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND black_id = $1 AND thread_id = $2 ORDER BY id"
+);
+
+/// The first active games in a channel or a thread ($1), at most $2 of them: enough to tell
+/// whether there is exactly one, without reading a crowded channel whole.
+pub(super) const FIRST_ACTIVE_GAMES_IN: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND channel_id = $1 UNION SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'active' AND thread_id = $1 ORDER BY id LIMIT $2"
 );
 
 /// Computer games waiting for the computer's move ($1 = most to return).
@@ -246,10 +271,15 @@ pub(super) async fn insert_game(
 
 impl Store {
     /// Starts a game (not from a challenge: a rematch, or a game against the computer). A second
-    /// rematch of the same game fails with [`StoreError::Conflict`].
+    /// rematch of the same game fails with [`StoreError::Conflict`]; a player at one of the
+    /// store's [`Caps`](super::Caps) gets [`StoreError::Cap`].
     pub async fn create_game(&self, game: &NewGame, now: Timestamp) -> Result<Game> {
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
+        let players: Vec<PlayerId> = [game.white, game.black].into_iter().flatten().collect();
+        self.caps
+            .check_new_game(&mut tx, &players, game.computer_level.is_some())
+            .await?;
         let created = insert_game(&mut tx, game, None, now).await?;
         tx.commit().await?;
         Ok(created)
@@ -310,6 +340,34 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(game_from_row).collect()
+    }
+
+    /// `player`'s active games in a channel or thread (pass either id), oldest first.
+    pub async fn active_games_of_in(
+        &self,
+        player: PlayerId,
+        channel_or_thread: u64,
+    ) -> Result<Vec<Game>> {
+        let rows = sqlx::query(ACTIVE_GAMES_OF_IN)
+            .bind(player.to_db())
+            .bind(discord_id_to_db(channel_or_thread))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The active game in a channel or thread when it holds exactly one; `None` when it holds
+    /// none or several (only two are read to tell).
+    pub async fn only_active_game_in(&self, channel_or_thread: u64) -> Result<Option<Game>> {
+        let rows = sqlx::query(FIRST_ACTIVE_GAMES_IN)
+            .bind(discord_id_to_db(channel_or_thread))
+            .bind(2_i64)
+            .fetch_all(&self.pool)
+            .await?;
+        match rows.as_slice() {
+            [one] => game_from_row(one).map(Some),
+            _ => Ok(None),
+        }
     }
 
     /// The game whose own thread `thread` is, finished or not.

@@ -75,7 +75,8 @@
 //! (their entrants, and the link from each of their games), `0009` the engine's analyses of
 //! finished games, `0010` the places where the bot only answers commands (games and challenges
 //! played through a user install) and the notices held for players whom Discord would not let
-//! the bot message. A new migration is a new file; an
+//! the bot message, `0011` the indexes that find a player's own games and tournaments however
+//! many others a channel or server holds. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -88,7 +89,11 @@
 //!   same transaction.
 //! - Games: [`Store::create_game`] (rematches, games against the computer), [`Store::game`],
 //!   [`Store::game_with_moves`], [`Store::active_games_of`], [`Store::active_games_in`],
-//!   [`Store::rematch_of`].
+//!   [`Store::active_games_of_in`] ("my game here", by player and place),
+//!   [`Store::only_active_game_in`], [`Store::games_in_progress_of`], [`Store::rematch_of`].
+//! - Caps: a store given [`Caps`] ([`Store::with_caps`]: the game service's) refuses with
+//!   [`StoreError::Cap`] a game or tournament that would take a player past one, checked in
+//!   the transaction that creates it.
 //! - Guarded changes, each taking the [`Game::version`] it was decided on: [`Store::commit_move`]
 //!   (possibly ending the game), [`Store::end_game`], [`Store::set_offer`],
 //!   [`Store::clear_offer`], [`Store::take_back`], [`Store::set_deadline`].
@@ -128,6 +133,7 @@
 
 mod analyses;
 mod backup;
+mod caps;
 mod challenges;
 mod check;
 mod error;
@@ -160,6 +166,7 @@ use tokio::sync::{Mutex, MutexGuard};
 pub use crate::redact::url as redact;
 pub use analyses::{StoredAnalysis, StoredEval};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
+pub use caps::{Cap, CapReached, Caps, InProgress};
 pub use check::{GameCheck, ReplayFailure};
 pub use error::{DatabaseError, Result, StoreError};
 use error::{missing_or_conflict, unique_to_conflict};
@@ -197,6 +204,8 @@ pub struct Store {
     move_queue: Arc<std::sync::Mutex<Vec<moves::PendingMove>>>,
     /// [`StoreOptions::acquire_timeout`]; also bounds the check after a lost commit answer.
     acquire_timeout: Duration,
+    /// What one player may hold at once (none unless [`Store::with_caps`] says).
+    caps: Caps,
 }
 
 impl std::fmt::Debug for Store {
@@ -303,6 +312,7 @@ impl Store {
             writer,
             move_queue: Arc::default(),
             acquire_timeout: options.acquire_timeout,
+            caps: Caps::default(),
         })
     }
 
@@ -413,7 +423,7 @@ mod tests {
     fn migrations_are_numbered_in_order() {
         assert_eq!(
             Store::migration_versions(),
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
         );
     }
 }

@@ -1,7 +1,7 @@
 //! The queries the bot runs all the time, and the plan the database chooses for each: how the
 //! tests (and an operator) check that every one is served by its index.
 
-use super::{Backend, Result, Store, challenges, games, ratings, records, tournaments};
+use super::{Backend, Result, Store, caps, challenges, games, ratings, records, tournaments};
 
 impl Store {
     /// The query plan the database chooses for one of the hot queries, one line per step: how the
@@ -40,6 +40,12 @@ pub enum HotQuery {
     ActiveGamesOfPlayer,
     /// [`Store::active_games_in`].
     ActiveGamesInPlace,
+    /// [`Store::active_games_of_in`]: "my game here".
+    ActiveGamesOfPlayerHere,
+    /// [`Store::only_active_game_in`].
+    OnlyActiveGameInPlace,
+    /// [`Store::games_in_progress_of`], and the cap on games in progress.
+    GamesInProgressOf,
     /// [`Store::claim_timeouts`].
     DueDeadlines,
     /// [`Store::claim_reminders`].
@@ -64,10 +70,13 @@ pub enum HotQuery {
 
 impl HotQuery {
     /// Every hot query.
-    pub const ALL: [HotQuery; 13] = [
+    pub const ALL: [HotQuery; 16] = [
         HotQuery::GameById,
         HotQuery::ActiveGamesOfPlayer,
         HotQuery::ActiveGamesInPlace,
+        HotQuery::ActiveGamesOfPlayerHere,
+        HotQuery::OnlyActiveGameInPlace,
+        HotQuery::GamesInProgressOf,
         HotQuery::DueDeadlines,
         HotQuery::DueReminders,
         HotQuery::Leaderboard,
@@ -86,6 +95,11 @@ impl HotQuery {
             HotQuery::GameById => (games::GAME_BY_ID.to_owned(), vec![1]),
             HotQuery::ActiveGamesOfPlayer => (games::ACTIVE_GAMES_OF.to_owned(), vec![1]),
             HotQuery::ActiveGamesInPlace => (games::ACTIVE_GAMES_IN.to_owned(), vec![1]),
+            HotQuery::ActiveGamesOfPlayerHere => (games::ACTIVE_GAMES_OF_IN.to_owned(), vec![1, 1]),
+            HotQuery::OnlyActiveGameInPlace => {
+                (games::FIRST_ACTIVE_GAMES_IN.to_owned(), vec![1, 2])
+            }
+            HotQuery::GamesInProgressOf => (caps::GAMES_IN_PROGRESS_OF.to_owned(), vec![1]),
             HotQuery::DueDeadlines => (games::CLAIM_TIMEOUTS.to_owned(), vec![1, 10]),
             HotQuery::DueReminders => (games::CLAIM_REMINDERS.to_owned(), vec![1, 10]),
             HotQuery::Leaderboard => (ratings::LEADERBOARD.to_owned(), vec![0, 10]),
@@ -103,8 +117,22 @@ impl HotQuery {
     pub fn index(self) -> &'static [&'static str] {
         match self {
             HotQuery::GameById => &["games_pkey", "sqlite_autoindex_games_1"],
-            HotQuery::ActiveGamesOfPlayer => &["games_active_white", "games_active_black"],
-            HotQuery::ActiveGamesInPlace => &["games_active_channel", "games_active_thread"],
+            // A player's games, whichever of the player's indexes the planner takes.
+            HotQuery::ActiveGamesOfPlayer | HotQuery::GamesInProgressOf => &[
+                "games_active_white_channel",
+                "games_active_white_thread",
+                "games_active_black_channel",
+                "games_active_black_thread",
+            ],
+            HotQuery::ActiveGamesInPlace | HotQuery::OnlyActiveGameInPlace => {
+                &["games_active_channel", "games_active_thread"]
+            }
+            HotQuery::ActiveGamesOfPlayerHere => &[
+                "games_active_white_channel",
+                "games_active_white_thread",
+                "games_active_black_channel",
+                "games_active_black_thread",
+            ],
             HotQuery::DueDeadlines => &["games_active_deadline"],
             HotQuery::DueReminders => &["games_active_remind"],
             HotQuery::Leaderboard | HotQuery::RatedAbove => &["ratings_leaderboard"],

@@ -263,7 +263,9 @@ pub(super) async fn reread(store: &Store, id: TournamentId) -> StoreError {
 }
 
 impl Store {
-    /// Creates a tournament, open for sign-up, with nobody signed up yet.
+    /// Creates a tournament, open for sign-up, with nobody signed up yet; refused with
+    /// [`StoreError::Cap`] if the organiser is at the store's cap of open tournaments
+    /// ([`Caps::open_tournaments`](super::Caps::open_tournaments)).
     pub async fn create_tournament(
         &self,
         new: &NewTournament,
@@ -271,6 +273,9 @@ impl Store {
     ) -> Result<Tournament> {
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
+        self.caps
+            .check_new_tournament(&mut tx, new.organiser)
+            .await?;
         let id = next_id(&mut tx, "tournament").await?;
         let sql = format!(
             "INSERT INTO tournaments (id, name, server_id, channel_id, organiser_id, status, \

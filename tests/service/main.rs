@@ -12,6 +12,7 @@ mod dm_notices;
 mod fuzz_corpus;
 mod games;
 mod hostile;
+mod limits;
 mod picker;
 mod ratings;
 mod tournaments;

@@ -8,6 +8,7 @@ mod relay;
 
 mod analyses;
 mod anywhere;
+mod caps;
 mod concurrency;
 mod faults;
 mod plans;

@@ -6,7 +6,7 @@ use crate::common;
 use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
-    Backend, HotQuery, PlayerId, PlayerOutcome, RatingScope, RecordLine, Store, Streak,
+    Backend, HotQuery, InProgress, PlayerId, PlayerOutcome, RatingScope, RecordLine, Store, Streak,
     Termination, Timestamp,
 };
 
@@ -130,6 +130,16 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
                 "{:?} {query:?} scans a whole table:\n{text}",
                 db.backend
             );
+            if query == HotQuery::ActiveGamesOfPlayerHere {
+                // Each of its four parts reads by player and place.
+                for index in query.index() {
+                    assert!(
+                        text.contains(index),
+                        "{:?}: no {index}:\n{text}",
+                        db.backend
+                    );
+                }
+            }
         }
 
         // The same queries answer exactly on the seeded data. Player 1 is White in games 1000,
@@ -149,6 +159,42 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
                 .collect::<Vec<_>>()
         );
         assert_eq!(s.active_games_in(1_000_020).await.unwrap().len(), 1);
+        // "My game here" reads the player's own games there: player 1's are all in channel 1
+        // (White in games 1000, 2000, ...), player 2 is Black in the same ones, and each game
+        // has its own thread.
+        let mine_here = s.active_games_of_in(PlayerId(1), 1).await.unwrap();
+        assert_eq!(mine_here, mine);
+        assert_eq!(s.active_games_of_in(PlayerId(2), 1).await.unwrap(), mine);
+        assert_eq!(s.active_games_of_in(PlayerId(1), 2).await.unwrap(), vec![]);
+        assert_eq!(
+            s.active_games_of_in(PlayerId(2), 1_002_000)
+                .await
+                .unwrap()
+                .iter()
+                .map(|g| g.id.0)
+                .collect::<Vec<_>>(),
+            vec![2000]
+        );
+        assert_eq!(
+            s.active_games_of_in(PlayerId(3), 1_002_000).await.unwrap(),
+            vec![]
+        );
+        assert_eq!(
+            s.games_in_progress_of(PlayerId(1)).await.unwrap(),
+            InProgress {
+                games: 100,
+                computer: 0
+            }
+        );
+        // Channel 1 holds many games, a game's thread one.
+        assert_eq!(s.only_active_game_in(1).await.unwrap(), None);
+        assert_eq!(
+            s.only_active_game_in(1_000_020)
+                .await
+                .unwrap()
+                .map(|g| g.id.0),
+            Some(20)
+        );
         assert_eq!(
             s.game(rollerball::store::GameId(77_777))
                 .await

@@ -5,6 +5,7 @@ use crate::game::command::{Opponent, PlayerRef};
 use crate::game::context::{Cx, Refusal, Res, say};
 use crate::game::deadlines::{self, CHALLENGE_LIFETIME};
 use crate::game::i18n::tr;
+use crate::game::limits;
 use crate::game::loaded::Loaded;
 use crate::game::lookup::{self, find_challenge};
 use crate::game::observe::RefusalReason;
@@ -62,6 +63,8 @@ pub(crate) async fn challenge(
     if challenged == Some(me) {
         return say(tr!(lang, "challenge-self"));
     }
+    // A player at the cap of games in progress could not start the game it asks for.
+    limits::check_room(cx, me, false).await?;
     let now = cx.now();
     let store = cx.store();
     let mine = store.open_challenges_by(me).await?;
@@ -195,7 +198,9 @@ async fn known_player(cx: &Cx<'_>, player: PlayerId) -> Result<String, StoreErro
     Ok(saved.name)
 }
 
-/// `accept`: takes the challenge meant, and the game begins.
+/// `accept`: takes the challenge meant, and the game begins — unless either player is at the
+/// cap of games in progress, which the store checks as it starts the game (the challenge then
+/// stays open).
 pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
     let lang = cx.lang;
     let me = cx.actor.id;

@@ -7,6 +7,7 @@ use crate::engine::{self, Level};
 use crate::game::context::{Cx, Refusal, Res};
 use crate::game::deadlines;
 use crate::game::i18n::tr;
+use crate::game::limits;
 use crate::game::loaded::Loaded;
 use crate::game::present::{Ping, Voice, rated_key};
 use crate::game::reply::Reply;
@@ -83,7 +84,8 @@ pub(crate) async fn answer(
 }
 
 /// `challenge computer`: the game starts at once in `place`, and the computer moves first if
-/// it has White.
+/// it has White. Refused when the player is at the cap of games in progress or of games
+/// against the computer ([`limits`]).
 pub(crate) async fn start(
     cx: &Cx<'_>,
     place: Place,
@@ -93,6 +95,7 @@ pub(crate) async fn start(
 ) -> Res<Reply> {
     let now = cx.now();
     let me = cx.actor.id;
+    limits::check_room(cx, me, true).await?;
     let player = cx.store().upsert_player(me, &cx.actor.name, now).await?;
     cx.players.remember(&player);
     let mine = colour.unwrap_or_else(|| {

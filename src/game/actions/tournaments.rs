@@ -7,6 +7,7 @@ use crate::game::command::{MAX_PLAYERS, MIN_PLAYERS, MaxPlayers, PlayerRef, Tour
 use crate::game::context::{Cx, Refusal, Res, say};
 use crate::game::deadlines;
 use crate::game::i18n::tr;
+use crate::game::limits;
 use crate::game::present::button;
 use crate::game::reply::{ButtonAction, ButtonStyle, Reply};
 use crate::game::tournament::berger::{draw_seats, pairings};
@@ -143,6 +144,9 @@ pub(crate) async fn join(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
     if t.entrants >= t.max_players {
         return say(full(cx, t));
     }
+    // A tournament's games start at once whoever is at the cap of games in progress (see
+    // `start`), so a player already there does not sign up for more.
+    limits::check_room(cx, me, false).await?;
     let now = cx.now();
     cx.players
         .remember(&store.upsert_player(me, &cx.actor.name, now).await?);
@@ -283,7 +287,9 @@ pub(crate) async fn cancel(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> 
 }
 
 /// `tournament start [#T]`: its organiser, with at least [`MIN_PLAYERS`] signed up. Every
-/// pairing becomes a game at once, in the tournament's home channel.
+/// pairing becomes a game at once, in the tournament's home channel — also for an entrant who
+/// reached the cap of games in progress since signing up ([`limits`]): one player's other games
+/// must not hold up everyone's tournament. Those games count towards the cap like any other.
 pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
     let lang = cx.lang;
     let mut t = find(cx, id, Want::Organise, "start").await?;

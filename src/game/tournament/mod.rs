@@ -138,14 +138,12 @@ pub(crate) async fn find(
         return Ok(t);
     }
     // In a tournament game's thread, that game's tournament.
-    if matches!(want, Want::View | Want::Withdraw) {
-        let here = store.active_games_in(place_key(cx.place)).await?;
-        if let [one] = here.as_slice()
-            && cx.place.thread.is_some()
-            && let Some((t, _)) = store.tournament_of_game(one.id).await?
-        {
-            return Ok(t);
-        }
+    if matches!(want, Want::View | Want::Withdraw)
+        && cx.place.thread.is_some()
+        && let Some(one) = store.only_active_game_in(place_key(cx.place)).await?
+        && let Some((t, _)) = store.tournament_of_game(one.id).await?
+    {
+        return Ok(t);
     }
     let me = cx.actor.id;
     let all = store.tournaments_in(server, RECENT).await?;

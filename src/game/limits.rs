@@ -1,0 +1,82 @@
+//! What one player may hold at once, so that nobody can slow down or hide what the others use:
+//! games in progress (and among them games against the computer), the tournaments they organise
+//! before the start, and their requests waiting for the engine's analysis. The store checks the
+//! first three inside the transaction that would go past them ([`Caps`]); this module gives
+//! it the numbers and says a refusal in the player's words.
+
+use super::context::{Cx, Refusal};
+use super::i18n::tr;
+use super::observe::RefusalReason;
+use crate::model::PlayerId;
+use crate::store::{Cap, CapReached, Caps};
+
+/// The most games a player may have in progress at once. A tournament's games always start (a
+/// tournament begins every game at once, for all its players), and they count towards it.
+pub const GAMES_IN_PROGRESS_MAX: u32 = 20;
+
+/// The most games against the computer a player may have in progress at once (a part of
+/// [`GAMES_IN_PROGRESS_MAX`]): each of the computer's moves is a search.
+pub const COMPUTER_GAMES_MAX: u32 = 5;
+
+/// The most tournaments a player may organise that have not started yet.
+pub const OPEN_TOURNAMENTS_MAX: u32 = 3;
+
+/// The caps the service's store enforces.
+pub(crate) fn caps() -> Caps {
+    Caps {
+        games: Some(GAMES_IN_PROGRESS_MAX),
+        computer_games: Some(COMPUTER_GAMES_MAX),
+        open_tournaments: Some(OPEN_TOURNAMENTS_MAX),
+    }
+}
+
+/// The refusal of what would take a player past a cap: the cap, and how many they have.
+pub(crate) async fn cap_refusal(cx: &Cx<'_>, reached: CapReached) -> Refusal {
+    let CapReached {
+        player,
+        cap,
+        max,
+        count,
+    } = reached;
+    let text = match cap {
+        Cap::Games if player != cx.actor.id => tr!(
+            cx.lang,
+            "cap-games-other",
+            player = cx.who(player).await,
+            count = count,
+            max = max
+        ),
+        Cap::Games => tr!(cx.lang, "cap-games", count = count, max = max),
+        Cap::ComputerGames => tr!(cx.lang, "cap-computer-games", count = count, max = max),
+        Cap::OpenTournaments => tr!(cx.lang, "cap-tournaments", count = count, max = max),
+    };
+    Refusal::Because(RefusalReason::AtCap, text)
+}
+
+/// Refuses, before anything is written, a new game for `player` when they are at the cap of
+/// games in progress (or of games against the computer, for one against it): the early word
+/// for what the store would refuse in any case.
+pub(crate) async fn check_room(
+    cx: &Cx<'_>,
+    player: PlayerId,
+    computer: bool,
+) -> Result<(), Refusal> {
+    let has = cx.store().games_in_progress_of(player).await?;
+    let reached = |cap, max, count| CapReached {
+        player,
+        cap,
+        max,
+        count,
+    };
+    if computer && has.computer >= COMPUTER_GAMES_MAX {
+        return Err(cap_refusal(
+            cx,
+            reached(Cap::ComputerGames, COMPUTER_GAMES_MAX, has.computer),
+        )
+        .await);
+    }
+    if has.games >= GAMES_IN_PROGRESS_MAX {
+        return Err(cap_refusal(cx, reached(Cap::Games, GAMES_IN_PROGRESS_MAX, has.games)).await);
+    }
+    Ok(())
+}

@@ -1,0 +1,176 @@
+//! What one player may hold at once, so that nobody can slow down or hide what the others use:
+//! the caps on games in progress and on games against the computer (every way a game starts),
+//! and the rate limit asked before any database work — for chat moves and for completions,
+//! which have an allowance of their own. Each test runs on SQLite and, with
+//! `TEST_DATABASE_URL`, on PostgreSQL.
+
+use crate::common;
+
+use common::{PLACE, World, alice, bob, carol, dave, test_dbs};
+use rollerball::game::limits::{COMPUTER_GAMES_MAX, GAMES_IN_PROGRESS_MAX};
+use rollerball::game::rate::{BURST, COMPLETION_BURST, COMPLETION_REFILL_EVERY, slow_down};
+use rollerball::game::{Lang, RateLimit};
+use rollerball::store::GameId;
+
+const COMPUTER_CAP: &str = "You already have 5 games against the computer in progress, and 5 at \
+    once is the most: finish one before you start another.";
+
+fn games_cap(count: u32) -> String {
+    format!(
+        "You already have {count} games in progress, and 20 at once is the most a player may \
+         have: finish one before you start another."
+    )
+}
+
+const ALICE_AT_CAP: &str = "<@101> already has 20 games in progress, and 20 at once is the most \
+    a player may have: this game can start once they have finished one.";
+
+/// Alice opens a game against the computer (she has White, so it waits for her).
+async fn computer_game(w: &World) -> GameId {
+    w.ok(&alice(), "challenge computer level 1 white")
+        .await
+        .new_game
+        .expect("a game against the computer")
+}
+
+#[tokio::test]
+async fn five_games_against_the_computer_at_once() {
+    for db in test_dbs("limits_computer").await {
+        let w = World::new(db).await;
+        let mut games = Vec::new();
+        for _ in 0..COMPUTER_GAMES_MAX {
+            games.push(computer_game(&w).await);
+        }
+        let text = w
+            .refused(&alice(), "challenge computer level 5 white")
+            .await;
+        assert_eq!(text, COMPUTER_CAP);
+        // Someone else is not held up by Alice's games.
+        w.ok(&bob(), "challenge computer level 1 white").await;
+        // One over, another can start; a rematch is a new game like any other.
+        w.ok(&alice(), &format!("resign #{} confirm", games[0].0))
+            .await;
+        computer_game(&w).await;
+        let text = w
+            .refused(&alice(), &format!("rematch #{}", games[0].0))
+            .await;
+        assert_eq!(text, COMPUTER_CAP);
+        // A game between players is still open to her.
+        w.start(&alice(), &carol(), "").await;
+    }
+}
+
+#[tokio::test]
+async fn twenty_games_in_progress_at_once_however_they_start() {
+    for db in test_dbs("limits_games").await {
+        let w = World::new(db).await;
+        for _ in 0..COMPUTER_GAMES_MAX {
+            computer_game(&w).await;
+        }
+        let mut with_bob = Vec::new();
+        for _ in 0..14 {
+            with_bob.push(w.start(&alice(), &bob(), "").await);
+        }
+        // Dave's tournament, which Alice joins while she has room.
+        w.ok(&dave(), "tournament create Spring").await;
+        for who in [alice(), carol(), dave()] {
+            w.ok(&who, "tournament join").await;
+        }
+        // An open challenge of hers (#15), one to her (#16), and her twentieth game (#17).
+        w.ok(&alice(), "challenge").await;
+        w.ok(&carol(), "challenge <@101>").await;
+        w.ok(&dave(), "challenge <@101> black").await;
+        w.ok(&alice(), "accept #17").await;
+        assert_eq!(
+            w.store
+                .games_in_progress_of(alice().id)
+                .await
+                .unwrap()
+                .games,
+            GAMES_IN_PROGRESS_MAX
+        );
+
+        // At twenty: no challenge, no acceptance, no game against the computer.
+        assert_eq!(w.refused(&alice(), "challenge <@104>").await, games_cap(20));
+        assert_eq!(w.refused(&alice(), "accept #16").await, games_cap(20));
+        assert_eq!(
+            w.refused(&alice(), "challenge computer level 1").await,
+            COMPUTER_CAP
+        );
+        // Her open challenge stays open, and whoever takes it hears why it cannot start yet...
+        assert_eq!(w.refused(&dave(), "accept #15").await, ALICE_AT_CAP);
+        // ...until one of her games is over.
+        let over = with_bob[0];
+        w.ok(&bob(), &format!("resign #{} confirm", over.0)).await;
+        w.ok(&dave(), "accept #15").await;
+        // A rematch is a challenge like another.
+        assert_eq!(
+            w.refused(&alice(), &format!("rematch #{}", over.0)).await,
+            games_cap(20)
+        );
+        // Nobody else is held up: Bob and Carol play on.
+        w.start(&bob(), &carol(), "").await;
+
+        // A tournament starts every game, also Alice's (she signed up before she reached the
+        // cap), and they count: she now has 22.
+        let start = w.ok(&dave(), "tournament start").await;
+        assert_eq!(start.new_games.len(), 3, "{}", start.text);
+        assert_eq!(
+            w.store
+                .games_in_progress_of(alice().id)
+                .await
+                .unwrap()
+                .games,
+            22
+        );
+        assert_eq!(w.refused(&alice(), "challenge <@104>").await, games_cap(22));
+        w.ok(&carol(), "tournament create Summer").await;
+        assert_eq!(w.refused(&alice(), "tournament join").await, games_cap(22));
+    }
+}
+
+#[tokio::test]
+async fn chat_that_looks_like_a_move_is_counted_before_any_look_up() {
+    for db in test_dbs("limits_chat").await {
+        let w = World::limited(db, Some(RateLimit::default())).await;
+        // Plain chat is not counted.
+        for _ in 0..3 * BURST {
+            assert!(w.chat(&carol(), "good luck both").await.is_none());
+        }
+        w.ok(&carol(), "rules").await;
+        // Dave plays no game here: his bare moves get no answer, but each is counted before
+        // the bot looks for his game, so a flood of them costs no look-up at all.
+        for _ in 0..BURST {
+            assert!(w.chat(&dave(), "b3").await.is_none());
+        }
+        let reply = w.say(&dave(), "board").await;
+        assert!(reply.private);
+        assert_eq!(reply.text, slow_down(Lang::En));
+        assert!(w.chat(&dave(), "b3").await.is_none());
+    }
+}
+
+#[tokio::test]
+async fn completions_have_an_allowance_of_their_own() {
+    for db in test_dbs("limits_completions").await {
+        let w = World::limited(db, Some(RateLimit::default())).await;
+        let game = w.start(&alice(), &bob(), "").await;
+        let alice_moves = || w.service.legal_moves_for(alice().id, PLACE, None);
+        for i in 0..COMPLETION_BURST {
+            assert!(!alice_moves().await.is_empty(), "completion {i}");
+        }
+        // Over the allowance nothing is offered (and nothing is looked up)...
+        assert_eq!(alice_moves().await, Vec::<String>::new());
+        // ...while Bob's completions and her commands have allowances of their own.
+        let bob_lines = w
+            .service
+            .forecast_completions(bob().id, PLACE, Some(game), "")
+            .await;
+        assert!(!bob_lines.is_empty());
+        w.ok(&alice(), "board").await;
+        // One more every refill.
+        w.advance(COMPLETION_REFILL_EVERY);
+        assert!(!alice_moves().await.is_empty());
+        assert_eq!(alice_moves().await, Vec::<String>::new());
+    }
+}
