@@ -164,7 +164,10 @@ moves-piece-none = **Game #{ $id }** · the { $piece ->
 moves-side-list = **Game #{ $id }** · legal moves for { $side ->
         [white] White
        *[black] Black
-    } ({ $count } moves): { $moves }
+    } ({ $count } { $count ->
+        [one] move
+       *[other] moves
+    }): { $moves }
 moves-side-none = **Game #{ $id }** · { $side ->
         [white] White
        *[black] Black
@@ -234,10 +237,13 @@ takeback-nothing = You have no move to take back yet.
 took-back = **Game #{ $id }** · { $player } took back **{ $san }**.
 moretime-computer = The computer answers at once: it has no clock to extend.
 moretime-own-move = It is your move, so the deadline is yours: `moretime` gives your opponent more time on their move.
-moretime-too-far = That would put the deadline more than { $max } days away; give fewer days.
-moretime-given = **Game #{ $id }** · { $player } gave { $opponent } { $days } more { $days ->
+moretime-too-far = That would put the deadline more than { $max } { $max ->
         [one] day
        *[other] days
+    } away; give fewer days.
+moretime-given = **Game #{ $id }** · { $player } gave { $opponent } { $days ->
+        [one] { $days } more day
+       *[other] { $days } more days
     }: the deadline is now { $deadline }.
 rematch-still-playing-here = Your game here is still going on; a rematch comes after it ends.
 rematch-which = Say which game to rematch, for example `rematch #12`.

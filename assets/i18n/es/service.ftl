@@ -238,7 +238,10 @@ takeback-nothing = Todavía no tienes ninguna jugada que deshacer.
 took-back = **Partida #{ $id }** · { $player } deshizo **{ $san }**.
 moretime-computer = La computadora responde al instante: no tiene reloj que ampliar.
 moretime-own-move = Te toca a ti, así que el plazo es tuyo: `moretime` da más tiempo a tu rival para su jugada.
-moretime-too-far = Eso dejaría el plazo a más de { $max } días; da menos días.
+moretime-too-far = Eso dejaría el plazo a más de { $max } { $max ->
+        [one] día
+       *[other] días
+    }; da menos días.
 moretime-given = **Partida #{ $id }** · { $player } dio a { $opponent } { $days } { $days ->
         [one] día más
        *[other] días más
