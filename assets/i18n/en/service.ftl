@@ -73,7 +73,8 @@ challenge-closed =
        *[expired] expired
     }).
 challenge-not-yours = Challenge #{ $id } is not yours to answer that way.
-challenge-several = Several challenges fit: { $list }. Say which, for example `accept #{ $id }`.
+# $word is the command that was typed (accept, decline or cancel), for the example.
+challenge-several = Several challenges fit: { $list }. Say which, for example `{ $word } #{ $id }`.
 challenge-choice = #{ $id } from { $challenger }
 accept-none = There is no challenge for you to accept here. Start one with `challenge @player`.
 accept-own = That is your own challenge: someone else has to accept it.

@@ -73,7 +73,7 @@ challenge-closed =
        *[expired] caducado
     }).
 challenge-not-yours = No te corresponde responder así al desafío #{ $id }.
-challenge-several = Hay varios desafíos posibles: { $list }. Di cuál, por ejemplo `accept #{ $id }`.
+challenge-several = Hay varios desafíos posibles: { $list }. Di cuál, por ejemplo `{ $word } #{ $id }`.
 challenge-choice = #{ $id } de { $challenger }
 accept-none = Aquí no hay ningún desafío que puedas aceptar. Empieza uno con `challenge @jugador`.
 accept-own = Es tu propio desafío: tiene que aceptarlo otra persona.

@@ -73,7 +73,7 @@ challenge-closed =
        *[expired] expiré
     }).
 challenge-not-yours = Ce n'est pas à vous de répondre ainsi au défi #{ $id }.
-challenge-several = Plusieurs défis correspondent : { $list }. Précisez lequel, par exemple `accept #{ $id }`.
+challenge-several = Plusieurs défis correspondent : { $list }. Précisez lequel, par exemple `{ $word } #{ $id }`.
 challenge-choice = #{ $id } de { $challenger }
 accept-none = Il n'y a ici aucun défi que vous puissiez accepter. Lancez-en un avec `challenge @joueur`.
 accept-own = C'est votre propre défi : quelqu'un d'autre doit l'accepter.

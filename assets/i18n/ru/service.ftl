@@ -75,7 +75,7 @@ challenge-closed =
        *[expired] истёк
     }).
 challenge-not-yours = Вы не можете так ответить на вызов #{ $id }.
-challenge-several = Подходит несколько вызовов: { $list }. Уточните, какой, например `accept #{ $id }`.
+challenge-several = Подходит несколько вызовов: { $list }. Уточните, какой, например `{ $word } #{ $id }`.
 challenge-choice = #{ $id } от { $challenger }
 accept-none = Здесь нет вызова, который вы могли бы принять. Создайте свой командой `challenge @игрок`.
 accept-own = Это ваш собственный вызов: принять его должен кто-то другой.
