@@ -222,6 +222,9 @@ macro_rules! tr {
 pub use crate::tr;
 
 #[cfg(test)]
+mod checks;
+
+#[cfg(test)]
 mod tests {
     use std::collections::{BTreeMap, BTreeSet};
     use std::path::Path;

@@ -179,6 +179,8 @@ pub(crate) async fn find_challenge(
                 lang,
                 "challenge-several",
                 list = list.join(", "),
+                // The example is the command that was typed: `cancel #4`, `decline #4`.
+                word = cx.word,
                 id = candidates[0].id.0
             ))
         }

@@ -370,6 +370,34 @@ async fn challenges_expire_and_are_answered_only_by_the_right_people() {
 }
 
 #[tokio::test]
+async fn several_challenges_fit_and_the_example_is_the_command_typed() {
+    for w in worlds("svc_several_challenges").await {
+        // Alice has two challenges open here, one to Bob and one to anyone; Carol challenges Bob.
+        w.ok(&alice(), "challenge <@102>").await;
+        w.ok(&carol(), "challenge <@102>").await;
+        w.ok(&alice(), "challenge").await;
+        assert_eq!(
+            w.refused(&alice(), "cancel").await,
+            "Several challenges fit: #1 from <@101>, #3 from <@101>. Say which, for example \
+             `cancel #1`."
+        );
+        // Each example is the asker's own command.
+        assert!(
+            w.refused(&bob(), "decline")
+                .await
+                .ends_with("Say which, for example `decline #1`.")
+        );
+        assert!(
+            w.refused(&bob(), "accept")
+                .await
+                .ends_with("Say which, for example `accept #1`.")
+        );
+        let cancelled = w.ok(&alice(), "cancel #3").await;
+        assert_eq!(cancelled.text, "<@101> withdrew challenge #3.");
+    }
+}
+
+#[tokio::test]
 async fn the_rights_matrix() {
     for w in worlds("svc_rights").await {
         let id = start(&w).await;

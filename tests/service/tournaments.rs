@@ -151,7 +151,7 @@ async fn a_whole_round_robin_of_four() {
         let last = w.play(GameId(1), &dave(), &bob(), MATE).await;
         assert!(last.text.ends_with(
             "checkmate, <@102> wins (0-1).\nThis game counts for tournament #1 **Spring**: 1 of \
-             6 games are over; `tournament #1` shows the standings."
+             6 games is over; `tournament #1` shows the standings."
         ));
         // #2 alice–carol: a draw by agreement.
         w.play(GameId(2), &alice(), &carol(), "b3 f5").await;

@@ -15,7 +15,13 @@ analysis-queued = The engine is busy with another game. Your analysis of game #{
 analysis-failed = The analysis of game #{ $id } failed. Try again later.
 analysis-ready = { $player }, the analysis of game #{ $id } you asked for is ready.
 analysis-ready-direct = The analysis of game #{ $id } you asked for is ready: `analysis #{ $id }` shows it.
-analysis-header = **Analysis of game #{ $id }** ({ $white } vs { $black }): { $nodes } nodes searched in each of its { $positions } positions. The graph shows the score from White's side over the moves (top: White wins, bottom: Black wins); dots mark the mistakes.
+analysis-header = **Analysis of game #{ $id }** ({ $white } vs { $black }): { $nodes } { $nodes ->
+        [one] node
+       *[other] nodes
+    } searched in each of its { $positions } { $positions ->
+        [one] position
+       *[other] positions
+    }. The graph shows the score from White's side over the moves (top: White wins, bottom: Black wins); dots mark the mistakes.
 analysis-side = **{ $side ->
         [white] White
        *[black] Black

@@ -2,7 +2,10 @@
 # the parser reads.
 
 command-empty = Type a command, such as `help`.
-command-too-long = That message is too long ({ $length } characters); commands are short, such as `move Rb7`.
+command-too-long = That message is too long ({ $length } { $length ->
+        [one] character
+       *[other] characters
+    }); commands are short, such as `move Rb7`.
 command-unknown = I don't know the command `{ $word }`. Type `help` for the list of commands.
 command-unknown-suggest = I don't know the command `{ $word }`. Did you mean `{ $suggestion }`? Type `help` for the list.
 # $what is one of the command-needs-* texts below.

@@ -23,8 +23,14 @@ forecast-list = Your forecasts in game #{ $id } ({ $count } { $count ->
     }), each your opponent's move, then your answer:
 forecast-covered = Line { $line } is already part of your line { $other }: nothing to add.
 forecast-conflict = Line { $line } answers { $theirs } with { $new }, but your line { $other } already answers it with { $old }. One answer per move: `forecast clear` and give your lines again to change it.
-forecast-too-many = That would make more than { $max } lines in this game. Drop some with `forecast clear` first.
-forecast-too-long = Line { $line } has { $plies } moves; a line holds at most { $max }.
+forecast-too-many = That would make more than { $max } { $max ->
+        [one] line
+       *[other] lines
+    } in this game. Drop some with `forecast clear` first.
+forecast-too-long = Line { $line } has { $plies } { $plies ->
+        [one] move
+       *[other] moves
+    }; a line holds at most { $max }.
 forecast-over = the game is over by then ({ $outcome })
 forecast-bad-move = Move { $number } of your line (`{ $text }`): { $why }
 forecast-bad-move-in-line = Line { $line }, move { $number } (`{ $text }`): { $why }
@@ -34,7 +40,10 @@ forecast-answered-notice = **Game #{ $id }**: { $player } answered { $san } (for
 
 ## Vacation
 
-vacation-status = You are not on vacation. You have { $left } of your { $total } vacation days left in { $year }: `vacation on DAYS` starts one.
+vacation-status = You are not on vacation. You have { $left } of your { $total } { $total ->
+        [one] vacation day
+       *[other] vacation days
+    } left in { $year }: `vacation on DAYS` starts one.
 vacation-status-away = You are on vacation; it ends { $until } at the latest ({ $planned } { $planned ->
         [one] day
        *[other] days
@@ -43,8 +52,14 @@ vacation-status-away = You are on vacation; it ends { $until } at the latest ({ 
        *[other] days are
     } left in { $year } besides. `vacation off` brings you back.
 vacation-already = You are already on vacation; it ends { $until } at the latest. `vacation off` brings you back.
-vacation-none-left = You have used all { $total } vacation days of { $year }.
-vacation-too-long = You asked for { $days } days, but only { $left } { $left ->
+vacation-none-left = You have used { $total ->
+        [one] your { $total } vacation day
+       *[other] all { $total } vacation days
+    } of { $year }.
+vacation-too-long = You asked for { $days } { $days ->
+        [one] day
+       *[other] days
+    }, but only { $left } { $left ->
         [one] is
        *[other] are
     } left in { $year }: `vacation on { $left }` at most.

@@ -73,7 +73,8 @@ challenge-closed =
        *[expired] expired
     }).
 challenge-not-yours = Challenge #{ $id } is not yours to answer that way.
-challenge-several = Several challenges fit: { $list }. Say which, for example `accept #{ $id }`.
+# $word is the command that was typed (accept, decline or cancel), for the example.
+challenge-several = Several challenges fit: { $list }. Say which, for example `{ $word } #{ $id }`.
 challenge-choice = #{ $id } from { $challenger }
 accept-none = There is no challenge for you to accept here. Start one with `challenge @player`.
 accept-own = That is your own challenge: someone else has to accept it.
@@ -164,7 +165,10 @@ moves-piece-none = **Game #{ $id }** · the { $piece ->
 moves-side-list = **Game #{ $id }** · legal moves for { $side ->
         [white] White
        *[black] Black
-    } ({ $count } moves): { $moves }
+    } ({ $count } { $count ->
+        [one] move
+       *[other] moves
+    }): { $moves }
 moves-side-none = **Game #{ $id }** · { $side ->
         [white] White
        *[black] Black
@@ -234,10 +238,13 @@ takeback-nothing = You have no move to take back yet.
 took-back = **Game #{ $id }** · { $player } took back **{ $san }**.
 moretime-computer = The computer answers at once: it has no clock to extend.
 moretime-own-move = It is your move, so the deadline is yours: `moretime` gives your opponent more time on their move.
-moretime-too-far = That would put the deadline more than { $max } days away; give fewer days.
-moretime-given = **Game #{ $id }** · { $player } gave { $opponent } { $days } more { $days ->
+moretime-too-far = That would put the deadline more than { $max } { $max ->
         [one] day
        *[other] days
+    } away; give fewer days.
+moretime-given = **Game #{ $id }** · { $player } gave { $opponent } { $days ->
+        [one] { $days } more day
+       *[other] { $days } more days
     }: the deadline is now { $deadline }.
 rematch-still-playing-here = Your game here is still going on; a rematch comes after it ends.
 rematch-which = Say which game to rematch, for example `rematch #12`.

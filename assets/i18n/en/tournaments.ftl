@@ -34,7 +34,10 @@ tournament-several = Several tournaments fit: { $list }. Name one, such as { $wo
 
 tournament-name-taken = There is already a tournament of that name in this server: { $tournament }. Pick another name.
 tournament-already-joined = You are already signed up to { $tournament }.
-tournament-full = { $tournament } is full: { $max } of { $max } players have signed up.
+tournament-full = { $tournament } is full: { $max ->
+        [one] { $max } of { $max } player has signed up.
+       *[other] { $max } of { $max } players have signed up.
+    }
 tournament-started-already = { $tournament } has already started: sign-up is closed.
 tournament-over-already = { $tournament } is over.
 tournament-cancelled-already = { $tournament } was cancelled.
@@ -50,7 +53,10 @@ tournament-not-organiser = Only { $organiser }, who organises { $tournament }, c
         [cancel] cancel it
        *[withdraw] withdraw its players
     }.
-tournament-too-few = { $tournament } needs at least { $min } players to start; { $count ->
+tournament-too-few = { $tournament } needs at least { $min } { $min ->
+        [one] player
+       *[other] players
+    } to start; { $count ->
         [0] nobody has signed up yet.
         [one] only { $players } has signed up.
        *[other] { $count } have signed up: { $players }.
@@ -66,8 +72,14 @@ tournament-table-not-yet = { $tournament } has not started yet: its crosstable b
 
 ## Done
 
-tournament-created = 🏆 { $organiser } created tournament { $tournament }: { $format }. Sign up with `tournament join #{ $id }` or the button below; { $organiser } starts it with `tournament start #{ $id }` once at least { $min } players have joined (it takes { $max } at most). Every game then begins at once.
-tournament-joined = { $player } joined { $tournament }: { $count } of { $max } players ({ $players }).
+tournament-created = 🏆 { $organiser } created tournament { $tournament }: { $format }. Sign up with `tournament join #{ $id }` or the button below; { $organiser } starts it with `tournament start #{ $id }` once at least { $min } { $min ->
+        [one] player has
+       *[other] players have
+    } joined (it takes { $max } at most). Every game then begins at once.
+tournament-joined = { $player } joined { $tournament }: { $count } of { $max } { $max ->
+        [one] player
+       *[other] players
+    } ({ $players }).
 tournament-left = { $player } left { $tournament }: { $count ->
         [one] { $count } player remains.
        *[other] { $count } players remain.
@@ -78,7 +90,10 @@ tournament-removed = { $organiser } took { $player } off the list of { $tourname
        *[other] { $count } players remain.
     }
 # $list: one tournament-pairing per line, or tournament-pairing-range.
-tournament-started = 🏁 { $tournament } has begun: { $players } — { $count } games, all at once; { $format }.
+tournament-started = 🏁 { $tournament } has begun: { $players } — { $count } { $count ->
+        [one] game
+       *[other] games
+    }, all at once; { $format }.
     { $list }Each game has its own thread; `games` lists yours, and `tournament #{ $id }` shows the standings.
 tournament-pairing = #{ $game } { $white } – { $black }
 tournament-pairing-range = Games #{ $first } to #{ $last }.
@@ -96,13 +111,19 @@ tournament-withdrawn = { $organiser } withdrew { $player } from { $tournament }:
 tournament-signup = { $tournament } · { $format }
     Sign-up is open: { $count ->
         [0] nobody yet
-       *[other] { $count } of { $max } players ({ $players })
+       *[other] { $count } of { $max } { $max ->
+            [one] player
+           *[other] players
+        } ({ $players })
     }. Organised by { $organiser }; join with `tournament join #{ $id }`.
 tournament-cancelled-view = { $tournament } was cancelled by its organiser before it started.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
         [yes] **Final standings**
-       *[no] **Standings** after { $finished } of { $games } games
+       *[no] **Standings** after { $finished } of { $games } { $games ->
+            [one] game
+           *[other] games
+        }
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
 tournament-line = `{ $place }` { $player } — **{ $points }** · played { $played }, left { $left } · SB { $sb } · { $wins ->
@@ -122,11 +143,17 @@ tournament-tiebreaks = Level on points, players are ranked by Sonneborn–Berger
 
 tournament-table-caption = Crosstable of { $tournament } — { $over ->
         [yes] final
-       *[no] after { $finished } of { $games } games
+       *[no] after { $finished } of { $games } { $games ->
+            [one] game
+           *[other] games
+        }
     }.
 tournament-table-subtitle = Tournament #{ $id } · { $over ->
         [yes] final standings
-       *[no] after { $finished } of { $games } games
+       *[no] after { $finished } of { $games } { $games ->
+            [one] game
+           *[other] games
+        }
     } · 1 win · ½ draw · 0 loss · +/− forfeit
 tournament-table-points = Pts
 tournament-table-sb = SB
@@ -140,8 +167,17 @@ tournaments-heading = { $status ->
         [running] __Running__
        *[finished] __Finished__
     }
-tournaments-item-open = { $tournament } — { $count } of { $max } players, by { $organiser } · { $format }
-tournaments-item-running = { $tournament } — { $count } players, { $finished } of { $games } games over
+tournaments-item-open = { $tournament } — { $count } of { $max } { $max ->
+        [one] player
+       *[other] players
+    }, by { $organiser } · { $format }
+tournaments-item-running = { $tournament } — { $count } { $count ->
+        [one] player
+       *[other] players
+    }, { $finished } of { $games } { $games ->
+        [one] game
+       *[other] games
+    } over
 tournaments-item-finished = { $tournament } — { $count ->
         [one] won by { $winners }
        *[other] first place shared by { $winners }
@@ -152,7 +188,10 @@ tournaments-item-finished = { $tournament } — { $count ->
 tournament-final = 🏆 { $tournament } is over! { $count ->
         [one] { $winners } wins it
        *[other] { $winners } share first place
-    } with { $points } points{ $by ->
+    } with { $points } { $score ->
+        [one] point
+       *[other] points
+    }{ $by ->
         [sb] , ahead on Sonneborn–Berger
         [wins] , ahead on wins
         [h2h] , ahead on head-to-head
@@ -163,7 +202,13 @@ tournament-final-short = 🏆 { $tournament } is over: every game has been playe
 ## In its games
 
 tournament-game-line = Tournament #{ $id } **{ $name }** · round { $round }
-tournament-game-counts = This game counts for tournament #{ $id } **{ $name }**: { $finished } of { $games } games are over; `tournament #{ $id }` shows the standings.
+tournament-game-counts = This game counts for tournament #{ $id } **{ $name }**: { $finished } of { $games } { $games ->
+        [one] game
+       *[other] games
+    } { $finished ->
+        [one] is
+       *[other] are
+    } over; `tournament #{ $id }` shows the standings.
 tournament-game-last = That was the last game of tournament #{ $id } **{ $name }**: the final standings and the crosstable are posted in { $channel }.
 tournament-thread-name = { $name } · #{ $id } { $white } vs { $black }
 outcome-forfeit = { $winner } wins by forfeit ({ $result })
@@ -177,8 +222,14 @@ command-needs-tournament-name = the tournament's name
 command-needs-player = the player to withdraw
 command-needs-max-players = a number after `max`
 command-tournament-number = `{ $word }` is not a tournament number; tournament numbers look like `#2`.
-command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } letters, digits, spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
-command-max-players = A tournament takes { $min } to { $max } players: `max { $word }` is out of range.
+command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } { $max ->
+        [one] letter, digit,
+       *[other] letters, digits,
+    } spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
+command-max-players = A tournament takes { $min } to { $max } { $max ->
+        [one] player
+       *[other] players
+    }: `max { $word }` is out of range.
 
 ## /rb tournament: the group, its subcommands and their options
 

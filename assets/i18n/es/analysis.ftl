@@ -15,7 +15,13 @@ analysis-queued = El motor está ocupado con otra partida. Tu análisis de la pa
 analysis-failed = El análisis de la partida #{ $id } ha fallado. Inténtalo más tarde.
 analysis-ready = { $player }, el análisis de la partida #{ $id } que pediste está listo.
 analysis-ready-direct = El análisis de la partida #{ $id } que pediste está listo: `analysis #{ $id }` lo muestra.
-analysis-header = **Análisis de la partida #{ $id }** ({ $white } contra { $black }): { $nodes } nodos explorados en cada una de sus { $positions } posiciones. El gráfico muestra la evaluación desde el lado de las blancas a lo largo de las jugadas (arriba: ganan las blancas, abajo: ganan las negras); los puntos marcan los errores.
+analysis-header = **Análisis de la partida #{ $id }** ({ $white } contra { $black }): { $nodes } { $nodes ->
+        [one] nodo explorado
+       *[other] nodos explorados
+    } en { $positions ->
+        [one] su única posición
+       *[other] cada una de sus { $positions } posiciones
+    }. El gráfico muestra la evaluación desde el lado de las blancas a lo largo de las jugadas (arriba: ganan las blancas, abajo: ganan las negras); los puntos marcan los errores.
 analysis-side = **{ $side ->
         [white] Blancas
        *[black] Negras

@@ -2,7 +2,10 @@
 # the parser reads.
 
 command-empty = Escribe un comando, por ejemplo `help`.
-command-too-long = Ese mensaje es demasiado largo ({ $length } caracteres); los comandos son cortos, como `move Rb7`.
+command-too-long = Ese mensaje es demasiado largo ({ $length } { $length ->
+        [one] carácter
+       *[other] caracteres
+    }); los comandos son cortos, como `move Rb7`.
 command-unknown = No conozco el comando `{ $word }`. Escribe `help` para ver la lista de comandos.
 command-unknown-suggest = No conozco el comando `{ $word }`. ¿Quisiste decir `{ $suggestion }`? Escribe `help` para ver la lista.
 # $what is one of the command-needs-* texts below.

@@ -22,8 +22,14 @@ forecast-list = Tus previsiones en la partida #{ $id } ({ $count } { $count ->
     }), cada una la jugada de tu rival y luego tu respuesta:
 forecast-covered = La línea { $line } ya forma parte de tu línea { $other }: nada que añadir.
 forecast-conflict = La línea { $line } responde a { $theirs } con { $new }, pero tu línea { $other } ya le responde con { $old }. Una sola respuesta por jugada: `forecast clear` y vuelve a dar tus líneas para cambiarla.
-forecast-too-many = Serían más de { $max } líneas en esta partida. Borra algunas antes con `forecast clear`.
-forecast-too-long = La línea { $line } tiene { $plies } jugadas; una línea tiene como mucho { $max }.
+forecast-too-many = Serían más de { $max } { $max ->
+        [one] línea
+       *[other] líneas
+    } en esta partida. Borra algunas antes con `forecast clear`.
+forecast-too-long = La línea { $line } tiene { $plies } { $plies ->
+        [one] jugada
+       *[other] jugadas
+    }; una línea tiene como mucho { $max }.
 forecast-over = la partida ya ha terminado para entonces ({ $outcome })
 forecast-bad-move = Jugada { $number } de tu línea (`{ $text }`): { $why }
 forecast-bad-move-in-line = Línea { $line }, jugada { $number } (`{ $text }`): { $why }
@@ -33,7 +39,13 @@ forecast-answered-notice = **Partida #{ $id }**: { $player } respondió { $san }
 
 ## Vacaciones
 
-vacation-status = No estás de vacaciones. Te quedan { $left } de tus { $total } días de vacaciones en { $year }: `vacation on DÍAS` empieza unas.
+vacation-status = No estás de vacaciones. Te { $left ->
+        [one] queda
+       *[other] quedan
+    } { $left } de tus { $total } { $total ->
+        [one] día
+       *[other] días
+    } de vacaciones en { $year }: `vacation on DÍAS` empieza unas.
 vacation-status-away = Estás de vacaciones; terminan { $until } como muy tarde ({ $planned } { $planned ->
         [one] día reservado
        *[other] días reservados
@@ -42,8 +54,14 @@ vacation-status-away = Estás de vacaciones; terminan { $until } como muy tarde 
        *[other] quedan { $left } días
     } en { $year }. `vacation off` te hace volver.
 vacation-already = Ya estás de vacaciones; terminan { $until } como muy tarde. `vacation off` te hace volver.
-vacation-none-left = Has usado tus { $total } días de vacaciones de { $year }.
-vacation-too-long = Pides { $days } días, pero solo te { $left ->
+vacation-none-left = Has usado { $total ->
+        [one] tu único día
+       *[other] tus { $total } días
+    } de vacaciones de { $year }.
+vacation-too-long = Pides { $days } { $days ->
+        [one] día
+       *[other] días
+    }, pero solo te { $left ->
         [one] queda { $left }
        *[other] quedan { $left }
     } en { $year }: `vacation on { $left }` como mucho.

@@ -56,7 +56,10 @@ stats-ending = { $count } { $ending ->
         [resignation] por abandono
         [agreement] por acuerdo
         [time] por tiempo
-       *[abort] anuladas
+       *[abort] { $count ->
+            [one] anulada
+           *[other] anuladas
+        }
     }
 stats-endings-none = { $outcome ->
         [draw] ninguno

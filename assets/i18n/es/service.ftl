@@ -73,7 +73,7 @@ challenge-closed =
        *[expired] caducado
     }).
 challenge-not-yours = No te corresponde responder así al desafío #{ $id }.
-challenge-several = Hay varios desafíos posibles: { $list }. Di cuál, por ejemplo `accept #{ $id }`.
+challenge-several = Hay varios desafíos posibles: { $list }. Di cuál, por ejemplo `{ $word } #{ $id }`.
 challenge-choice = #{ $id } de { $challenger }
 accept-none = Aquí no hay ningún desafío que puedas aceptar. Empieza uno con `challenge @jugador`.
 accept-own = Es tu propio desafío: tiene que aceptarlo otra persona.
@@ -238,7 +238,10 @@ takeback-nothing = Todavía no tienes ninguna jugada que deshacer.
 took-back = **Partida #{ $id }** · { $player } deshizo **{ $san }**.
 moretime-computer = La computadora responde al instante: no tiene reloj que ampliar.
 moretime-own-move = Te toca a ti, así que el plazo es tuyo: `moretime` da más tiempo a tu rival para su jugada.
-moretime-too-far = Eso dejaría el plazo a más de { $max } días; da menos días.
+moretime-too-far = Eso dejaría el plazo a más de { $max } { $max ->
+        [one] día
+       *[other] días
+    }; da menos días.
 moretime-given = **Partida #{ $id }** · { $player } dio a { $opponent } { $days } { $days ->
         [one] día más
        *[other] días más

@@ -34,7 +34,10 @@ tournament-several = Varios torneos encajan: { $list }. Indica uno, por ejemplo 
 
 tournament-name-taken = Ya hay un torneo con ese nombre en este servidor: { $tournament }. Elige otro nombre.
 tournament-already-joined = Ya estás inscrito en { $tournament }.
-tournament-full = { $tournament } está completo: hay { $max } de { $max } jugadores inscritos.
+tournament-full = { $tournament } está completo: { $max ->
+        [one] hay { $max } de { $max } jugador inscrito.
+       *[other] hay { $max } de { $max } jugadores inscritos.
+    }
 tournament-started-already = { $tournament } ya ha empezado: la inscripción está cerrada.
 tournament-over-already = { $tournament } ha terminado.
 tournament-cancelled-already = { $tournament } fue cancelado.
@@ -50,7 +53,10 @@ tournament-not-organiser = Solo { $organiser }, que organiza { $tournament }, pu
         [cancel] cancelarlo
        *[withdraw] retirar a sus jugadores
     }.
-tournament-too-few = { $tournament } necesita al menos { $min } jugadores para empezar; { $count ->
+tournament-too-few = { $tournament } necesita al menos { $min } { $min ->
+        [one] jugador
+       *[other] jugadores
+    } para empezar; { $count ->
         [0] aún no se ha inscrito nadie.
         [one] solo se ha inscrito { $players }.
        *[other] se han inscrito { $count }: { $players }.
@@ -66,8 +72,14 @@ tournament-table-not-yet = { $tournament } aún no ha empezado: su cuadro nace c
 
 ## Done
 
-tournament-created = 🏆 { $organiser } ha creado el torneo { $tournament }: { $format }. Inscríbete con `tournament join #{ $id }` o con el botón de abajo; { $organiser } lo inicia con `tournament start #{ $id }` cuando haya al menos { $min } jugadores (admite { $max } como máximo). Entonces todas las partidas empiezan a la vez.
-tournament-joined = { $player } se ha inscrito en { $tournament }: { $count } de { $max } jugadores ({ $players }).
+tournament-created = 🏆 { $organiser } ha creado el torneo { $tournament }: { $format }. Inscríbete con `tournament join #{ $id }` o con el botón de abajo; { $organiser } lo inicia con `tournament start #{ $id }` cuando haya al menos { $min } { $min ->
+        [one] jugador
+       *[other] jugadores
+    } (admite un máximo de { $max }). Entonces todas las partidas empiezan a la vez.
+tournament-joined = { $player } se ha inscrito en { $tournament }: { $count } de { $max } { $max ->
+        [one] jugador
+       *[other] jugadores
+    } ({ $players }).
 tournament-left = { $player } ha dejado { $tournament }: { $count ->
         [one] queda { $count } jugador.
        *[other] quedan { $count } jugadores.
@@ -78,7 +90,10 @@ tournament-removed = { $organiser } ha quitado a { $player } de la lista de { $t
        *[other] quedan { $count } jugadores.
     }
 # $list: one tournament-pairing per line, or tournament-pairing-range.
-tournament-started = 🏁 ¡Empieza { $tournament }! { $players } — { $count } partidas, todas a la vez; { $format }.
+tournament-started = 🏁 ¡Empieza { $tournament }! { $players } — { $count } { $count ->
+        [one] partida
+       *[other] partidas
+    }, todas a la vez; { $format }.
     { $list }Cada partida tiene su hilo; `games` lista las tuyas y `tournament #{ $id }` muestra la clasificación.
 tournament-pairing = #{ $game } { $white } – { $black }
 tournament-pairing-range = Partidas #{ $first } a #{ $last }.
@@ -96,13 +111,19 @@ tournament-withdrawn = { $organiser } ha retirado a { $player } de { $tournament
 tournament-signup = { $tournament } · { $format }
     Inscripción abierta: { $count ->
         [0] nadie todavía
-       *[other] { $count } de { $max } jugadores ({ $players })
+       *[other] { $count } de { $max } { $max ->
+            [one] jugador
+           *[other] jugadores
+        } ({ $players })
     }. Lo organiza { $organiser }; inscríbete con `tournament join #{ $id }`.
 tournament-cancelled-view = { $tournament } fue cancelado por su organizador antes de empezar.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
         [yes] **Clasificación final**
-       *[no] **Clasificación** tras { $finished } de { $games } partidas
+       *[no] **Clasificación** tras { $finished } de { $games } { $games ->
+            [one] partida
+           *[other] partidas
+        }
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
 tournament-line = `{ $place }` { $player } — **{ $points }** · jugadas { $played }, pendientes { $left } · SB { $sb } · { $wins ->
@@ -122,11 +143,17 @@ tournament-tiebreaks = Con los mismos puntos, los jugadores se ordenan por Sonne
 
 tournament-table-caption = Cuadro de { $tournament } — { $over ->
         [yes] final
-       *[no] tras { $finished } de { $games } partidas
+       *[no] tras { $finished } de { $games } { $games ->
+            [one] partida
+           *[other] partidas
+        }
     }.
 tournament-table-subtitle = Torneo #{ $id } · { $over ->
         [yes] clasificación final
-       *[no] tras { $finished } de { $games } partidas
+       *[no] tras { $finished } de { $games } { $games ->
+            [one] partida
+           *[other] partidas
+        }
     } · 1 victoria · ½ tablas · 0 derrota · +/− incomparecencia
 tournament-table-points = Pts
 tournament-table-sb = SB
@@ -140,8 +167,17 @@ tournaments-heading = { $status ->
         [running] __En curso__
        *[finished] __Terminados__
     }
-tournaments-item-open = { $tournament } — { $count } de { $max } jugadores, de { $organiser } · { $format }
-tournaments-item-running = { $tournament } — { $count } jugadores, { $finished } de { $games } partidas terminadas
+tournaments-item-open = { $tournament } — { $count } de { $max } { $max ->
+        [one] jugador
+       *[other] jugadores
+    }, de { $organiser } · { $format }
+tournaments-item-running = { $tournament } — { $count } { $count ->
+        [one] jugador
+       *[other] jugadores
+    }, { $finished } de { $games } { $games ->
+        [one] partida terminada
+       *[other] partidas terminadas
+    }
 tournaments-item-finished = { $tournament } — { $count ->
         [one] ganado por { $winners }
        *[other] primer puesto compartido por { $winners }
@@ -152,7 +188,10 @@ tournaments-item-finished = { $tournament } — { $count ->
 tournament-final = 🏆 ¡{ $tournament } ha terminado! { $count ->
         [one] { $winners } lo gana
        *[other] { $winners } comparten el primer puesto
-    } con { $points } puntos{ $by ->
+    } con { $points } { $score ->
+        [one] punto
+       *[other] puntos
+    }{ $by ->
         [sb] , por delante en Sonneborn–Berger
         [wins] , por delante en victorias
         [h2h] , por delante en el enfrentamiento directo
@@ -163,7 +202,13 @@ tournament-final-short = 🏆 { $tournament } ha terminado: se han jugado todas 
 ## In its games
 
 tournament-game-line = Torneo #{ $id } **{ $name }** · ronda { $round }
-tournament-game-counts = Esta partida cuenta para el torneo #{ $id } **{ $name }**: han terminado { $finished } de { $games } partidas; `tournament #{ $id }` muestra la clasificación.
+tournament-game-counts = Esta partida cuenta para el torneo #{ $id } **{ $name }**: { $finished ->
+        [one] ha terminado
+       *[other] han terminado
+    } { $finished } de { $games } { $games ->
+        [one] partida
+       *[other] partidas
+    }; `tournament #{ $id }` muestra la clasificación.
 tournament-game-last = Era la última partida del torneo #{ $id } **{ $name }**: la clasificación final y el cuadro se publican en { $channel }.
 tournament-thread-name = { $name } · #{ $id } { $white } contra { $black }
 outcome-forfeit = { $winner } gana por incomparecencia ({ $result })
@@ -177,8 +222,14 @@ command-needs-tournament-name = el nombre del torneo
 command-needs-player = el jugador que retirar
 command-needs-max-players = un número después de `max`
 command-tournament-number = `{ $word }` no es un número de torneo; los números de torneo se escriben como `#2`.
-command-tournament-name = `{ $word }` no es un nombre de torneo: usa de 1 a { $max } letras, cifras, espacios o signos de puntuación sencillos, entre comillas si lleva espacios (`"Spring Open"`).
-command-max-players = Un torneo admite de { $min } a { $max } jugadores: `max { $word }` está fuera de rango.
+command-tournament-name = `{ $word }` no es un nombre de torneo: usa de 1 a { $max } { $max ->
+        [one] letra, cifra,
+       *[other] letras, cifras,
+    } espacios o signos de puntuación sencillos, entre comillas si lleva espacios (`"Spring Open"`).
+command-max-players = Un torneo admite de { $min } a { $max } { $max ->
+        [one] jugador
+       *[other] jugadores
+    }: `max { $word }` está fuera de rango.
 
 ## /rb tournament: the group, its subcommands and their options
 

@@ -15,7 +15,13 @@ analysis-queued = Le moteur est occupé par une autre partie. Votre analyse de l
 analysis-failed = L'analyse de la partie #{ $id } a échoué. Réessayez plus tard.
 analysis-ready = { $player }, l'analyse de la partie #{ $id } que vous avez demandée est prête.
 analysis-ready-direct = L'analyse de la partie #{ $id } que vous avez demandée est prête : `analysis #{ $id }` l'affiche.
-analysis-header = **Analyse de la partie #{ $id }** ({ $white } contre { $black }) : { $nodes } nœuds explorés dans chacune de ses { $positions } positions. Le graphique montre l'évaluation du point de vue des Blancs au fil des coups (en haut : les Blancs gagnent, en bas : les Noirs gagnent) ; les points marquent les erreurs.
+analysis-header = **Analyse de la partie #{ $id }** ({ $white } contre { $black }) : { $nodes } { $nodes ->
+        [one] nœud exploré
+       *[other] nœuds explorés
+    } dans { $positions ->
+        [1] sa seule position
+       *[other] chacune de ses { $positions } positions
+    }. Le graphique montre l'évaluation du point de vue des Blancs au fil des coups (en haut : les Blancs gagnent, en bas : les Noirs gagnent) ; les points marquent les erreurs.
 analysis-side = **{ $side ->
         [white] Blancs
        *[black] Noirs

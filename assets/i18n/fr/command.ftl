@@ -2,7 +2,10 @@
 # the parser reads.
 
 command-empty = Tapez une commande, par exemple `help`.
-command-too-long = Ce message est trop long ({ $length } caractères) ; les commandes sont courtes, comme `move Rb7`.
+command-too-long = Ce message est trop long ({ $length } { $length ->
+        [one] caractère
+       *[other] caractères
+    }) ; les commandes sont courtes, comme `move Rb7`.
 command-unknown = Je ne connais pas la commande `{ $word }`. Tapez `help` pour la liste des commandes.
 command-unknown-suggest = Je ne connais pas la commande `{ $word }`. Vouliez-vous dire `{ $suggestion }` ? Tapez `help` pour la liste.
 # $what is one of the command-needs-* texts below.

@@ -22,8 +22,14 @@ forecast-list = Vos prévisions dans la partie #{ $id } ({ $count } { $count ->
     }), chacune le coup de votre adversaire, puis votre réponse :
 forecast-covered = La ligne { $line } fait déjà partie de votre ligne { $other } : rien à ajouter.
 forecast-conflict = La ligne { $line } répond à { $theirs } par { $new }, mais votre ligne { $other } y répond déjà par { $old }. Une seule réponse par coup : `forecast clear` puis redonnez vos lignes pour la changer.
-forecast-too-many = Cela ferait plus de { $max } lignes dans cette partie. Supprimez-en d'abord avec `forecast clear`.
-forecast-too-long = La ligne { $line } a { $plies } coups ; une ligne en contient au plus { $max }.
+forecast-too-many = Cela ferait plus de { $max } { $max ->
+        [one] ligne
+       *[other] lignes
+    } dans cette partie. Supprimez-en d'abord avec `forecast clear`.
+forecast-too-long = La ligne { $line } a { $plies } { $plies ->
+        [one] coup
+       *[other] coups
+    } ; une ligne en contient au plus { $max }.
 forecast-over = la partie est déjà finie à ce moment-là ({ $outcome })
 forecast-bad-move = Coup { $number } de votre ligne (`{ $text }`) : { $why }
 forecast-bad-move-in-line = Ligne { $line }, coup { $number } (`{ $text }`) : { $why }
@@ -33,7 +39,10 @@ forecast-answered-notice = **Partie #{ $id }** : { $player } a répondu { $san }
 
 ## Vacances
 
-vacation-status = Vous n'êtes pas en vacances. Il vous reste { $left } de vos { $total } jours de vacances en { $year } : `vacation on JOURS` en commence.
+vacation-status = Vous n'êtes pas en vacances. Il vous reste { $left } de vos { $total } { $total ->
+        [one] jour
+       *[other] jours
+    } de vacances en { $year } : `vacation on JOURS` en commence.
 vacation-status-away = Vous êtes en vacances ; elles finissent { $until } au plus tard ({ $planned } { $planned ->
         [one] jour réservé
        *[other] jours réservés
@@ -42,8 +51,14 @@ vacation-status-away = Vous êtes en vacances ; elles finissent { $until } au pl
        *[other] jours
     } en { $year }. `vacation off` vous fait revenir.
 vacation-already = Vous êtes déjà en vacances ; elles finissent { $until } au plus tard. `vacation off` vous fait revenir.
-vacation-none-left = Vous avez utilisé vos { $total } jours de vacances de { $year }.
-vacation-too-long = Vous demandez { $days } jours, mais il ne vous en reste que { $left } en { $year } : `vacation on { $left }` au plus.
+vacation-none-left = Vous avez utilisé { $total ->
+        [one] votre jour
+       *[other] vos { $total } jours
+    } de vacances de { $year }.
+vacation-too-long = Vous demandez { $days } { $days ->
+        [one] jour
+       *[other] jours
+    }, mais il ne vous en reste que { $left } en { $year } : `vacation on { $left }` au plus.
 vacation-changed = Vos vacances ont changé pendant que je traitais cela (une autre commande de votre part au même moment). Rien n'a été fait : regardez `vacation` et réessayez.
 vacation-started = Vous êtes en vacances ; elles finissent { $until } au plus tard ({ $days } { $days ->
         [one] jour

@@ -56,7 +56,10 @@ stats-ending = { $count } { $ending ->
         [resignation] par abandon
         [agreement] par accord mutuel
         [time] au temps
-       *[abort] annulée
+       *[abort] { $count ->
+            [one] annulée
+           *[other] annulées
+        }
     }
 stats-endings-none = { $outcome ->
        *[other] aucune

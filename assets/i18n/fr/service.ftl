@@ -73,7 +73,7 @@ challenge-closed =
        *[expired] expiré
     }).
 challenge-not-yours = Ce n'est pas à vous de répondre ainsi au défi #{ $id }.
-challenge-several = Plusieurs défis correspondent : { $list }. Précisez lequel, par exemple `accept #{ $id }`.
+challenge-several = Plusieurs défis correspondent : { $list }. Précisez lequel, par exemple `{ $word } #{ $id }`.
 challenge-choice = #{ $id } de { $challenger }
 accept-none = Il n'y a ici aucun défi que vous puissiez accepter. Lancez-en un avec `challenge @joueur`.
 accept-own = C'est votre propre défi : quelqu'un d'autre doit l'accepter.
@@ -237,7 +237,10 @@ takeback-nothing = Vous n'avez encore aucun coup à reprendre.
 took-back = **Partie #{ $id }** · { $player } a repris **{ $san }**.
 moretime-computer = L'ordinateur répond aussitôt : il n'a pas de pendule à prolonger.
 moretime-own-move = C'est à vous de jouer, l'échéance est donc la vôtre : `moretime` donne plus de temps à votre adversaire pour son coup.
-moretime-too-far = L'échéance serait à plus de { $max } jours ; donnez moins de jours.
+moretime-too-far = L'échéance serait à plus de { $max } { $max ->
+        [one] jour
+       *[other] jours
+    } ; donnez moins de jours.
 moretime-given = **Partie #{ $id }** · { $player } a accordé { $days } { $days ->
         [one] jour supplémentaire
        *[other] jours supplémentaires

@@ -34,7 +34,10 @@ tournament-several = Plusieurs tournois conviennent : { $list }. Précisez leque
 
 tournament-name-taken = Ce serveur a déjà un tournoi de ce nom : { $tournament }. Choisissez-en un autre.
 tournament-already-joined = Vous êtes déjà inscrit à { $tournament }.
-tournament-full = { $tournament } est complet : { $max } joueurs sur { $max } sont inscrits.
+tournament-full = { $tournament } est complet : { $max ->
+        [one] { $max } joueur sur { $max } est inscrit.
+       *[other] { $max } joueurs sur { $max } sont inscrits.
+    }
 tournament-started-already = { $tournament } a déjà commencé : les inscriptions sont closes.
 tournament-over-already = { $tournament } est terminé.
 tournament-cancelled-already = { $tournament } a été annulé.
@@ -50,7 +53,10 @@ tournament-not-organiser = Seul { $organiser }, qui organise { $tournament }, pe
         [cancel] l'annuler
        *[withdraw] en retirer des joueurs
     }.
-tournament-too-few = { $tournament } a besoin d'au moins { $min } joueurs pour commencer ; { $count ->
+tournament-too-few = { $tournament } a besoin d'au moins { $min } { $min ->
+        [one] joueur
+       *[other] joueurs
+    } pour commencer ; { $count ->
         [0] personne ne s'est encore inscrit.
         [one] seul { $players } s'est inscrit.
        *[other] { $count } se sont inscrits : { $players }.
@@ -66,8 +72,14 @@ tournament-table-not-yet = { $tournament } n'a pas encore commencé : son tablea
 
 ## Done
 
-tournament-created = 🏆 { $organiser } a créé le tournoi { $tournament } : { $format }. Inscrivez-vous avec `tournament join #{ $id }` ou le bouton ci-dessous ; { $organiser } le lance avec `tournament start #{ $id }` dès qu'au moins { $min } joueurs sont inscrits ({ $max } au plus). Toutes les parties commencent alors en même temps.
-tournament-joined = { $player } s'est inscrit à { $tournament } : { $count } joueurs sur { $max } ({ $players }).
+tournament-created = 🏆 { $organiser } a créé le tournoi { $tournament } : { $format }. Inscrivez-vous avec `tournament join #{ $id }` ou le bouton ci-dessous ; { $organiser } le lance avec `tournament start #{ $id }` dès qu'au moins { $min } { $min ->
+        [one] joueur est inscrit
+       *[other] joueurs sont inscrits
+    } (au plus { $max }). Toutes les parties commencent alors en même temps.
+tournament-joined = { $player } s'est inscrit à { $tournament } : { $count } { $count ->
+        [one] joueur
+       *[other] joueurs
+    } sur { $max } ({ $players }).
 tournament-left = { $player } a quitté { $tournament } : { $count ->
         [one] il reste { $count } joueur.
        *[other] il reste { $count } joueurs.
@@ -78,7 +90,10 @@ tournament-removed = { $organiser } a retiré { $player } de la liste de { $tour
        *[other] il reste { $count } joueurs.
     }
 # $list: one tournament-pairing per line, or tournament-pairing-range.
-tournament-started = 🏁 { $tournament } commence : { $players } — { $count } parties, toutes en même temps ; { $format }.
+tournament-started = 🏁 { $tournament } commence : { $players } — { $count } { $count ->
+        [one] partie
+       *[other] parties
+    }, toutes en même temps ; { $format }.
     { $list }Chaque partie a son fil ; `games` liste les vôtres, et `tournament #{ $id }` montre le classement.
 tournament-pairing = #{ $game } { $white } – { $black }
 tournament-pairing-range = Parties #{ $first } à #{ $last }.
@@ -96,13 +111,17 @@ tournament-withdrawn = { $organiser } a retiré { $player } de { $tournament } :
 tournament-signup = { $tournament } · { $format }
     Inscriptions ouvertes : { $count ->
         [0] personne pour l'instant
+        [one] { $count } joueur sur { $max } ({ $players })
        *[other] { $count } joueurs sur { $max } ({ $players })
     }. Organisé par { $organiser } ; inscrivez-vous avec `tournament join #{ $id }`.
 tournament-cancelled-view = { $tournament } a été annulé par son organisateur avant de commencer.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
         [yes] **Classement final**
-       *[no] **Classement** après { $finished } parties sur { $games }
+       *[no] **Classement** après { $finished } { $finished ->
+            [one] partie
+           *[other] parties
+        } sur { $games }
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
 tournament-line = `{ $place }` { $player } — **{ $points }** · jouées { $played }, restantes { $left } · SB { $sb } · { $wins ->
@@ -122,11 +141,17 @@ tournament-tiebreaks = À égalité de points, les joueurs sont départagés au 
 
 tournament-table-caption = Tableau de { $tournament } — { $over ->
         [yes] final
-       *[no] après { $finished } parties sur { $games }
+       *[no] après { $finished } { $finished ->
+            [one] partie
+           *[other] parties
+        } sur { $games }
     }.
 tournament-table-subtitle = Tournoi #{ $id } · { $over ->
         [yes] classement final
-       *[no] après { $finished } parties sur { $games }
+       *[no] après { $finished } { $finished ->
+            [one] partie
+           *[other] parties
+        } sur { $games }
     } · 1 victoire · ½ nulle · 0 défaite · +/− forfait
 tournament-table-points = Pts
 tournament-table-sb = SB
@@ -140,8 +165,17 @@ tournaments-heading = { $status ->
         [running] __En cours__
        *[finished] __Terminés__
     }
-tournaments-item-open = { $tournament } — { $count } joueurs sur { $max }, par { $organiser } · { $format }
-tournaments-item-running = { $tournament } — { $count } joueurs, { $finished } parties terminées sur { $games }
+tournaments-item-open = { $tournament } — { $count } { $count ->
+        [one] joueur
+       *[other] joueurs
+    } sur { $max }, par { $organiser } · { $format }
+tournaments-item-running = { $tournament } — { $count } { $count ->
+        [one] joueur
+       *[other] joueurs
+    }, { $finished } { $finished ->
+        [one] partie terminée
+       *[other] parties terminées
+    } sur { $games }
 tournaments-item-finished = { $tournament } — { $count ->
         [one] gagné par { $winners }
        *[other] première place partagée par { $winners }
@@ -152,7 +186,10 @@ tournaments-item-finished = { $tournament } — { $count ->
 tournament-final = 🏆 { $tournament } est terminé ! { $count ->
         [one] { $winners } le remporte
        *[other] { $winners } se partagent la première place
-    } avec { $points } points{ $by ->
+    } avec { $points } { $score ->
+        [one] point
+       *[other] points
+    }{ $by ->
         [sb] , devant au Sonneborn–Berger
         [wins] , devant au nombre de victoires
         [h2h] , devant à la confrontation directe
@@ -163,7 +200,10 @@ tournament-final-short = 🏆 { $tournament } est terminé : toutes les parties 
 ## In its games
 
 tournament-game-line = Tournoi #{ $id } **{ $name }** · ronde { $round }
-tournament-game-counts = Cette partie compte pour le tournoi #{ $id } **{ $name }** : { $finished } parties sur { $games } sont terminées ; `tournament #{ $id }` montre le classement.
+tournament-game-counts = Cette partie compte pour le tournoi #{ $id } **{ $name }** : { $finished ->
+        [one] { $finished } partie terminée sur { $games }
+       *[other] { $finished } parties terminées sur { $games }
+    } ; `tournament #{ $id }` montre le classement.
 tournament-game-last = C'était la dernière partie du tournoi #{ $id } **{ $name }** : le classement final et le tableau sont publiés dans { $channel }.
 tournament-thread-name = { $name } · #{ $id } { $white } contre { $black }
 outcome-forfeit = { $winner } gagne par forfait ({ $result })
@@ -177,8 +217,14 @@ command-needs-tournament-name = le nom du tournoi
 command-needs-player = le joueur à retirer
 command-needs-max-players = un nombre après `max`
 command-tournament-number = `{ $word }` n'est pas un numéro de tournoi ; les numéros de tournoi s'écrivent comme `#2`.
-command-tournament-name = `{ $word }` n'est pas un nom de tournoi : utilisez de 1 à { $max } lettres, chiffres, espaces ou signes de ponctuation simples, entre guillemets s'il y a des espaces (`"Spring Open"`).
-command-max-players = Un tournoi accueille de { $min } à { $max } joueurs : `max { $word }` est hors limites.
+command-tournament-name = `{ $word }` n'est pas un nom de tournoi : utilisez de 1 à { $max } { $max ->
+        [one] lettre, chiffre,
+       *[other] lettres, chiffres,
+    } espaces ou signes de ponctuation simples, entre guillemets s'il y a des espaces (`"Spring Open"`).
+command-max-players = Un tournoi accueille de { $min } à { $max } { $max ->
+        [one] joueur
+       *[other] joueurs
+    } : `max { $word }` est hors limites.
 
 ## /rb tournament: the group, its subcommands and their options
 

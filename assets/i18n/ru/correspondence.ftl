@@ -24,8 +24,18 @@ forecast-list = Ваши прогнозы в партии #{ $id } ({ $count } {
     }), в каждой ход соперника, затем ваш ответ:
 forecast-covered = Линия { $line } уже входит в вашу линию { $other }: добавлять нечего.
 forecast-conflict = Линия { $line } отвечает на { $theirs } ходом { $new }, но ваша линия { $other } уже отвечает на него ходом { $old }. На каждый ход один ответ: `forecast clear` и задайте линии заново, чтобы изменить его.
-forecast-too-many = Тогда в этой партии будет больше { $max } линий. Сначала удалите их через `forecast clear`.
-forecast-too-long = В линии { $line } { $plies } ходов; в линии может быть не больше { $max }.
+forecast-too-many = Тогда в этой партии будет больше { $max } { $max ->
+        [one] линии
+       *[other] линий
+    }. Сначала удалите их через `forecast clear`.
+forecast-too-long = В линии { $line } { $plies } { $plies ->
+        [one] ход
+        [few] хода
+       *[many] ходов
+    }; в линии может быть не больше { $max } { $max ->
+        [one] хода
+       *[other] ходов
+    }.
 forecast-over = к этому моменту партия уже окончена ({ $outcome })
 forecast-bad-move = Ход { $number } вашей линии (`{ $text }`): { $why }
 forecast-bad-move-in-line = Линия { $line }, ход { $number } (`{ $text }`): { $why }
@@ -35,15 +45,68 @@ forecast-answered-notice = **Партия #{ $id }**: { $player } ответил
 
 ## Отпуск
 
-vacation-status = Вы не в отпуске. У вас осталось { $left } из { $total } дней отпуска на { $year } год: `vacation on ДНИ` начинает отпуск.
-vacation-status-away = Вы в отпуске; он закончится самое позднее { $until } (отведено дней: { $planned }; вернуться сейчас стоит { $used }). Кроме того, на { $year } год осталось дней: { $left }. `vacation off` возвращает вас.
+vacation-status = Вы не в отпуске. У вас { $left ->
+        [one] остался
+       *[other] осталось
+    } { $left } из { $total } { $total ->
+        [one] дня
+       *[other] дней
+    } отпуска на { $year } год: `vacation on ДНИ` начинает отпуск.
+vacation-status-away = Вы в отпуске; он закончится самое позднее { $until } ({ $planned ->
+        [one] отведён { $planned } день
+        [few] отведено { $planned } дня
+       *[many] отведено { $planned } дней
+    }; вернуться сейчас будет стоить { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }). Кроме того, на { $year } год { $left ->
+        [one] остался { $left } день
+        [few] осталось { $left } дня
+       *[many] осталось { $left } дней
+    }. `vacation off` возвращает вас.
 vacation-already = Вы уже в отпуске; он закончится самое позднее { $until }. `vacation off` возвращает вас.
-vacation-none-left = Вы использовали все { $total } дней отпуска на { $year } год.
-vacation-too-long = Вы просите { $days } дн., но на { $year } год осталось только { $left }: не больше `vacation on { $left }`.
+vacation-none-left = Вы использовали { $total ->
+        [one] все { $total } день
+        [few] все { $total } дня
+       *[many] все { $total } дней
+    } отпуска на { $year } год.
+vacation-too-long = Вы просите { $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }, но на { $year } год { $left ->
+        [one] остался только { $left }
+       *[other] осталось только { $left }
+    }: не больше `vacation on { $left }`.
 vacation-changed = Ваш отпуск изменился, пока я это выполнял (другая ваша команда в тот же момент). Ничего не сделано: посмотрите `vacation` и попробуйте снова.
-vacation-started = Вы в отпуске; он закончится самое позднее { $until } (дней: { $days }). Часы ваших партий, где ваш ход, остановлены (партий сейчас: { $games }), и соперники видят, что вас нет. `vacation off` или любой ход возвращает вас; после этого отпуска в этом году останется дней: { $left }.
+vacation-started = Вы в отпуске; он закончится самое позднее { $until } ({ $days } { $days ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }). Часы ваших партий, где ваш ход, остановлены (сейчас { $games ->
+        [one] { $games } партия
+        [few] { $games } партии
+       *[many] { $games } партий
+    }), и соперники видят, что вас нет. `vacation off` или любой ход возвращает вас; после этого отпуска в этом году останется { $left } { $left ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }.
 vacation-not-away = Вы не в отпуске. `vacation on ДНИ` начинает отпуск.
-vacation-ended = С возвращением! Отпуск стоил дней: { $used }; на { $year } год осталось: { $left }. Ваши часы снова идут (партий, где ваш ход: { $games }).
+vacation-ended = С возвращением! Отпуск стоил { $used } { $used ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }; на { $year } год { $left ->
+        [one] остался { $left } день
+        [few] осталось { $left } дня
+       *[many] осталось { $left } дней
+    }. Ваши часы снова идут ({ $games ->
+        [one] { $games } партия, где ваш ход
+        [few] { $games } партии, где ваш ход
+       *[many] { $games } партий, где ваш ход
+    }).
 vacation-on-board = { $player } в отпуске; он закончится самое позднее { $until }.
 games-vacation = (в отпуске, конец самое позднее { $until })
 vacation-over-notice = { $player } вернулся из отпуска. { $turn ->

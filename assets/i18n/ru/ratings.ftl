@@ -61,7 +61,11 @@ stats-ending = { $count } { $ending ->
         [resignation] сдачей
         [agreement] по соглашению
         [time] по времени
-       *[abort] отменено
+       *[abort] { $count ->
+            [one] отменена
+            [few] отменены
+           *[many] отменено
+        }
     }
 stats-endings-none = { $outcome ->
        *[other] нет

@@ -75,7 +75,7 @@ challenge-closed =
        *[expired] истёк
     }).
 challenge-not-yours = Вы не можете так ответить на вызов #{ $id }.
-challenge-several = Подходит несколько вызовов: { $list }. Уточните, какой, например `accept #{ $id }`.
+challenge-several = Подходит несколько вызовов: { $list }. Уточните, какой, например `{ $word } #{ $id }`.
 challenge-choice = #{ $id } от { $challenger }
 accept-none = Здесь нет вызова, который вы могли бы принять. Создайте свой командой `challenge @игрок`.
 accept-own = Это ваш собственный вызов: принять его должен кто-то другой.
@@ -242,7 +242,11 @@ takeback-nothing = Вам пока нечего возвращать.
 took-back = **Партия #{ $id }** · { $player } возвращает **{ $san }**.
 moretime-computer = Компьютер отвечает сразу: у него нет часов, которые можно продлить.
 moretime-own-move = Сейчас ваш ход, так что срок — ваш: `moretime` даёт сопернику больше времени на его ход.
-moretime-too-far = Тогда срок окажется дальше чем через { $max } дней; дайте меньше дней.
+moretime-too-far = Тогда срок окажется дальше чем через { $max } { $max ->
+        [one] день
+        [few] дня
+       *[many] дней
+    }; дайте меньше дней.
 moretime-given = **Партия #{ $id }** · { $player } даёт { $opponent } ещё { $days } { $days ->
         [one] день
         [few] дня

@@ -35,7 +35,10 @@ tournament-several = Подходит несколько турниров: { $li
 
 tournament-name-taken = На этом сервере уже есть турнир с таким названием: { $tournament }. Выберите другое.
 tournament-already-joined = Вы уже записаны на { $tournament }.
-tournament-full = { $tournament } заполнен: записались { $max } из { $max } игроков.
+tournament-full = { $tournament } заполнен: записались { $max } из { $max } { $max ->
+        [one] игрока
+       *[other] игроков
+    }.
 tournament-started-already = { $tournament } уже начался: запись закрыта.
 tournament-over-already = { $tournament } завершён.
 tournament-cancelled-already = { $tournament } отменён.
@@ -51,7 +54,10 @@ tournament-not-organiser = Только { $organiser }, организатор �
         [cancel] отменить его
        *[withdraw] снимать с него игроков
     }.
-tournament-too-few = Чтобы начать { $tournament }, нужно не меньше { $min } игроков; { $count ->
+tournament-too-few = Чтобы начать { $tournament }, нужно не меньше { $min } { $min ->
+        [one] игрока
+       *[other] игроков
+    }; { $count ->
         [0] пока никто не записался.
         [one] записался только { $players }.
         [few] записались { $count }: { $players }.
@@ -68,8 +74,15 @@ tournament-table-not-yet = { $tournament } ещё не начался: турн�
 
 ## Done
 
-tournament-created = 🏆 { $organiser } создал турнир { $tournament }: { $format }. Записывайтесь командой `tournament join #{ $id }` или кнопкой ниже; { $organiser } начнёт его командой `tournament start #{ $id }`, когда запишутся хотя бы { $min } игрока (не больше { $max }). Тогда все партии начнутся одновременно.
-tournament-joined = { $player } записался на { $tournament }: { $count } из { $max } игроков ({ $players }).
+tournament-created = 🏆 { $organiser } создал турнир { $tournament }: { $format }. Записывайтесь командой `tournament join #{ $id }` или кнопкой ниже; { $organiser } начнёт его командой `tournament start #{ $id }`, когда { $min ->
+        [one] запишется хотя бы { $min } игрок
+        [few] запишутся хотя бы { $min } игрока
+       *[many] запишутся хотя бы { $min } игроков
+    } (не больше { $max }). Тогда все партии начнутся одновременно.
+tournament-joined = { $player } записался на { $tournament }: { $count } из { $max } { $max ->
+        [one] игрока
+       *[other] игроков
+    } ({ $players }).
 tournament-left = { $player } покинул { $tournament }: { $count ->
         [one] остался { $count } игрок.
         [few] осталось { $count } игрока.
@@ -105,13 +118,19 @@ tournament-withdrawn = { $organiser } снял { $player } с турнира { $
 tournament-signup = { $tournament } · { $format }
     Запись открыта: { $count ->
         [0] пока никого
-       *[other] { $count } из { $max } игроков ({ $players })
+       *[other] { $count } из { $max } { $max ->
+            [one] игрока
+           *[other] игроков
+        } ({ $players })
     }. Организатор — { $organiser }; записаться: `tournament join #{ $id }`.
 tournament-cancelled-view = { $tournament } был отменён организатором до начала.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
         [yes] **Итоговая таблица**
-       *[no] **Таблица** после { $finished } из { $games } партий
+       *[no] **Таблица** после { $finished } из { $games } { $games ->
+            [one] партии
+           *[other] партий
+        }
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
 tournament-line = `{ $place }` { $player } — **{ $points }** · сыграно { $played }, осталось { $left } · SB { $sb } · { $wins ->
@@ -132,11 +151,17 @@ tournament-tiebreaks = При равенстве очков игроков ра�
 
 tournament-table-caption = Турнирная таблица { $tournament } — { $over ->
         [yes] итоговая
-       *[no] после { $finished } из { $games } партий
+       *[no] после { $finished } из { $games } { $games ->
+            [one] партии
+           *[other] партий
+        }
     }.
 tournament-table-subtitle = Турнир #{ $id } · { $over ->
         [yes] итоговая таблица
-       *[no] после { $finished } из { $games } партий
+       *[no] после { $finished } из { $games } { $games ->
+            [one] партии
+           *[other] партий
+        }
     } · 1 победа · ½ ничья · 0 поражение · +/− неявка
 tournament-table-points = Очки
 tournament-table-sb = SB
@@ -150,8 +175,21 @@ tournaments-heading = { $status ->
         [running] __Идут__
        *[finished] __Завершены__
     }
-tournaments-item-open = { $tournament } — { $count } из { $max } игроков, организатор { $organiser } · { $format }
-tournaments-item-running = { $tournament } — игроков: { $count }, сыграно партий: { $finished } из { $games }
+tournaments-item-open = { $tournament } — { $count } из { $max } { $max ->
+        [one] игрока
+       *[other] игроков
+    }, организатор { $organiser } · { $format }
+tournaments-item-running = { $tournament } — { $count } { $count ->
+        [one] игрок
+        [few] игрока
+       *[many] игроков
+    }, { $finished ->
+        [one] сыграна
+       *[other] сыграно
+    } { $finished } из { $games } { $games ->
+        [one] партии
+       *[other] партий
+    }
 tournaments-item-finished = { $tournament } — { $count ->
         [one] победитель { $winners }
        *[other] первое место разделили { $winners }
@@ -162,7 +200,12 @@ tournaments-item-finished = { $tournament } — { $count ->
 tournament-final = 🏆 { $tournament } завершён! { $count ->
         [one] Победил { $winners }
        *[other] Первое место разделили { $winners }
-    }, набрав очков: { $points }{ $by ->
+    }, набрав { $points } { $score ->
+        [one] очко
+        [few] очка
+        [many] очков
+       *[other] очка
+    }{ $by ->
         [sb] , впереди по коэффициенту Зоннеборна–Бергера
         [wins] , впереди по числу побед
         [h2h] , впереди по личной встрече
@@ -173,7 +216,13 @@ tournament-final-short = 🏆 { $tournament } завершён: все парт�
 ## In its games
 
 tournament-game-line = Турнир #{ $id } **{ $name }** · тур { $round }
-tournament-game-counts = Эта партия идёт в зачёт турнира #{ $id } **{ $name }**: сыграно { $finished } из { $games } партий; `tournament #{ $id }` покажет таблицу.
+tournament-game-counts = Эта партия идёт в зачёт турнира #{ $id } **{ $name }**: { $finished ->
+        [one] сыграна
+       *[other] сыграно
+    } { $finished } из { $games } { $games ->
+        [one] партии
+       *[other] партий
+    }; `tournament #{ $id }` покажет таблицу.
 tournament-game-last = Это была последняя партия турнира #{ $id } **{ $name }**: итоговая таблица опубликована в { $channel }.
 tournament-thread-name = { $name } · #{ $id } { $white } против { $black }
 outcome-forfeit = { $winner } побеждает: сопернику засчитана неявка ({ $result })
@@ -187,8 +236,14 @@ command-needs-tournament-name = название турнира
 command-needs-player = игрок, которого нужно снять
 command-needs-max-players = число после `max`
 command-tournament-number = `{ $word }` — не номер турнира; номера турниров выглядят так: `#2`.
-command-tournament-name = `{ $word }` — не название турнира: используйте от 1 до { $max } букв, цифр, пробелов или простых знаков препинания, в кавычках, если есть пробелы (`"Spring Open"`).
-command-max-players = В турнире может быть от { $min } до { $max } игроков: `max { $word }` — вне этого диапазона.
+command-tournament-name = `{ $word }` — не название турнира: используйте от 1 до { $max } { $max ->
+        [one] буквы, цифры,
+       *[other] букв, цифр,
+    } пробелов или простых знаков препинания, в кавычках, если есть пробелы (`"Spring Open"`).
+command-max-players = В турнире может быть от { $min } до { $max } { $max ->
+        [one] игрока
+       *[other] игроков
+    }: `max { $word }` — вне этого диапазона.
 
 ## /rb tournament: the group, its subcommands and their options
 

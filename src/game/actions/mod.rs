@@ -132,8 +132,8 @@ pub(crate) fn command_kind(command: &Command) -> &'static str {
     }
 }
 
-/// The command's own word, for examples in refusals: a game command's own (its metrics kind),
-/// `board` for any other.
+/// The command's own word, for examples in refusals: a game or challenge command's own (its
+/// metrics kind: `cancel #4` when `cancel` was typed), `board` for any other.
 pub(crate) fn command_word(command: &Command) -> &'static str {
     match command {
         Command::Move { .. }
@@ -149,7 +149,10 @@ pub(crate) fn command_word(command: &Command) -> &'static str {
         | Command::Abort { .. }
         | Command::MoreTime { .. }
         | Command::Rematch { .. }
-        | Command::Forecast { .. } => command_kind(command),
+        | Command::Forecast { .. }
+        | Command::Accept { .. }
+        | Command::Decline { .. }
+        | Command::Cancel { .. } => command_kind(command),
         _ => "board",
     }
 }

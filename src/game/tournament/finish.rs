@@ -119,6 +119,8 @@ impl Service {
                 winners = super::names(&cx, winners.iter().copied()).await,
                 count = winners.len(),
                 points = top.map_or_else(String::new, |l| super::standings::points(l.halves)),
+                // The number that chooses "point" or "points": 1, 2.5 (as "2½" is written).
+                score = top.map_or(0.0, |l| f64::from(l.halves) / 2.0),
                 by = decided_by(&s)
             ),
             standings_text(&cx, &roster, &s).await
