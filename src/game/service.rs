@@ -292,7 +292,7 @@ impl Service {
             && let Some(reply) = privacy::refused_in_public(command, audience, lang)
         {
             refuse(RefusalReason::NotAllowed);
-            return Some(reply);
+            return Some((reply, true));
         }
         let word = match &read {
             Read::Command(command) => command_word(command),
