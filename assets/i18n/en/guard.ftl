@@ -20,7 +20,7 @@ cap-tournaments = You already organise { $count } { $count ->
   } that { $count ->
     [one] has
    *[other] have
-  } not started, and { $max } is the most: start or cancel one before you create another.
+  } not started, and the most is { $max }: start or cancel one before you create another.
 command-direction-control = That message contains an invisible text-direction character (U+{ $code }), which makes text read differently from how it looks. Type the command again without it.
 command-role-mention = `{ $role }` is a role, and a challenge is for one player: mention them, or leave the name out for an open challenge anyone here can accept.
 challenge-mass-mention = I never ping `@{ $name }`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept.

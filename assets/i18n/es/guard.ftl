@@ -17,7 +17,7 @@ cap-computer-games = Ya tienes { $count } { $count ->
 cap-tournaments = Ya organizas { $count } { $count ->
     [one] torneo que no ha empezado
    *[other] torneos que no han empezado
-  }, y { $max } es el máximo: inicia o cancela uno antes de crear otro.
+  }, y el máximo es { $max }: inicia o cancela uno antes de crear otro.
 command-direction-control = Ese mensaje contiene un carácter invisible de dirección del texto (U+{ $code }), que hace que el texto se lea distinto de como se ve. Vuelve a escribir el comando sin él.
 command-role-mention = `{ $role }` es un rol, y un desafío es para un solo jugador: menciónalo, o no nombres a nadie para un desafío abierto que cualquiera de aquí pueda aceptar.
 challenge-mass-mention = Nunca menciono a `@{ $name }`: un desafío es para un solo jugador (menciónalo), o no nombres a nadie para un desafío abierto que cualquiera de aquí pueda aceptar.

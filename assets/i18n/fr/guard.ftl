@@ -17,7 +17,7 @@ cap-computer-games = Vous avez déjà { $count } { $count ->
 cap-tournaments = Vous organisez déjà { $count } { $count ->
     [one] tournoi qui n'a pas commencé
    *[other] tournois qui n'ont pas commencé
-  }, et { $max } est le maximum : lancez-en ou annulez-en un avant d'en créer un autre.
+  }, et le maximum est de { $max } : lancez-en ou annulez-en un avant d'en créer un autre.
 command-direction-control = Ce message contient un caractère invisible de direction du texte (U+{ $code }), qui fait lire le texte autrement qu'il n'apparaît. Retapez la commande sans ce caractère.
 command-role-mention = `{ $role }` est un rôle, et un défi s'adresse à un seul joueur : mentionnez-le, ou ne nommez personne pour un défi ouvert que n'importe qui ici peut accepter.
 challenge-mass-mention = Je ne notifie jamais `@{ $name }` : un défi s'adresse à un seul joueur (mentionnez-le), ou ne nommez personne pour un défi ouvert que n'importe qui ici peut accepter.
