@@ -24,6 +24,7 @@
 //! | `sweep`, `deadlines`, `endings` | the deadline sweep; the correspondence clock; what follows a game's end |
 //! | `present/` | the [`Markup`] seam, phrases, the game reply with its board, the help |
 //! | `analysis_queue` | the line of games waiting for the engine's analysis, one at a time per process |
+//! | `searches` | the engine's searches for the computer's moves, a few at a time per process, the others waiting in order |
 //! | `forecast`, `sweep_correspondence` | what a conditional line means; the sweep's share of correspondence play (forecasts a crash left unplayed, vacations that ran out) |
 //! | `tournament/` | round-robin tournaments: Berger pairings, standings and tie-breaks, their end |
 //! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
@@ -57,6 +58,7 @@ pub mod rate;
 mod ratings;
 pub mod reply;
 mod request;
+mod searches;
 mod seat;
 mod service;
 mod sweep;
@@ -81,4 +83,5 @@ pub use reply::{
     MENU_OPTIONS_MAX, Menu, MenuOption, Notice, Reply,
 };
 pub use request::{Actor, Admission, Audience, Input, Request};
+pub use searches::{EngineSearcher, Searcher, default_searches_at_once};
 pub use service::Service;

@@ -24,6 +24,7 @@ use super::privacy;
 use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
 use super::reply::{ButtonAction, MENU_OPTIONS_MAX, Reply};
 use super::request::{Admission, Input, Request};
+use super::searches::{EngineSearcher, Searcher, Searches, default_searches_at_once};
 use crate::model::{Place, PlayerId, Timestamp};
 use crate::render;
 use crate::store::{Store, StoreError};
@@ -50,6 +51,8 @@ pub struct Service {
     observer: Arc<dyn Observer>,
     /// The line of games waiting for the engine's analysis (one at a time per process).
     analyses: AnalysisQueue,
+    /// The engine's searches for the computer's moves, a few at a time per process.
+    searches: Searches,
 }
 
 impl Service {
@@ -70,7 +73,26 @@ impl Service {
             completions: Some(RateLimiter::new(RateLimit::completions())),
             observer: Arc::new(Unobserved),
             analyses: AnalysisQueue::new(Arc::new(EngineAnalyst::default())),
+            searches: Searches::new(Arc::new(EngineSearcher), default_searches_at_once()),
         }
+    }
+
+    /// The same service with the computer's moves found by `searcher`, at most `at_once` (at
+    /// least one) searching at a time; by default the engine, on half the cores
+    /// ([`default_searches_at_once`]). The others wait in the order they asked.
+    pub fn with_searches(mut self, searcher: Arc<dyn Searcher>, at_once: usize) -> Service {
+        self.searches = Searches::new(searcher, at_once);
+        self
+    }
+
+    /// How many of the computer's searches may run at once in this process.
+    pub fn searches_at_once(&self) -> usize {
+        self.searches.at_once()
+    }
+
+    /// How many of the computer's searches are waiting for their turn (for tests and metrics).
+    pub fn searches_waiting(&self) -> usize {
+        self.searches.waiting()
     }
 
     /// The same service with its analyses made by `analyst` (by default the engine at
@@ -143,6 +165,11 @@ impl Service {
     /// This process's line of analyses.
     pub(crate) fn analyses(&self) -> &AnalysisQueue {
         &self.analyses
+    }
+
+    /// This process's searches for the computer's moves.
+    pub(crate) fn searches(&self) -> &Searches {
+        &self.searches
     }
 
     /// This process's per-game locks.

@@ -1,15 +1,22 @@
 //! What one player may hold at once, so that nobody can slow down or hide what the others use:
 //! the caps on games in progress and on games against the computer (every way a game starts),
-//! and the rate limit asked before any database work — for chat moves and for completions,
-//! which have an allowance of their own. Each test runs on SQLite and, with
+//! the rate limit asked before any database work — for chat moves and for completions, which
+//! have an allowance of their own — and the computer's searches, which take turns. Each test runs on SQLite and, with
 //! `TEST_DATABASE_URL`, on PostgreSQL.
 
 use crate::common;
 
-use common::{PLACE, World, alice, bob, carol, dave, test_dbs};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use common::{PLACE, World, actor, alice, bob, carol, dave, say_to, test_dbs};
+use rollerball::engine::Level;
 use rollerball::game::limits::{COMPUTER_GAMES_MAX, GAMES_IN_PROGRESS_MAX};
 use rollerball::game::rate::{BURST, COMPLETION_BURST, COMPLETION_REFILL_EVERY, slow_down};
+use rollerball::game::{Actor, Searcher};
 use rollerball::game::{Lang, RateLimit};
+use rollerball::rules::{self, Move};
 use rollerball::store::GameId;
 
 const COMPUTER_CAP: &str = "You already have 5 games against the computer in progress, and 5 at \
@@ -172,5 +179,92 @@ async fn completions_have_an_allowance_of_their_own() {
         w.advance(COMPLETION_REFILL_EVERY);
         assert!(!alice_moves().await.is_empty());
         assert_eq!(alice_moves().await, Vec::<String>::new());
+    }
+}
+
+/// Finds the computer's moves one at a time as the test lets it go, telling which game each
+/// search is for (the seed carries the game's number) and counting how many ran at once.
+struct HeldSearcher {
+    started: tokio::sync::mpsc::UnboundedSender<u64>,
+    go: Mutex<mpsc::Receiver<()>>,
+    running: AtomicUsize,
+    most: AtomicUsize,
+}
+
+impl Searcher for HeldSearcher {
+    fn best_move(&self, game: &rules::Game, _level: Level, seed: u64) -> Option<Move> {
+        let running = self.running.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most.fetch_max(running, Ordering::SeqCst);
+        self.started.send(seed >> 32).unwrap();
+        self.go.lock().unwrap().recv().unwrap();
+        self.running.fetch_sub(1, Ordering::SeqCst);
+        game.position().legal_moves().first().copied()
+    }
+}
+
+/// Waits (polling) until `done` holds.
+async fn until(done: impl Fn() -> bool) {
+    for _ in 0..10_000 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    panic!("it never happened");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computers_searches_take_turns_in_the_order_asked() {
+    for db in test_dbs("limits_searches").await {
+        let w = World::new(db).await;
+        let (started, mut starts) = tokio::sync::mpsc::unbounded_channel();
+        let (go, held) = mpsc::channel();
+        let searcher = Arc::new(HeldSearcher {
+            started,
+            go: Mutex::new(held),
+            running: AtomicUsize::new(0),
+            most: AtomicUsize::new(0),
+        });
+        let svc = Arc::new(
+            World::service_on(w.store.clone(), w.clock.clone()).with_searches(searcher.clone(), 1),
+        );
+        assert_eq!(svc.searches_at_once(), 1);
+        // Alice, Bob and Carol each open a game in which the computer has White, one after
+        // the other: the first search runs, the others wait in line.
+        let open = |who: Actor| {
+            let svc = Arc::clone(&svc);
+            tokio::spawn(
+                async move { say_to(&svc, &who, "challenge computer level 5 black").await },
+            )
+        };
+        let alices = open(alice());
+        assert_eq!(starts.recv().await, Some(1));
+        let bobs = open(bob());
+        until(|| svc.searches_waiting() == 1).await;
+        let carols = open(carol());
+        until(|| svc.searches_waiting() == 2).await;
+        // Games between players are not held up meanwhile.
+        let erin = actor(105, "erin");
+        say_to(&svc, &dave(), "challenge <@105> white").await;
+        let begun = say_to(&svc, &erin, "accept").await;
+        let game = begun.new_game.expect("Dave and Erin's game");
+        let moved = say_to(&svc, &dave(), &format!("move #{} b3", game.0)).await;
+        assert!(moved.text.contains("played **b3**"), "{}", moved.text);
+        // Each search, once let go, makes way for the next one asked.
+        go.send(()).unwrap();
+        assert_eq!(starts.recv().await, Some(2));
+        go.send(()).unwrap();
+        assert_eq!(starts.recv().await, Some(3));
+        go.send(()).unwrap();
+        for opened in [alices, bobs, carols] {
+            let reply = opened.await.unwrap();
+            assert!(
+                reply.text.contains("The computer opened with **"),
+                "{}",
+                reply.text
+            );
+        }
+        assert_eq!(searcher.most.load(Ordering::SeqCst), 1);
+        assert_eq!(svc.searches_waiting(), 0);
     }
 }

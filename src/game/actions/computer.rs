@@ -1,9 +1,9 @@
 //! Games against the computer: starting one, and the computer's moves, searched on a blocking
-//! thread and committed through its seat like any move.
+//! thread (a few at a time per process) and committed through its seat like any move.
 
 use std::fmt;
 
-use crate::engine::{self, Level};
+use crate::engine::Level;
 use crate::game::context::{Cx, Refusal, Res};
 use crate::game::deadlines;
 use crate::game::i18n::tr;
@@ -63,7 +63,8 @@ pub(crate) fn level_of(row: &StoredGame, level: u8) -> Result<Level, StoreError>
     })
 }
 
-/// The computer's move at its seat: searched on a blocking thread at the game's level, then
+/// The computer's move at its seat: searched at the game's level once the process's searches
+/// let it (see [`searches`](crate::game::searches): a few at a time, in the order asked), then
 /// committed. Returns the move in SAN.
 pub(crate) async fn answer(
     svc: &Service,
@@ -75,12 +76,13 @@ pub(crate) async fn answer(
     let game = seat.loaded.game.clone();
     // Seeded by game and ply: the same position in the same game gets the same answer.
     let seed = (row.id.0 as u64).rotate_left(32) ^ seat.loaded.game.ply() as u64;
-    let found =
-        tokio::task::spawn_blocking(move || engine::best_move(&game, &level.settings(), seed))
-            .await
-            .map_err(|e| ComputerFailed::Thinking(e.to_string()))?
-            .ok_or(ComputerFailed::NoMove)?;
-    Ok(seat.play(svc, voice, found.mv).await?)
+    let found = svc
+        .searches()
+        .best_move(game, level, seed)
+        .await
+        .map_err(ComputerFailed::Thinking)?
+        .ok_or(ComputerFailed::NoMove)?;
+    Ok(seat.play(svc, voice, found).await?)
 }
 
 /// `challenge computer`: the game starts at once in `place`, and the computer moves first if
