@@ -43,14 +43,15 @@ impl Handler {
                 opponent.name = nick.unwrap_or(opponent.name);
                 (opponent, user.bot)
             }
-            // Discord left the user out of `resolved`: the id still says who is meant.
-            None => (
-                Actor {
-                    id: PlayerId(target.get()),
-                    name: format!("<@{}>", target.get()),
-                },
-                false,
-            ),
+            // Discord left the user out of `resolved`: nobody it vouches for, refused.
+            None => {
+                let input = Input::Invalid(commands::unresolved(target.get()));
+                let request = Request::new(who, place, input).in_locale(locale);
+                let service = Arc::clone(&self.service);
+                let work = async move { interaction_reply(service.handle(request).await) };
+                self.answer(ctx, Asked::Command(i), place, work).await;
+                return;
+            }
         };
         if bot || opponent.id == who.id {
             // Nothing to ask: the service refuses it as it would `/rb challenge`.
@@ -215,7 +216,8 @@ impl Handler {
                     .iter()
                     .map(|u| actor(u, None))
                     .collect::<Vec<_>>();
-                let request = Request::line(who, place, rest)
+                let input = ids::line_input(rest, &msg.mentions);
+                let request = Request::new(who, place, input)
                     .admitted(Admission::Quiet)
                     .mentioning(mentioned)
                     .heard_by(audience(msg));

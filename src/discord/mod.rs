@@ -19,6 +19,7 @@ pub mod config;
 pub mod deliver;
 mod direct;
 mod events;
+mod ids;
 mod markup;
 mod places;
 mod posting;
@@ -404,10 +405,10 @@ impl Handler {
         }
         let definition = commands::registration(self.guild_id.is_none());
         let result = match self.guild_id {
-            Some(guild) => GuildId::new(guild)
-                .set_commands(&ctx.http, definition)
-                .await
-                .map(drop),
+            Some(guild) => match ids::snowflake::<GuildId>(guild) {
+                Some(guild) => guild.set_commands(&ctx.http, definition).await.map(drop),
+                None => Err(serenity::Error::Other("a server id of zero")),
+            },
             None => serenity::all::Command::set_global_commands(&ctx.http, definition)
                 .await
                 .map(drop),
@@ -662,9 +663,10 @@ impl Handler {
         let builder = CreateThread::new(name)
             .kind(ChannelType::PublicThread)
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
-        let created = ChannelId::new(place.channel)
-            .create_thread(&ctx.http, builder)
-            .await;
+        let created = match ids::channel(place.channel) {
+            Some(channel) => channel.create_thread(&ctx.http, builder).await,
+            None => Err(ids::no_channel()),
+        };
         self.retry.record(&created);
         let thread = match created {
             Ok(thread) => thread.id.get(),
