@@ -47,7 +47,7 @@ use tokio::sync::{Notify, watch};
 pub use config::{Config, ConfigError, Shards};
 use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
 pub use markup::DiscordMarkup;
-use places::{actor, place, reach};
+use places::{Channels, actor, message_place, place, reach};
 use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
 
@@ -122,6 +122,8 @@ struct Handler {
     retry: RetryPolicy,
     registered: AtomicBool,
     in_flight: Arc<InFlight>,
+    /// Which channels messages came from are threads.
+    channels: Channels,
 }
 
 /// Stops a running [`Bot`]; cheap to clone, usable from a signal handler.
@@ -310,6 +312,7 @@ async fn client(
         retry: config.retry.clone(),
         registered: AtomicBool::new(false),
         in_flight: Arc::clone(in_flight),
+        channels: Channels::default(),
     };
     serenity::all::ClientBuilder::new_with_http(http_client(config), intents)
         .event_handler(handler)
@@ -675,6 +678,7 @@ impl Handler {
                 return;
             }
         };
+        self.channels.thread(thread, place.channel);
         if let Err(e) = self.service.attach_thread(game, thread).await {
             tracing::error!(game = game.0, thread, error = %e, "could not record the game's thread");
             return;
