@@ -197,6 +197,18 @@ pub fn outgoing(reply: &Reply, with_files: bool) -> Outgoing {
     }
 }
 
+/// The move picker's menu once its move is played: `line` says so, and the menu is gone.
+pub fn closed_menu(line: &str) -> Outgoing {
+    Outgoing {
+        content: clip_content(line),
+        embeds: Vec::new(),
+        files: Vec::new(),
+        components: Vec::new(),
+        mentions: allowed_mentions([]),
+        ephemeral: true,
+    }
+}
+
 impl Outgoing {
     /// Whether there is anything to upload.
     pub fn has_files(&self) -> bool {
