@@ -109,8 +109,11 @@ pub enum ConfigError {
     )]
     /// `DISCORD_TOKEN` is missing or empty.
     NoToken,
-    /// `DISCORD_GUILD_ID` is not a number.
-    #[error("DISCORD_GUILD_ID must be a server id (a number), not `{0}`")]
+    /// `DISCORD_GUILD_ID` is not a server id: not a number, or zero (no snowflake is).
+    #[error(
+        "DISCORD_GUILD_ID must be a server's id, a number other than 0 (Developer Mode → \
+         right-click the server → Copy Server ID), not `{0}`"
+    )]
     GuildId(String),
     /// `SHARDS` is not `auto`, `N/TOTAL` nor `FIRST-LAST/TOTAL`.
     #[error("SHARDS must be `auto`, `N/TOTAL` or `FIRST-LAST/TOTAL` (such as `0-1/4`), not `{0}`")]
@@ -138,7 +141,12 @@ impl Config {
         };
         let token = value("DISCORD_TOKEN").ok_or(ConfigError::NoToken)?;
         let guild_id = match value("DISCORD_GUILD_ID") {
-            Some(g) => Some(g.parse().map_err(|_| ConfigError::GuildId(g.clone()))?),
+            Some(g) => Some(
+                g.parse::<u64>()
+                    .ok()
+                    .filter(|&id| id > 0)
+                    .ok_or_else(|| ConfigError::GuildId(g.clone()))?,
+            ),
             None => None,
         };
         let prefix = value("COMMAND_PREFIX").unwrap_or_else(|| DEFAULT_PREFIX.to_string());
@@ -222,6 +230,18 @@ mod tests {
             }
         );
         assert!(config(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "x")]).is_err());
+        for zero in ["0", "00", " 0 "] {
+            let refused = config(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", zero)]);
+            assert_eq!(
+                refused.unwrap_err(),
+                ConfigError::GuildId(zero.trim().into())
+            );
+        }
+        assert_eq!(
+            ConfigError::GuildId("0".into()).to_string(),
+            "DISCORD_GUILD_ID must be a server's id, a number other than 0 (Developer Mode → \
+             right-click the server → Copy Server ID), not `0`"
+        );
         assert!(config(&[("DISCORD_TOKEN", "t"), ("COMMAND_PREFIX", "! rb")]).is_err());
         assert_eq!(c.sweep_every, DEFAULT_SWEEP_EVERY);
         let quick = config(&[("DISCORD_TOKEN", "t"), ("SWEEP_SECONDS", "0.2")]).unwrap();

@@ -105,7 +105,11 @@ pub fn allowed_mentions(users: impl IntoIterator<Item = u64>) -> CreateAllowedMe
         .all_roles(false)
         .all_users(false)
         .replied_user(false)
-        .users(users.into_iter().map(UserId::new))
+        .users(
+            users
+                .into_iter()
+                .filter_map(super::ids::snowflake::<UserId>),
+        )
 }
 
 /// The Discord form of a reply. With `with_files` false the board and files are left out (a
@@ -190,6 +194,18 @@ pub fn outgoing(reply: &Reply, with_files: bool) -> Outgoing {
         components,
         mentions: allowed_mentions(reply.mentions.iter().map(|p| p.0)),
         ephemeral: reply.private,
+    }
+}
+
+/// The move picker's menu once its move is played: `line` says so, and the menu is gone.
+pub fn closed_menu(line: &str) -> Outgoing {
+    Outgoing {
+        content: clip_content(line),
+        embeds: Vec::new(),
+        files: Vec::new(),
+        components: Vec::new(),
+        mentions: allowed_mentions([]),
+        ephemeral: true,
     }
 }
 
@@ -447,6 +463,9 @@ mod tests {
         let json = serde_json::to_value(out.message()).unwrap();
         assert_eq!(json["allowed_mentions"]["parse"], serde_json::json!([]));
         assert_eq!(json["allowed_mentions"]["users"], serde_json::json!(["7"]));
+        // An id of zero (never a user) pings nobody, and does not panic.
+        let zero = serde_json::to_value(allowed_mentions([0, 7])).unwrap();
+        assert_eq!(zero["users"], serde_json::json!(["7"]));
         assert_eq!(json["embeds"][0]["image"]["url"], "attachment://game-3.png");
         let bare = outgoing(&reply, false);
         assert!(!bare.has_files());

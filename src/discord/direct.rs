@@ -35,10 +35,12 @@ pub(super) async fn send_all(
 /// Discord's limit), pinging nobody. Whether it was delivered.
 pub(super) async fn send_text(http: &Http, retry: &RetryPolicy, to: PlayerId, text: &str) -> bool {
     let user = to.0;
+    let Some(id) = super::ids::snowflake::<UserId>(user) else {
+        tracing::warn!("a notice for a player of id zero; kept for later");
+        return false;
+    };
     let opened = retry
-        .run("open a DM channel", user, || {
-            UserId::new(user).create_dm_channel(http)
-        })
+        .run("open a DM channel", user, || id.create_dm_channel(http))
         .await;
     let channel = match opened {
         Ok(channel) => channel.id.get(),

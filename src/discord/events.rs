@@ -3,6 +3,7 @@
 //! delivered through the handler's answering and posting helpers (`mod.rs`).
 
 use super::*;
+use crate::game::command::looks_like_move;
 
 impl Handler {
     async fn on_command(&self, ctx: &Context, i: &CommandInteraction) {
@@ -43,14 +44,15 @@ impl Handler {
                 opponent.name = nick.unwrap_or(opponent.name);
                 (opponent, user.bot)
             }
-            // Discord left the user out of `resolved`: the id still says who is meant.
-            None => (
-                Actor {
-                    id: PlayerId(target.get()),
-                    name: format!("<@{}>", target.get()),
-                },
-                false,
-            ),
+            // Discord left the user out of `resolved`: nobody it vouches for, refused.
+            None => {
+                let input = Input::Invalid(commands::unresolved(target.get()));
+                let request = Request::new(who, place, input).in_locale(locale);
+                let service = Arc::clone(&self.service);
+                let work = async move { interaction_reply(service.handle(request).await) };
+                self.answer(ctx, Asked::Command(i), place, work).await;
+                return;
+            }
         };
         if bot || opponent.id == who.id {
             // Nothing to ask: the service refuses it as it would `/rb challenge`.
@@ -191,12 +193,15 @@ impl Handler {
         if msg.author.bot || msg.content.is_empty() {
             return;
         }
-        let place = Place {
-            server: msg.guild_id.map(GuildId::get),
-            channel: msg.channel_id.get(),
-            thread: None,
-            reach: Reach::Posts,
-        };
+        let content = msg.content.trim();
+        let addressed = strip_prefix(content, &self.prefix);
+        if addressed.is_none() && !looks_like_move(content) {
+            // Chat, which the service would leave unanswered: no need to learn where it is.
+            return;
+        }
+        let place = message_place(&self.channels, &ctx.http, &self.retry, msg).await;
+        // Where the message was written, and its answer goes: the thread, if it is one.
+        let here = msg.channel_id.get();
         let name = msg
             .member
             .as_ref()
@@ -207,15 +212,15 @@ impl Handler {
             id: PlayerId(msg.author.id.get()),
             name,
         };
-        let content = msg.content.trim();
-        let reply = match strip_prefix(content, &self.prefix) {
+        let reply = match addressed {
             Some(rest) => {
                 let mentioned = msg
                     .mentions
                     .iter()
                     .map(|u| actor(u, None))
                     .collect::<Vec<_>>();
-                let request = Request::line(who, place, rest)
+                let input = ids::line_input(rest, &msg.mentions);
+                let request = Request::new(who, place, input)
                     .admitted(Admission::Quiet)
                     .mentioning(mentioned)
                     .heard_by(audience(msg));
@@ -237,23 +242,15 @@ impl Handler {
         }
         let posted = if reply.private {
             // A message cannot be answered privately: answer it in place, without pinging.
-            post_message(
-                &ctx.http,
-                &self.retry,
-                place.channel,
-                &reply,
-                "reply",
-                |m| m.reference_message(msg),
-            )
+            post_message(&ctx.http, &self.retry, here, &reply, "reply", |m| {
+                m.reference_message(msg)
+            })
             .await
         } else {
-            post(&ctx.http, &self.retry, place.channel, &reply, "reply").await
+            post(&ctx.http, &self.retry, here, &reply, "reply").await
         };
         if !posted.is_posted() {
-            tracing::warn!(
-                channel = place.channel,
-                "a command's answer was not delivered"
-            );
+            tracing::warn!(channel = here, "a command's answer was not delivered");
         }
         self.after(ctx, None, place, &reply).await;
     }

@@ -14,11 +14,13 @@
 
 #![warn(missing_docs)]
 
+mod answering;
 pub mod commands;
 pub mod config;
 pub mod deliver;
 mod direct;
 mod events;
+mod ids;
 mod markup;
 mod places;
 mod posting;
@@ -43,10 +45,13 @@ use serenity::async_trait;
 use serenity::gateway::ConnectionStage;
 use tokio::sync::{Notify, watch};
 
+use answering::Asked;
 pub use config::{Config, ConfigError, Shards};
-use deliver::{Failure, Outgoing, RetryPolicy, classify, describe, files_fit, outgoing};
+use deliver::{
+    Failure, Outgoing, RetryPolicy, classify, closed_menu, describe, files_fit, outgoing,
+};
 pub use markup::DiscordMarkup;
-use places::{actor, place, reach};
+use places::{Channels, actor, message_place, place, reach};
 use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
 
@@ -121,6 +126,8 @@ struct Handler {
     retry: RetryPolicy,
     registered: AtomicBool,
     in_flight: Arc<InFlight>,
+    /// Which channels messages came from are threads.
+    channels: Channels,
 }
 
 /// Stops a running [`Bot`]; cheap to clone, usable from a signal handler.
@@ -309,6 +316,7 @@ async fn client(
         retry: config.retry.clone(),
         registered: AtomicBool::new(false),
         in_flight: Arc::clone(in_flight),
+        channels: Channels::default(),
     };
     serenity::all::ClientBuilder::new_with_http(http_client(config), intents)
         .event_handler(handler)
@@ -320,83 +328,6 @@ async fn until_stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|&s| s).await;
 }
 
-/// An interaction that is answered with a message: a slash command, a component (a button
-/// or a menu), or a submitted modal.
-enum Asked<'a> {
-    Command(&'a CommandInteraction),
-    Button(&'a ComponentInteraction),
-    Modal(&'a ModalInteraction),
-}
-
-impl Asked<'_> {
-    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.create_response(http, r).await,
-            Asked::Button(i) => i.create_response(http, r).await,
-            Asked::Modal(i) => i.create_response(http, r).await,
-        }
-    }
-
-    async fn edit(&self, http: &Http, out: Outgoing) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.edit_response(http, out.edit()).await.map(drop),
-            Asked::Button(i) => i.edit_response(http, out.edit()).await.map(drop),
-            Asked::Modal(i) => i.edit_response(http, out.edit()).await.map(drop),
-        }
-    }
-
-    async fn delete(&self, http: &Http) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.delete_response(http).await,
-            Asked::Button(i) => i.delete_response(http).await,
-            Asked::Modal(i) => i.delete_response(http).await,
-        }
-    }
-
-    async fn followup(&self, http: &Http, out: Outgoing) -> serenity::Result<()> {
-        match self {
-            Asked::Command(i) => i.create_followup(http, out.followup()).await.map(drop),
-            Asked::Button(i) => i.create_followup(http, out.followup()).await.map(drop),
-            Asked::Modal(i) => i.create_followup(http, out.followup()).await.map(drop),
-        }
-    }
-
-    /// Discord's upload limit for the answer, in bytes.
-    fn upload_limit(&self) -> u64 {
-        match self {
-            Asked::Command(i) => u64::from(i.attachment_size_limit),
-            Asked::Button(i) => u64::from(i.attachment_size_limit),
-            Asked::Modal(i) => u64::from(i.attachment_size_limit),
-        }
-    }
-
-    /// The asker's Discord locale, such as `fr`.
-    fn locale(&self) -> &str {
-        match self {
-            Asked::Command(i) => &i.locale,
-            Asked::Button(i) => &i.locale,
-            Asked::Modal(i) => &i.locale,
-        }
-    }
-
-    /// Who asked.
-    fn asker(&self) -> PlayerId {
-        match self {
-            Asked::Command(i) => PlayerId(i.user.id.get()),
-            Asked::Button(i) => PlayerId(i.user.id.get()),
-            Asked::Modal(i) => PlayerId(i.user.id.get()),
-        }
-    }
-
-    fn channel(&self) -> u64 {
-        match self {
-            Asked::Command(i) => i.channel_id.get(),
-            Asked::Button(i) => i.channel_id.get(),
-            Asked::Modal(i) => i.channel_id.get(),
-        }
-    }
-}
-
 impl Handler {
     async fn register(&self, ctx: &Context) {
         if self.registered.swap(true, Ordering::SeqCst) {
@@ -404,10 +335,10 @@ impl Handler {
         }
         let definition = commands::registration(self.guild_id.is_none());
         let result = match self.guild_id {
-            Some(guild) => GuildId::new(guild)
-                .set_commands(&ctx.http, definition)
-                .await
-                .map(drop),
+            Some(guild) => match ids::snowflake::<GuildId>(guild) {
+                Some(guild) => guild.set_commands(&ctx.http, definition).await.map(drop),
+                None => Err(serenity::Error::Other("a server id of zero")),
+            },
             None => serenity::all::Command::set_global_commands(&ctx.http, definition)
                 .await
                 .map(drop),
@@ -424,152 +355,6 @@ impl Handler {
                 self.registered.store(false, Ordering::SeqCst);
                 tracing::error!(error = %describe(&e), "could not register the commands");
             }
-        }
-    }
-
-    /// Answers an interaction with the service's reply: at once if it comes quickly, otherwise
-    /// deferred first and then edited (public) or followed up (private).
-    async fn answer(
-        &self,
-        ctx: &Context,
-        asked: Asked<'_>,
-        place: Place,
-        work: impl std::future::Future<Output = Reply>,
-    ) {
-        let http = ctx.http.as_ref();
-        tokio::pin!(work);
-        let quick = if self.defer_after.is_zero() {
-            None
-        } else {
-            tokio::time::timeout(self.defer_after, &mut work).await.ok()
-        };
-        let reply = match quick.ok_or(()) {
-            Ok(reply) => {
-                self.respond_now(http, &asked, &reply).await;
-                reply
-            }
-            Err(_) => {
-                let defer =
-                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
-                let deferred = asked.respond(http, defer).await;
-                self.retry.record(&deferred);
-                if let Err(e) = deferred {
-                    tracing::warn!(error = %describe(&e), "could not defer an interaction");
-                }
-                let reply = work.await;
-                self.respond_late(http, &asked, &reply).await;
-                reply
-            }
-        };
-        self.after(ctx, Some(&asked), place, &reply).await;
-    }
-
-    /// The immediate answer to an interaction: retried while Discord fails for a passing
-    /// reason (Discord itself says when it is too late: the interaction is then unknown); the
-    /// text alone if the files were refused or Discord kept failing.
-    async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
-        let channel = asked.channel();
-        if reply.replaces && matches!(asked, Asked::Button(_)) {
-            // The move picker's next step takes the place of the menu that was used.
-            let tried = self
-                .retry
-                .run("update", channel, || {
-                    let r =
-                        CreateInteractionResponse::UpdateMessage(outgoing(reply, true).update());
-                    asked.respond(http, r)
-                })
-                .await;
-            match tried.map_err(|e| (classify(&e), e)) {
-                Ok(()) | Err((Failure::AlreadyAnswered | Failure::Gone, _)) => return,
-                Err((failure, e)) => {
-                    tracing::warn!(channel, ?failure, error = %describe(&e), "could not update the menu's message; answering anew");
-                }
-            }
-        }
-        let has_files = reply.image.is_some() || !reply.files.is_empty();
-        if has_files && files_fit(reply, asked.upload_limit()) {
-            let tried = self
-                .retry
-                .run("answer", channel, || {
-                    let r = CreateInteractionResponse::Message(outgoing(reply, true).response());
-                    asked.respond(http, r)
-                })
-                .await;
-            match tried.map_err(|e| (classify(&e), e)) {
-                Ok(()) | Err((Failure::AlreadyAnswered, _)) => return,
-                Err((Failure::Gone, e)) => {
-                    tracing::warn!(channel, error = %describe(&e), "could not answer an interaction: it is gone");
-                    return;
-                }
-                Err((failure, e)) => {
-                    tracing::warn!(channel, ?failure, error = %describe(&e), "could not answer an interaction with its files; text only");
-                }
-            }
-        }
-        let tried = self
-            .retry
-            .run("answer", channel, || {
-                let r = CreateInteractionResponse::Message(outgoing(reply, false).response());
-                asked.respond(http, r)
-            })
-            .await;
-        match tried.map_err(|e| (classify(&e), e)) {
-            Ok(()) | Err((Failure::AlreadyAnswered, _)) => {}
-            Err((failure, e)) => {
-                tracing::warn!(channel, ?failure, error = %describe(&e), "could not answer an interaction; following up");
-                if let Err(e) = asked.followup(http, outgoing(reply, false)).await {
-                    tracing::error!(channel, error = %describe(&e), "could not answer an interaction at all");
-                }
-            }
-        }
-    }
-
-    /// The answer to a deferred interaction: the deferred answer edited (public replies), or
-    /// removed and followed up (private ones); retried, and the text alone as a last resort.
-    async fn respond_late(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
-        let channel = asked.channel();
-        let fits = files_fit(reply, asked.upload_limit());
-        if reply.private {
-            let removed = self
-                .retry
-                .run("remove the deferred answer", channel, || asked.delete(http))
-                .await;
-            if let Err(e) = removed {
-                tracing::warn!(channel, error = %describe(&e), "could not remove the deferred answer");
-            }
-            let tried = self
-                .retry
-                .run("follow-up", channel, || {
-                    asked.followup(http, outgoing(reply, fits))
-                })
-                .await;
-            if let Err(e) = tried {
-                tracing::error!(channel, error = %describe(&e), "could not follow up an interaction");
-            }
-            return;
-        }
-        let tried = self
-            .retry
-            .run("edit the deferred answer", channel, || {
-                asked.edit(http, outgoing(reply, fits))
-            })
-            .await;
-        let Err(e) = tried else {
-            return;
-        };
-        let failure = classify(&e);
-        tracing::warn!(channel, ?failure, error = %describe(&e), "could not edit the deferred answer; text only");
-        if failure == Failure::Gone {
-            return;
-        }
-        let tried = self
-            .retry
-            .run("edit the deferred answer", channel, || {
-                asked.edit(http, outgoing(reply, false))
-            })
-            .await;
-        if let Err(e) = tried {
-            tracing::error!(channel, error = %describe(&e), "could not answer an interaction at all");
         }
     }
 
@@ -662,9 +447,10 @@ impl Handler {
         let builder = CreateThread::new(name)
             .kind(ChannelType::PublicThread)
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
-        let created = ChannelId::new(place.channel)
-            .create_thread(&ctx.http, builder)
-            .await;
+        let created = match ids::channel(place.channel) {
+            Some(channel) => channel.create_thread(&ctx.http, builder).await,
+            None => Err(ids::no_channel()),
+        };
         self.retry.record(&created);
         let thread = match created {
             Ok(thread) => thread.id.get(),
@@ -673,6 +459,7 @@ impl Handler {
                 return;
             }
         };
+        self.channels.thread(thread, place.channel);
         if let Err(e) = self.service.attach_thread(game, thread).await {
             tracing::error!(game = game.0, thread, error = %e, "could not record the game's thread");
             return;

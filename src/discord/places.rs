@@ -1,8 +1,108 @@
-//! Who and where an interaction is, in the service's terms: the player and their name, the
-//! place (a thread told apart from its channel), and whether the bot may post there or only
-//! answer (a DM or group DM it is no member of, a server where only the user installed it).
+//! Who and where an interaction or a message is, in the service's terms: the player and their
+//! name, the place (a thread told apart from its channel), and whether the bot may post there
+//! or only answer (a DM or group DM it is no member of, a server where only the user installed
+//! it).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 use super::*;
+
+/// The most channels [`Channels`] remembers; past it, it forgets them all and asks again.
+const CHANNELS_KNOWN_MAX: usize = 10_000;
+
+/// The channels of a server that messages were written in, as Discord describes them: a
+/// thread with its parent channel, or a channel that is none. An interaction carries its
+/// channel's description, a message does not, so the bot asks Discord (`GET /channels/{id}`)
+/// the first time and remembers: a channel never changes kind. The threads the bot opens for
+/// games are known from the start.
+#[derive(Default)]
+pub(super) struct Channels(Mutex<HashMap<u64, Option<u64>>>);
+
+impl Channels {
+    /// Remembers that `thread` is a thread of `parent`.
+    pub(super) fn thread(&self, thread: u64, parent: u64) {
+        self.remember(thread, Some(parent));
+    }
+
+    fn remember(&self, channel: u64, parent: Option<u64>) {
+        let mut known = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if known.len() >= CHANNELS_KNOWN_MAX {
+            known.clear();
+        }
+        known.insert(channel, parent);
+    }
+
+    /// The parent channel of `channel` when it is a thread; `None` when it is no thread, or
+    /// Discord cannot say just now (the message is then read in the channel it names, and the
+    /// bot asks again next time).
+    async fn parent_of(&self, http: &Http, retry: &RetryPolicy, channel: ChannelId) -> Option<u64> {
+        let known = self
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&channel.get())
+            .copied();
+        if let Some(parent) = known {
+            return parent;
+        }
+        let described = retry
+            .run("read a channel", channel.get(), || {
+                http.get_channel(channel)
+            })
+            .await;
+        let parent = match described {
+            Ok(serenity::all::Channel::Guild(c)) if is_thread(c.kind) => {
+                c.parent_id.map(ChannelId::get)
+            }
+            Ok(_) => None,
+            Err(e) => {
+                tracing::warn!(channel = channel.get(), error = %describe(&e), "could not tell whether a message's channel is a thread");
+                return None;
+            }
+        };
+        self.remember(channel.get(), parent);
+        parent
+    }
+}
+
+/// Whether a channel of this kind is a thread.
+fn is_thread(kind: ChannelType) -> bool {
+    matches!(
+        kind,
+        ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+    )
+}
+
+/// Where a message was written: in a server's thread, the thread and its parent channel, as
+/// for an interaction made there; else the channel, or the bot's DM with its author.
+pub(super) async fn message_place(
+    channels: &Channels,
+    http: &Http,
+    retry: &RetryPolicy,
+    msg: &Message,
+) -> Place {
+    let server = msg.guild_id.map(GuildId::get);
+    let channel = msg.channel_id.get();
+    let parent = match server {
+        Some(_) => channels.parent_of(http, retry, msg.channel_id).await,
+        None => None,
+    };
+    match parent {
+        Some(parent) => Place {
+            server,
+            channel: parent,
+            thread: Some(channel),
+            reach: Reach::Posts,
+        },
+        None => Place {
+            server,
+            channel,
+            thread: None,
+            reach: Reach::Posts,
+        },
+    }
+}
 
 /// The player as the service knows them: their server nickname, display name or user name.
 pub(super) fn actor(user: &User, member: Option<&Member>) -> Actor {
@@ -44,12 +144,7 @@ pub(super) fn place(
     described: Option<&PartialChannel>,
     reach: Reach,
 ) -> Place {
-    let thread = described.filter(|c| {
-        matches!(
-            c.kind,
-            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-        )
-    });
+    let thread = described.filter(|c| is_thread(c.kind));
     match thread {
         Some(t) => Place {
             server: guild.map(GuildId::get),

@@ -14,7 +14,10 @@ pub(super) async fn close_thread(http: &Http, retry: &RetryPolicy, place: Place,
     };
     let archive = EditThread::new().archived(true);
     // One try: a thread left open is no loss.
-    let archived = ChannelId::new(thread).edit_thread(http, archive).await;
+    let archived = match ids::channel(thread) {
+        Some(thread) => thread.edit_thread(http, archive).await,
+        None => Err(ids::no_channel()),
+    };
     retry.record(&archived);
     if let Err(e) = archived {
         tracing::warn!(thread, error = %describe(&e), "could not archive a finished game's thread");
@@ -61,10 +64,10 @@ pub(super) async fn send(
     message: impl Fn() -> CreateMessage,
 ) -> serenity::Result<()> {
     let nonce = message_nonce();
+    let id = ids::channel(channel).ok_or_else(ids::no_channel)?;
     retry
         .run(what, channel, || {
-            ChannelId::new(channel)
-                .send_message(http, message().nonce(nonce.clone()).enforce_nonce(true))
+            id.send_message(http, message().nonce(nonce.clone()).enforce_nonce(true))
         })
         .await
         .map(drop)

@@ -237,6 +237,9 @@ pub struct Reply {
     /// The reply takes the place of the private message whose menu was used (the next step of
     /// the move picker), rather than being a message of its own.
     pub replaces: bool,
+    /// The private menu this reply answers is replaced by this line (the move picker's last
+    /// step: "You played **b3** …"), while the reply itself is for everyone (the move played).
+    pub closes_menu: Option<String>,
     /// Only the person who asked should see it (refusals, private lists).
     pub private: bool,
     /// The players this reply may ping; nobody else is ever mentioned.

@@ -165,7 +165,9 @@ async fn a_game_in_a_group_dm_the_bot_is_not_in() {
     let destinations = choose(&fake, BOB, GROUP_DM, &pieces, &rook).await;
     assert_eq!(destinations.json["type"], 7, "the menu's message updated");
     let from = fake.mark();
-    let played = choose(&fake, BOB, GROUP_DM, &destinations, "Rb6").await;
+    let closed = choose(&fake, BOB, GROUP_DM, &destinations, "Rb6").await;
+    assert_eq!(closed.json["type"], 7, "the menu closed");
+    let played = crate::picker::followed_up(&fake, from, "Bob's move for both").await;
     assert!(!played.ephemeral());
     assert!(
         played.content().contains("played **Rb6**"),

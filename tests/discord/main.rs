@@ -12,6 +12,7 @@ mod anywhere;
 mod bot;
 mod direct;
 mod load;
+mod mentions;
 mod ops;
 mod picker;
 mod privacy;

@@ -49,6 +49,14 @@ pub(crate) fn value(r: &Recorded, label: &str) -> String {
         .to_string()
 }
 
+/// The first follow-up to an interaction after `from`.
+pub(crate) async fn followed_up(fake: &FakeDiscord, from: usize, what: &str) -> Recorded {
+    fake.wait_for(from, what, |r| {
+        r.method == "POST" && r.path.starts_with("/api/v10/webhooks/") && r.status < 300
+    })
+    .await
+}
+
 /// `user` chooses the option labelled `label` of the menu in `shown`; the answer.
 pub(crate) async fn choose(
     fake: &FakeDiscord,
@@ -146,9 +154,21 @@ async fn a_move_picked_from_menus() {
     );
     assert!(store.moves(g).await.unwrap().is_empty());
 
-    // b3: posted for everyone, with the board, as `move b3` is.
-    let played = choose(&fake, ALICE, thread, &pawn, "b3").await;
-    assert_eq!(played.json["type"], 4);
+    // b3: the menu's message says so, and the move is posted for everyone, with the board, as
+    // `move b3` is.
+    let from = fake.mark();
+    let closed = choose(&fake, ALICE, thread, &pawn, "b3").await;
+    assert_eq!(closed.json["type"], 7, "the menu's message updated");
+    assert_eq!(
+        closed.content(),
+        format!(
+            "You played **b3** in game #{}; the board is posted for everyone.",
+            g.0
+        )
+    );
+    assert_eq!(closed.data()["components"], json!([]), "the menu is gone");
+    assert_eq!(closed.data()["embeds"], json!([]));
+    let played = followed_up(&fake, from, "the move for everyone").await;
     assert!(!played.ephemeral(), "{}", played.json);
     assert!(
         played
@@ -309,9 +329,89 @@ async fn a_piece_with_more_moves_than_a_menu_holds() {
     // A move of the last page, chosen there before "more…" came round, is played.
     let from = fake.mark();
     let id = fake.choose(ALICE, CHANNEL, &menu_id(&page), &[&format!("m:{last}")]);
-    let played = answer(&fake, from, id).await;
+    let closed = answer(&fake, from, id).await;
+    assert_eq!(closed.json["type"], 7);
+    let played = followed_up(&fake, from, "the move for everyone").await;
     assert!(!played.ephemeral());
     assert_eq!(store.moves(g).await.unwrap()[0].san, last);
+    let violations = fake.violations();
+    assert!(violations.is_empty(), "{violations:#?}");
+    bot.shut_down(&fake).await;
+}
+
+/// When the bot is slow to answer, a choice in a menu is deferred as the menu's own update
+/// (type 6), and its answer edits the menu's message: the next menu, then the line saying what
+/// was played, the move itself followed up for everyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_answer_to_a_menu_still_replaces_the_menu() {
+    let fake = FakeDiscord::start().await;
+    check_payloads(&fake);
+    fake.user(ALICE, "Alice");
+    fake.user(BOB, "Bob");
+    let db = common::sqlite_db();
+    let store = Store::connect(&db.url).await.expect("database");
+    let service = Service::new(store.clone(), clock()).with_rate_limit(None);
+    let mut config = config(&fake);
+    config.defer_after = std::time::Duration::ZERO;
+    let bot = start_service(&fake, store.clone(), service, config).await;
+    common::players(&store, &[ALICE, BOB]).await;
+    let mut new = common::new_game(ALICE, BOB);
+    new.place = Place {
+        server: Some(GUILD),
+        channel: CHANNEL,
+        thread: None,
+        reach: Reach::Posts,
+    };
+    let g = store.create_game(&new, common::T0).await.unwrap().id;
+    let edits = |from: usize| {
+        fake.requests()
+            .into_iter()
+            .skip(from)
+            .filter(|r| r.method == "PATCH" && r.path.ends_with("/messages/@original"))
+            .collect::<Vec<_>>()
+    };
+
+    // Move: deferred, then the pieces menu as a private follow-up.
+    let from = fake.mark();
+    let pressed = fake.press(ALICE, CHANNEL, &format!("rb:pick:{}", g.0));
+    assert_eq!(answer(&fake, from, pressed).await.json["type"], 5);
+    let pieces = followed_up(&fake, from, "the pieces menu").await;
+    assert!(pieces.ephemeral());
+
+    // A pawn: the menu's own update is deferred, then its message edited.
+    let from = fake.mark();
+    let id = fake.choose(
+        ALICE,
+        CHANNEL,
+        &menu_id(&pieces),
+        &[&value(&pieces, "Pawn c2 — 3 moves")],
+    );
+    assert_eq!(answer(&fake, from, id).await.json["type"], 6);
+    let pawn = fake
+        .wait_for(from, "the menu edited", |r| {
+            r.method == "PATCH" && r.path.ends_with("/messages/@original")
+        })
+        .await;
+    assert_eq!(labels(&pawn), ["c2b1", "c2b2", "b3", "← back to pieces"]);
+
+    // b3: the menu's message closed with the line, the move followed up for everyone.
+    let from = fake.mark();
+    let id = fake.choose(ALICE, CHANNEL, &menu_id(&pawn), &[&value(&pawn, "b3")]);
+    assert_eq!(answer(&fake, from, id).await.json["type"], 6);
+    let played = followed_up(&fake, from, "the move for everyone").await;
+    assert!(!played.ephemeral());
+    assert_board(&played);
+    let closed = edits(from);
+    assert_eq!(closed.len(), 1, "{closed:#?}");
+    assert_eq!(
+        closed[0].content(),
+        format!(
+            "You played **b3** in game #{}; the board is posted for everyone.",
+            g.0
+        )
+    );
+    assert_eq!(closed[0].json["components"], json!([]));
+    assert_eq!(store.moves(g).await.unwrap()[0].coord, "c2-b3");
     let violations = fake.violations();
     assert!(violations.is_empty(), "{violations:#?}");
     bot.shut_down(&fake).await;

@@ -30,6 +30,7 @@ picker-page = Page { $page } of { $pages }.
 picker-more = more… (page { $page } of { $pages })
 picker-back = ← back to pieces
 picker-stale = The position in Game #{ $id } has changed since that menu was opened, so I did not use it. Here is a fresh one.
+picker-played = You played **{ $san }** in game #{ $id }; the board is posted for everyone.
 picker-stranger = In Game #{ $id } it is { $player }'s move. Only its two players can move; you can follow it with `game #{ $id }`.
 picker-forged = That choice is not one I offered for Game #{ $id }; nothing was changed.
 picker-moved-meanwhile = The position in Game #{ $id } changed just as you chose, so nothing was played. Press **Move** again.

@@ -30,6 +30,7 @@ picker-page = Página { $page } de { $pages }.
 picker-more = más… (página { $page } de { $pages })
 picker-back = ← volver a las piezas
 picker-stale = La posición de la partida #{ $id } ha cambiado desde que se abrió ese menú, así que no lo he usado. Aquí tienes uno nuevo.
+picker-played = Has jugado **{ $san }** en la partida #{ $id }; el tablero se muestra a todos.
 picker-stranger = En la partida #{ $id } le toca mover a { $player }. Solo sus dos jugadores pueden mover; puedes seguirla con `game #{ $id }`.
 picker-forged = Esa opción no es una de las que ofrecí para la partida #{ $id }; no se ha cambiado nada.
 picker-moved-meanwhile = La posición de la partida #{ $id } cambió justo cuando elegías, así que no se ha jugado nada. Pulsa **Jugar** otra vez.

@@ -30,6 +30,7 @@ picker-page = Page { $page } sur { $pages }.
 picker-more = suite… (page { $page } sur { $pages })
 picker-back = ← retour aux pièces
 picker-stale = La position de la partie #{ $id } a changé depuis l'ouverture de ce menu : je ne l'ai pas utilisé. En voici un nouveau.
+picker-played = Vous avez joué **{ $san }** dans la partie #{ $id } ; l'échiquier est affiché pour tous.
 picker-stranger = Dans la partie #{ $id }, c'est à { $player } de jouer. Seuls ses deux joueurs peuvent jouer ; vous pouvez la suivre avec `game #{ $id }`.
 picker-forged = Ce choix n'est pas l'un de ceux que j'ai proposés pour la partie #{ $id } ; rien n'a été modifié.
 picker-moved-meanwhile = La position de la partie #{ $id } a changé au moment de votre choix : rien n'a été joué. Appuyez de nouveau sur **Jouer**.

@@ -13,7 +13,7 @@ use crate::store::VACATION_DAYS_PER_YEAR;
 
 mod read;
 mod tournament;
-pub use read::{Parsed, parse, subcommand};
+pub use read::{Parsed, parse, subcommand, unresolved};
 use tournament::tournament_group;
 
 /// The slash command's name.

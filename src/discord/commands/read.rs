@@ -59,6 +59,12 @@ fn answer(options: &[ResolvedOption<'_>]) -> Option<Answer> {
     }
 }
 
+/// The refusal of a user option Discord sent without the user (not in `resolved`): only a user
+/// Discord vouches for is named.
+pub fn unresolved(id: u64) -> CommandError {
+    CommandError::UnknownMention(format!("<@{id}>"))
+}
+
 /// The subcommand and its options.
 pub fn subcommand<'a>(data: &'a CommandData) -> Option<(&'a str, Vec<ResolvedOption<'a>>)> {
     data.options().into_iter().find_map(|o| match o.value {
@@ -114,9 +120,9 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
                     });
                     Opponent::Player(PlayerRef::Id(user.id.get()))
                 }
-                // Discord left the user out of `resolved`: the id still says who is meant.
+                // Discord left the user out of `resolved`: nobody it vouches for.
                 Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
-                    Opponent::Player(PlayerRef::Id(id.get()))
+                    return Err(unresolved(id.get()));
                 }
                 _ => Opponent::Open,
             };
@@ -204,7 +210,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
             player: match o.iter().find(|o| o.name == "player").map(|o| &o.value) {
                 Some(ResolvedValue::User(user, _)) => Some(PlayerRef::Id(user.id.get())),
                 Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
-                    Some(PlayerRef::Id(id.get()))
+                    return Err(unresolved(id.get()));
                 }
                 _ => None,
             },
@@ -231,14 +237,44 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use serde_json::json;
 
+    /// User 8, as Discord resolves a user option.
+    pub(in crate::discord) fn resolved() -> serde_json::Value {
+        json!({"users": {"8": {"id": "8", "username": "bob", "discriminator": "0",
+                               "avatar": null, "global_name": "Bob"}}})
+    }
+
     fn data(subcommand: &str, options: serde_json::Value) -> CommandData {
         serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
-            "options": [{"name": subcommand, "type": 1, "options": options}]}))
+            "options": [{"name": subcommand, "type": 1, "options": options}],
+            "resolved": resolved()}))
         .expect("command data")
+    }
+
+    /// A user option whose user Discord did not resolve names nobody: refused, saying so.
+    #[test]
+    fn unresolved_users_are_refused() {
+        let bare = |subcommand: &str, name: &str| -> CommandData {
+            serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
+                "options": [{"name": subcommand, "type": 1,
+                             "options": [{"name": name, "type": 6, "value": "9"}]}]}))
+            .expect("command data")
+        };
+        for (subcommand, option) in [("challenge", "opponent"), ("stats", "player")] {
+            assert_eq!(
+                parse(&bare(subcommand, option)).err(),
+                Some(CommandError::UnknownMention("<@9>".into())),
+                "{subcommand}"
+            );
+        }
+        assert_eq!(
+            CommandError::UnknownMention("<@9>".into()).to_string(),
+            "`<@9>` is not someone Discord knows: mention a player by choosing them in the list \
+             that opens as you type `@`. Nothing was changed."
+        );
     }
 
     #[test]

@@ -166,7 +166,9 @@ pub(super) fn tournament_command(
                     });
                     PlayerRef::Id(user.id.get())
                 }
-                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => PlayerRef::Id(id.get()),
+                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
+                    return Err(super::read::unresolved(id.get()));
+                }
                 _ => {
                     return Err(CommandError::Missing {
                         command: "tournament",
@@ -198,7 +200,8 @@ mod tests {
     fn group(sub: &str, options: serde_json::Value) -> CommandData {
         serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
             "options": [{"name": "tournament", "type": 2,
-                "options": [{"name": sub, "type": 1, "options": options}]}]}))
+                "options": [{"name": sub, "type": 1, "options": options}]}],
+            "resolved": super::super::read::tests::resolved()}))
         .expect("command data")
     }
 

@@ -55,7 +55,18 @@ pub(crate) async fn pick(cx: &Cx<'_>, pick: &Pick) -> Res<Reply> {
             }
             // Dropped before the move takes the game's lock.
             drop(loaded);
-            play::play_at(cx, Some(mark.game), san, Some(*mark)).await
+            let played = play::play_at(cx, Some(mark.game), san, Some(*mark)).await?;
+            // The menu, which only its player sees, says what became of it.
+            let line = tr!(
+                cx.lang,
+                "picker-played",
+                id = mark.game.0,
+                san = san.as_str()
+            );
+            Ok(Reply {
+                closes_menu: (!played.private).then_some(line),
+                ..played
+            })
         }
     }
 }

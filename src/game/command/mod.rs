@@ -229,6 +229,25 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// The player the command names (a challenge's opponent, whose `stats`, whom to withdraw
+    /// from a tournament), if it names one: what a front end checks against the users its
+    /// platform knows.
+    pub fn named_player(&self) -> Option<&PlayerRef> {
+        match self {
+            Command::Challenge {
+                opponent: Opponent::Player(player),
+                ..
+            }
+            | Command::Stats {
+                player: Some(player),
+            }
+            | Command::Tournament(TournamentCommand::Withdraw { player, .. }) => Some(player),
+            _ => None,
+        }
+    }
+}
+
 /// Why a line is not a command. [`CommandError::text`] says it to a player in their
 /// language; `Display` says it in English.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,6 +291,9 @@ pub enum CommandError {
     DirectionControl(u32),
     /// A role mention (`<@&123>`) where a challenge names its opponent.
     RoleMention(String),
+    /// A user mention (`<@123>`, as typed) of no one the chat platform knows: not among the
+    /// users it resolved for the message, or not an id at all (`<@0>`).
+    UnknownMention(String),
     /// A square that is not one (`z9`), where a front end reads one on its own.
     Square(String),
     /// A slash command without a subcommand.
@@ -399,6 +421,9 @@ impl CommandError {
             ),
             CommandError::RoleMention(role) => {
                 tr!(lang, "command-role-mention", role = role.as_str())
+            }
+            CommandError::UnknownMention(mention) => {
+                tr!(lang, "command-unknown-mention", mention = mention.as_str())
             }
             CommandError::Square(square) => tr!(lang, "slash-square", square = square),
             CommandError::NoSubcommand => tr!(lang, "slash-pick-subcommand"),
