@@ -15,3 +15,4 @@ pub mod redact;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod web;

@@ -81,9 +81,29 @@ fn main() -> ExitCode {
         out.flush()?;
         Ok(code)
     });
-    finished.unwrap_or_else(|message| {
-        // Errors are written with redacted URLs; a library's own words might still hold one.
-        eprintln!("error: {}", rollerball::redact::text(&message.to_string()));
-        ExitCode::FAILURE
-    })
+    match finished {
+        Ok(code) => code,
+        // The reader went away (`rollerball moves | head -1`): there is no one left to tell.
+        Err(error) if broken_pipe(&*error) => ExitCode::SUCCESS,
+        Err(message) => {
+            // Errors are written with redacted URLs; a library's own words might still hold one.
+            eprintln!("error: {}", rollerball::redact::text(&message.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether `error`, or an error it comes from, is a write to a pipe whose reader has closed it.
+fn broken_pipe(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        if error
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        {
+            return true;
+        }
+        cause = error.source();
+    }
+    false
 }

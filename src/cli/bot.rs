@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use rollerball::discord;
 use rollerball::game::{Service, SystemClock};
-use rollerball::metrics::{self, Metrics, server::MetricsServer};
-use rollerball::store;
+use rollerball::metrics::{self, Metrics};
+use rollerball::{store, web};
 
 use super::support::{Outcome, open_store};
 
@@ -28,15 +28,17 @@ pub async fn run(_args: Args) -> Outcome {
     // Off unless METRICS_ADDR is set: then every count is kept and served with /healthz.
     let metrics_server = match metrics_addr {
         Some(addr) => {
-            let server = MetricsServer::bind(addr)
+            // Bound (and warned about, if others can reach it) before anything else starts.
+            let listener = web::Listener::bind(addr)
                 .await
                 .map_err(|e| format!("cannot serve metrics on {addr}: {e}"))?;
             let metrics = Arc::new(Metrics::new());
             config.retry.metrics = Some(Arc::clone(&metrics));
             service = service.with_observer(metrics.clone());
-            let local = server.local_addr().map_err(|e| e.to_string())?;
+            let local = listener.local_addr().map_err(|e| e.to_string())?;
             tracing::info!(address = %local, "serving /metrics and /healthz");
-            Some(tokio::spawn(server.serve(metrics, db.clone())))
+            let app = web::app([metrics::routes(metrics, db.clone())]);
+            Some(tokio::spawn(listener.serve(app)))
         }
         None => None,
     };

@@ -47,6 +47,7 @@ async fn play(args: Args, db: Store, out: &mut impl Write) -> Outcome {
     console
         .run(std::io::stdin().lock(), out)
         .await
-        .map_err(|e| format!("console: {e}"))?;
+        // Kept an I/O error of the same kind, so that a closed pipe ends the console quietly.
+        .map_err(|e| std::io::Error::new(e.kind(), format!("console: {e}")))?;
     Ok(())
 }

@@ -1,13 +1,16 @@
 //! The bot's metrics and health, for the people who host it: counters, a histogram and gauges in
-//! a Prometheus registry of the process's own, served with `/healthz` on `METRICS_ADDR` (see
-//! [`server`]). The game core reports through its [`Observer`] seam; the Discord front end
-//! reports its requests, delivered notices and gateway shards here. Nothing here knows Discord.
+//! a Prometheus registry of the process's own, served with `/healthz` on `METRICS_ADDR` (the
+//! [`routes`], on [`crate::web`]'s listener). The game core reports through its [`Observer`]
+//! seam; the Discord front end reports its requests, delivered notices and gateway shards here.
+//! Nothing here knows Discord.
 //!
 //! Every metric is named `rollerball_…`; the README lists them. Labels with a known set of values
 //! (results, reasons, ways of ending) start at zero, so a rate or an alert works before the first
 //! event.
 
-pub mod server;
+pub mod routes;
+
+pub use routes::routes;
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;

@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use rollerball::discord::{Bot, Config, Shards};
 use rollerball::game::{ManualClock, Service};
-use rollerball::metrics::Metrics;
-use rollerball::metrics::server::MetricsServer;
+use rollerball::metrics::{self, Metrics};
 use rollerball::rules::Game as RulesGame;
 use rollerball::store::Store;
+use rollerball::web::{self, Limits, Listener};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -25,7 +25,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 pub(crate) async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
     let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
     stream
-        .write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+        .write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
         .await
         .expect("send");
     let mut response = String::new();
@@ -70,11 +72,12 @@ async fn start_monitored(
     let store = Store::connect(url).await.expect("database");
     let metrics = Arc::new(Metrics::new());
     config.retry.metrics = Some(Arc::clone(&metrics));
-    let server = MetricsServer::bind("127.0.0.1:0".parse().unwrap())
+    let listener = Listener::bind("127.0.0.1:0".parse().unwrap())
         .await
         .expect("bind");
-    let addr = server.local_addr().unwrap();
-    let server = tokio::spawn(server.serve(Arc::clone(&metrics), store.clone()));
+    let addr = listener.local_addr().unwrap();
+    let app = web::app([metrics::routes(Arc::clone(&metrics), store.clone())]);
+    let server = tokio::spawn(listener.serve(app));
     // Before the gateway: not healthy yet, and it says why.
     assert_eq!(
         get(addr, "/healthz").await,
@@ -372,4 +375,116 @@ async fn the_start_up_log_shows_no_credentials() {
             "the store names the ignored parameter:\n{log}"
         );
     }
+}
+
+/// Serves the metrics routes on a free port with `limits`: the address, the count of open
+/// connections, and the server's task.
+async fn serve_metrics(
+    store: &Store,
+    limits: Limits,
+) -> (
+    SocketAddr,
+    web::OpenConnections,
+    tokio::task::JoinHandle<()>,
+) {
+    let listener = Listener::bind_with("127.0.0.1:0".parse().unwrap(), limits)
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().unwrap();
+    let open = listener.open_connections();
+    let app = web::app([metrics::routes(Arc::new(Metrics::new()), store.clone())]);
+    (addr, open, tokio::spawn(listener.serve(app)))
+}
+
+/// Waits until `done()` holds, for at most the fake Discord's patience.
+async fn eventually(what: &str, done: impl Fn() -> bool) {
+    let deadline = tokio::time::Instant::now() + fake_discord::WAIT;
+    while !done() {
+        assert!(tokio::time::Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Hundreds of idle connections (some with half a request head, as a slow client sends) never
+/// hold more than the listener's bound of file descriptors, and a scrape still gets its answer
+/// at once: the connection idle the longest makes room for each new one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_are_bounded_and_never_starve_a_scrape() {
+    const BOUND: usize = 16;
+    const IDLE: usize = 300;
+    let db = common::sqlite_db();
+    let store = Store::connect(&db.url).await.expect("database");
+    let limits = Limits {
+        connections: BOUND,
+        // Longer than the test: what closes the idle connections here is the bound alone.
+        header_time: Duration::from_secs(600),
+        ..Limits::default()
+    };
+    let (addr, open, server) = serve_metrics(&store, limits).await;
+    let closed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut most = 0;
+    let mut readers = Vec::new();
+    for i in 0..IDLE {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        if i % 10 == 0 {
+            stream
+                .write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\n")
+                .await
+                .expect("half a head");
+        }
+        let closed = Arc::clone(&closed);
+        // Each idle client waits for the server to close its connection.
+        readers.push(tokio::spawn(async move {
+            let mut buf = [0u8; 64];
+            if matches!(stream.read(&mut buf).await, Ok(0) | Err(_)) {
+                closed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            }
+        }));
+        most = most.max(open.count());
+    }
+    let (status, scrape) = get(addr, "/metrics").await;
+    assert_eq!(status, 200);
+    assert_lines(&scrape, &["rollerball_moves_total 0".into()]);
+    assert_eq!(
+        get(addr, "/healthz").await.0,
+        503,
+        "no gateway in this test"
+    );
+    most = most.max(open.count());
+    assert!(most <= BOUND, "{most} connections were open at once");
+    // All but the bound were closed to make room; the rest are still held.
+    eventually("the idle connections are closed", || {
+        closed.load(std::sync::atomic::Ordering::SeqCst) >= IDLE - BOUND
+    })
+    .await;
+    assert!(open.count() <= BOUND, "{}", open.count());
+    server.abort();
+    for reader in readers {
+        reader.abort();
+    }
+    store.close().await;
+}
+
+/// A client that sends no request head within the header time is disconnected, and its slot
+/// given back.
+#[tokio::test]
+async fn a_silent_client_is_disconnected_after_the_header_time() {
+    let db = common::sqlite_db();
+    let store = Store::connect(&db.url).await.expect("database");
+    let limits = Limits {
+        header_time: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let (addr, open, server) = serve_metrics(&store, limits).await;
+    let mut silent = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let mut buf = [0u8; 64];
+    let read = tokio::time::timeout(fake_discord::WAIT, silent.read(&mut buf))
+        .await
+        .expect("the server closes the connection");
+    assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    eventually("the slot is given back", || open.count() == 0).await;
+    // The listener serves on.
+    assert_eq!(get(addr, "/metrics").await.0, 200);
+    server.abort();
+    store.close().await;
 }

@@ -96,3 +96,62 @@ fn without_a_token_the_bot_says_how_to_get_one() {
         assert!(err.lines().count() < 12, "short: {err}");
     }
 }
+
+/// `rollerball moves | head -1`: a reader that goes away ends every printing subcommand
+/// quietly, with no "Broken pipe" error and a success status, whatever it was printing.
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}/t.db", dir.path().display());
+    let png = dir.path().join("b.png");
+    let png = png.to_str().unwrap();
+    let runs: &[(&[&str], &str)] = &[
+        (&["moves"], ""),
+        (&["perft", "3", "--divide"], ""),
+        (&["apply", "c2-b3", "f5"], ""),
+        (&["engine", "--depth", "1"], ""),
+        (
+            &[
+                "selfplay",
+                "--a",
+                "random",
+                "--b",
+                "greedy",
+                "--games",
+                "2",
+                "--verbose",
+            ],
+            "",
+        ),
+        (&["render", "-o", png], ""),
+        (&["migrate"], ""),
+        (
+            &["console", "--boards", dir.path().to_str().unwrap()],
+            "alice: help\nquit\n",
+        ),
+        (&["--help"], ""),
+    ];
+    for (args, input) in runs {
+        // The pipe's reader is closed before the command writes anything.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rollerball"))
+            .args(*args)
+            .env("DATABASE_URL", &db)
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run rollerball");
+        {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().unwrap();
+            let _ = stdin.write_all(input.as_bytes());
+        }
+        let out = child.wait_with_output().expect("rollerball ends");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err, "", "{args:?}");
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+    }
+}
