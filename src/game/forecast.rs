@@ -106,9 +106,10 @@ pub(crate) fn answer(
     let mut answer = None;
     let mut kept = Vec::new();
     for line in lines {
-        // An answer is at an odd place in the line: after the opponent's moves.
-        let Some(ahead) = ahead(line, record).filter(|a| (line.moves.len() - a.len()) % 2 == 1)
-        else {
+        // The owner is to move, so the line's next move is theirs; it answers a move of the
+        // opponent's unless nothing of the line was played yet (a line held by an offer, which
+        // starts with the owner's own move: their own move decides it).
+        let Some(ahead) = ahead(line, record).filter(|a| a.len() < line.moves.len()) else {
             continue;
         };
         let next = &ahead[0];
@@ -123,6 +124,33 @@ pub(crate) fn answer(
         }
     }
     (answer, kept)
+}
+
+/// The lines held at the current ply (the owner is to move): what is left of each line whose
+/// answer is due, kept from the current ply so that no sweep plays it and the owner's own move
+/// decides; the first move of each is the owner's. Lines already held stay as they are.
+pub(crate) fn held(lines: &[ForecastLine], record: &[String]) -> Vec<ForecastLine> {
+    let from_ply = record.len() as u32;
+    let mut kept: Vec<ForecastLine> = Vec::new();
+    for line in lines {
+        let Some(ahead) = ahead(line, record) else {
+            continue;
+        };
+        let held = ForecastLine {
+            from_ply,
+            moves: ahead.to_vec(),
+        };
+        if !kept.contains(&held) {
+            kept.push(held);
+        }
+    }
+    kept
+}
+
+/// Whether `line` is held at the current ply of `record`: it starts there, with the move of
+/// the player to move.
+pub(crate) fn is_held(line: &ForecastLine, record: &[String]) -> bool {
+    line.from_ply as usize == record.len() && !line.moves.is_empty()
 }
 
 #[cfg(test)]
@@ -181,5 +209,21 @@ mod tests {
         // A move no line expects: nothing to play, nothing kept.
         let (next, kept) = answer(&lines, &words("p q r s t"));
         assert_eq!((next, kept), (None, vec![]));
+    }
+
+    #[test]
+    fn a_held_line_waits_for_its_owners_move_and_then_answers_again() {
+        let record = words("p q r s a");
+        let lines = [line(4, "a b c d"), line(4, "x y")];
+        let held = held(&lines, &record);
+        assert_eq!(held, [line(5, "b c d")]);
+        assert!(is_held(&held[0], &record));
+        // Held: the owner's own move decides, nothing is answered for them.
+        assert_eq!(answer(&held, &record), (None, vec![]));
+        // They play it; after the opponent's next move the line answers as before.
+        let record = words("p q r s a b c");
+        assert_eq!(answer(&held, &record), (Some("d".to_string()), vec![]));
+        // They play something else: the line no longer matches.
+        assert_eq!(answer(&held, &words("p q r s a z c")), (None, vec![]));
     }
 }

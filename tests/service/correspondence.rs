@@ -466,3 +466,97 @@ async fn a_forecast_being_typed_is_completed_with_the_legal_moves_after_it() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_forecast_held_by_an_offer_stays_listed_and_the_owners_own_move_decides() {
+    for w in World::each("fc_held").await {
+        let id = w.start(&alice(), &bob(), "days 2").await;
+        w.ok(&alice(), "move b3").await;
+        private(&w, &alice(), "forecast f5 Rf1 Rb7 Rfe1; e6f6 Rf2").await;
+        // Bob offers a draw and moves: Alice's answer waits for her to answer the offer.
+        w.ok(&bob(), "draw").await;
+        let reply = w.ok(&bob(), "move f5").await;
+        assert!(!reply.text.contains("(forecast)"), "{}", reply.text);
+        assert_eq!(
+            private(&w, &alice(), "forecast").await,
+            "A pending offer held your forecasts in game #1 (1 line): your own move decides. Play \
+             a line's first move and the rest of it goes on; any other move drops it:\n\
+             1. Rf1 Rb7 Rfe1"
+        );
+        w.ok(&alice(), "draw decline").await;
+        // No sweep plays the line over her own move.
+        assert!(w.sweep().await.is_empty());
+        assert_eq!(w.moves(id).await.len(), 2);
+        w.ok(&alice(), "move Rf1").await;
+        // The rest of the line goes on, and answers Bob's next move.
+        assert_eq!(
+            private(&w, &alice(), "forecast").await,
+            "Your forecasts in game #1 (1 line), each your opponent's move, then your answer:\n\
+             1. Rb7 Rfe1"
+        );
+        let reply = w.ok(&bob(), "move Rb7").await;
+        assert!(
+            reply.text.contains("<@101> answered Rfe1 (forecast)."),
+            "{}",
+            reply.text
+        );
+        let sans: Vec<String> = w.moves(id).await.into_iter().map(|m| m.san).collect();
+        assert_eq!(sans, ["b3", "f5", "Rf1", "Rb7", "Rfe1"]);
+
+        // Held again, and cleared: `forecast clear` counts what it drops.
+        private(&w, &alice(), "forecast Rbb6 e1-f1").await;
+        w.ok(&bob(), "draw").await;
+        w.ok(&bob(), "move Rbb6").await;
+        assert_eq!(
+            private(&w, &alice(), "forecast clear").await,
+            "Your forecasts in game #1 are dropped (1 line)."
+        );
+        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap(), []);
+    }
+}
+
+#[tokio::test]
+async fn a_refused_move_of_the_opponents_in_a_line_speaks_of_the_opponent() {
+    for w in World::each("fc_whose").await {
+        w.start(&alice(), &bob(), "days 2").await;
+        w.ok(&alice(), "move b3").await;
+        assert_eq!(
+            w.refused(&alice(), "forecast d6-d7 Rf2").await,
+            "Move 1 of your line (`d6-d7`): `d6-d7` is not legal here: a piece of your \
+             opponent's own stands on d7"
+        );
+        assert_eq!(
+            w.refused(&alice(), "forecast Kd2 Rf2").await,
+            "Move 1 of your line (`Kd2`): `Kd2` is not legal here: none of your opponent's \
+             kings can move to d2"
+        );
+        // The player's own moves still speak of theirs.
+        assert_eq!(
+            w.refused(&alice(), "forecast f5 Kd7").await,
+            "Move 2 of your line (`Kd7`): `Kd7` is not legal here: none of your kings can move \
+             to d7"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_batch_keeps_its_new_lines_and_says_which_were_already_there() {
+    for w in World::each("fc_batch").await {
+        let id = w.start(&alice(), &bob(), "days 2").await;
+        w.ok(&alice(), "move b3").await;
+        private(&w, &alice(), "forecast e6-f5 Rf2").await;
+        let saved = private(&w, &alice(), "forecast e6-f5 Rf2 ; c6-b6 Kc2").await;
+        assert_eq!(
+            saved,
+            "Saved. Only you see your forecasts in game #1; they are played for you as soon as \
+             your opponent's move matches.\nLine 1 was already among your lines: it is not added \
+             twice.\nYour forecasts in game #1 (2 lines), each your opponent's move, then your \
+             answer:\n1. f5 Rf2\n2. Rb6 Kc2"
+        );
+        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap().len(), 2);
+        assert_eq!(
+            w.refused(&alice(), "forecast e6-f5 Rf2 ; c6-b6 Kc2").await,
+            "All 2 lines are already among yours: nothing to add."
+        );
+    }
+}

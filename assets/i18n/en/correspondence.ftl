@@ -21,7 +21,16 @@ forecast-list = Your forecasts in game #{ $id } ({ $count } { $count ->
         [one] line
        *[other] lines
     }), each your opponent's move, then your answer:
+forecast-held-list = A pending offer held your forecasts in game #{ $id } ({ $count } { $count ->
+        [one] line
+       *[other] lines
+    }): your own move decides. Play a line's first move and the rest of it goes on; any other move drops it:
 forecast-covered = Line { $line } is already part of your line { $other }: nothing to add.
+forecast-all-covered = All { $count } lines are already among yours: nothing to add.
+forecast-already-there = { $count ->
+        [one] Line { $lines } was already among your lines: it is not added twice.
+       *[other] Lines { $lines } were already among your lines: they are not added twice.
+    }
 forecast-conflict = Line { $line } answers { $theirs } with { $new }, but your line { $other } already answers it with { $old }. One answer per move: `forecast clear` and give your lines again to change it.
 forecast-too-many = That would make more than { $max } { $max ->
         [one] line

@@ -57,6 +57,25 @@ illegal-none-can-reach =
     } can move to { $to }
 illegal-in-check = your king is in check, and that move does not get it out
 illegal-self-check = it would leave your king in check
+# The same reasons for a move of the opponent's (the first move of a forecast line, and every
+# other one after it).
+illegal-no-such-piece-theirs =
+    your opponent has no { $piece ->
+        [king] king
+        [rook] rook
+        [bishop] bishop
+       *[pawn] pawn
+    } left
+illegal-own-piece-there-theirs = a piece of your opponent's own stands on { $square }
+illegal-none-can-reach-theirs =
+    none of your opponent's { $piece ->
+        [king] kings
+        [rook] rooks
+        [bishop] bishops
+       *[pawn] pawns
+    } can move to { $to }
+illegal-in-check-theirs = your opponent's king is in check, and that move does not get it out
+illegal-self-check-theirs = it would leave your opponent's king in check
 illegal-promotion-missing = a pawn reaching { $square } must promote: add `=R` for a rook or `=B` for a bishop
 illegal-not-a-promotion = only a pawn reaching the enemy pawns' start squares promotes
 illegal-promotion-piece = a pawn promotes to a rook (`=R`) or a bishop (`=B`), not `{ $letter }`

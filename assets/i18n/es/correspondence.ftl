@@ -20,7 +20,16 @@ forecast-list = Tus previsiones en la partida #{ $id } ({ $count } { $count ->
         [one] línea
        *[other] líneas
     }), cada una la jugada de tu rival y luego tu respuesta:
+forecast-held-list = Una oferta pendiente retuvo tus previsiones en la partida #{ $id } ({ $count } { $count ->
+        [one] línea
+       *[other] líneas
+    }): decide tu propia jugada. Juega la primera jugada de una línea y el resto sigue; cualquier otra la descarta:
 forecast-covered = La línea { $line } ya forma parte de tu línea { $other }: nada que añadir.
+forecast-all-covered = Las { $count } líneas ya forman parte de las tuyas: nada que añadir.
+forecast-already-there = { $count ->
+        [one] La línea { $lines } ya formaba parte de las tuyas: no se añade dos veces.
+       *[other] Las líneas { $lines } ya formaban parte de las tuyas: no se añaden dos veces.
+    }
 forecast-conflict = La línea { $line } responde a { $theirs } con { $new }, pero tu línea { $other } ya le responde con { $old }. Una sola respuesta por jugada: `forecast clear` y vuelve a dar tus líneas para cambiarla.
 forecast-too-many = Serían más de { $max } { $max ->
         [one] línea

@@ -57,6 +57,23 @@ illegal-none-can-reach =
     } ir a { $to }
 illegal-in-check = tu rey está en jaque, y esa jugada no lo saca del jaque
 illegal-self-check = dejaría a tu rey en jaque
+illegal-no-such-piece-theirs =
+    a tu rival no le queda { $piece ->
+        [king] ningún rey
+        [rook] ninguna torre
+        [bishop] ningún alfil
+       *[pawn] ningún peón
+    }
+illegal-own-piece-there-theirs = una pieza de tu rival ya ocupa { $square }
+illegal-none-can-reach-theirs =
+    { $piece ->
+        [king] ninguno de los reyes de tu rival puede
+        [rook] ninguna de las torres de tu rival puede
+        [bishop] ninguno de los alfiles de tu rival puede
+       *[pawn] ninguno de los peones de tu rival puede
+    } ir a { $to }
+illegal-in-check-theirs = el rey de tu rival está en jaque, y esa jugada no lo saca del jaque
+illegal-self-check-theirs = dejaría al rey de tu rival en jaque
 illegal-promotion-missing = un peón que llega a { $square } debe coronar: añade `=R` para torre o `=B` para alfil
 illegal-not-a-promotion = solo corona un peón que llega a las casillas iniciales de los peones rivales
 illegal-promotion-piece = un peón corona en torre (`=R`) o en alfil (`=B`), no en `{ $letter }`

@@ -57,6 +57,23 @@ illegal-none-can-reach =
     } aller en { $to }
 illegal-in-check = votre roi est en échec, et ce coup ne le pare pas
 illegal-self-check = votre roi serait alors en échec
+illegal-no-such-piece-theirs =
+    il ne reste à votre adversaire { $piece ->
+        [king] aucun roi
+        [rook] aucune tour
+        [bishop] aucun fou
+       *[pawn] aucun pion
+    }
+illegal-own-piece-there-theirs = une pièce de votre adversaire se trouve déjà en { $square }
+illegal-none-can-reach-theirs =
+    { $piece ->
+        [king] aucun des rois de votre adversaire ne peut
+        [rook] aucune des tours de votre adversaire ne peut
+        [bishop] aucun des fous de votre adversaire ne peut
+       *[pawn] aucun des pions de votre adversaire ne peut
+    } aller en { $to }
+illegal-in-check-theirs = le roi de votre adversaire est en échec, et ce coup ne le pare pas
+illegal-self-check-theirs = le roi de votre adversaire serait alors en échec
 illegal-promotion-missing = un pion qui atteint { $square } doit être promu : ajoutez `=R` pour une tour ou `=B` pour un fou
 illegal-not-a-promotion = seul un pion qui atteint les cases de départ des pions adverses est promu
 illegal-promotion-piece = un pion est promu en tour (`=R`) ou en fou (`=B`), pas en `{ $letter }`

@@ -57,6 +57,23 @@ illegal-none-can-reach =
     } не может пойти на { $to }
 illegal-in-check = вашему королю объявлен шах, и этот ход от него не защищает
 illegal-self-check = ваш король остался бы под шахом
+illegal-no-such-piece-theirs =
+    у соперника не осталось { $piece ->
+        [king] короля
+        [rook] ладей
+        [bishop] слонов
+       *[pawn] пешек
+    }
+illegal-own-piece-there-theirs = на { $square } уже стоит фигура соперника
+illegal-none-can-reach-theirs =
+    ни { $piece ->
+        [king] один король соперника
+        [rook] одна ладья соперника
+        [bishop] один слон соперника
+       *[pawn] одна пешка соперника
+    } не может пойти на { $to }
+illegal-in-check-theirs = королю соперника объявлен шах, и этот ход от него не защищает
+illegal-self-check-theirs = король соперника остался бы под шахом
 illegal-promotion-missing = пешка, дошедшая до { $square }, должна превратиться: добавьте `=R` для ладьи или `=B` для слона
 illegal-not-a-promotion = превращается только пешка, дошедшая до начальных полей пешек противника
 illegal-promotion-piece = пешка превращается в ладью (`=R`) или слона (`=B`), а не в `{ $letter }`

@@ -7,7 +7,7 @@ use crate::game::context::{Cx, Refusal, Res, say};
 use crate::game::forecast::{self, Fault, Fit};
 use crate::game::i18n::tr;
 use crate::game::loaded::Loaded;
-use crate::game::present::{Voice, move_error};
+use crate::game::present::{Mover, Voice, move_error_by};
 use crate::game::reply::Reply;
 use crate::game::seat::Seat;
 use crate::game::service::Service;
@@ -32,19 +32,21 @@ pub(crate) async fn forecast(
     let record = forecast::record(&loaded.game);
     // The lines as they stand now: what is left of each that still matches the game.
     let stored = cx.store().forecasts(game, me).await?;
-    let mut lines: Vec<Vec<String>> = if seat.to_move() {
-        Vec::new()
-    } else {
-        stored
-            .iter()
-            .filter_map(|l| forecast::ahead(l, &record))
-            .map(<[String]>::to_vec)
-            .collect()
-    };
+    // On the owner's move only lines held by an offer are left (their first move is the
+    // owner's); on the opponent's, every line that still matches.
+    let mut lines: Vec<Vec<String>> = stored
+        .iter()
+        .filter(|l| !seat.to_move() || forecast::is_held(l, &record))
+        .filter_map(|l| forecast::ahead(l, &record))
+        .map(<[String]>::to_vec)
+        .collect();
     match change {
         ForecastChange::List => {
             if lines.is_empty() {
                 return Ok(Reply::private(tr!(lang, "forecast-none", id = game.0)));
+            }
+            if seat.to_move() {
+                return Ok(Reply::private(held_listing(cx, &loaded.game, game, &lines)));
             }
             Ok(Reply::private(listing(cx, &loaded.game, game, &lines)))
         }
@@ -62,14 +64,15 @@ pub(crate) async fn forecast(
                 return say(tr!(lang, "forecast-your-move", id = game.0));
             }
             let several = typed.len() > 1;
+            // Lines given that are already there (line, the one it is part of): a batch
+            // keeps its new lines and says which were there.
+            let mut covered: Vec<(usize, usize)> = Vec::new();
             for (n, words) in typed.iter().enumerate() {
                 let number = n + 1;
                 let new = checked_line(cx, loaded, words, several.then_some(number))?;
                 match forecast::fit(&mut lines, new.clone()) {
                     Fit::Added | Fit::Extends(_) => {}
-                    Fit::Covered(j) => {
-                        return say(tr!(lang, "forecast-covered", line = number, other = j + 1));
-                    }
+                    Fit::Covered(j) => covered.push((number, j + 1)),
                     Fit::Conflict { line, at } => {
                         let theirs_new = sans(&loaded.game, &new);
                         let old = sans(&loaded.game, &lines[line]);
@@ -88,6 +91,15 @@ pub(crate) async fn forecast(
                     return say(tr!(lang, "forecast-too-many", max = MAX_FORECAST_LINES));
                 }
             }
+            match covered.as_slice() {
+                [(line, other)] if typed.len() == 1 => {
+                    return say(tr!(lang, "forecast-covered", line = *line, other = *other));
+                }
+                all if all.len() == typed.len() => {
+                    return say(tr!(lang, "forecast-all-covered", count = all.len()));
+                }
+                _ => {}
+            }
             let from_ply = record.len() as u32;
             let keep: Vec<ForecastLine> = lines
                 .iter()
@@ -97,7 +109,22 @@ pub(crate) async fn forecast(
                 })
                 .collect();
             cx.store().set_forecasts(game, me, &keep, cx.now()).await?;
-            let mut text = tr!(lang, "forecast-saved", id = game.0, count = typed.len());
+            let mut text = tr!(
+                lang,
+                "forecast-saved",
+                id = game.0,
+                count = typed.len() - covered.len()
+            );
+            if !covered.is_empty() {
+                let numbers: Vec<String> = covered.iter().map(|(n, _)| n.to_string()).collect();
+                text.push('\n');
+                text.push_str(&tr!(
+                    lang,
+                    "forecast-already-there",
+                    count = covered.len(),
+                    lines = numbers.join(", ")
+                ));
+            }
             text.push('\n');
             text.push_str(&listing(cx, &loaded.game, game, &lines));
             Ok(Reply::private(text))
@@ -125,7 +152,15 @@ fn checked_line(
     }
     let read = forecast::read_line(&loaded.game, words).map_err(|(i, fault)| {
         let why = match fault {
-            Fault::Move(error) => move_error(lang, &error),
+            // A line starts with the opponent's move: every other move is theirs.
+            Fault::Move(error) => {
+                let mover = if i % 2 == 0 {
+                    Mover::Opponent
+                } else {
+                    Mover::You
+                };
+                move_error_by(lang, &error, mover)
+            }
             Fault::Over(outcome) => tr!(
                 lang,
                 "forecast-over",
@@ -183,6 +218,21 @@ fn listing(cx: &Cx<'_>, game: &rules::Game, id: GameId, lines: &[Vec<String>]) -
     text
 }
 
+/// The lines an offer held, numbered, in SAN: each starts with the owner's own move.
+fn held_listing(cx: &Cx<'_>, game: &rules::Game, id: GameId, lines: &[Vec<String>]) -> String {
+    let mut text = tr!(
+        cx.lang,
+        "forecast-held-list",
+        id = id.0,
+        count = lines.len()
+    );
+    for (n, line) in lines.iter().enumerate() {
+        text.push('\n');
+        text.push_str(&format!("{}. {}", n + 1, sans(game, line).join(" ")));
+    }
+    text
+}
+
 /// Plays the answer of the lines of the player now to move at `seat`, if one expects the move
 /// just played: through the seat's guarded commit, like a typed move (so a second process
 /// trying the same answer finds the game changed and plays nothing). Lines that no longer
@@ -205,15 +255,31 @@ pub(crate) async fn answer(
     if lines.is_empty() {
         return Ok(None);
     }
+    let record = forecast::record(&seat.loaded.game);
     // A draw or takeback offer waits for the owner's own answer: a forecast move would
-    // decline it, which is not the forecast's to decide.
+    // decline it, which is not the forecast's to decide. The lines are held from this ply, so
+    // that no later sweep plays them over the owner's own move (after `draw decline`, say):
+    // they stay, listed, and the move the owner makes decides which of them go on.
     if row.offer.is_some_and(|o| o.by != to_move) {
+        let held = forecast::held(&lines, &record);
+        if held != lines {
+            svc.store()
+                .set_forecasts(id, owner, &held, svc.now())
+                .await?;
+        }
         return Ok(None);
     }
-    let record = forecast::record(&seat.loaded.game);
     let (next, kept) = forecast::answer(&lines, &record);
     let Some(mv) = next.and_then(|c| rules::read_move(seat.loaded.game.position(), &c).ok()) else {
-        svc.store().set_forecasts(id, owner, &[], svc.now()).await?;
+        // Nothing to answer: the lines that no longer match go; held ones wait for the
+        // owner's move.
+        let held: Vec<ForecastLine> = lines
+            .into_iter()
+            .filter(|l| forecast::is_held(l, &record))
+            .collect();
+        svc.store()
+            .set_forecasts(id, owner, &held, svc.now())
+            .await?;
         return Ok(None);
     };
     seat.color = to_move;

@@ -15,5 +15,5 @@ pub(crate) use help::help;
 pub use help::rules_summary;
 pub use markup::{Markup, TextMarkup, written_time};
 pub(crate) use voice::Voice;
-pub use words::move_error;
+pub use words::{Mover, move_error, move_error_by};
 pub(crate) use words::{offer_key, on_off, rated_key, side_key, yes_no};

@@ -35,13 +35,28 @@ pub(crate) fn offer_key(kind: OfferKind) -> &'static str {
 
 /// An unreadable, illegal or ambiguous move, in `lang`.
 pub fn move_error(lang: Lang, error: &MoveError) -> String {
+    move_error_by(lang, error, Mover::You)
+}
+
+/// Whose move a refused move is, for the words of why: the reader's own, or their opponent's
+/// (a forecast line's moves of the opponent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// The reader moves.
+    You,
+    /// The reader's opponent moves.
+    Opponent,
+}
+
+/// Why a typed move of `mover`'s was refused, in `lang`.
+pub fn move_error_by(lang: Lang, error: &MoveError, mover: Mover) -> String {
     match error {
         MoveError::Unreadable { input } => tr!(lang, "move-unreadable", input = input),
         MoveError::Illegal { input, reason } => tr!(
             lang,
             "move-illegal",
             input = input,
-            reason = illegal_reason(lang, reason)
+            reason = illegal_reason_by(lang, reason, mover)
         ),
         MoveError::Ambiguous { input, candidates } => {
             let quoted: Vec<String> = candidates.iter().map(|c| format!("`{c}`")).collect();
@@ -67,8 +82,11 @@ pub fn move_error(lang: Lang, error: &MoveError) -> String {
     }
 }
 
-/// Why a readable move is illegal, in `lang`.
-pub(crate) fn illegal_reason(lang: Lang, reason: &Illegal) -> String {
+/// Why a readable move of `mover`'s is illegal, in `lang`: the reasons that speak of the
+/// mover's pieces name the opponent's when it is theirs.
+pub(crate) fn illegal_reason_by(lang: Lang, reason: &Illegal, mover: Mover) -> String {
+    let theirs = mover == Mover::Opponent;
+    let key = |yours: &'static str, opponents: &'static str| if theirs { opponents } else { yours };
     match reason {
         Illegal::NoMoves => tr!(lang, "illegal-no-moves"),
         Illegal::InHole(square) => tr!(lang, "illegal-in-hole", square = square),
@@ -91,10 +109,16 @@ pub(crate) fn illegal_reason(lang: Lang, reason: &Illegal) -> String {
             found = found.name(),
             piece = named.name()
         ),
-        Illegal::NoSuchPiece(kind) => tr!(lang, "illegal-no-such-piece", piece = kind.name()),
-        Illegal::OwnPieceThere(square) => {
-            tr!(lang, "illegal-own-piece-there", square = square.name())
-        }
+        Illegal::NoSuchPiece(kind) => tr!(
+            lang,
+            key("illegal-no-such-piece", "illegal-no-such-piece-theirs"),
+            piece = kind.name()
+        ),
+        Illegal::OwnPieceThere(square) => tr!(
+            lang,
+            key("illegal-own-piece-there", "illegal-own-piece-there-theirs"),
+            square = square.name()
+        ),
         Illegal::CannotReach { kind, from, to } => tr!(
             lang,
             "illegal-cannot-reach",
@@ -104,12 +128,16 @@ pub(crate) fn illegal_reason(lang: Lang, reason: &Illegal) -> String {
         ),
         Illegal::NoneCanReach { kind, to } => tr!(
             lang,
-            "illegal-none-can-reach",
+            key("illegal-none-can-reach", "illegal-none-can-reach-theirs"),
             piece = kind.name(),
             to = to.name()
         ),
-        Illegal::KingInCheck { already: true } => tr!(lang, "illegal-in-check"),
-        Illegal::KingInCheck { already: false } => tr!(lang, "illegal-self-check"),
+        Illegal::KingInCheck { already: true } => {
+            tr!(lang, key("illegal-in-check", "illegal-in-check-theirs"))
+        }
+        Illegal::KingInCheck { already: false } => {
+            tr!(lang, key("illegal-self-check", "illegal-self-check-theirs"))
+        }
         Illegal::PromotionMissing { to } => {
             tr!(lang, "illegal-promotion-missing", square = to.name())
         }
