@@ -774,7 +774,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
             reply.text,
             format!(
                 "Empieza la **partida #1**: <@101> (blancas) contra <@102> (negras), 2 días por \
-                 jugada, con rating.\nTurno de <@101> (blancas) — plazo {deadline}."
+                 jugada, puntuable.\nTurno de <@101> (blancas) — plazo {deadline}."
             )
         );
         assert_eq!(
