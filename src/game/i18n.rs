@@ -223,6 +223,8 @@ pub use crate::tr;
 
 #[cfg(test)]
 mod checks;
+#[cfg(test)]
+mod glossary;
 
 #[cfg(test)]
 mod tests {
