@@ -225,6 +225,8 @@ pub use crate::tr;
 mod checks;
 #[cfg(test)]
 mod glossary;
+#[cfg(test)]
+mod render;
 
 #[cfg(test)]
 mod tests {
