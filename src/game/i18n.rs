@@ -223,6 +223,10 @@ pub use crate::tr;
 
 #[cfg(test)]
 mod checks;
+#[cfg(test)]
+mod glossary;
+#[cfg(test)]
+mod render;
 
 #[cfg(test)]
 mod tests {

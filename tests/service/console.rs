@@ -142,7 +142,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     let out = console.line("alice: challenge @bob white days 2").await;
     assert!(
         out.starts_with(
-            "@alice desafía a @bob a una partida de Rollerball (con rating, 2 días por jugada, \
+            "@alice desafía a @bob a una partida de Rollerball (puntuable, 2 días por jugada, \
              @alice juega con blancas). El desafío #1 caduca dentro de un día (2023-11-15 22:13 UTC)."
         ),
         "{out}"

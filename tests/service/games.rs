@@ -774,7 +774,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
             reply.text,
             format!(
                 "Empieza la **partida #1**: <@101> (blancas) contra <@102> (negras), 2 días por \
-                 jugada, con rating.\nTurno de <@101> (blancas) — plazo {deadline}."
+                 jugada, puntuable.\nTurno de <@101> (blancas) — plazo {deadline}."
             )
         );
         assert_eq!(
@@ -792,7 +792,9 @@ async fn whole_paths_in_french_spanish_and_russian() {
         let reply = say_in(&w, &alice(), "ru", "move b3").await;
         assert_eq!(
             reply.text,
-            format!("**Партия #1** · ход <@101>: **b3**.\nХод <@102> (чёрные) — срок {deadline}.")
+            format!(
+                "**Партия #1** · <@101> делает ход **b3**.\nХодит <@102> (чёрные) — срок {deadline}."
+            )
         );
         assert_eq!(
             labels(&reply),

@@ -37,10 +37,10 @@ analysis-before = { $verdict ->
         [black-slight] mantenía una ligera ventaja negra
         [white-better] mantenía la ventaja blanca
         [black-better] mantenía la ventaja negra
-        [white-winning] ganaba para las blancas
-        [black-winning] ganaba para las negras
-        [white-mate] daba mate para las blancas en { $mate }
-       *[black-mate] daba mate para las negras en { $mate }
+        [white-winning] era ganadora para las blancas
+        [black-winning] era ganadora para las negras
+        [white-mate] permitía a las blancas dar mate en { $mate }
+       *[black-mate] permitía a las negras dar mate en { $mate }
     }
 analysis-after = { $verdict ->
         [even] la posición está igualada

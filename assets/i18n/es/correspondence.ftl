@@ -1,22 +1,22 @@
-# Juego por correspondencia: jugadas condicionales (previsiones) y vacaciones.
+# Juego por correspondencia: jugadas condicionales y vacaciones.
 
 help-forecast = Di de antemano cómo responderás a las próximas jugadas de tu rival. Tras tu jugada, `forecast e6-f7 c1-b2` significa «si juega e6-f7, juego c1-b2»; una línea puede seguir (hasta 30 jugadas), varias líneas se separan con `;`, y puedes guardar 30. `forecast` muestra tus líneas (solo tú las ves), `forecast clear` las borra.
 help-vacation = Auséntate sin perder por tiempo. `vacation on 7` detiene durante 7 días los relojes de tus partidas en las que te toca mover (30 días al año; `vacation on` toma todo lo que queda). `vacation off` o cualquier jugada tuya te hace volver, y los días no usados vuelven a ser tuyos. `vacation` muestra lo que queda.
 
 command-vacation-days = Los días de vacaciones deben ser un número entero de 1 a { $max }, no `{ $word }`.
 
-## Previsiones
+## Jugadas condicionales
 
-forecast-computer = Las previsiones son para partidas entre jugadores: la computadora responde enseguida de todos modos.
+forecast-computer = Las jugadas condicionales son para partidas entre jugadores: la computadora responde enseguida de todos modos.
+forecast-your-move = Te toca mover en la partida #{ $id }. Juega primero: una línea de jugadas condicionales empieza con la respuesta de tu rival a tu jugada.
+forecast-none = No tienes jugadas condicionales en la partida #{ $id }. Tras tu jugada, `forecast e6-f7 c1-b2` significa «si juega e6-f7, juego c1-b2».
 forecast-in-public = Las jugadas condicionales son secretas, y en el canal de un servidor todos —también tu rival— leen lo que se escribe y mis respuestas, así que allí no acepto jugadas condicionales. Dámelas con `/rb forecast`, cuyas respuestas solo ves tú, o por mensaje directo.
-forecast-your-move = Te toca mover en la partida #{ $id }. Juega primero: una previsión empieza con la respuesta de tu rival a tu jugada.
-forecast-none = No tienes previsiones en la partida #{ $id }. Tras tu jugada, `forecast e6-f7 c1-b2` significa «si juega e6-f7, juego c1-b2».
-forecast-cleared = Tus previsiones de la partida #{ $id } están borradas ({ $count } { $count ->
+forecast-cleared = Tus jugadas condicionales de la partida #{ $id } están borradas ({ $count } { $count ->
         [one] línea
        *[other] líneas
     }).
-forecast-saved = Guardado. Solo tú ves tus previsiones de la partida #{ $id }; se juegan por ti en cuanto la jugada de tu rival coincide.
-forecast-list = Tus previsiones en la partida #{ $id } ({ $count } { $count ->
+forecast-saved = Guardado. Solo tú ves tus jugadas condicionales de la partida #{ $id }; se juegan por ti en cuanto la jugada de tu rival coincide.
+forecast-list = Tus jugadas condicionales en la partida #{ $id } ({ $count } { $count ->
         [one] línea
        *[other] líneas
     }), cada una la jugada de tu rival y luego tu respuesta:
@@ -43,8 +43,8 @@ forecast-over = la partida ya ha terminado para entonces ({ $outcome })
 forecast-bad-move = Jugada { $number } de tu línea (`{ $text }`): { $why }
 forecast-bad-move-in-line = Línea { $line }, jugada { $number } (`{ $text }`): { $why }
 forecast-ends-with-theirs = La línea { $line } termina con la jugada de tu rival `{ $text }`: añade tu respuesta.
-forecast-answered = { $player } respondió { $san } (previsión).
-forecast-answered-notice = **Partida #{ $id }**: { $player } respondió { $san } (previsión).
+forecast-answered = { $player } respondió { $san } (jugada condicional).
+forecast-answered-notice = **Partida #{ $id }**: { $player } respondió { $san } (jugada condicional).
 
 ## Vacaciones
 
@@ -54,7 +54,7 @@ vacation-status = No estás de vacaciones. Te { $left ->
     } { $left } de tus { $total } { $total ->
         [one] día
        *[other] días
-    } de vacaciones en { $year }: `vacation on DÍAS` empieza unas.
+    } de vacaciones en { $year }: `vacation on DÍAS` te pone de vacaciones.
 vacation-status-away = Estás de vacaciones; terminan { $until } como muy tarde ({ $planned } { $planned ->
         [one] día reservado
        *[other] días reservados
@@ -85,7 +85,7 @@ vacation-started = Estás de vacaciones; terminan { $until } como muy tarde ({ $
         [one] quedará { $left } día
        *[other] quedarán { $left } días
     } este año.
-vacation-not-away = No estás de vacaciones. `vacation on DÍAS` empieza unas.
+vacation-not-away = No estás de vacaciones. `vacation on DÍAS` te pone de vacaciones.
 vacation-ended = ¡Bienvenido de vuelta! Tus vacaciones costaron { $used } { $used ->
         [one] día
        *[other] días
@@ -109,7 +109,7 @@ vacation-exhausted-notice = { $player } ha usado todos sus días de vacaciones d
 
 ## Las subórdenes y opciones de /rb
 
-slash-sub-forecast = previsión
+slash-sub-forecast = jugadas-condicionales
 slash-sub-vacation = vacaciones
 slash-option-moves = jugadas
     .description = Su jugada, tu respuesta, etc. (líneas separadas por ;), o clear; vacío: la lista

@@ -63,7 +63,7 @@ slash-option-days = días
     .description = Días por jugada, de { $min } a { $max } ({ $default } por defecto)
     .moretime = Cuántos días dar a tu rival
 slash-option-casual = amistosa
-    .description = Una partida amistosa no cambia el rating
+    .description = Una partida amistosa no cambia la puntuación
 slash-option-move = jugada
     .description = Tu jugada, por ejemplo Rb7, cxb2 o c2-b3
 slash-option-square = casilla
@@ -75,7 +75,7 @@ slash-option-pings = menciones
 slash-option-dm = mensajes-directos
     .description = Si te envío un mensaje directo cuando te toca
 slash-option-player = jugador
-    .description = De quién ver el rating y el historial (déjalo vacío: los tuyos)
+    .description = De quién ver la puntuación y el balance (déjalo vacío: los tuyos)
 
 ## Choices
 

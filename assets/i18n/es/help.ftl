@@ -9,7 +9,7 @@ help-entry = **{ $name }** — { $summary }
     Ejemplo: `{ $example }`
 help-unknown = No existe el comando `{ $topic }`. Escribe `help` para ver la lista.
 
-help-challenge = Desafía a un jugador, o a cualquiera de aquí si no nombras a nadie, o a la computadora (nivel 1 a 5, 3 por defecto; la partida empieza enseguida). De 1 a 14 días por jugada (3 por defecto). Las partidas entre jugadores cuentan para el rating salvo que sean amistosas (casual). Los desafíos caducan al cabo de un día.
+help-challenge = Desafía a un jugador, o a cualquiera de aquí si no nombras a nadie, o a la computadora (nivel 1 a 5, 3 por defecto; la partida empieza enseguida). De 1 a 14 días por jugada (3 por defecto). Las partidas entre jugadores cuentan para la puntuación salvo que sean amistosas (casual). Los desafíos caducan al cabo de un día.
 help-accept = Acepta un desafío dirigido a ti, o uno abierto aquí.
 help-decline = Rechaza un desafío dirigido a ti.
 help-cancel = Retira un desafío que hiciste.
@@ -26,8 +26,8 @@ help-takeback = Pide deshacer tu última jugada; tu rival acepta o rechaza.
 help-abort = Anula la partida sin resultado, mientras se hayan hecho menos de dos jugadas.
 help-moretime = Da a tu rival días extra para su jugada.
 help-rematch = Desafía a tu rival a una nueva partida con los colores cambiados.
-help-leaderboard = Los diez jugadores con mejor rating de este servidor (en un mensaje directo: de todos los servidores), y tu propio puesto.
-help-stats = Tu rating y tu historial, o los de otro jugador: victorias, tablas y derrotas por color y por forma de terminar, la racha actual, las partidas en curso.
+help-leaderboard = Los diez jugadores con mejor puntuación de este servidor (en un mensaje directo: de todos los servidores), y tu propio puesto.
+help-stats = Tu puntuación y tu balance, o los de otro jugador: victorias, tablas y derrotas por color y por forma de terminar, la racha actual, las partidas en curso.
 help-rules = Un breve resumen de las reglas del Rollerball.
 help-settings = Muestra o cambia tus ajustes: idioma de las respuestas, si te menciono cuando te toca, y si te envío un mensaje directo cuando te toca.
 help-help = Esta lista, o más sobre un comando.

@@ -14,4 +14,4 @@ profile-word-rated = puntuable
 profile-word-casual = amistosa
 profile-colour-bad = `{ $word }` no es un color: escribe blancas, negras o al azar, o déjalo vacío para al azar.
 profile-rated-bad = `{ $word }` no es ni puntuable ni amistosa: escribe una de las dos, o déjalo vacío para puntuable.
-profile-opponent-bot = { $name } es un bot y no puede jugar. Para jugar contra el ordenador, usa `/rb challenge computer:1` (niveles 1 a 5).
+profile-opponent-bot = { $name } es un bot y no puede jugar. Para jugar contra la computadora, usa `/rb challenge computer:1` (niveles 1 a 5).

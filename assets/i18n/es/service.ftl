@@ -46,7 +46,7 @@ challenge-colour-random = colores por sorteo
 # $rated is rated or casual; $colours is challenge-colour or challenge-colour-random.
 challenge-terms =
     { $rated ->
-        [rated] con rating
+        [rated] puntuable
        *[casual] amistosa
     }, { $days } { $days ->
         [one] día
@@ -90,7 +90,7 @@ game-begins =
         [one] día
        *[other] días
     } por jugada, { $rated ->
-        [rated] con rating
+        [rated] puntuable
        *[casual] amistosa
     }.
 

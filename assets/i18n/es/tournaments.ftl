@@ -216,7 +216,7 @@ button-tournament-join = Inscribirme
 
 ## Help and the command's words
 
-help-tournament = Torneos todos contra todos en este servidor. Crea uno con `create` (cualquiera puede; `double` hace que cada pareja juegue dos veces, `casual` no cuenta para la clasificación, `max N` limita los jugadores, de 3 a 12), y los jugadores se inscriben (`join`) o se borran (`leave`). Su organizador puede iniciarlo (`start`) con 3 inscritos — todas las partidas empiezan a la vez, cada una en su hilo —, cancelarlo antes (`cancel`) o retirar a un jugador después (`withdraw @jugador`). `tournament` solo muestra la clasificación, `tournament table` el cuadro.
+help-tournament = Torneos todos contra todos en este servidor. Crea uno con `create` (cualquiera puede; `double` hace que cada pareja juegue dos veces, `casual` no cambia las puntuaciones, `max N` limita los jugadores, de 3 a 12), y los jugadores se inscriben (`join`) o se borran (`leave`). Su organizador puede iniciarlo (`start`) con 3 inscritos — todas las partidas empiezan a la vez, cada una en su hilo —, cancelarlo antes (`cancel`) o retirar a un jugador después (`withdraw @jugador`). `tournament` solo muestra la clasificación, `tournament table` el cuadro.
 help-tournaments = Los torneos de este servidor: con inscripción abierta, en curso y terminados.
 command-needs-tournament-name = el nombre del torneo
 command-needs-player = el jugador que retirar

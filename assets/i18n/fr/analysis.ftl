@@ -37,10 +37,10 @@ analysis-before = { $verdict ->
         [black-slight] gardait un léger avantage aux Noirs
         [white-better] gardait l'avantage aux Blancs
         [black-better] gardait l'avantage aux Noirs
-        [white-winning] gagnait pour les Blancs
-        [black-winning] gagnait pour les Noirs
-        [white-mate] matait pour les Blancs en { $mate }
-       *[black-mate] matait pour les Noirs en { $mate }
+        [white-winning] était gagnant pour les Blancs
+        [black-winning] était gagnant pour les Noirs
+        [white-mate] donnait aux Blancs un mat en { $mate }
+       *[black-mate] donnait aux Noirs un mat en { $mate }
     }
 analysis-after = { $verdict ->
         [even] la position est à peu près égale

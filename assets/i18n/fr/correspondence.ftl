@@ -1,22 +1,22 @@
-# Jeu par correspondance : coups conditionnels (prévisions) et vacances.
+# Jeu par correspondance : coups conditionnels et vacances.
 
 help-forecast = Annoncez d'avance comment vous répondrez aux prochains coups de votre adversaire. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 » ; une ligne peut continuer (jusqu'à 30 coups), plusieurs lignes se séparent par `;`, et vous pouvez en garder 30. `forecast` affiche vos lignes (vous seul les voyez), `forecast clear` les supprime.
 help-vacation = Partez sans perdre au temps. `vacation on 7` arrête pendant 7 jours les pendules de vos parties où vous avez le trait (30 jours par an ; `vacation on` prend tout ce qui reste). `vacation off` ou n'importe quel coup de votre part vous fait revenir, et les jours non utilisés vous sont rendus. `vacation` montre ce qui reste.
 
 command-vacation-days = Le nombre de jours de vacances doit être un nombre entier de 1 à { $max }, pas `{ $word }`.
 
-## Prévisions
+## Coups conditionnels
 
-forecast-computer = Les prévisions sont pour les parties entre joueurs : l'ordinateur répond de toute façon tout de suite.
+forecast-computer = Les coups conditionnels sont pour les parties entre joueurs : l'ordinateur répond de toute façon tout de suite.
+forecast-your-move = C'est à vous de jouer dans la partie #{ $id }. Jouez d'abord : une ligne de coups conditionnels commence par la réponse de votre adversaire à votre coup.
+forecast-none = Vous n'avez aucun coup conditionnel dans la partie #{ $id }. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 ».
 forecast-in-public = Les coups conditionnels sont secrets, et dans le salon d'un serveur tout le monde — votre adversaire aussi — lit ce qui s'y écrit et mes réponses : je n'y prends donc pas de coups conditionnels. Donnez-les avec `/rb forecast`, dont vous seul voyez les réponses, ou en message privé.
-forecast-your-move = C'est à vous de jouer dans la partie #{ $id }. Jouez d'abord : une prévision commence par la réponse de votre adversaire à votre coup.
-forecast-none = Vous n'avez aucune prévision dans la partie #{ $id }. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 ».
-forecast-cleared = Vos prévisions de la partie #{ $id } sont supprimées ({ $count } { $count ->
+forecast-cleared = Vos coups conditionnels de la partie #{ $id } sont supprimés ({ $count } { $count ->
         [one] ligne
        *[other] lignes
     }).
-forecast-saved = Enregistré. Vous seul voyez vos prévisions de la partie #{ $id } ; elles sont jouées pour vous dès que le coup de votre adversaire correspond.
-forecast-list = Vos prévisions dans la partie #{ $id } ({ $count } { $count ->
+forecast-saved = Enregistré. Vous seul voyez vos coups conditionnels de la partie #{ $id } ; ils sont joués pour vous dès que le coup de votre adversaire correspond.
+forecast-list = Vos coups conditionnels dans la partie #{ $id } ({ $count } { $count ->
         [one] ligne
        *[other] lignes
     }), chacune le coup de votre adversaire, puis votre réponse :
@@ -43,15 +43,15 @@ forecast-over = la partie est déjà finie à ce moment-là ({ $outcome })
 forecast-bad-move = Coup { $number } de votre ligne (`{ $text }`) : { $why }
 forecast-bad-move-in-line = Ligne { $line }, coup { $number } (`{ $text }`) : { $why }
 forecast-ends-with-theirs = La ligne { $line } se termine par le coup de votre adversaire `{ $text }` : ajoutez-y votre réponse.
-forecast-answered = { $player } a répondu { $san } (prévision).
-forecast-answered-notice = **Partie #{ $id }** : { $player } a répondu { $san } (prévision).
+forecast-answered = { $player } a répondu { $san } (coup conditionnel).
+forecast-answered-notice = **Partie #{ $id }** : { $player } a répondu { $san } (coup conditionnel).
 
 ## Vacances
 
 vacation-status = Vous n'êtes pas en vacances. Il vous reste { $left } de vos { $total } { $total ->
         [one] jour
        *[other] jours
-    } de vacances en { $year } : `vacation on JOURS` en commence.
+    } de vacances en { $year } : partez avec `vacation on JOURS`.
 vacation-status-away = Vous êtes en vacances ; elles finissent { $until } au plus tard ({ $planned } { $planned ->
         [one] jour réservé
        *[other] jours réservés
@@ -79,7 +79,7 @@ vacation-started = Vous êtes en vacances ; elles finissent { $until } au plus t
         [one] jour
        *[other] jours
     } cette année.
-vacation-not-away = Vous n'êtes pas en vacances. `vacation on JOURS` en commence.
+vacation-not-away = Vous n'êtes pas en vacances. Partez avec `vacation on JOURS`.
 vacation-ended = Bon retour ! Vos vacances ont coûté { $used } { $used ->
         [one] jour
        *[other] jours
@@ -100,7 +100,7 @@ vacation-exhausted-notice = { $player } a utilisé tous ses jours de vacances de
 
 ## Les sous-commandes et options de /rb
 
-slash-sub-forecast = prévision
+slash-sub-forecast = coups-conditionnels
 slash-sub-vacation = vacances
 slash-option-moves = coups
     .description = Son coup, votre réponse, etc. (lignes séparées par ;), ou clear ; vide : la liste

@@ -63,7 +63,7 @@ slash-option-days = jours
     .description = Jours par coup, de { $min } à { $max } ({ $default } par défaut)
     .moretime = Combien de jours accorder à votre adversaire
 slash-option-casual = amicale
-    .description = Une partie amicale ne change pas le classement
+    .description = Une partie amicale ne change pas la cote
 slash-option-move = coup
     .description = Votre coup, par exemple Rb7, cxb2 ou c2-b3
 slash-option-square = case
@@ -75,7 +75,7 @@ slash-option-pings = mentions
 slash-option-dm = messages-privés
     .description = Si je vous envoie un message privé quand c'est à vous de jouer
 slash-option-player = joueur
-    .description = De qui voir le classement et le bilan (laissez vide : les vôtres)
+    .description = De qui voir la cote et le bilan (laissez vide : les vôtres)
 
 ## Choices
 

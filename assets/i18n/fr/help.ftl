@@ -9,7 +9,7 @@ help-entry = **{ $name }** — { $summary }
     Exemple : `{ $example }`
 help-unknown = Il n'y a pas de commande `{ $topic }`. Tapez `help` pour la liste.
 
-help-challenge = Défiez un joueur, ou toute personne présente ici si vous ne nommez personne, ou l'ordinateur (niveau 1 à 5, 3 par défaut ; la partie commence aussitôt). De 1 à 14 jours par coup (3 par défaut). Les parties entre joueurs comptent pour le classement, sauf en amical (casual). Un défi expire au bout d'un jour.
+help-challenge = Défiez un joueur, ou toute personne présente ici si vous ne nommez personne, ou l'ordinateur (niveau 1 à 5, 3 par défaut ; la partie commence aussitôt). De 1 à 14 jours par coup (3 par défaut). Les parties entre joueurs comptent pour la cote, sauf en amical (casual). Un défi expire au bout d'un jour.
 help-accept = Acceptez un défi qui vous est adressé, ou un défi ouvert ici.
 help-decline = Refusez un défi qui vous est adressé.
 help-cancel = Retirez un défi que vous avez lancé.
@@ -27,7 +27,7 @@ help-abort = Annulez la partie sans résultat, tant que moins de deux coups ont 
 help-moretime = Accordez des jours supplémentaires à votre adversaire pour son coup.
 help-rematch = Proposez une revanche à votre adversaire, couleurs inversées.
 help-leaderboard = Les dix joueurs les mieux classés de ce serveur (en message privé : de tous les serveurs), et votre propre place.
-help-stats = Votre classement et votre bilan, ou ceux d'un autre joueur : victoires, nulles et défaites par couleur et par type de fin, la série en cours, les parties en cours.
+help-stats = Votre cote et votre bilan, ou ceux d'un autre joueur : victoires, nulles et défaites par couleur et par type de fin, la série en cours, les parties en cours.
 help-rules = Un court résumé des règles du Rollerball.
 help-settings = Affichez ou modifiez vos préférences : langue des réponses, mention quand c'est votre tour, et message privé quand c'est à vous de jouer.
 help-help = Cette liste, ou plus de détails sur une commande.

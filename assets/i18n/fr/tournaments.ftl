@@ -211,7 +211,7 @@ button-tournament-join = S'inscrire
 
 ## Help and the command's words
 
-help-tournament = Tournois toutes rondes sur ce serveur. Créez-en un avec `create` (tout le monde peut ; `double` fait jouer chaque paire deux fois, `casual` ne compte pas pour le classement, `max N` limite les joueurs, de 3 à 12), puis les joueurs s'inscrivent (`join`) ou se retirent (`leave`). Son organisateur peut le lancer (`start`) dès 3 inscrits — toutes les parties commencent en même temps, chacune dans son fil —, l'annuler avant (`cancel`) ou retirer un joueur après (`withdraw @joueur`). `tournament` seul montre le classement, `tournament table` le tableau.
+help-tournament = Tournois toutes rondes sur ce serveur. Créez-en un avec `create` (tout le monde peut ; `double` fait jouer chaque paire deux fois, `casual` ne touche pas aux cotes, `max N` limite les joueurs, de 3 à 12), puis les joueurs s'inscrivent (`join`) ou se retirent (`leave`). Son organisateur peut le lancer (`start`) dès 3 inscrits — toutes les parties commencent en même temps, chacune dans son fil —, l'annuler avant (`cancel`) ou retirer un joueur après (`withdraw @joueur`). `tournament` seul montre le classement, `tournament table` le tableau.
 help-tournaments = Les tournois de ce serveur : ouverts aux inscriptions, en cours et terminés.
 command-needs-tournament-name = le nom du tournoi
 command-needs-player = le joueur à retirer

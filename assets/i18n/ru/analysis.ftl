@@ -15,7 +15,7 @@ analysis-queued = Движок занят другой партией. Ваш а
 analysis-failed = Анализ партии #{ $id } не удался. Попробуйте позже.
 analysis-ready = { $player }, анализ партии #{ $id }, который вы просили, готов.
 analysis-ready-direct = Анализ партии #{ $id }, который вы просили, готов: `analysis #{ $id }` покажет его.
-analysis-header = **Анализ партии #{ $id }** ({ $white } против { $black }): { $nodes } { $nodes ->
+analysis-header = **Анализ партии #{ $id }** ({ $white } — { $black }): { $nodes } { $nodes ->
         [one] узел
         [few] узла
        *[many] узлов
@@ -39,10 +39,18 @@ analysis-before = { $verdict ->
         [black-slight] сохранял чёрным небольшой перевес
         [white-better] сохранял белым перевес
         [black-better] сохранял чёрным перевес
-        [white-winning] выигрывал для белых
-        [black-winning] выигрывал для чёрных
-        [white-mate] давал белым мат в { $mate }
-       *[black-mate] давал чёрным мат в { $mate }
+        [white-winning] вёл к выигрышу белых
+        [black-winning] вёл к выигрышу чёрных
+        [white-mate] позволял белым поставить мат в { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+       *[black-mate] позволял чёрным поставить мат в { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
     }
 analysis-after = { $verdict ->
         [even] позиция примерно равна
@@ -52,7 +60,15 @@ analysis-after = { $verdict ->
         [black-better] у чёрных перевес
         [white-winning] белые выигрывают
         [black-winning] чёрные выигрывают
-        [white-mate] белые ставят мат в { $mate }
-       *[black-mate] чёрные ставят мат в { $mate }
+        [white-mate] белые ставят мат в { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+       *[black-mate] чёрные ставят мат в { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
     }
 analysis-record = Запись с пометками приложена; теперь `export` тоже её включает.

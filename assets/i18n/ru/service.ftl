@@ -104,13 +104,13 @@ games-several-here = У вас здесь несколько партий: { $li
 game-none-here = У вас здесь нет текущей партии. Начните её командой `challenge @игрок`; чтобы посмотреть законченную партию, добавьте её номер, например `{ $word } #12`.
 game-elsewhere = Ваша партия #{ $id } идёт не здесь. Играйте в { $channel } или добавьте её номер: `{ $word } #{ $id }`.
 games-elsewhere = У вас здесь нет партий. Ваши партии: { $list }. Добавьте номер партии, например `{ $word } #{ $id }`.
-game-choice = #{ $id } против { $opponent }
+game-choice = #{ $id } (соперник: { $opponent })
 game-over-already = Партия #{ $id } окончена: { $outcome }. Начните новую командой `rematch #{ $id }` или `challenge @игрок`.
 
 ## Moves
 
 not-your-move = В партии #{ $id } сейчас ходит { $player }, а не вы. Я упомяну вас, когда будет ваш ход.
-move-played = **Партия #{ $id }** · ход { $player }: **{ $san }**.
+move-played = **Партия #{ $id }** · { $player } делает ход **{ $san }**.
 move-declines-draw = (Сделанный ход отклоняет предложение ничьей.)
 move-declines-takeback = (Сделанный ход отклоняет просьбу вернуть ход.)
 computer-answered = Компьютер отвечает **{ $san }**.
@@ -121,7 +121,7 @@ computer-answered-notice = **Партия #{ $id }** · компьютер от�
 turn-over = Партия окончена: { $outcome }.
 # $check is yes or no; $deadline is a Discord time, or none.
 turn-to-move =
-    Ход { $player } ({ $side ->
+    Ходит { $player } ({ $side ->
         [white] белые
        *[black] чёрные
     }){ $check ->
@@ -182,7 +182,7 @@ games-none = У вас нет текущих партий. Начните пар
 games-header = Ваши текущие партии:
 # $turn is yes when it is the player's move.
 games-line =
-    • **#{ $id }** против { $opponent } — вы играете { $side ->
+    • **#{ $id }**, соперник: { $opponent } — вы играете { $side ->
         [white] белыми
        *[black] чёрными
     } — { $turn ->
@@ -197,7 +197,7 @@ export-done = **Партия #{ $id }** · запись ({ $count } { $count ->
 
 ## Ending games and offers ($kind is draw or takeback)
 
-resign-confirm = Сдать партию #{ $id } против { $opponent }? Это нельзя отменить. Нажмите кнопку или наберите `resign #{ $id } confirm`.
+resign-confirm = Сдать партию #{ $id } (соперник: { $opponent })? Это нельзя отменить. Нажмите кнопку или наберите `resign #{ $id } confirm`.
 resigned = **Партия #{ $id }** · { $player } сдаётся.
 abort-too-late = Партию #{ $id } уже нельзя отменить: обе стороны сделали ход. Можно предложить ничью (`draw`) или сдаться (`resign`).
 aborted = **Партия #{ $id }** · { $player } отменяет партию.
@@ -309,10 +309,10 @@ settings-language-unknown = Я пока не умею отвечать на `{ $
 
 dm-turn =
     { $kind ->
-        [begun] Партия #{ $id } против { $opponent } начинается: у вас белые, ваш ход
-        [reminder] Напоминание: ваш ход в партии #{ $id } против { $opponent }
-        [last] Последнее напоминание: ваш ход в партии #{ $id } против { $opponent }
-       *[moved] { $opponent } сыграл(а) **{ $san }** в партии #{ $id }: ваш ход
+        [begun] Партия #{ $id } начинается (соперник: { $opponent }): у вас белые, ваш ход
+        [reminder] Напоминание: ваш ход в партии #{ $id } (соперник: { $opponent })
+        [last] Последнее напоминание: ваш ход в партии #{ $id } (соперник: { $opponent })
+       *[moved] { $opponent } делает ход **{ $san }** в партии #{ $id }: ваш ход
     } — срок истекает { $deadline } · { $link }
 
 ## Notices Discord would not deliver by direct message, shown with the next command ($count of them)

@@ -17,7 +17,7 @@ tournament-format = { $double ->
 ## Finding the tournament meant
 
 tournament-needs-server = Турниры проводятся в каналах сервера, а не в личных сообщениях.
-tournament-needs-bot = Для турниров бот должен быть на сервере: он публикует там ветки партий, напоминания и таблицу. Попросите администратора добавить его.
+tournament-needs-bot = Для турниров бот должен быть на сервере: он публикует там ветки партий, напоминания и положение. Попросите администратора добавить его.
 tournament-none = Турнира #{ $id } нет. `tournaments` покажет турниры этого сервера.
 tournament-elsewhere = Турнир #{ $id } проходит на другом сервере.
 tournament-none-here = На этом сервере ещё нет турниров. Создайте турнир командой `tournament create НАЗВАНИЕ`.
@@ -100,7 +100,7 @@ tournament-started = 🏁 { $tournament } начался: { $players } — { $co
         [few] { $count } партии
        *[many] { $count } партий
     }, все одновременно; { $format }.
-    { $list }У каждой партии своя ветка; `games` покажет ваши, а `tournament #{ $id }` — таблицу.
+    { $list }У каждой партии своя ветка; `games` покажет ваши, а `tournament #{ $id }` — положение.
 tournament-pairing = #{ $game } { $white } – { $black }
 tournament-pairing-range = Партии с #{ $first } по #{ $last }.
 # $games lists the game numbers; $annulled says how the withdrawn player's results now count.
@@ -109,7 +109,7 @@ tournament-withdrawn = { $organiser } снял { $player } с турнира { $
         [few] в его { $count } недоигранных партиях ({ $games }) засчитаны поражения, победы — соперникам.
        *[many] в его { $count } недоигранных партиях ({ $games }) засчитаны поражения, победы — соперникам.
     } { $annulled ->
-        [yes] Он сыграл меньше половины своих партий, поэтому ни один его результат не учитывается в таблице.
+        [yes] Он сыграл меньше половины своих партий, поэтому ни один его результат не учитывается в положении.
        *[no] Он сыграл не меньше половины своих партий, поэтому его результаты остаются в силе, включая неявки.
     }
 
@@ -126,8 +126,8 @@ tournament-signup = { $tournament } · { $format }
 tournament-cancelled-view = { $tournament } был отменён организатором до начала.
 tournament-standings-title = { $tournament } · { $format }
     { $over ->
-        [yes] **Итоговая таблица**
-       *[no] **Таблица** после { $finished } из { $games } { $games ->
+        [yes] **Итоговое положение**
+       *[no] **Положение** после { $finished } из { $games } { $games ->
             [one] партии
            *[other] партий
         }
@@ -157,7 +157,7 @@ tournament-table-caption = Турнирная таблица { $tournament } —
         }
     }.
 tournament-table-subtitle = Турнир #{ $id } · { $over ->
-        [yes] итоговая таблица
+        [yes] итоговое положение
        *[no] после { $finished } из { $games } { $games ->
             [one] партии
            *[other] партий
@@ -211,7 +211,7 @@ tournament-final = 🏆 { $tournament } завершён! { $count ->
         [h2h] , впереди по личной встрече
        *[none] {""}
     }. Поздравляем!
-tournament-final-short = 🏆 { $tournament } завершён: все партии сыграны. `tournament #{ $id }` покажет итоговую таблицу.
+tournament-final-short = 🏆 { $tournament } завершён: все партии сыграны. `tournament #{ $id }` покажет итоговое положение.
 
 ## In its games
 
@@ -222,15 +222,15 @@ tournament-game-counts = Эта партия идёт в зачёт турнир
     } { $finished } из { $games } { $games ->
         [one] партии
        *[other] партий
-    }; `tournament #{ $id }` покажет таблицу.
-tournament-game-last = Это была последняя партия турнира #{ $id } **{ $name }**: итоговая таблица опубликована в { $channel }.
+    }; `tournament #{ $id }` покажет положение.
+tournament-game-last = Это была последняя партия турнира #{ $id } **{ $name }**: итоговое положение и турнирная таблица опубликованы в { $channel }.
 tournament-thread-name = { $name } · #{ $id } { $white } против { $black }
 outcome-forfeit = { $winner } побеждает: сопернику засчитана неявка ({ $result })
 button-tournament-join = Записаться
 
 ## Help and the command's words
 
-help-tournament = Круговые турниры на этом сервере. Создайте турнир командой `create` (это может любой; `double` — каждая пара играет дважды, `casual` — без влияния на рейтинг, `max N` — не больше N игроков, от 3 до 12), а игроки записываются (`join`) или выходят (`leave`). Организатор может начать его (`start`), когда записались 3 игрока — все партии начинаются одновременно, каждая в своей ветке, — отменить до начала (`cancel`) или снять игрока после (`withdraw @игрок`). `tournament` без слов показывает таблицу, `tournament table` — турнирную таблицу картинкой.
+help-tournament = Круговые турниры на этом сервере. Создайте турнир командой `create` (это может любой; `double` — каждая пара играет дважды, `casual` — без влияния на рейтинг, `max N` — не больше N игроков, от 3 до 12), а игроки записываются (`join`) или выходят (`leave`). Организатор может начать его (`start`), когда записались 3 игрока — все партии начинаются одновременно, каждая в своей ветке, — отменить до начала (`cancel`) или снять игрока после (`withdraw @игрок`). `tournament` без слов показывает положение, `tournament table` — турнирную таблицу картинкой.
 help-tournaments = Турниры этого сервера: с открытой записью, идущие и завершённые.
 command-needs-tournament-name = название турнира
 command-needs-player = игрок, которого нужно снять
@@ -261,9 +261,9 @@ slash-sub-tournament-cancel = отменить
     .description = Отменить ваш турнир до начала
 slash-sub-tournament-withdraw = снять
     .description = Снять игрока с вашего турнира: в недоигранных партиях ему засчитываются поражения
-slash-sub-tournament-standings = таблица
+slash-sub-tournament-standings = положение
     .description = Положение в турнире, с дополнительными показателями
-slash-sub-tournament-table = сетка
+slash-sub-tournament-table = турнирная-таблица
     .description = Турнирная таблица картинкой
 slash-sub-tournament-list = список
     .description = Турниры этого сервера: открытые, идущие и завершённые

@@ -105,7 +105,7 @@ pub(super) fn number_variables() -> BTreeSet<&'static str> {
 /// The words of each language that may follow a number in place of what it counts: "3 of 12
 /// players", "3 to 12 players", "12 at most", "3 joueurs sur 12", "il vous en reste 3 en 2026", "3 de 12
 /// jugadores", "от 3 до 12 игроков" (the noun goes with the other number, or is left out).
-fn not_counted(lang: Lang) -> &'static [&'static str] {
+pub(super) fn not_counted(lang: Lang) -> &'static [&'static str] {
     match lang {
         Lang::En => &["of", "to", "at"],
         Lang::Fr => &["sur", "de", "en", "à"],
@@ -116,7 +116,7 @@ fn not_counted(lang: Lang) -> &'static [&'static str] {
 
 /// The word that follows a placeable in `text`, past spaces and markdown emphasis, if a word
 /// comes next.
-fn next_word(text: &str) -> Option<&str> {
+pub(super) fn next_word(text: &str) -> Option<&str> {
     let rest = text.trim_start_matches([' ', '\u{a0}', '\u{202f}', '*', '_']);
     let end = rest
         .find(|c: char| !c.is_alphabetic())

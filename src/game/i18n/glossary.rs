@@ -1,0 +1,166 @@
+//! One word per thing in each language, and chess players' words: the terms a native player
+//! asked for, checked over every shipped text, and the sentences they corrected.
+
+use fluent_syntax::ast;
+
+use super::checks::texts;
+use super::*;
+
+/// The words of a pattern, every variant included, lower-cased: what a reader may see of it
+/// besides its placeables.
+fn words(pattern: &ast::Pattern<&str>, out: &mut String) {
+    for element in &pattern.elements {
+        match element {
+            ast::PatternElement::TextElement { value } => out.push_str(&value.to_lowercase()),
+            ast::PatternElement::Placeable {
+                expression: ast::Expression::Select { variants, .. },
+            } => {
+                for variant in variants {
+                    out.push(' ');
+                    words(&variant.value, out);
+                }
+            }
+            ast::PatternElement::Placeable { .. } => out.push_str(" {} "),
+        }
+    }
+}
+
+/// Words a language does not use, with the word it uses for that thing instead.
+const NOT_SAID: &[(Lang, &str, &str)] = &[
+    // French: conditional moves are "coups conditionnels"; the rating is "cote" ("classement"
+    // is the leaderboard or a tournament's standings).
+    (Lang::Fr, "prévision", "coup conditionnel"),
+    (Lang::Fr, "ne change pas le classement", "la cote"),
+    (Lang::Fr, "voir le classement", "la cote"),
+    (Lang::Fr, "votre classement", "votre cote"),
+    (Lang::Fr, "pour le classement", "pour la cote"),
+    // Spanish: "jugadas condicionales"; a rated game is "puntuable", the rating "puntuación",
+    // the machine "computadora", the record "balance".
+    (Lang::Es, "previsión", "jugada condicional"),
+    (Lang::Es, "previsiones", "jugadas condicionales"),
+    (Lang::Es, "rating", "puntuación / puntuable"),
+    (Lang::Es, "ordenador", "computadora"),
+    (Lang::Es, "tu historial", "tu balance"),
+    (Lang::Es, "el historial", "el balance"),
+    // Russian: "условные ходы", a line of them "вариант"; a knockout bracket is not a
+    // crosstable.
+    (Lang::Ru, "прогноз", "условные ходы"),
+    (Lang::Ru, "линия", "вариант"),
+    (Lang::Ru, "линии", "вариант"),
+    (Lang::Ru, "линий", "вариантов"),
+    (Lang::Ru, "сетка", "турнирная таблица"),
+];
+
+/// Where a Russian text says "таблица" for something other than the crosstable ("турнирная
+/// таблица") or the leaderboard ("таблица лидеров"): the standings are "положение".
+fn bare_table(text: &str) -> bool {
+    text.match_indices("таблиц").any(|(at, _)| {
+        let before = text[..at].trim_end_matches([' ', '-']);
+        let after = &text[at..];
+        let word_end = after.find(' ').unwrap_or(after.len());
+        !["турнирная", "турнирную", "турнирной"]
+            .iter()
+            .any(|adjective| before.ends_with(adjective))
+            && !after[word_end..].trim_start().starts_with("лидеров")
+    })
+}
+
+#[test]
+fn each_language_says_one_word_per_thing() {
+    // Rules and notation speak of the board's lines, not of forecasts.
+    let board_words = ["rules-", "illegal-"];
+    let mut found = Vec::new();
+    for lang in Lang::ALL {
+        for text in texts(lang) {
+            let mut said = String::new();
+            words(&text.pattern, &mut said);
+            for (l, word, instead) in NOT_SAID {
+                let about_the_board = board_words.iter().any(|p| text.id.starts_with(p));
+                if *l == lang && said.contains(word) && !about_the_board {
+                    found.push(format!("{lang} {}: `{word}` (say {instead})", text.id));
+                }
+            }
+            if lang == Lang::Ru && bare_table(&said) {
+                found.push(format!("ru {}: `таблица` (standings: положение)", text.id));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    assert!(bare_table("покажет таблицу."));
+    assert!(!bare_table("**таблица лидеров** и турнирная таблица"));
+}
+
+#[test]
+fn the_sentences_native_players_corrected() {
+    let before = |lang, verdict: &str| tr!(lang, "analysis-before", verdict = verdict, mate = 3);
+    // "давал белым мат" said White was mated.
+    assert_eq!(
+        before(Lang::Ru, "white-mate"),
+        "позволял белым поставить мат в 3 хода"
+    );
+    assert_eq!(before(Lang::Ru, "black-winning"), "вёл к выигрышу чёрных");
+    assert_eq!(
+        before(Lang::Fr, "white-winning"),
+        "était gagnant pour les Blancs"
+    );
+    assert_eq!(
+        before(Lang::Fr, "white-mate"),
+        "donnait aux Blancs un mat en 3"
+    );
+    assert_eq!(
+        before(Lang::Es, "white-winning"),
+        "era ganadora para las blancas"
+    );
+    assert_eq!(
+        before(Lang::Es, "black-mate"),
+        "permitía a las negras dar mate en 3"
+    );
+    let after = tr!(Lang::Ru, "analysis-after", verdict = "black-mate", mate = 1);
+    assert_eq!(after, "чёрные ставят мат в 1 ход");
+
+    // A casual tournament has standings; it only leaves ratings alone.
+    assert!(tr!(Lang::Fr, "help-tournament").contains("`casual` ne touche pas aux cotes,"));
+    assert!(tr!(Lang::Es, "help-tournament").contains("`casual` no cambia las puntuaciones,"));
+
+    // Where the computer stands in a Russian sentence, it stands in the nominative.
+    let computer = tr!(Lang::Ru, "computer-side", level = 3);
+    let turn = tr!(
+        Lang::Ru,
+        "turn-to-move",
+        player = computer.as_str(),
+        side = "black",
+        check = "no",
+        deadline = "none"
+    );
+    assert_eq!(turn, "Ходит компьютер уровня 3 (чёрные).");
+    let choice = tr!(
+        Lang::Ru,
+        "game-choice",
+        id = 4,
+        opponent = computer.as_str()
+    );
+    assert_eq!(choice, "#4 (соперник: компьютер уровня 3)");
+    let resign = tr!(
+        Lang::Ru,
+        "resign-confirm",
+        id = 4,
+        opponent = computer.as_str()
+    );
+    assert!(
+        resign.starts_with("Сдать партию #4 (соперник: компьютер уровня 3)?"),
+        "{resign}"
+    );
+
+    // Where to start a vacation, said as French and Spanish say it.
+    let status = |lang| tr!(lang, "vacation-status", left = 30, total = 30, year = 2026);
+    assert_eq!(
+        status(Lang::Fr),
+        "Vous n'êtes pas en vacances. Il vous reste 30 de vos 30 jours de vacances en 2026 : \
+         partez avec `vacation on JOURS`."
+    );
+    assert_eq!(
+        status(Lang::Es),
+        "No estás de vacaciones. Te quedan 30 de tus 30 días de vacaciones en 2026: \
+         `vacation on DÍAS` te pone de vacaciones."
+    );
+}
