@@ -13,7 +13,7 @@ use common::{World, alice, bob, carol, say_to};
 use rollerball::engine::analysis::{Budget, GameAnalysis};
 use rollerball::game::{Analyst, DirectMessage, EngineAnalyst, Request, Service};
 use rollerball::render::Theme;
-use rollerball::render::eval_graph::{FRAME, PLOT_HEIGHT, column_of};
+use rollerball::render::eval_graph::{GraphColors, PLOT_HEIGHT, PLOT_Y, column_of};
 use rollerball::rules;
 use rollerball::store::{GameId, Place, Reach};
 
@@ -79,15 +79,17 @@ async fn a_move_that_allows_mate_in_one_is_a_blunder() {
         assert!(reply.text.contains(BLUNDER_TEXT), "{}", reply.text);
         let pgn = String::from_utf8(reply.files[0].bytes.clone()).unwrap();
         assert!(pgn.contains(BLUNDER_PGN), "{pgn}");
-        // The graph falls to the bottom after the blunder (Black mates) and not before.
+        // Black's dark area comes down to the bottom after the blunder (Black mates), and not
+        // before: White's light area still rises from it.
         let png = &reply.image.as_ref().expect("the graph").bytes;
         let graph = image::load_from_memory(png).unwrap().to_rgb8();
         let positions = BLUNDER_GAME.split_whitespace().count() + 1;
-        let bottom = FRAME + PLOT_HEIGHT - 2;
+        let bottom = PLOT_Y + PLOT_HEIGHT - 2;
         let before = column_of(BLUNDER_PLY, positions) - 1;
         let after = column_of(BLUNDER_PLY + 1, positions) + 8;
-        assert_eq!(graph.get_pixel(before, bottom).0, Theme::WOOD.hole);
-        assert_eq!(graph.get_pixel(after, bottom).0, Theme::WOOD.dark);
+        let colors = GraphColors::of(&Theme::WOOD);
+        assert_eq!(graph.get_pixel(before, bottom).0, colors.white);
+        assert_eq!(graph.get_pixel(after, bottom).0, colors.black);
         assert_eq!(engine.runs.load(Ordering::SeqCst), 1);
         // Stored: one row per position.
         let stored = w.store.analysis(id).await.unwrap().expect("stored");

@@ -22,6 +22,28 @@ analysis-header = **Analysis of game #{ $id }** ({ $white } vs { $black }): { $n
         [one] position
        *[other] positions
     }. The graph shows the score from White's side over the moves (top: White wins, bottom: Black wins); dots mark the mistakes.
+# The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
+# empty for an aborted game; $termination is a key).
+analysis-graph-title = Game #{ $id }: { $white } vs { $black }
+analysis-graph-result = { $termination ->
+        [checkmate] { $result } · checkmate
+        [throne] { $result } · throne
+        [stalemate] { $result } · stalemate
+        [repetition] { $result } · repetition
+        [resignation] { $result } · resignation
+        [agreement] { $result } · draw agreed
+        [time] { $result } · on time
+        [forfeit] { $result } · forfeit
+        [abort] aborted
+       *[other] { $result }
+    }
+analysis-graph-win = mate
+analysis-graph-moves = move
+analysis-graph-white = White
+analysis-graph-black = Black
+analysis-graph-inaccuracy = inaccuracy
+analysis-graph-mistake = mistake
+analysis-graph-blunder = blunder
 analysis-side = **{ $side ->
         [white] White
        *[black] Black

@@ -22,6 +22,28 @@ analysis-header = **Análisis de la partida #{ $id }** ({ $white } contra { $bla
         [one] su única posición
        *[other] cada una de sus { $positions } posiciones
     }. El gráfico muestra la evaluación desde el lado de las blancas a lo largo de las jugadas (arriba: ganan las blancas, abajo: ganan las negras); los puntos marcan los errores.
+# The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
+# empty for an aborted game; $termination is a key).
+analysis-graph-title = Partida #{ $id }: { $white } contra { $black }
+analysis-graph-result = { $termination ->
+        [checkmate] { $result } · jaque mate
+        [throne] { $result } · trono
+        [stalemate] { $result } · ahogado
+        [repetition] { $result } · repetición
+        [resignation] { $result } · abandono
+        [agreement] { $result } · tablas de mutuo acuerdo
+        [time] { $result } · por tiempo
+        [forfeit] { $result } · incomparecencia
+        [abort] anulada
+       *[other] { $result }
+    }
+analysis-graph-win = mate
+analysis-graph-moves = jugada
+analysis-graph-white = Blancas
+analysis-graph-black = Negras
+analysis-graph-inaccuracy = imprecisión
+analysis-graph-mistake = error
+analysis-graph-blunder = error grave
 analysis-side = **{ $side ->
         [white] Blancas
        *[black] Negras

@@ -22,6 +22,28 @@ analysis-header = **Analyse de la partie #{ $id }** ({ $white } contre { $black 
         [1] sa seule position
        *[other] chacune de ses { $positions } positions
     }. Le graphique montre l'évaluation du point de vue des Blancs au fil des coups (en haut : les Blancs gagnent, en bas : les Noirs gagnent) ; les points marquent les erreurs.
+# The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
+# empty for an aborted game; $termination is a key).
+analysis-graph-title = Partie #{ $id } : { $white } contre { $black }
+analysis-graph-result = { $termination ->
+        [checkmate] { $result } · mat
+        [throne] { $result } · trône
+        [stalemate] { $result } · pat
+        [repetition] { $result } · répétition
+        [resignation] { $result } · abandon
+        [agreement] { $result } · nulle d'un commun accord
+        [time] { $result } · au temps
+        [forfeit] { $result } · forfait
+        [abort] annulée
+       *[other] { $result }
+    }
+analysis-graph-win = mat
+analysis-graph-moves = coup
+analysis-graph-white = Blancs
+analysis-graph-black = Noirs
+analysis-graph-inaccuracy = imprécision
+analysis-graph-mistake = erreur
+analysis-graph-blunder = gaffe
 analysis-side = **{ $side ->
         [white] Blancs
        *[black] Noirs

@@ -24,6 +24,28 @@ analysis-header = **Анализ партии #{ $id }** ({ $white } — { $blac
         [one] каждой из { $positions } позиции
        *[other] каждой из { $positions } позиций
     }. График показывает оценку с точки зрения белых по ходам (вверху — выигрывают белые, внизу — чёрные); точки отмечают ошибки.
+# The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
+# empty for an aborted game; $termination is a key).
+analysis-graph-title = Партия #{ $id }: { $white } против { $black }
+analysis-graph-result = { $termination ->
+        [checkmate] { $result } · мат
+        [throne] { $result } · трон
+        [stalemate] { $result } · пат
+        [repetition] { $result } · повторение
+        [resignation] { $result } · сдача
+        [agreement] { $result } · ничья по соглашению
+        [time] { $result } · по времени
+        [forfeit] { $result } · неявка
+        [abort] отменена
+       *[other] { $result }
+    }
+analysis-graph-win = мат
+analysis-graph-moves = ход
+analysis-graph-white = Белые
+analysis-graph-black = Чёрные
+analysis-graph-inaccuracy = неточность
+analysis-graph-mistake = ошибка
+analysis-graph-blunder = грубая ошибка
 analysis-side = **{ $side ->
         [white] Белые
        *[black] Чёрные

@@ -12,7 +12,8 @@ use crate::game::loaded::Loaded;
 use crate::game::lookup;
 use crate::game::players::Players;
 use crate::game::present::Voice;
-use crate::game::present::analysis::{analysis_text, graph_png};
+use crate::game::present::analysis::analysis_text;
+use crate::game::present::analysis_graph::{graph_labels, graph_png};
 use crate::game::reply::{Attachment, Notice, Reply};
 use crate::game::service::Service;
 use crate::model::GameId;
@@ -93,8 +94,10 @@ async fn reply(svc: &Service, voice: Voice<'_>, loaded: &Loaded, analysis: &Game
     let mut text = analysis_text(voice, loaded, analysis);
     text.push('\n');
     text.push_str(&tr!(voice.lang, "analysis-record"));
+    let labels = graph_labels(voice.lang, loaded);
     let (game, for_graph) = (loaded.game.clone(), analysis.clone());
-    let image = match tokio::task::spawn_blocking(move || graph_png(&game, &for_graph)).await {
+    let drawn = tokio::task::spawn_blocking(move || graph_png(&game, &for_graph, &labels)).await;
+    let image = match drawn {
         Ok(Ok(png)) => Some(Attachment {
             filename: format!("rollerball-{}-analysis.png", loaded.id()),
             bytes: png,

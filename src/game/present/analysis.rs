@@ -1,14 +1,12 @@
-//! The words and picture of an analysis: the header, each side's count of marks and its three
-//! worst moves ("14…Rxe2?? — Kd5 was about even; after it White wins."), the evaluation graph,
-//! and the annotated record.
+//! The words of an analysis: the header, each side's count of marks and its three worst moves
+//! ("14…Rxe2?? — Kd5 was about even; after it White wins."). The picture is in
+//! [`analysis_graph`](super::analysis_graph).
 
 use super::voice::Voice;
 use super::words::side_key;
 use crate::engine::analysis::{GameAnalysis, Judgement, Mark};
 use crate::game::i18n::tr;
 use crate::game::loaded::Loaded;
-use crate::render::Theme;
-use crate::render::eval_graph::{EvalGraph, GraphMark, Severity, render_eval_graph};
 use crate::rules::{self, Color};
 
 /// How many of each side's mistakes the text names.
@@ -105,40 +103,5 @@ fn mistake_line(
             verdict = after.key(),
             mate = after.mate_in()
         )
-    )
-}
-
-/// The evaluation graph of `analysis` as a PNG, in the board's colours. CPU work of a few
-/// milliseconds: call it on a blocking thread.
-pub(crate) fn graph_png(
-    game: &rules::Game,
-    analysis: &GameAnalysis,
-) -> Result<Vec<u8>, crate::render::RenderError> {
-    let values: Vec<f64> = analysis
-        .positions
-        .iter()
-        .map(|p| p.eval.graph_value())
-        .collect();
-    let marks: Vec<GraphMark> = analysis
-        .judgements(game)
-        .iter()
-        .filter_map(|j| {
-            let severity = match j.mark? {
-                Mark::Inaccuracy => Severity::Inaccuracy,
-                Mark::Mistake => Severity::Mistake,
-                Mark::Blunder => Severity::Blunder,
-            };
-            Some(GraphMark {
-                position: j.ply + 1,
-                severity,
-            })
-        })
-        .collect();
-    render_eval_graph(
-        &EvalGraph {
-            values: &values,
-            marks: &marks,
-        },
-        &Theme::default(),
     )
 }

@@ -3,6 +3,7 @@
 //! and buttons, and the help.
 
 pub(crate) mod analysis;
+pub(crate) mod analysis_graph;
 mod game_reply;
 mod help;
 mod markup;
