@@ -3,6 +3,7 @@
 //! and buttons, and the help.
 
 pub(crate) mod analysis;
+pub(crate) mod board_words;
 mod game_reply;
 mod help;
 mod markup;
