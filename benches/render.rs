@@ -1,6 +1,7 @@
-//! Speed and size of the board images: a middlegame PNG at the default size, the PNG
-//! encoder's settings on that image, and the GIF of a 60-move (120-ply) game. The byte sizes
-//! are printed once before the timings.
+//! Speed and size of the board images: a middlegame PNG at the default size, bare and named
+//! by its caption bars (as the bot posts it: the longest names Discord allows), the PNG
+//! encoder's settings on that image, and the GIF of a 60-move (120-ply) game, with and
+//! without its caption. The byte sizes are printed once before the timings.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -8,7 +9,10 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use rollerball::render::{BoardView, GifOptions, Options, render_gif, render_png, render_rgb};
+use rollerball::render::{
+    BoardView, Caption, English, GifOptions, Options, render_gif, render_gif_in, render_png,
+    render_rgb,
+};
 use rollerball::rules::{Game, Position};
 
 /// A middlegame with captures in the hole, a rebound arrow and a check: the busiest image.
@@ -40,6 +44,17 @@ fn long_game(plies: usize) -> Game {
     game
 }
 
+/// The caption of the bot's images, with two of the longest names Discord allows.
+fn caption() -> Caption {
+    Caption {
+        players: [
+            "Wolfgang_Amadeus_Mozart_1756_ABC".into(),
+            "Wolfgang_Amadeus_Mozart_1756_XYZ".into(),
+        ],
+        game: "Game 12345".into(),
+    }
+}
+
 fn png(c: &mut Criterion) {
     let view = BoardView::of_game(&middlegame());
     let options = Options::default();
@@ -49,8 +64,18 @@ fn png(c: &mut Criterion) {
         options.size,
         bytes.len()
     );
+    let named = view.clone().with_caption(caption());
+    let named_bytes = render_png(&named, &options).expect("renders");
+    println!(
+        "captioned middlegame PNG at {} px: {} bytes",
+        options.size,
+        named_bytes.len()
+    );
     c.bench_function("render middlegame png 640", |b| {
         b.iter(|| render_png(black_box(&view), black_box(&options)).expect("renders"))
+    });
+    c.bench_function("render captioned middlegame png 640", |b| {
+        b.iter(|| render_png(black_box(&named), black_box(&options)).expect("renders"))
     });
     let start = BoardView::new(Position::start());
     c.bench_function("render start png 640", |b| {
@@ -93,10 +118,42 @@ fn encoding(c: &mut Criterion) {
             encode(compression, filter).len()
         );
     }
+    // The captioned image, through `png` itself for the zlib levels `image` does not offer.
+    let named = render_rgb(
+        &BoardView::of_game(&middlegame()).with_caption(caption()),
+        &Options::default(),
+    )
+    .expect("renders");
+    let zlib = |level: u8| {
+        let mut out = Vec::with_capacity(128 * 1024);
+        let mut encoder = png::Encoder::new(&mut out, named.width(), named.height());
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_filter(png::Filter::Paeth);
+        encoder.set_deflate_compression(match level {
+            0 => png::DeflateCompression::FdeflateUltraFast,
+            n => png::DeflateCompression::Level(n),
+        });
+        let mut writer = encoder.write_header().expect("a header");
+        writer.write_image_data(named.as_raw()).expect("encodes");
+        writer.finish().expect("finishes");
+        out
+    };
+    for level in [0, 1, 2, 3] {
+        println!(
+            "captioned middlegame, paeth, zlib level {level} (0: fdeflate): {} bytes",
+            zlib(level).len()
+        );
+    }
     let mut group = c.benchmark_group("png encoding");
     for (name, compression, filter) in settings {
         group.bench_function(name, |b| {
             b.iter(|| encode(black_box(compression), black_box(filter)))
+        });
+    }
+    for level in [0, 1, 2, 3] {
+        group.bench_function(format!("captioned paeth zlib {level}"), |b| {
+            b.iter(|| zlib(black_box(level)))
         });
     }
     group.finish();
@@ -120,12 +177,31 @@ fn gif(c: &mut Criterion) {
         options.board.size,
         long_bytes.len()
     );
+    let named = caption();
+    let named_bytes = render_gif_in(&game, &options, Some(&named), &English).expect("renders");
+    println!(
+        "captioned GIF of {} plies at {} px: {} bytes",
+        game.ply(),
+        options.board.size,
+        named_bytes.len()
+    );
     let mut group = c.benchmark_group("gif");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(10));
     group.bench_function("render 60-move game gif 640", |b| {
         b.iter(|| render_gif(black_box(&game), black_box(&options)).expect("renders"))
+    });
+    group.bench_function("render captioned 60-move game gif 640", |b| {
+        b.iter(|| {
+            render_gif_in(
+                black_box(&game),
+                black_box(&options),
+                Some(&named),
+                &English,
+            )
+            .expect("renders")
+        })
     });
     group.finish();
 }

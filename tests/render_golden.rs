@@ -12,8 +12,8 @@
 
 use std::path::PathBuf;
 
-use rollerball::render::{BoardView, Options, Theme, render_png};
-use rollerball::rules::{Color, Game, Position};
+use rollerball::render::{BoardView, Caption, Options, Theme, Words, render_png, render_png_in};
+use rollerball::rules::{Color, Game, Outcome, Position, Termination};
 
 fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
@@ -45,6 +45,105 @@ fn captures_game() -> Game {
         game = next;
     }
     game
+}
+
+/// Words in another language than English, as the bot lends them (French).
+struct French;
+
+impl Words for French {
+    fn move_number(&self, fullmove: u32) -> String {
+        format!("Coup {fullmove}")
+    }
+    fn to_move(&self, side: Color, check: bool) -> String {
+        let side = if side == Color::White {
+            "Blancs"
+        } else {
+            "Noirs"
+        };
+        if check {
+            format!("{side} en échec")
+        } else {
+            format!("Aux {side} de jouer")
+        }
+    }
+    fn result(&self, _: Outcome) -> String {
+        "Les Noirs atteignent le trône".into()
+    }
+    fn side(&self, color: Color) -> String {
+        if color == Color::White {
+            "Blancs"
+        } else {
+            "Noirs"
+        }
+        .into()
+    }
+}
+
+/// Captioned boards: the longest names Discord allows, alike but for their ends; Hebrew,
+/// Arabic and combining accents; a name the font cannot draw at all; in French.
+fn captioned() -> Vec<(&'static str, Vec<u8>)> {
+    let game = Game::replay(None, &["c2-b1", "e6-f5", "d1-b5"]).unwrap();
+    let long = BoardView::of_game(&game).with_caption(Caption {
+        players: [
+            "Wolfgang_Amadeus_Mozart_1756_ABC".into(),
+            "Wolfgang_Amadeus_Mozart_1756_XYZ".into(),
+        ],
+        game: "Game 123456".into(),
+    });
+    // Capitals are wider: on the smallest board these are cut, keeping their ends.
+    let wide = BoardView::of_game(&game).with_caption(Caption {
+        players: [
+            "WOLFGANG_AMADEUS_MOZART_1756_ABC".into(),
+            "WOLFGANG_AMADEUS_MOZART_1756_XYZ".into(),
+        ],
+        game: "Game 123456".into(),
+    });
+    let mut over = BoardView::new(Position::start()).with_caption(Caption {
+        players: [
+            "דוד בן־גוריון".into(),
+            "علي Re\u{301}ne\u{301}e Z\u{308}\u{301}\u{304}\u{306}\u{307}oe".into(),
+        ],
+        game: "Partie 12".into(),
+    });
+    over.outcome = Some(Outcome::win(Color::Black, Termination::Throne));
+    let nameless = BoardView::new(Position::start()).with_caption(Caption {
+        players: ["王小明".into(), "🎮🎮".into()],
+        game: "Partie 7".into(),
+    });
+    vec![
+        (
+            "caption-long-white",
+            render_png(&long, &Options::default()).unwrap(),
+        ),
+        (
+            "caption-long-black-280",
+            render_png(
+                &wide,
+                &Options {
+                    size: 280,
+                    orientation: Color::Black,
+                    ..Options::default()
+                },
+            )
+            .unwrap(),
+        ),
+        (
+            "caption-scripts-black",
+            render_png_in(&over, &Options::from_side(Color::Black), &French).unwrap(),
+        ),
+        (
+            "caption-nameless-slate",
+            render_png_in(
+                &nameless,
+                &Options {
+                    theme: Theme::SLATE,
+                    ..Options::default()
+                },
+                &French,
+            )
+            .unwrap(),
+        ),
+    ]
 }
 
 /// The cases: name, view, options.
@@ -98,20 +197,30 @@ fn boards_match_their_golden_images() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let mut failures = Vec::new();
-    for (name, view, options) in cases() {
-        let png = render_png(&view, &options).unwrap();
+    let images = cases()
+        .into_iter()
+        .map(|(name, view, options)| (name, render_png(&view, &options).unwrap()))
+        .chain(captioned());
+    for (name, png) in images {
         let path = dir.join(format!("{name}.png"));
         if update {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(&path, &png).unwrap();
             continue;
         }
-        let golden = std::fs::read(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; run UPDATE_GOLDEN=1 cargo test --test render_golden",
-                path.display()
-            )
-        });
+        let golden = match std::fs::read(&path) {
+            Ok(golden) => golden,
+            Err(e) => {
+                let out = std::env::temp_dir().join(format!("golden-{name}.png"));
+                std::fs::write(&out, &png).unwrap();
+                failures.push(format!(
+                    "{}: {e}; new image in {}",
+                    path.display(),
+                    out.display()
+                ));
+                continue;
+            }
+        };
         let (gw, gh, want) = decode(&golden);
         let (w, h, got) = decode(&png);
         if (gw, gh) != (w, h) {

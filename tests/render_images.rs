@@ -3,8 +3,8 @@
 //! and rebound marks exactly where they belong.
 
 use rollerball::render::{
-    self, BoardView, GifOptions, Layout, Options, RenderError, Rgb, Theme, render_gif, render_png,
-    render_rgb,
+    self, BoardView, Caption, GifOptions, Layout, Options, RenderError, Rgb, Theme, render_gif,
+    render_png, render_rgb,
 };
 use rollerball::rules::{Color, Game, Move, Position, Square};
 
@@ -136,6 +136,33 @@ fn a1_is_bottom_left_for_white_and_top_right_for_black() {
         }
         let (hx, hy, _, _) = layout.hole();
         assert_eq!(layout.square_at(hx + 5, hy + 5), None);
+    }
+}
+
+#[test]
+fn a_caption_adds_a_bar_above_and_below_and_leaves_the_board_alone() {
+    let game = Game::replay(None, &["c2-b1", "e6-f5"]).unwrap();
+    let plain = BoardView::of_game(&game);
+    let named = plain.clone().with_caption(Caption {
+        players: ["alice".into(), "bob".into()],
+        game: "Game 7".into(),
+    });
+    for options in both_sides() {
+        let layout = options.layout().captioned();
+        let a = decode(&render_png(&plain, &options).unwrap());
+        let b = decode(&render_png(&named, &options).unwrap());
+        assert_eq!((b.width, b.height), (options.size, layout.height()));
+        // The framed board is the same picture, `bar` rows lower.
+        let row = a.width as usize * 3;
+        let below = layout.bar as usize * row;
+        assert!(a.rgb[..] == b.rgb[below..below + a.rgb.len()]);
+        for y0 in [0, layout.bar + options.size] {
+            let strip = &b.rgb[y0 as usize * row..(y0 + layout.bar) as usize * row];
+            // The frame's colour, with a name drawn on it.
+            let frame = options.theme.frame;
+            assert_eq!(b.pixel(options.size as f32 - 2.0, y0 as f32 + 1.0), frame);
+            assert!(strip.chunks_exact(3).any(|p| p != frame));
+        }
     }
 }
 

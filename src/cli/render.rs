@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use rollerball::render::{
-    self, BoardView, DEFAULT_SIZE, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
+    self, BoardView, Caption, DEFAULT_SIZE, English, GifOptions, MAX_SIZE, MIN_SIZE, Options, Theme,
 };
 use rollerball::rules::{Color, START_FEN, Square};
 
@@ -36,6 +36,16 @@ pub struct Args {
     /// Animate the whole game (start position, then one frame per move) as a GIF.
     #[arg(long)]
     gif: bool,
+    /// Name the game in bars above and below the board: its number (the players' names
+    /// default to White and Black).
+    #[arg(long)]
+    game: Option<u64>,
+    /// White's name in the caption bars (with `--game`).
+    #[arg(long, requires = "game")]
+    white: Option<String>,
+    /// Black's name in the caption bars (with `--game`).
+    #[arg(long, requires = "game")]
+    black: Option<String>,
     /// The file to write.
     #[arg(short, long)]
     output: PathBuf,
@@ -54,14 +64,22 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
         },
         theme: Theme::by_name(theme).ok_or_else(|| format!("unknown theme `{theme}`"))?,
     };
+    let caption = args.game.map(|id| Caption {
+        players: [
+            args.white.clone().unwrap_or_else(|| "White".into()),
+            args.black.clone().unwrap_or_else(|| "Black".into()),
+        ],
+        game: format!("Game {id}"),
+    });
     let bytes = if args.gif {
         let gif_options = GifOptions {
             board: options,
             ..GifOptions::default()
         };
-        render::render_gif(&game, &gif_options)
+        render::render_gif_in(&game, &gif_options, caption.as_ref(), &English)
     } else {
         let mut view = BoardView::of_game(&game);
+        view.caption = caption;
         if let Some(from) = &args.targets {
             let sq: Square = from
                 .parse()

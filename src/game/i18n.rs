@@ -56,7 +56,8 @@ topics![
     "picker",
     "profile",
     "correspondence",
-    "analysis"
+    "analysis",
+    "board"
 ];
 
 /// A language the bot answers in.

@@ -16,7 +16,8 @@ use image::RgbImage;
 use super::assets::{self, Assets};
 use super::board;
 use super::palette::GifPalette;
-use super::{BoardView, Options, RenderError};
+use super::words::{English, Words};
+use super::{BoardView, Caption, Options, RenderError};
 use crate::rules::{Game, Piece};
 
 /// How to animate a game.
@@ -43,13 +44,34 @@ impl Default for GifOptions {
 /// The transparent palette index of the delta frames; the other 255 hold colours.
 const TRANSPARENT: u8 = 255;
 
-/// Animates a game from its start position to its current one: `game.ply() + 1` frames.
+/// Animates a game from its start position to its current one: `game.ply() + 1` frames,
+/// in English and without a caption.
 pub fn render_gif(game: &Game, options: &GifOptions) -> Result<Vec<u8>, RenderError> {
+    render_gif_in(game, options, None, &English)
+}
+
+/// Animates a game with its words in the reader's language, every frame named by `caption`
+/// when there is one.
+pub fn render_gif_in(
+    game: &Game,
+    options: &GifOptions,
+    caption: Option<&Caption>,
+    words: &dyn Words,
+) -> Result<Vec<u8>, RenderError> {
     let board_options = &options.board;
     super::check_size(board_options.size)?;
     let assets = assets::get(board_options);
-    let views = views(game);
-    let size = board_options.size as usize;
+    let mut views = views(game);
+    if let Some(caption) = caption {
+        for view in &mut views {
+            view.caption = Some(caption.clone());
+        }
+    }
+    let layout = match caption {
+        Some(_) => assets.layout.captioned(),
+        None => assets.layout,
+    };
+    let (width, height) = (layout.size as u16, layout.height() as u16);
     let palette = assets.gif_palette();
 
     // Compressing the frames is most of the work, and each frame can be compressed on its
@@ -68,7 +90,7 @@ pub fn render_gif(game: &Game, options: &GifOptions) -> Result<Vec<u8>, RenderEr
             .iter()
             .map(|run| {
                 let (views, assets) = (&views, &assets);
-                scope.spawn(move || encode_run(run.clone(), views, assets, options))
+                scope.spawn(move || encode_run(run.clone(), views, assets, options, words))
             })
             .collect();
         handles
@@ -84,8 +106,7 @@ pub fn render_gif(game: &Game, options: &GifOptions) -> Result<Vec<u8>, RenderEr
     let mut out = Vec::new();
     {
         let mut encoder =
-            gif::Encoder::new(&mut out, size as u16, size as u16, &palette.palette.bytes())
-                .map_err(err)?;
+            gif::Encoder::new(&mut out, width, height, &palette.palette.bytes()).map_err(err)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(err)?;
         for frame in encoded.iter().flatten() {
             encoder.write_lzw_pre_encoded_frame(frame).map_err(err)?;
@@ -100,16 +121,17 @@ fn encode_run(
     views: &[BoardView],
     assets: &Assets,
     options: &GifOptions,
+    words: &dyn Words,
 ) -> Vec<gif::Frame<'static>> {
     let palette = assets.gif_palette();
     let last = views.len() - 1;
     let mut previous = run
         .start
         .checked_sub(1)
-        .map(|i| board::draw(&views[i], assets));
+        .map(|i| board::draw(&views[i], assets, words));
     let mut frames = Vec::with_capacity(run.len());
     for i in run {
-        let image = board::draw(&views[i], assets);
+        let image = board::draw(&views[i], assets, words);
         let delay = if i == last {
             options.final_delay_ms
         } else {

@@ -15,8 +15,12 @@ pub const DEFAULT_SIZE: u32 = 640;
 /// The geometry of one board image.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
-    /// Width and height of the image in pixels.
+    /// Width of the image in pixels, and the height of the board with its frame.
     pub size: u32,
+    /// Height of the bar above the framed board that names the top player and the game
+    /// ([`Caption`](super::Caption)); the same bar below names the bottom player. 0 for an
+    /// image without a caption.
+    pub bar: u32,
     /// Side of one square in pixels.
     pub cell: u32,
     /// Pixel offset of the board's top-left square from the image's top-left corner (the
@@ -34,10 +38,25 @@ impl Layout {
         let margin = (size - cell * SIZE as u32) / 2;
         Layout {
             size,
+            bar: 0,
             cell,
             margin,
             orientation,
         }
+    }
+
+    /// The same layout with a caption bar above and below the board: a little over half a
+    /// square high, room for one line of names.
+    pub fn captioned(self) -> Layout {
+        Layout {
+            bar: (self.cell as f32 * 0.62).round() as u32,
+            ..self
+        }
+    }
+
+    /// Height of the whole image: the framed board and its caption bars.
+    pub fn height(&self) -> u32 {
+        self.size + 2 * self.bar
     }
 
     /// The screen column (0 = left) and row (0 = top) of a file and rank, which may be hole
@@ -53,7 +72,10 @@ impl Layout {
     /// The top-left pixel of a square.
     pub fn square_origin(&self, sq: Square) -> (u32, u32) {
         let (col, row) = self.cell_of(sq.file(), sq.rank());
-        (self.margin + col * self.cell, self.margin + row * self.cell)
+        (
+            self.margin + col * self.cell,
+            self.bar + self.margin + row * self.cell,
+        )
     }
 
     /// The centre of a square, in sub-pixel coordinates.
@@ -67,12 +89,15 @@ impl Layout {
     pub fn hole(&self) -> (u32, u32, u32, u32) {
         let a = self.margin + 2 * self.cell;
         let b = self.margin + 5 * self.cell;
-        (a, a, b, b)
+        (a, a + self.bar, b, b + self.bar)
     }
 
     /// The square under a pixel, if the pixel is on one of the 40 squares.
     pub fn square_at(&self, x: u32, y: u32) -> Option<Square> {
-        let (x, y) = (x.checked_sub(self.margin)?, y.checked_sub(self.margin)?);
+        let (x, y) = (
+            x.checked_sub(self.margin)?,
+            y.checked_sub(self.bar + self.margin)?,
+        );
         let (col, row) = (x / self.cell, y / self.cell);
         if col >= SIZE as u32 || row >= SIZE as u32 {
             return None;
@@ -136,5 +161,24 @@ mod tests {
             assert_eq!(l.square_at(0, 0), None);
             assert_eq!(l.square_at(599, 599), None);
         }
+    }
+
+    #[test]
+    fn a_caption_moves_the_board_down_by_its_bar() {
+        let plain = Layout::new(DEFAULT_SIZE, Color::Black);
+        let captioned = plain.captioned();
+        assert!(captioned.bar > 0);
+        assert_eq!(captioned.height(), DEFAULT_SIZE + 2 * captioned.bar);
+        for sq in Square::ALL {
+            let (x, y) = plain.square_origin(sq);
+            assert_eq!(captioned.square_origin(sq), (x, y + captioned.bar));
+            assert_eq!(captioned.square_at(x, y + captioned.bar), Some(sq));
+        }
+        let (x0, y0, x1, y1) = plain.hole();
+        assert_eq!(
+            captioned.hole(),
+            (x0, y0 + captioned.bar, x1, y1 + captioned.bar)
+        );
+        assert_eq!(captioned.square_at(plain.margin, plain.margin), None);
     }
 }

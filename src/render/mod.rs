@@ -6,9 +6,11 @@
 //! orientation), where forward turns (small bend arrows on the eight bend squares), what just
 //! happened (the last move's squares tinted, and a rebounding slide drawn along its real
 //! path), whether a king is in check (a red glow), and — in the hole in the middle — the move
-//! number, whose turn it is and what each side has captured.
+//! number, whose turn it is and what each side has captured. A game's board also says whose
+//! game it is: a [`Caption`] adds a bar above and below it with each player's name on their
+//! side and the game's name, in the reader's language ([`Words`]).
 //!
-//! Rendering is a pure function of a [`BoardView`] and [`Options`]. The parts that never
+//! Rendering is a pure function of a [`BoardView`], [`Options`] and the [`Words`]. The parts that never
 //! change between moves (the board, the frame, the piece sprites, the marks) are drawn once
 //! per size, theme and orientation and cached; a render copies the cached background, copies
 //! two tinted squares, lays at most 14 piece sprites and a few marks, draws the rebound arrow
@@ -41,24 +43,31 @@
 
 #![warn(missing_docs)]
 
+mod arrows;
 mod assets;
 mod board;
+mod caption;
 pub mod crosstable;
 pub mod eval_graph;
 mod gif;
+mod infield;
 mod layers;
 mod layout;
+mod names;
 mod palette;
 mod pieces;
+mod script;
 mod shapes;
 mod sprite;
 mod text;
 mod theme;
+mod words;
 
-pub use gif::{GifOptions, render_gif};
+pub use gif::{GifOptions, render_gif, render_gif_in};
 pub use image::RgbImage;
 pub use layout::{DEFAULT_SIZE, Layout, MAX_SIZE, MIN_SIZE};
 pub use theme::{Rgb, Theme};
+pub use words::{English, Words};
 
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -79,7 +88,8 @@ pub enum RenderError {
 /// How to draw: image size, which side is at the bottom, colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
-    /// Width and height of the square image in pixels ([`MIN_SIZE`]..=[`MAX_SIZE`]).
+    /// Width of the image in pixels ([`MIN_SIZE`]..=[`MAX_SIZE`]): the framed board is this
+    /// square, and a [`Caption`] adds its bars above and below.
     pub size: u32,
     /// The colour whose side of the board is at the bottom.
     pub orientation: Color,
@@ -129,6 +139,45 @@ pub struct BoardView {
     pub captured: Vec<Piece>,
     /// The result, once the game is over: shown in the hole instead of whose turn it is.
     pub outcome: Option<Outcome>,
+    /// Who plays and which game this is, in bars above and below the board; `None` draws
+    /// the bare board, as square as its [`Options::size`].
+    pub caption: Option<Caption>,
+    /// Moves drawn as arrows along their real paths (a key moment of an analysis: the move
+    /// played and the engine's better one); their labels replace whose turn it is in the hole.
+    pub arrows: Vec<Arrow>,
+}
+
+/// The players and the game a board image names, in the reader's language: the top
+/// player's name in a bar above the board with the game's name at its right end, the bottom
+/// player's in a bar below. A name too long for its bar is shortened where it is the same
+/// as the other name, so the two never read alike; letters the font cannot draw (emoji,
+/// CJK) are left out, and a name left empty shows as its side's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caption {
+    /// The players' display names, White's first (by [`Color::index`]).
+    pub players: [String; 2],
+    /// The game's name, such as "Game 12".
+    pub game: String,
+}
+
+/// A move drawn as an arrow over the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    /// The move: a rook's or bishop's arrow follows the ring round corners and rebounds.
+    pub mv: Move,
+    /// Which of the two it is, which gives its colour.
+    pub kind: ArrowKind,
+    /// What the hole says of it, beside a swatch of its colour ("Played 6.Rg2??").
+    pub label: String,
+}
+
+/// The two arrows of a key moment, told apart by colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArrowKind {
+    /// The move that was played ([`Theme::played_arrow`]).
+    Played,
+    /// The engine's better move ([`Theme::better_arrow`]).
+    Better,
 }
 
 impl BoardView {
@@ -142,6 +191,8 @@ impl BoardView {
             targets: SquareSet::EMPTY,
             captured: Vec::new(),
             outcome: position.outcome(),
+            caption: None,
+            arrows: Vec::new(),
         }
     }
 
@@ -154,6 +205,8 @@ impl BoardView {
             targets: SquareSet::EMPTY,
             captured: game.captured(),
             outcome: game.outcome(),
+            caption: None,
+            arrows: Vec::new(),
         }
     }
 
@@ -177,6 +230,8 @@ impl BoardView {
             targets: SquareSet::EMPTY,
             captured,
             outcome: None,
+            caption: None,
+            arrows: Vec::new(),
         }
     }
 
@@ -189,6 +244,12 @@ impl BoardView {
         self.targets = set;
         self
     }
+
+    /// The same view named by a caption.
+    pub fn with_caption(mut self, caption: Caption) -> BoardView {
+        self.caption = Some(caption);
+        self
+    }
 }
 
 /// The king in check in `position`, if any: the side to move's.
@@ -198,16 +259,35 @@ fn check_square(position: &Position) -> Option<Square> {
         .then(|| position.king_square(position.side_to_move()))
 }
 
-/// Draws a view and encodes it as an RGB PNG.
+/// Draws a view and encodes it as an RGB PNG, its words in English.
 pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, RenderError> {
-    let image = render_rgb(view, options)?;
+    render_png_in(view, options, &English)
+}
+
+/// Draws a view and encodes it as an RGB PNG, its words (the move number, whose turn it
+/// is, the result) in the reader's language.
+pub fn render_png_in(
+    view: &BoardView,
+    options: &Options,
+    words: &dyn Words,
+) -> Result<Vec<u8>, RenderError> {
+    let image = render_rgb_in(view, options, words)?;
     encode_png(&image)
 }
 
-/// Draws a view into RGB pixels, for callers that encode it themselves.
+/// Draws a view into RGB pixels, for callers that encode it themselves; words in English.
 pub fn render_rgb(view: &BoardView, options: &Options) -> Result<RgbImage, RenderError> {
+    render_rgb_in(view, options, &English)
+}
+
+/// Draws a view into RGB pixels with its words in the reader's language.
+pub fn render_rgb_in(
+    view: &BoardView,
+    options: &Options,
+    words: &dyn Words,
+) -> Result<RgbImage, RenderError> {
     check_size(options.size)?;
-    Ok(board::draw(view, &assets::get(options)))
+    Ok(board::draw(view, &assets::get(options), words))
 }
 
 /// Refuses sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`].

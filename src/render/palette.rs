@@ -10,11 +10,12 @@ use std::sync::atomic::{AtomicU16, Ordering};
 
 use image::RgbImage;
 
-use super::BoardView;
 use super::assets::Assets;
 use super::board;
 use super::layers::mix;
 use super::theme::{Rgb, Theme};
+use super::words::English;
+use super::{BoardView, Caption};
 use crate::rules::{
     Color, Move, Outcome, Piece, PieceKind, Position, Square, SquareSet, Termination,
 };
@@ -32,7 +33,7 @@ impl GifPalette {
     pub fn new(assets: &Assets) -> GifPalette {
         let samples: Vec<RgbImage> = samples()
             .iter()
-            .map(|view| board::draw(view, assets))
+            .map(|view| board::draw(view, assets, &English))
             .collect();
         let samples: Vec<&[u8]> = samples.iter().map(|s| s.as_raw().as_slice()).collect();
         let palette = Palette::new(&assets.theme, &samples);
@@ -82,6 +83,11 @@ fn samples() -> Vec<BoardView> {
     over.check = Some(sq("d6"));
     over.captured = captured;
     over.outcome = Some(Outcome::win(Color::White, Termination::Checkmate));
+    // The caption bars: names and the game's name on the frame.
+    over.caption = Some(Caption {
+        players: ["Wolfgang Amadeus".into(), "Ludwig van B".into()],
+        game: "Game 1234567890".into(),
+    });
     vec![busy, over]
 }
 

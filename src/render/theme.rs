@@ -27,6 +27,10 @@ pub struct Theme {
     pub last_move_alpha: u8,
     /// The arrow that shows a rebounding slide's real path.
     pub arrow: Rgb,
+    /// A key moment's arrow of the move that was played.
+    pub played_arrow: Rgb,
+    /// A key moment's arrow of the engine's better move.
+    pub better_arrow: Rgb,
     /// The red glow under a king in check.
     pub check: Rgb,
     /// Dots and rings on the squares a piece can go to.
@@ -58,6 +62,8 @@ impl Theme {
         last_move: [170, 200, 40],
         last_move_alpha: 50,
         arrow: [24, 130, 60],
+        played_arrow: [214, 52, 32],
+        better_arrow: [28, 104, 214],
         check: [230, 0, 0],
         target: [30, 90, 40],
         bend_arrow: [96, 64, 40],
@@ -80,6 +86,8 @@ impl Theme {
         last_move: [155, 199, 0],
         last_move_alpha: 45,
         arrow: [24, 110, 160],
+        played_arrow: [214, 52, 32],
+        better_arrow: [20, 150, 80],
         check: [230, 0, 0],
         target: [20, 60, 90],
         bend_arrow: [70, 92, 108],

@@ -11,8 +11,8 @@ use fake_discord::{APP_ID, FakeDiscord, GUILD, Recorded, check_payloads};
 use rollerball::discord::deliver::RetryPolicy;
 use rollerball::discord::{Bot, Config, Shards, ShutdownHandle};
 use rollerball::game::{ManualClock, RateLimit, Service};
-use rollerball::render::DEFAULT_SIZE;
-use rollerball::rules::{self, Game as RulesGame};
+use rollerball::render::{DEFAULT_SIZE, Layout};
+use rollerball::rules::{self, Color, Game as RulesGame};
 use rollerball::store::{GameId, GameResult, GameStatus, Store};
 use serde_json::{Value, json};
 use tokio::task::JoinHandle;
@@ -191,7 +191,8 @@ pub(crate) async fn posted(fake: &FakeDiscord, from: usize, channel: u64, what: 
     .await
 }
 
-/// The single board PNG of a request, decoded: it must be the renderer's size.
+/// The single board PNG of a request, decoded: it must be the renderer's size, with the bars
+/// that name the game above and below the board.
 pub(crate) fn assert_board(r: &Recorded) {
     let pngs = r.pngs();
     assert_eq!(pngs.len(), 1, "one board in {} {}", r.path, r.json);
@@ -199,9 +200,10 @@ pub(crate) fn assert_board(r: &Recorded) {
     assert_eq!(png.content_type, "image/png");
     let decoder = png::Decoder::new(std::io::Cursor::new(&png.bytes[..]));
     let reader = decoder.read_info().expect("a PNG");
+    let captioned = Layout::new(DEFAULT_SIZE, Color::White).captioned().height();
     assert_eq!(
         (reader.info().width, reader.info().height),
-        (DEFAULT_SIZE, DEFAULT_SIZE)
+        (DEFAULT_SIZE, captioned)
     );
     let embed_image = r.data()["embeds"][0]["image"]["url"]
         .as_str()

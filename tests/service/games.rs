@@ -70,6 +70,12 @@ fn decode_size(png: &[u8]) -> (u32, u32) {
     (be(16), be(20))
 }
 
+/// The size of a captioned board image at the default size.
+fn captioned_size() -> (u32, u32) {
+    let layout = render::Layout::new(render::DEFAULT_SIZE, rollerball::rules::Color::White);
+    (render::DEFAULT_SIZE, layout.captioned().height())
+}
+
 async fn assert_finished(w: &World, id: GameId, result: GameResult, termination: Termination) {
     let g = w.game(id).await;
     assert_eq!(g.status, GameStatus::Finished);
@@ -91,10 +97,8 @@ async fn checkmate_game() {
         );
         assert_eq!(last.mentions, [PlayerId(101), PlayerId(102)]);
         let png = &last.image.as_ref().unwrap().bytes;
-        assert_eq!(
-            decode_size(png),
-            (render::DEFAULT_SIZE, render::DEFAULT_SIZE)
-        );
+        // The board with its caption bars above and below.
+        assert_eq!(decode_size(png), captioned_size());
         assert_eq!(last.buttons.len(), 1, "only Rematch once over");
         assert_finished(&w, id, GameResult::BlackWins, Termination::Checkmate).await;
         let moves = w.store.moves(id).await.unwrap();
@@ -104,6 +108,31 @@ async fn checkmate_game() {
         // Nothing more can be played.
         let text = w.refused(&alice(), &format!("move #{} Kd1", id.0)).await;
         assert!(text.contains("is over"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn the_board_names_its_game_and_players_in_the_readers_language() {
+    for w in worlds("svc_caption").await {
+        let id = start(&w).await;
+        let last = play(&w, "c2-b1 e6-f5").await;
+        // Exactly the board drawn from White's side (to move), named by both players and the
+        // game's number, its words in English.
+        let game = rollerball::rules::Game::replay(None, &["c2-b1", "e6-f5"]).unwrap();
+        let view = render::BoardView::of_game(&game).with_caption(render::Caption {
+            players: ["alice".into(), "bob".into()],
+            game: format!("Game {}", id.0),
+        });
+        let want = render::render_png(&view, &render::Options::default()).unwrap();
+        let png = &last.image.as_ref().unwrap().bytes;
+        assert_eq!(decode_size(png), captioned_size());
+        assert!(png == &want, "the reply's board is not the captioned board");
+        // In French the words change, the picture's size does not.
+        w.say(&alice(), "settings language fr").await;
+        let board = w.say(&alice(), "board").await;
+        let french = &board.image.as_ref().unwrap().bytes;
+        assert_eq!(decode_size(french), captioned_size());
+        assert!(french != &want, "the French board has the English words");
     }
 }
 

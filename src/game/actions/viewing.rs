@@ -6,6 +6,7 @@ use std::fmt::Write;
 use crate::game::context::{Cx, Refusal, Res, say};
 use crate::game::i18n::tr;
 use crate::game::lookup::viewed_game;
+use crate::game::present::board_words::{BoardWords, caption};
 use crate::game::present::{Ping, rules_summary, side_key, yes_no};
 use crate::game::reply::{Attachment, Reply};
 use crate::model::GameId;
@@ -113,7 +114,8 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
             moves = moves
         ),
     };
-    let image = match cx.svc.render(view, position.side_to_move()).await {
+    let view = view.with_caption(caption(lang, &loaded));
+    let image = match cx.svc.render(view, position.side_to_move(), lang).await {
         Ok(png) => Some(Attachment {
             filename: format!("rollerball-{id}-moves.png"),
             bytes: png,
@@ -234,10 +236,13 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let failed = |e: &dyn std::fmt::Display| {
         Refusal::Say(tr!(cx.lang, "export-failed", error = e.to_string()))
     };
-    let gif = tokio::task::spawn_blocking(move || render::render_gif(&game, &options))
-        .await
-        .map_err(|e| failed(&e))?
-        .map_err(|e| failed(&e))?;
+    let (lang, named) = (cx.lang, caption(cx.lang, &loaded));
+    let gif = tokio::task::spawn_blocking(move || {
+        render::render_gif_in(&game, &options, Some(&named), &BoardWords(lang))
+    })
+    .await
+    .map_err(|e| failed(&e))?
+    .map_err(|e| failed(&e))?;
     Ok(Reply {
         text: tr!(
             cx.lang,
@@ -264,7 +269,11 @@ pub(crate) async fn rules(cx: &Cx<'_>) -> Reply {
     let mut reply = Reply::text(rules_summary(cx.lang));
     match cx
         .svc
-        .render(BoardView::new(rules::Position::start()), Color::White)
+        .render(
+            BoardView::new(rules::Position::start()),
+            Color::White,
+            cx.lang,
+        )
         .await
     {
         Ok(png) => {

@@ -3,7 +3,8 @@
 //! turn into a refusal, so a board that cannot be drawn is logged and the reply goes as text.
 
 use super::Voice;
-use crate::game::i18n::tr;
+use super::board_words::{BoardWords, caption};
+use crate::game::i18n::{Lang, tr};
 use crate::game::loaded::Loaded;
 use crate::game::reply::{Attachment, Button, ButtonAction, ButtonStyle, Reply};
 use crate::game::service::Service;
@@ -42,7 +43,8 @@ impl Ping {
 
 impl Service {
     /// A reply about a game: `text`, the board drawn from the side to move (White's once the
-    /// game is over), the game's buttons when `buttons`, and pings as `ping` says. A finished
+    /// game is over) and named by its players and number, the game's buttons when `buttons`,
+    /// and pings as `ping` says. A finished
     /// tournament game's reply says how far its tournament is; a game being played says who of
     /// its players is on vacation, and until when.
     pub(crate) async fn game_reply(
@@ -53,14 +55,10 @@ impl Service {
         ping: Ping,
         buttons: bool,
     ) -> Reply {
-        let view = BoardView::of_game(&loaded.game);
-        let side = if loaded.game.outcome().is_some() {
-            Color::White
-        } else {
-            loaded.game.position().side_to_move()
-        };
+        let view = BoardView::of_game(&loaded.game).with_caption(caption(voice.lang, loaded));
+        let side = board_side(&loaded.game);
         let mut reply = Reply::text(text);
-        match self.render(view, side).await {
+        match self.render(view, side, voice.lang).await {
             Ok(png) => {
                 reply.image = Some(Attachment {
                     filename: format!("rollerball-{}-{}.png", loaded.id(), loaded.game.ply()),
@@ -109,14 +107,32 @@ impl Service {
         reply
     }
 
-    /// Draws a board on a blocking thread, off the async workers.
-    pub(crate) async fn render(&self, view: BoardView, side: Color) -> Result<Vec<u8>, String> {
+    /// Draws a board from `side`'s side, its words in `lang`, on a blocking thread, off the
+    /// async workers.
+    pub(crate) async fn render(
+        &self,
+        view: BoardView,
+        side: Color,
+        lang: Lang,
+    ) -> Result<Vec<u8>, String> {
         let mut options = Options::from_side(side);
         options.size = self.board_size();
-        tokio::task::spawn_blocking(move || render::render_png(&view, &options))
-            .await
-            .map_err(|e| e.to_string())?
-            .map_err(|e| e.to_string())
+        tokio::task::spawn_blocking(move || {
+            render::render_png_in(&view, &options, &BoardWords(lang))
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// The side a game's board is seen from: the side to move while it is played, so the
+/// player whose turn it is sees it from their side, and White's once it is over.
+pub(crate) fn board_side(game: &crate::rules::Game) -> Color {
+    if game.outcome().is_some() {
+        Color::White
+    } else {
+        game.position().side_to_move()
     }
 }
 

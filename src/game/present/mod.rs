@@ -4,6 +4,7 @@
 
 pub(crate) mod analysis;
 pub(crate) mod analysis_graph;
+pub(crate) mod board_words;
 mod game_reply;
 mod help;
 mod markup;

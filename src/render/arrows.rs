@@ -1,0 +1,240 @@
+//! Moves drawn as arrows along their real paths: the last move's rebound, and a key moment's
+//! two moves (the one played, the engine's better one).
+//!
+//! A slide on the ring changes direction where a rook rounds a corner or a bishop rebounds
+//! off a wall; the arrow bends there ([`crate::rules::path`] gives the squares walked). The
+//! arrows change with every image and may span half the board, so they are filled with
+//! exact coverage ([`ExactCoverage`]) and blended row by row.
+
+use image::RgbImage;
+
+use super::layout::Layout;
+use super::shapes::{ExactCoverage, Pt, arrow};
+use super::theme::Rgb;
+use super::{Arrow, ArrowKind, BoardView, Theme};
+use crate::rules::{Move, PieceKind, Position, Square, path};
+
+/// How opaque a move arrow is: the piece under it stays readable.
+const ALPHA: f32 = 0.8;
+
+/// For a slide that changed direction on its way (a rook round a corner, a bishop off a
+/// wall), an arrow along the real path, so nobody has to reconstruct the rebound.
+pub fn rebound(c: &mut RgbImage, layout: &Layout, view: &BoardView, mv: Move, theme: &Theme) {
+    if mv.promotion.is_some() {
+        return;
+    }
+    let Some(piece) = view.position.piece_at(mv.to) else {
+        return;
+    };
+    let walk = walked(piece.kind, mv);
+    let corners = corners(&walk);
+    if corners.len() < 3 {
+        return;
+    }
+    let pts: Vec<Pt> = corners.iter().map(|&s| layout.square_center(s)).collect();
+    draw(c, layout, pts, theme.arrow);
+}
+
+/// A key moment's arrows, each in its kind's colour. Where the two run along the same
+/// squares they are drawn side by side rather than one over the other.
+pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
+    let walks: Vec<Vec<Square>> = view
+        .arrows
+        .iter()
+        .map(|a| walk_in(&view.position, a))
+        .collect();
+    let apart = walks.len() == 2 && share_a_step(&walks[0], &walks[1]);
+    let shift = layout.cell as f32 * 0.09;
+    for (k, (a, walk)) in view.arrows.iter().zip(&walks).enumerate() {
+        let pts: Vec<Pt> = corners(walk)
+            .iter()
+            .map(|&s| layout.square_center(s))
+            .collect();
+        let pts = if apart {
+            offset(&pts, if k == 0 { -shift } else { shift })
+        } else {
+            pts
+        };
+        draw(c, layout, pts, color(theme, a.kind));
+    }
+}
+
+/// The colour of an arrow of this kind.
+pub fn color(theme: &Theme, kind: ArrowKind) -> Rgb {
+    match kind {
+        ArrowKind::Played => theme.played_arrow,
+        ArrowKind::Better => theme.better_arrow,
+    }
+}
+
+/// A small arrow pointing right from `(x, cy)`, `len` long: the key beside an arrow's label.
+pub fn swatch(c: &mut RgbImage, x: f32, cy: f32, len: f32, color: Rgb) {
+    let pts = [(x, cy), (x + len, cy)];
+    if let Some(cov) = ExactCoverage::of_polygons(&arrow(&pts, len * 0.22, len * 0.5, len * 0.6)) {
+        blend(c, &cov, color, 1.0);
+    }
+}
+
+/// The squares an arrow's move walks, from its origin: the piece on the origin says how it
+/// moves.
+fn walk_in(position: &Position, a: &Arrow) -> Vec<Square> {
+    match position.piece_at(a.mv.from) {
+        Some(piece) => walked(piece.kind, a.mv),
+        None => vec![a.mv.from, a.mv.to],
+    }
+}
+
+/// Every square a move goes through, origin and destination included.
+fn walked(kind: PieceKind, mv: Move) -> Vec<Square> {
+    let mut squares = vec![mv.from];
+    match path(kind, mv.from, mv.to) {
+        Some(walk) if matches!(kind, PieceKind::Rook | PieceKind::Bishop) => squares.extend(walk),
+        _ => squares.push(mv.to),
+    }
+    squares
+}
+
+/// The origin, every square where the walk turns, and the destination.
+fn corners(walk: &[Square]) -> Vec<Square> {
+    let step = |a: Square, b: Square| {
+        (
+            b.file() as i8 - a.file() as i8,
+            b.rank() as i8 - a.rank() as i8,
+        )
+    };
+    let mut out = vec![walk[0]];
+    for w in walk.windows(3) {
+        if step(w[0], w[1]) != step(w[1], w[2]) {
+            out.push(w[1]);
+        }
+    }
+    if walk.len() > 1 {
+        out.push(walk[walk.len() - 1]);
+    }
+    out
+}
+
+/// Whether two walks go between the same two squares anywhere (either way).
+fn share_a_step(a: &[Square], b: &[Square]) -> bool {
+    a.windows(2).any(|s| {
+        b.windows(2)
+            .any(|t| (s[0] == t[0] && s[1] == t[1]) || (s[0] == t[1] && s[1] == t[0]))
+    })
+}
+
+/// A polyline moved sideways by `d` pixels (the sign picks the side), its corners mitred.
+fn offset(pts: &[Pt], d: f32) -> Vec<Pt> {
+    let normal = |a: Pt, b: Pt| {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+        (-dy / len, dx / len)
+    };
+    (0..pts.len())
+        .map(|i| {
+            let before = (i > 0).then(|| normal(pts[i - 1], pts[i]));
+            let after = (i + 1 < pts.len()).then(|| normal(pts[i], pts[i + 1]));
+            let (nx, ny) = match (before, after) {
+                (Some(a), Some(b)) => {
+                    // The mitre: the sum of the two normals, long enough that each side of
+                    // the corner keeps its distance.
+                    let dot = a.0 * b.0 + a.1 * b.1;
+                    let k = 1.0 / (1.0 + dot).max(0.2);
+                    ((a.0 + b.0) * k, (a.1 + b.1) * k)
+                }
+                (Some(n), None) | (None, Some(n)) => n,
+                (None, None) => (0.0, 0.0),
+            };
+            (pts[i].0 + nx * d, pts[i].1 + ny * d)
+        })
+        .collect()
+}
+
+/// An arrow through `pts` (square centres), its head stopped at the destination's edge so
+/// the piece there stays in view.
+fn draw(c: &mut RgbImage, layout: &Layout, mut pts: Vec<Pt>, color: Rgb) {
+    let n = pts.len();
+    if n < 2 {
+        return;
+    }
+    let q = layout.cell as f32;
+    let (a, b) = (pts[n - 2], pts[n - 1]);
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let back = (q * 0.4).min(len * 0.5);
+    pts[n - 1] = (b.0 - dx / len * back, b.1 - dy / len * back);
+    if let Some(cov) = ExactCoverage::of_polygons(&arrow(&pts, q * 0.13, q * 0.34, q * 0.4)) {
+        blend(c, &cov, color, ALPHA);
+    }
+}
+
+/// Mixes `color` into the image by the coverage, at opacity `alpha`, row by row (the box
+/// of a long arrow holds tens of thousands of pixels, most of them uncovered).
+fn blend(c: &mut RgbImage, cov: &ExactCoverage, color: Rgb, alpha: f32) {
+    let (w, h) = (c.width() as i64, c.height() as i64);
+    let (x0, x1) = (cov.x0.max(0), (cov.x0 + cov.width as i64).min(w));
+    if x0 >= x1 {
+        return;
+    }
+    let data: &mut [u8] = c;
+    for (row, line) in cov.cov.chunks_exact(cov.width).enumerate() {
+        let y = cov.y0 + row as i64;
+        if y < 0 || y >= h {
+            continue;
+        }
+        let line = &line[(x0 - cov.x0) as usize..(x1 - cov.x0) as usize];
+        let start = (y * w + x0) as usize * 3;
+        let pixels = &mut data[start..start + line.len() * 3];
+        for (p, &k) in pixels.chunks_exact_mut(3).zip(line) {
+            let a = k * alpha;
+            // The rasteriser leaves float dust right of every edge; below this no channel
+            // moves, so the pixel is left alone.
+            if a < 1.0 / 512.0 {
+                continue;
+            }
+            for (d, &s) in p.iter_mut().zip(&color) {
+                let v = *d as f32;
+                *d = (v + (s as f32 - v) * a + 0.5) as u8;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_bishop_rebound_bends_once_and_a_straight_slide_not_at_all() {
+        // d1-b3 runs straight up the diagonal; d1-b5 goes on to a4 and rebounds off the edge.
+        let straight = walked(PieceKind::Bishop, Move::new(sq("d1"), sq("b3")));
+        assert_eq!(corners(&straight), vec![sq("d1"), sq("b3")]);
+        let bent = walked(PieceKind::Bishop, Move::new(sq("d1"), sq("b5")));
+        assert_eq!(corners(&bent).len(), 3, "{bent:?}");
+        assert_eq!(corners(&bent)[1], sq("a4"));
+    }
+
+    #[test]
+    fn an_offset_line_keeps_its_distance_round_a_corner() {
+        let moved = offset(&[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)], 2.0);
+        let close = |a: Pt, b: Pt| (a.0 - b.0).abs() < 1e-4 && (a.1 - b.1).abs() < 1e-4;
+        assert!(close(moved[0], (0.0, 2.0)), "{moved:?}");
+        assert!(close(moved[1], (8.0, 2.0)), "{moved:?}");
+        assert!(close(moved[2], (8.0, 10.0)), "{moved:?}");
+    }
+
+    #[test]
+    fn walks_that_share_squares_are_told_apart() {
+        let a = walked(PieceKind::Rook, Move::new(sq("a3"), sq("a6")));
+        let b = walked(PieceKind::Rook, Move::new(sq("a3"), sq("a5")));
+        let c = walked(PieceKind::Rook, Move::new(sq("a3"), sq("b3")));
+        assert!(share_a_step(&a, &b));
+        assert!(!share_a_step(&a, &c));
+    }
+}
