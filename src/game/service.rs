@@ -283,10 +283,12 @@ impl Service {
             }
         };
         self.observer.command(kind, outcome, started.elapsed());
-        Some(match answered {
+        let mut reply = match answered {
             Ok(reply) => reply,
             Err(refusal) => refused(lang, actor.id, refusal),
-        })
+        };
+        reply.lang.get_or_insert(lang);
+        Some(reply)
     }
 
     /// The move a chat message stands for: the player's move in the one game they play here,

@@ -18,4 +18,5 @@ mod picker;
 mod privacy;
 mod processes;
 mod profile;
+mod small_print;
 mod threads;

@@ -5,6 +5,7 @@
 discord-thread-intro = { $players } — this thread is the home of **game #{ $id }**. Type your move here (such as `Rb7`), or use `/rb move`.
 discord-secret-deleted = I deleted your message from the channel, so nobody else can read it there now.
 discord-secret-kept = I could not delete your message from the channel (that needs the Manage Messages permission there): delete it yourself, so that your opponent cannot read your lines.
+discord-files-left-out = (I could not attach the image or files here; `board` shows the board again.)
 slash-pick-subcommand = Pick one of the `/rb` subcommands, such as `/rb help`.
 slash-opponent-both = Name a player or the computer as your opponent, not both.
 slash-days = Days per move must be from { $min } to { $max }, not { $days }.

@@ -5,6 +5,7 @@
 discord-thread-intro = { $players } — este hilo es el de la **partida #{ $id }**. Escribe aquí tu jugada (por ejemplo `Rb7`), o usa `/rb move`.
 discord-secret-deleted = He borrado tu mensaje del canal: ya nadie más puede leerlo allí.
 discord-secret-kept = No he podido borrar tu mensaje del canal (para eso necesito el permiso Gestionar mensajes): bórralo tú, para que tu rival no lea tus jugadas.
+discord-files-left-out = (No he podido adjuntar la imagen ni los archivos aquí; `board` vuelve a mostrar el tablero.)
 slash-pick-subcommand = Elige uno de los subcomandos de `/rb`, por ejemplo `/rb help`.
 slash-opponent-both = Elige como rival a un jugador o a la computadora, no a ambos.
 slash-days = Los días por jugada deben ir de { $min } a { $max }, no { $days }.

@@ -5,6 +5,7 @@
 discord-thread-intro = { $players } — ce fil est celui de la **partie #{ $id }**. Tapez votre coup ici (par exemple `Rb7`), ou utilisez `/rb move`.
 discord-secret-deleted = J'ai supprimé votre message du salon : personne d'autre ne peut plus l'y lire.
 discord-secret-kept = Je n'ai pas pu supprimer votre message du salon (il me faut pour cela la permission Gérer les messages) : supprimez-le vous-même, pour que votre adversaire ne lise pas vos coups.
+discord-files-left-out = (Je n'ai pas pu joindre l'image ou les fichiers ici ; `board` montre de nouveau l'échiquier.)
 slash-pick-subcommand = Choisissez une des sous-commandes de `/rb`, par exemple `/rb help`.
 slash-opponent-both = Désignez comme adversaire un joueur ou l'ordinateur, pas les deux.
 slash-days = Le nombre de jours par coup doit aller de { $min } à { $max }, pas { $days }.
