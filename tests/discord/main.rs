@@ -10,6 +10,7 @@ mod relay;
 
 mod anywhere;
 mod bot;
+mod commands;
 mod direct;
 mod load;
 mod mentions;

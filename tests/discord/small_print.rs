@@ -34,10 +34,11 @@ async fn the_note_of_a_board_left_out_speaks_the_readers_language() {
 
     // Bob chose Spanish; his `!rb board` in the thread, the board refused there too.
     let from = fake.mark();
-    let id = fake.slash(
+    let id = fake.slash_to(
         BOB,
         thread,
-        "settings",
+        "rb-settings",
+        Some("language"),
         json!([string_option("language", "es")]),
         &[],
     );

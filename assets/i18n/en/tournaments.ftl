@@ -180,9 +180,9 @@ command-tournament-number = `{ $word }` is not a tournament number; tournament n
 command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } letters, digits, spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
 command-max-players = A tournament takes { $min } to { $max } players: `max { $word }` is out of range.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = tournament
+slash-command-tournament = rb-tournament
 slash-tournament = Round-robin tournaments in this server
 slash-sub-tournament-create = create
     .description = Create a round-robin tournament here; you organise it

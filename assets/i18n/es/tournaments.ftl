@@ -180,9 +180,9 @@ command-tournament-number = `{ $word }` no es un número de torneo; los números
 command-tournament-name = `{ $word }` no es un nombre de torneo: usa de 1 a { $max } letras, cifras, espacios o signos de puntuación sencillos, entre comillas si lleva espacios (`"Spring Open"`).
 command-max-players = Un torneo admite de { $min } a { $max } jugadores: `max { $word }` está fuera de rango.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = torneo
+slash-command-tournament = rb-torneo
 slash-tournament = Torneos todos contra todos en este servidor
 slash-sub-tournament-create = crear
     .description = Crear aquí un torneo todos contra todos; tú lo organizas

@@ -180,9 +180,9 @@ command-tournament-number = `{ $word }` n'est pas un numéro de tournoi ; les nu
 command-tournament-name = `{ $word }` n'est pas un nom de tournoi : utilisez de 1 à { $max } lettres, chiffres, espaces ou signes de ponctuation simples, entre guillemets s'il y a des espaces (`"Spring Open"`).
 command-max-players = Un tournoi accueille de { $min } à { $max } joueurs : `max { $word }` est hors limites.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = tournoi
+slash-command-tournament = rb-tournoi
 slash-tournament = Tournois toutes rondes sur ce serveur
 slash-sub-tournament-create = créer
     .description = Créer ici un tournoi toutes rondes ; vous l'organisez

@@ -190,9 +190,9 @@ command-tournament-number = `{ $word }` — не номер турнира; но
 command-tournament-name = `{ $word }` — не название турнира: используйте от 1 до { $max } букв, цифр, пробелов или простых знаков препинания, в кавычках, если есть пробелы (`"Spring Open"`).
 command-max-players = В турнире может быть от { $min } до { $max } игроков: `max { $word }` — вне этого диапазона.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = турнир
+slash-command-tournament = rb-турнир
 slash-tournament = Круговые турниры на этом сервере
 slash-sub-tournament-create = создать
     .description = Создать здесь круговой турнир; вы его организатор
