@@ -32,6 +32,7 @@ use serenity::all::{
 
 use crate::game::{ButtonStyle, MENU_OPTIONS_MAX, Reply};
 use crate::metrics::{DiscordResult, Metrics};
+use crate::tr;
 
 /// Discord's limit on a message's content.
 pub const CONTENT_MAX: usize = 2000;
@@ -136,9 +137,10 @@ pub fn outgoing(reply: &Reply, with_files: bool) -> Outgoing {
             files.push(CreateAttachment::bytes(f.bytes.clone(), f.filename.clone()));
         }
     } else if reply.image.is_some() || !reply.files.is_empty() {
-        content.push_str(
-            "\n-# (I could not attach the image or files here; `board` shows the board again.)",
-        );
+        // Discord's small print, in the reply's own language.
+        let lang = reply.lang.unwrap_or_default();
+        content.push_str("\n-# ");
+        content.push_str(&tr!(lang, "discord-files-left-out"));
     }
     let buttons: Vec<CreateButton> = reply
         .buttons
@@ -469,7 +471,17 @@ mod tests {
         assert_eq!(json["embeds"][0]["image"]["url"], "attachment://game-3.png");
         let bare = outgoing(&reply, false);
         assert!(!bare.has_files());
-        assert!(bare.content.contains("could not attach"));
+        assert!(bare.content.ends_with(
+            "\n-# (I could not attach the image or files here; `board` shows the board again.)"
+        ));
+        // The note speaks the reply's language.
+        let french = Reply {
+            lang: Some(crate::game::Lang::Fr),
+            ..reply.clone()
+        };
+        assert!(outgoing(&french, false).content.ends_with(
+            "\n-# (Je n'ai pas pu joindre l'image ou les fichiers ici ; `board` montre de nouveau l'échiquier.)"
+        ));
         assert_eq!(clip_content(&"x".repeat(3000)).chars().count(), CONTENT_MAX);
         assert!(files_fit(&reply, 3));
         assert!(!files_fit(&reply, 2));

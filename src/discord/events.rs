@@ -106,7 +106,7 @@ impl Handler {
         if let Some(focused) = i.data.autocomplete()
             && focused.name == "command"
         {
-            // `/rb help command:…`: the commands whose word starts with what was typed.
+            // `/rb-info help command:…`: the commands whose word starts with what was typed.
             let mut choices = CreateAutocompleteResponse::new();
             for name in commands::help_choices(focused.value)
                 .into_iter()
@@ -132,7 +132,7 @@ impl Handler {
                     _ => None,
                 })
         });
-        let forecast = commands::subcommand(&i.data).is_some_and(|(name, _)| name == "forecast");
+        let forecast = i.data.name == commands::FORECAST;
         let raw = typed.unwrap_or_default();
         let typed = if forecast {
             String::new()

@@ -37,6 +37,10 @@ impl Markup for DiscordMarkup {
         out
     }
 
+    fn command(&self, word: &str) -> Option<String> {
+        super::commands::slash_form(word).map(|slash| format!("`{slash}`"))
+    }
+
     fn link(&self, place: Place, _lang: Lang) -> String {
         // Discord's jump link; `@me` stands for the server in a direct or group message.
         let server = place
@@ -80,6 +84,12 @@ mod tests {
             m.link(direct, Lang::En),
             "https://discord.com/channels/@me/7"
         );
+        assert_eq!(
+            m.command("forecast").as_deref(),
+            Some("`/rb-forecast add|list|clear`")
+        );
+        assert_eq!(m.command("move").as_deref(), Some("`/rb move`"));
+        assert_eq!(m.command("frobnicate"), None);
         // A name cannot format the leaderboard.
         assert_eq!(m.literal("*star*_x`"), r"\*star\*\_x\`");
     }

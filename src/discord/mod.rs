@@ -347,8 +347,8 @@ impl Handler {
         match result {
             Ok(()) => tracing::info!(
                 guild = ?self.guild_id,
-                "registered /{} and the user command {:?}",
-                commands::NAME,
+                commands = ?commands::NAMES,
+                "registered the slash commands and the user command {:?}",
                 profile::name()
             ),
             Err(e) => {

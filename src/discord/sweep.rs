@@ -27,8 +27,12 @@ pub(super) async fn sweep_loop(
         if !notices.is_empty() {
             tracing::debug!(notices = notices.len(), "deadline sweep");
         }
-        for notice in notices {
+        for mut notice in notices {
             if notice.place.bot_posts() {
+                // Read by everyone there: what the bot adds speaks the server's language.
+                if notice.reply.lang.is_none() {
+                    notice.reply.lang = Some(service.server_language(notice.place.server).await);
+                }
                 post_notice(&http, &retry, &notice).await;
             }
             // Where the bot only answers commands, these are how the notice reaches the players.

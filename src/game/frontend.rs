@@ -213,6 +213,7 @@ impl Service {
         );
         message.private = false;
         message.mentions = in_game;
+        message.lang = Some(lang);
         Ok(message)
     }
 

@@ -52,7 +52,11 @@ mod tests {
                 .expect("refused in a channel");
             assert_eq!(refused.exposed, Some(exposed), "{words}");
             assert!(refused.private);
-            assert!(refused.text.contains("`/rb forecast`"), "{}", refused.text);
+            assert!(
+                refused.text.contains("`/rb-forecast add`"),
+                "{}",
+                refused.text
+            );
             assert_eq!(
                 refused_in_public(&forecast(words), Audience::Asker, Lang::En),
                 None

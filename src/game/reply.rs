@@ -224,6 +224,10 @@ pub const MENU_OPTIONS_MAX: usize = 25;
 pub struct Reply {
     /// The message, in the reader's language, with Discord-style markdown.
     pub text: String,
+    /// The language it is written in, for what a front end adds to it (a note that the board
+    /// could not be attached); `None` when the service did not say (a notice: the front end
+    /// then takes the place's language).
+    pub lang: Option<Lang>,
     /// The board, shown with the text.
     pub image: Option<Attachment>,
     /// The position the image shows, as FEN, for front ends that draw the board as text.

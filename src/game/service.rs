@@ -366,10 +366,11 @@ impl Service {
             }
         };
         self.observer.command(kind, outcome, started.elapsed());
-        let reply = match answered {
+        let mut reply = match answered {
             Ok(reply) => reply,
             Err(refusal) => refused(lang, actor.id, refusal),
         };
+        reply.lang.get_or_insert(lang);
         Some((reply, true))
     }
 

@@ -541,15 +541,40 @@ impl FakeDiscord {
         options: Value,
         resolved_users: &[u64],
     ) -> u64 {
+        self.slash_to(
+            user,
+            channel,
+            "rb",
+            Some(subcommand),
+            options,
+            resolved_users,
+        )
+    }
+
+    /// `/COMMAND SUBCOMMAND` (or `/COMMAND` alone, for a command without subcommands) by `user`
+    /// in `channel`, with `options` and the users named in them resolved, as [`Self::slash`].
+    pub fn slash_to(
+        &self,
+        user: u64,
+        channel: u64,
+        command: &str,
+        subcommand: Option<&str>,
+        options: Value,
+        resolved_users: &[u64],
+    ) -> u64 {
         let mut users = serde_json::Map::new();
         for &u in resolved_users {
             users.insert(u.to_string(), self.user_json(u));
         }
+        let options = match subcommand {
+            Some(subcommand) => json!([{"name": subcommand, "type": 1, "options": options}]),
+            None => options,
+        };
         let data = json!({
             "id": "700000000000000001",
-            "name": "rb",
+            "name": command,
             "type": 1,
-            "options": [{"name": subcommand, "type": 1, "options": options}],
+            "options": options,
             "resolved": {"users": users},
         });
         let (id, d) = self.interaction_json(2, user, channel, data);

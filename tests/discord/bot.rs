@@ -1017,7 +1017,7 @@ async fn without_the_message_content_intent_slash_commands_still_work() {
     assert_ne!(asked[0] & MESSAGE_CONTENT, 0);
     assert_eq!(asked[1] & MESSAGE_CONTENT, 0);
     let from = fake.mark();
-    let id = fake.slash(ALICE, CHANNEL, "help", json!([]), &[]);
+    let id = fake.slash_to(ALICE, CHANNEL, "rb-info", Some("help"), json!([]), &[]);
     assert!(
         answer(&fake, from, id)
             .await
@@ -1106,7 +1106,7 @@ async fn shard_settings_reach_the_gateway() {
             );
         }
         let from = fake.mark();
-        let id = fake.slash(ALICE, CHANNEL, "rules", json!([]), &[]);
+        let id = fake.slash_to(ALICE, CHANNEL, "rb-info", Some("rules"), json!([]), &[]);
         assert!(!answer(&fake, from, id).await.ephemeral());
         bot.shut_down(&fake).await;
     }
@@ -1141,7 +1141,7 @@ async fn the_binary_runs_the_bot_and_stops_on_signals() {
         fake.wait_for(from, "command registration", |r| r.method == "PUT")
             .await;
         let from = fake.mark();
-        let id = fake.slash(ALICE, CHANNEL, "rules", json!([]), &[]);
+        let id = fake.slash_to(ALICE, CHANNEL, "rb-info", Some("rules"), json!([]), &[]);
         assert!(!answer(&fake, from, id).await.ephemeral());
 
         let pid = child.0.as_ref().unwrap().id().to_string();
@@ -1207,7 +1207,7 @@ fn check_localisations(node: &Value, names_checked: &mut usize) {
         ("name_localizations", true),
         ("description_localizations", false),
     ] {
-        // The command itself keeps its one name, `rb`.
+        // `/rb` itself keeps its one name.
         if let Some(map) = node[key].as_object().filter(|m| !m.is_empty()) {
             let locales: Vec<&str> = map.keys().map(String::as_str).collect();
             assert_eq!(locales, ["es-419", "es-ES", "fr", "ru"], "{node}");
@@ -1300,8 +1300,25 @@ async fn the_command_and_the_answers_speak_the_players_languages() {
         "Jours par coup, de 1 à 14 (3 par défaut)"
     );
     let mut names = 0;
-    check_localisations(rb, &mut names);
-    assert!(names > 60, "{names} localised names checked");
+    // The chat commands (a user command's name may hold spaces and capitals).
+    for command in put
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["type"] != 2)
+    {
+        check_localisations(command, &mut names);
+    }
+    assert!(names > 100, "{names} localised names checked");
+    // The commands beside `/rb` are named in every language too.
+    let forecast = &put.json[2];
+    assert_eq!(forecast["name"], "rb-forecast");
+    assert_eq!(
+        forecast["name_localizations"],
+        json!({"fr": "rb-coups-conditionnels", "es-ES": "rb-jugadas-condicionales",
+               "es-419": "rb-jugadas-condicionales", "ru": "rb-условные-ходы"})
+    );
 
     // A slash command from a Spanish client is answered in Spanish.
     fake.set_locale("es-ES");
@@ -1376,8 +1393,24 @@ async fn the_global_registration_is_what_discord_accepts() {
     // servers, the bot's DMs and private channels (0, 1, 2) — so that a player who added the
     // app to their account can play in their DMs and group DMs.
     let commands = put.json.as_array().unwrap();
-    assert_eq!(commands.len(), 2);
-    assert_eq!(commands[1]["type"], 2, "the user command");
+    let names: Vec<&str> = commands
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "rb",
+            "rb-tournament",
+            "rb-forecast",
+            "rb-vacation",
+            "rb-settings",
+            "rb-analysis",
+            "rb-info",
+            "Challenge to Rollerball"
+        ]
+    );
+    assert_eq!(commands[7]["type"], 2, "the user command");
     for command in commands {
         assert_eq!(command["integration_types"], json!([0, 1]), "{command}");
         assert_eq!(command["contexts"], json!([0, 1, 2]), "{command}");
@@ -1580,7 +1613,7 @@ async fn a_flood_of_commands_is_slowed_politely() {
         Some(RateLimit::default()),
     )
     .await;
-    let help = |who: u64| fake.slash(who, CHANNEL, "help", json!([]), &[]);
+    let help = |who: u64| fake.slash_to(who, CHANNEL, "rb-info", Some("help"), json!([]), &[]);
     for i in 0..BURST {
         let from = fake.mark();
         let id = help(ALICE);

@@ -1,5 +1,5 @@
 //! Turn notices by direct message through the fake Discord: a player who turned them on
-//! (`/rb settings dm:true`) gets exactly one DM when the opponent moves and one with each
+//! (`/rb-settings dm set:on`) gets exactly one DM when the opponent moves and one with each
 //! reminder, linking to the game's thread; a player who blocks DMs (403, code 50007) costs
 //! nothing — the move stands, the bot goes on serving, and the notice is shown to the player
 //! with their next command.
@@ -14,11 +14,12 @@ use serde_json::json;
 /// `who` turns direct messages on with the slash command.
 async fn turn_dms_on(fake: &FakeDiscord, who: u64) {
     let from = fake.mark();
-    let id = fake.slash(
+    let id = fake.slash_to(
         who,
         crate::bot::CHANNEL,
-        "settings",
-        json!([{"name": "dm", "type": 5, "value": true}]),
+        "rb-settings",
+        Some("dm"),
+        json!([{"name": "set", "type": 3, "value": "on"}]),
         &[],
     );
     let saved = answer(fake, from, id).await;

@@ -10,6 +10,7 @@ mod relay;
 
 mod anywhere;
 mod bot;
+mod commands;
 mod direct;
 mod load;
 mod mentions;
@@ -18,4 +19,5 @@ mod picker;
 mod privacy;
 mod processes;
 mod profile;
+mod small_print;
 mod threads;

@@ -301,7 +301,14 @@ async fn auto_sharding_runs_the_recommended_shards() {
     for guild in [GUILD, fake_discord::shards::GUILD_SHARD_0_OF_2] {
         let fake = fake.in_guild(guild);
         let from = fake.mark();
-        let id = fake.slash(ALICE, 500_000_000_000_000_077, "rules", json!([]), &[]);
+        let id = fake.slash_to(
+            ALICE,
+            500_000_000_000_000_077,
+            "rb-info",
+            Some("rules"),
+            json!([]),
+            &[],
+        );
         assert!(!answer(&fake, from, id).await.ephemeral());
     }
     bot.shut_down(&fake).await;

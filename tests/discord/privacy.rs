@@ -16,7 +16,7 @@ use serde_json::json;
 /// The refusal of a forecast typed in a channel, in English.
 const IN_PUBLIC: &str = "Forecasts are secret, and everyone in a server's channel — your \
     opponent too — reads what is typed there and my answers to it, so I take no forecasts \
-    there. Give them with `/rb forecast`, whose answers only you see, or in a direct message to me.";
+    there. Give them with `/rb-forecast add`, whose answers only you see, or in a direct message to me.";
 const DELETED: &str =
     "I deleted your message from the channel, so nobody else can read it there now.";
 const KEPT: &str = "I could not delete your message from the channel (that needs the Manage \

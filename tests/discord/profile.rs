@@ -91,9 +91,9 @@ async fn a_challenge_from_a_profile() {
         .expect("the registration");
     assert_eq!(put.status, 200, "{:#?}", fake.violations());
     let commands = put.json.as_array().unwrap();
-    assert_eq!(commands.len(), 2);
+    assert_eq!(commands.len(), 8);
     assert_eq!(commands[0]["name"], "rb");
-    let user = &commands[1];
+    let user = &commands[7];
     assert_eq!(user["type"], 2);
     assert_eq!(user["name"], NAME);
     assert!(user.get("description").is_none_or(Value::is_null), "{user}");

@@ -2,7 +2,8 @@
 # $played and $best are moves in SAN and are never translated; $verdict and $side are keys.
 
 help-analysis = The engine's look at a finished game: a graph of the score from White's side over the moves, the three biggest mistakes of each side, and the record with the engine's evaluation after every move and the marks ?! (inaccuracy), ? (mistake) and ?? (blunder). Anyone may ask; it is computed once and kept, and `export` then includes it.
-slash-sub-analysis = analysis
+slash-command-analysis = rb-analysis
+    .description = The engine's look at a finished game: graph, mistakes, annotated record
 
 analysis-which = Which game? Name it (`analysis #12`), or ask in the game's own thread.
 analysis-in-progress = Game #{ $id } is still being played. The engine looks at a game only once it is over, so that it helps neither side.

@@ -9,7 +9,7 @@ command-vacation-days = Vacation days must be a whole number from 1 to { $max },
 ## Forecasts
 
 forecast-computer = Forecasts are for games between players: the computer answers at once anyway.
-forecast-in-public = Forecasts are secret, and everyone in a server's channel — your opponent too — reads what is typed there and my answers to it, so I take no forecasts there. Give them with `/rb forecast`, whose answers only you see, or in a direct message to me.
+forecast-in-public = Forecasts are secret, and everyone in a server's channel — your opponent too — reads what is typed there and my answers to it, so I take no forecasts there. Give them with `/rb-forecast add`, whose answers only you see, or in a direct message to me.
 forecast-your-move = It is your move in game #{ $id }. Play it first: a forecast starts with your opponent's reply to it.
 forecast-none = You have no forecasts in game #{ $id }. After your move, `forecast e6-f7 c1-b2` means "if they play e6-f7, I play c1-b2".
 forecast-cleared = Your forecasts in game #{ $id } are dropped ({ $count } { $count ->
@@ -105,14 +105,26 @@ vacation-exhausted-notice = { $player } has used all their vacation days for the
        *[no] **Game #{ $id }** goes on.
     }
 
-## The /rb subcommands and options
+## The /rb-forecast and /rb-vacation commands: subcommands and options
 
-slash-sub-forecast = forecast
-slash-sub-vacation = vacation
+slash-command-forecast = rb-forecast
+    .description = Your conditional moves in a game: only you see them
+slash-sub-forecast-add = add
+    .description = After your move: their expected reply, your answer, and so on
+slash-sub-forecast-list = list
+    .description = Your lines in a game, from its current position
+slash-sub-forecast-clear = clear
+    .description = Drop your lines in a game
 slash-option-moves = moves
-    .description = Their move, your answer, and so on (lines separated by ;), or clear; leave out to list
-slash-option-switch = set
-    .description = Go on vacation, or come back (leave out: see what is left)
+    .description = Their move, your answer, and so on; several lines separated by ;
+slash-command-vacation = rb-vacation
+    .description = Time away without losing on time (30 days a year)
+slash-sub-vacation-on = on
+    .description = Go away: your clocks stop where you are to move
+slash-sub-vacation-off = off
+    .description = Come back: your clocks run again, and days not used are yours again
+slash-sub-vacation-status = status
+    .description = Whether you are away, and the vacation days left this year
 slash-option-vacation-days = days
     .description = How many days away (leave out: all you have left this year)
 slash-choice-on = on

@@ -1,16 +1,17 @@
-# The Discord front end's own texts, and the /rb command as Discord shows it.
+# The Discord front end's own texts, and the slash commands as Discord shows them.
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
 discord-thread-intro = { $players } — this thread is the home of **game #{ $id }**. Type your move here (such as `Rb7`), or use `/rb move`.
 discord-secret-deleted = I deleted your message from the channel, so nobody else can read it there now.
 discord-secret-kept = I could not delete your message from the channel (that needs the Manage Messages permission there): delete it yourself, so that your opponent cannot read your lines.
-slash-pick-subcommand = Pick one of the `/rb` subcommands, such as `/rb help`.
+discord-files-left-out = (I could not attach the image or files here; `board` shows the board again.)
+slash-pick-subcommand = Pick one of the command's subcommands, such as `/rb-info help`.
 slash-opponent-both = Name a player or the computer as your opponent, not both.
 slash-days = Days per move must be from { $min } to { $max }, not { $days }.
 slash-square = `{ $square }` is not a square; squares look like `e1`.
 slash-one-setting = Change one setting at a time: language, pings, or direct messages.
-slash-unknown = I don't know `/rb { $name }`; try `/rb help`.
+slash-unknown = I don't know `/{ $name }`; try `/rb-info help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 
@@ -37,14 +38,13 @@ slash-sub-rematch = rematch
 slash-sub-leaderboard = leaderboard
 slash-sub-stats = stats
 slash-sub-rules = rules
-slash-sub-settings = settings
 slash-sub-help = help
 
 ## Options: the name, then what it is for
 
 slash-option-game = game
     .description = The game's number, when you play more than one here
-    .only = The game's number
+    .analysis = The finished game's number (leave out in its own thread)
 slash-option-challenge = challenge
     .accept = The challenge's number, when several could be accepted
     .decline = The challenge's number, when several could be declined
@@ -70,12 +70,23 @@ slash-option-square = square
     .description = Only the moves of the piece on this square, such as e1
 slash-option-language = language
     .description = The language of my replies: en, fr, es, ru, or auto
-slash-option-pings = pings
-    .description = Whether I mention you when it is your turn
-slash-option-dm = dm
-    .description = Whether I send you a direct message when it becomes your move
 slash-option-player = player
     .description = Whose ratings and record (leave out: yours)
+slash-command-settings = rb-settings
+    .description = Your settings: language, pings, direct messages on your turn
+slash-sub-settings-show = show
+    .description = Your settings as they are
+slash-sub-settings-language = language
+    .description = The language of my replies
+slash-sub-settings-pings = pings
+    .description = Whether I mention you when it is your turn
+slash-sub-settings-dm = dm
+    .description = Whether I send you a direct message when it becomes your move
+slash-option-set = set
+    .pings = On: I mention you on your turn; off: I don't
+    .dm = On: a direct message when it becomes your move; off: none
+slash-command-info = rb-info
+    .description = Help, the rules, ratings, and a game's record
 
 ## Choices
 

@@ -7,6 +7,7 @@ help-footer = `help COMMAND` tells more about one, with an example. `rules` expl
 help-entry = **{ $name }** — { $summary }
     Usage: `{ $usage }`
     Example: `{ $example }`
+help-slash = On Discord: { $command }
 help-unknown = There is no command `{ $topic }`. Type `help` for the list.
 
 help-challenge = Challenge a player, or anyone here if you name nobody, or the computer (level 1 to 5, default 3; the game starts at once). Days per move 1–14 (default 3). Games between players are rated unless casual. Challenges expire after a day.

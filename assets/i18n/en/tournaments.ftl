@@ -231,9 +231,9 @@ command-max-players = A tournament takes { $min } to { $max } { $max ->
        *[other] players
     }: `max { $word }` is out of range.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = tournament
+slash-command-tournament = rb-tournament
 slash-tournament = Round-robin tournaments in this server
 slash-sub-tournament-create = create
     .description = Create a round-robin tournament here; you organise it

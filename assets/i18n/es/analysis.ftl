@@ -2,7 +2,8 @@
 # $played y $best son jugadas en SAN y nunca se traducen; $verdict y $side son claves.
 
 help-analysis = La mirada del motor a una partida terminada: un gráfico de la evaluación desde el lado de las blancas a lo largo de las jugadas, los tres mayores errores de cada bando, y la planilla con la evaluación del motor tras cada jugada y los signos ?! (imprecisión), ? (error) y ?? (error grave). Cualquiera puede pedirla; se calcula una vez y se guarda, y `export` la incluye después.
-slash-sub-analysis = análisis
+slash-command-analysis = rb-análisis
+    .description = El análisis del motor de una partida terminada: gráfico, errores, registro anotado
 
 analysis-which = ¿Qué partida? Indica su número (`analysis #12`), o pídelo en el hilo de la partida.
 analysis-in-progress = La partida #{ $id } todavía se está jugando. El motor solo mira una partida cuando ha terminado, para no ayudar a ningún bando.

@@ -10,7 +10,7 @@ command-vacation-days = Los días de vacaciones deben ser un número entero de 1
 forecast-computer = Las jugadas condicionales son para partidas entre jugadores: la computadora responde enseguida de todos modos.
 forecast-your-move = Te toca mover en la partida #{ $id }. Juega primero: una línea de jugadas condicionales empieza con la respuesta de tu rival a tu jugada.
 forecast-none = No tienes jugadas condicionales en la partida #{ $id }. Tras tu jugada, `forecast e6-f7 c1-b2` significa «si juega e6-f7, juego c1-b2».
-forecast-in-public = Las jugadas condicionales son secretas, y en el canal de un servidor todos —también tu rival— leen lo que se escribe y mis respuestas, así que allí no acepto jugadas condicionales. Dámelas con `/rb forecast`, cuyas respuestas solo ves tú, o por mensaje directo.
+forecast-in-public = Las jugadas condicionales son secretas, y en el canal de un servidor todos —también tu rival— leen lo que se escribe y mis respuestas, así que allí no acepto jugadas condicionales. Dámelas con `/rb-forecast add`, cuyas respuestas solo ves tú, o por mensaje directo.
 forecast-cleared = Tus jugadas condicionales de la partida #{ $id } están borradas ({ $count } { $count ->
         [one] línea
        *[other] líneas
@@ -109,13 +109,25 @@ vacation-exhausted-notice = { $player } ha usado todos sus días de vacaciones d
 
 ## Las subórdenes y opciones de /rb
 
-slash-sub-forecast = jugadas-condicionales
-slash-sub-vacation = vacaciones
+slash-command-forecast = rb-jugadas-condicionales
+    .description = Tus jugadas condicionales en una partida: solo tú las ves
+slash-sub-forecast-add = añadir
+    .description = Tras tu jugada: la respuesta que esperas del rival, la tuya, y así sucesivamente
+slash-sub-forecast-list = lista
+    .description = Tus líneas en una partida, desde la posición actual
+slash-sub-forecast-clear = borrar
+    .description = Borra tus líneas en una partida
 slash-option-moves = jugadas
-    .description = Su jugada, tu respuesta, etc. (líneas separadas por ;), o clear; vacío: la lista
-slash-option-switch = estado
-    .description = Irte de vacaciones, o volver (vacío: ver lo que queda)
+    .description = Su jugada, tu respuesta, y así sucesivamente; varias líneas separadas por ;
+slash-command-vacation = rb-vacaciones
+    .description = Ausentarte sin perder por tiempo (30 días al año)
+slash-sub-vacation-on = irse
+    .description = Irte: tus relojes se paran donde te toca mover
+slash-sub-vacation-off = volver
+    .description = Volver: tus relojes siguen, y los días que no usaste vuelven a ser tuyos
+slash-sub-vacation-status = estado
+    .description = Si estás ausente, y los días de vacaciones que te quedan este año
 slash-option-vacation-days = días
     .description = Cuántos días de ausencia (vacío: todo lo que te queda este año)
-slash-choice-on = on
-slash-choice-off = off
+slash-choice-on = sí
+slash-choice-off = no

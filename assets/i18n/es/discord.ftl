@@ -1,16 +1,17 @@
-# The Discord front end's own texts, and the /rb command as Discord shows it.
+# The Discord front end's own texts, and the slash commands as Discord shows them.
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
 discord-thread-intro = { $players } — este hilo es el de la **partida #{ $id }**. Escribe aquí tu jugada (por ejemplo `Rb7`), o usa `/rb move`.
 discord-secret-deleted = He borrado tu mensaje del canal: ya nadie más puede leerlo allí.
 discord-secret-kept = No he podido borrar tu mensaje del canal (para eso necesito el permiso Gestionar mensajes): bórralo tú, para que tu rival no lea tus jugadas.
-slash-pick-subcommand = Elige uno de los subcomandos de `/rb`, por ejemplo `/rb help`.
+discord-files-left-out = (No he podido adjuntar la imagen ni los archivos aquí; `board` vuelve a mostrar el tablero.)
+slash-pick-subcommand = Elige uno de los subcomandos del comando, por ejemplo `/rb-info help`.
 slash-opponent-both = Elige como rival a un jugador o a la computadora, no a ambos.
 slash-days = Los días por jugada deben ir de { $min } a { $max }, no { $days }.
 slash-square = `{ $square }` no es una casilla; las casillas se escriben como `e1`.
 slash-one-setting = Cambia un ajuste cada vez: el idioma, las menciones, o los mensajes directos.
-slash-unknown = No conozco `/rb { $name }`; prueba `/rb help`.
+slash-unknown = No conozco `/{ $name }`; prueba `/rb-info help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 
@@ -37,14 +38,13 @@ slash-sub-rematch = revancha
 slash-sub-leaderboard = clasificación
 slash-sub-stats = estadísticas
 slash-sub-rules = reglas
-slash-sub-settings = ajustes
 slash-sub-help = ayuda
 
 ## Options: the name, then what it is for
 
 slash-option-game = partida
     .description = El número de la partida, si juegas más de una aquí
-    .only = El número de la partida
+    .analysis = El número de la partida terminada (no hace falta en su propio hilo)
 slash-option-challenge = desafío
     .accept = El número del desafío, si varios podrían aceptarse
     .decline = El número del desafío, si varios podrían rechazarse
@@ -70,12 +70,23 @@ slash-option-square = casilla
     .description = Solo las jugadas de la pieza de esta casilla, por ejemplo e1
 slash-option-language = idioma
     .description = El idioma de mis respuestas: en, fr, es, ru, o auto
-slash-option-pings = menciones
-    .description = Si te menciono cuando te toca
-slash-option-dm = mensajes-directos
-    .description = Si te envío un mensaje directo cuando te toca
 slash-option-player = jugador
     .description = De quién ver la puntuación y el balance (déjalo vacío: los tuyos)
+slash-command-settings = rb-ajustes
+    .description = Tus ajustes: idioma, menciones, mensajes directos en tu turno
+slash-sub-settings-show = ver
+    .description = Tus ajustes actuales
+slash-sub-settings-language = idioma
+    .description = El idioma de mis respuestas
+slash-sub-settings-pings = menciones
+    .description = Si te menciono cuando es tu turno
+slash-sub-settings-dm = md
+    .description = Si te envío un mensaje directo cuando te toca mover
+slash-option-set = valor
+    .pings = Sí: te menciono en tu turno; no: no te menciono
+    .dm = Sí: un mensaje directo cuando te toca mover; no: ninguno
+slash-command-info = rb-info
+    .description = La ayuda, las reglas, los ratings y el registro de una partida
 
 ## Choices
 

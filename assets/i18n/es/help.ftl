@@ -7,6 +7,7 @@ help-footer = `help COMANDO` explica uno con más detalle, con un ejemplo. `rule
 help-entry = **{ $name }** — { $summary }
     Uso: `{ $usage }`
     Ejemplo: `{ $example }`
+help-slash = En Discord: { $command }
 help-unknown = No existe el comando `{ $topic }`. Escribe `help` para ver la lista.
 
 help-challenge = Desafía a un jugador, o a cualquiera de aquí si no nombras a nadie, o a la computadora (nivel 1 a 5, 3 por defecto; la partida empieza enseguida). De 1 a 14 días por jugada (3 por defecto). Las partidas entre jugadores cuentan para la puntuación salvo que sean amistosas (casual). Los desafíos caducan al cabo de un día.

@@ -231,9 +231,9 @@ command-max-players = Un torneo admite de { $min } a { $max } { $max ->
        *[other] jugadores
     }: `max { $word }` está fuera de rango.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = torneo
+slash-command-tournament = rb-torneo
 slash-tournament = Torneos todos contra todos en este servidor
 slash-sub-tournament-create = crear
     .description = Crear aquí un torneo todos contra todos; tú lo organizas

@@ -2,7 +2,8 @@
 # $played et $best sont des coups en SAN, jamais traduits ; $verdict et $side sont des clés.
 
 help-analysis = Le regard du moteur sur une partie finie : un graphique de l'évaluation du point de vue des Blancs au fil des coups, les trois plus grosses erreurs de chaque camp, et la notation avec l'évaluation du moteur après chaque coup et les signes ?! (imprécision), ? (erreur) et ?? (gaffe). Tout le monde peut la demander ; elle est calculée une fois et gardée, et `export` l'inclut ensuite.
-slash-sub-analysis = analyse
+slash-command-analysis = rb-analyse
+    .description = L'analyse d'une partie terminée par le moteur : graphique, erreurs, relevé annoté
 
 analysis-which = Quelle partie ? Donnez son numéro (`analysis #12`), ou demandez dans le fil de la partie.
 analysis-in-progress = La partie #{ $id } est encore en cours. Le moteur ne regarde une partie qu'une fois finie, pour n'aider aucun des deux camps.

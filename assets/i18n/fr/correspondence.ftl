@@ -10,7 +10,7 @@ command-vacation-days = Le nombre de jours de vacances doit être un nombre enti
 forecast-computer = Les coups conditionnels sont pour les parties entre joueurs : l'ordinateur répond de toute façon tout de suite.
 forecast-your-move = C'est à vous de jouer dans la partie #{ $id }. Jouez d'abord : une ligne de coups conditionnels commence par la réponse de votre adversaire à votre coup.
 forecast-none = Vous n'avez aucun coup conditionnel dans la partie #{ $id }. Après votre coup, `forecast e6-f7 c1-b2` signifie « s'il joue e6-f7, je joue c1-b2 ».
-forecast-in-public = Les coups conditionnels sont secrets, et dans le salon d'un serveur tout le monde — votre adversaire aussi — lit ce qui s'y écrit et mes réponses : je n'y prends donc pas de coups conditionnels. Donnez-les avec `/rb forecast`, dont vous seul voyez les réponses, ou en message privé.
+forecast-in-public = Les coups conditionnels sont secrets, et dans le salon d'un serveur tout le monde — votre adversaire aussi — lit ce qui s'y écrit et mes réponses : je n'y prends donc pas de coups conditionnels. Donnez-les avec `/rb-forecast add`, dont vous seul voyez les réponses, ou en message privé.
 forecast-cleared = Vos coups conditionnels de la partie #{ $id } sont supprimés ({ $count } { $count ->
         [one] ligne
        *[other] lignes
@@ -100,13 +100,25 @@ vacation-exhausted-notice = { $player } a utilisé tous ses jours de vacances de
 
 ## Les sous-commandes et options de /rb
 
-slash-sub-forecast = coups-conditionnels
-slash-sub-vacation = vacances
+slash-command-forecast = rb-coups-conditionnels
+    .description = Vos coups conditionnels dans une partie : vous seul les voyez
+slash-sub-forecast-add = ajouter
+    .description = Après votre coup : la réponse attendue de l'adversaire, la vôtre, et ainsi de suite
+slash-sub-forecast-list = liste
+    .description = Vos variantes dans une partie, depuis la position actuelle
+slash-sub-forecast-clear = effacer
+    .description = Supprimer vos variantes dans une partie
 slash-option-moves = coups
-    .description = Son coup, votre réponse, etc. (lignes séparées par ;), ou clear ; vide : la liste
-slash-option-switch = état
-    .description = Partir en vacances, ou revenir (vide : voir ce qui reste)
+    .description = Son coup, votre réponse, et ainsi de suite ; plusieurs variantes séparées par ;
+slash-command-vacation = rb-vacances
+    .description = S'absenter sans perdre au temps (30 jours par an)
+slash-sub-vacation-on = partir
+    .description = Partir : vos pendules s'arrêtent là où c'est à vous de jouer
+slash-sub-vacation-off = revenir
+    .description = Revenir : vos pendules repartent, et les jours non utilisés vous sont rendus
+slash-sub-vacation-status = état
+    .description = Si vous êtes absent, et les jours de vacances qui restent cette année
 slash-option-vacation-days = jours
     .description = Combien de jours d'absence (vide : tout ce qui reste cette année)
-slash-choice-on = on
-slash-choice-off = off
+slash-choice-on = activé
+slash-choice-off = désactivé

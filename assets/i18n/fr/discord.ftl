@@ -1,16 +1,17 @@
-# The Discord front end's own texts, and the /rb command as Discord shows it.
+# The Discord front end's own texts, and the slash commands as Discord shows them.
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
 discord-thread-intro = { $players } — ce fil est celui de la **partie #{ $id }**. Tapez votre coup ici (par exemple `Rb7`), ou utilisez `/rb move`.
 discord-secret-deleted = J'ai supprimé votre message du salon : personne d'autre ne peut plus l'y lire.
 discord-secret-kept = Je n'ai pas pu supprimer votre message du salon (il me faut pour cela la permission Gérer les messages) : supprimez-le vous-même, pour que votre adversaire ne lise pas vos coups.
-slash-pick-subcommand = Choisissez une des sous-commandes de `/rb`, par exemple `/rb help`.
+discord-files-left-out = (Je n'ai pas pu joindre l'image ou les fichiers ici ; `board` montre de nouveau l'échiquier.)
+slash-pick-subcommand = Choisissez une des sous-commandes de la commande, par exemple `/rb-info help`.
 slash-opponent-both = Désignez comme adversaire un joueur ou l'ordinateur, pas les deux.
 slash-days = Le nombre de jours par coup doit aller de { $min } à { $max }, pas { $days }.
 slash-square = `{ $square }` n'est pas une case ; les cases s'écrivent comme `e1`.
 slash-one-setting = Modifiez une préférence à la fois : la langue, les mentions, ou les messages privés.
-slash-unknown = Je ne connais pas `/rb { $name }` ; essayez `/rb help`.
+slash-unknown = Je ne connais pas `/{ $name }` ; essayez `/rb-info help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 
@@ -37,14 +38,13 @@ slash-sub-rematch = revanche
 slash-sub-leaderboard = classement
 slash-sub-stats = statistiques
 slash-sub-rules = règles
-slash-sub-settings = préférences
 slash-sub-help = aide
 
 ## Options: the name, then what it is for
 
 slash-option-game = partie
     .description = Le numéro de la partie, si vous en jouez plusieurs ici
-    .only = Le numéro de la partie
+    .analysis = Le numéro de la partie terminée (inutile dans son propre fil)
 slash-option-challenge = défi
     .accept = Le numéro du défi, si plusieurs pourraient être acceptés
     .decline = Le numéro du défi, si plusieurs pourraient être refusés
@@ -70,12 +70,23 @@ slash-option-square = case
     .description = Seulement les coups de la pièce sur cette case, par exemple e1
 slash-option-language = langue
     .description = La langue de mes réponses : en, fr, es, ru, ou auto
-slash-option-pings = mentions
-    .description = Si je vous mentionne quand c'est votre tour
-slash-option-dm = messages-privés
-    .description = Si je vous envoie un message privé quand c'est à vous de jouer
 slash-option-player = joueur
     .description = De qui voir la cote et le bilan (laissez vide : les vôtres)
+slash-command-settings = rb-préférences
+    .description = Vos préférences : langue, mentions, messages privés à votre tour
+slash-sub-settings-show = voir
+    .description = Vos préférences actuelles
+slash-sub-settings-language = langue
+    .description = La langue de mes réponses
+slash-sub-settings-pings = mentions
+    .description = Si je vous mentionne quand c'est votre tour
+slash-sub-settings-dm = mp
+    .description = Si je vous envoie un message privé quand c'est à vous de jouer
+slash-option-set = réglage
+    .pings = Activé : je vous mentionne à votre tour ; désactivé : non
+    .dm = Activé : un message privé quand c'est à vous de jouer ; désactivé : aucun
+slash-command-info = rb-infos
+    .description = L'aide, les règles, les cotes et le relevé d'une partie
 
 ## Choices
 

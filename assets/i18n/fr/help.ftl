@@ -7,6 +7,7 @@ help-footer = `help COMMANDE` en dit plus sur l'une d'elles, avec un exemple. `r
 help-entry = **{ $name }** — { $summary }
     Syntaxe : `{ $usage }`
     Exemple : `{ $example }`
+help-slash = Sur Discord : { $command }
 help-unknown = Il n'y a pas de commande `{ $topic }`. Tapez `help` pour la liste.
 
 help-challenge = Défiez un joueur, ou toute personne présente ici si vous ne nommez personne, ou l'ordinateur (niveau 1 à 5, 3 par défaut ; la partie commence aussitôt). De 1 à 14 jours par coup (3 par défaut). Les parties entre joueurs comptent pour la cote, sauf en amical (casual). Un défi expire au bout d'un jour.

@@ -226,9 +226,9 @@ command-max-players = Un tournoi accueille de { $min } à { $max } { $max ->
        *[other] joueurs
     } : `max { $word }` est hors limites.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = tournoi
+slash-command-tournament = rb-tournoi
 slash-tournament = Tournois toutes rondes sur ce serveur
 slash-sub-tournament-create = créer
     .description = Créer ici un tournoi toutes rondes ; vous l'organisez

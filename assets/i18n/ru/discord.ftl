@@ -1,16 +1,17 @@
-# The Discord front end's own texts, and the /rb command as Discord shows it.
+# The Discord front end's own texts, and the slash commands as Discord shows them.
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
 discord-thread-intro = { $players } — это ветка **партии #{ $id }**. Пишите свой ход здесь (например, `Rb7`) или используйте `/rb move`.
 discord-secret-deleted = Я удалил ваше сообщение из канала: больше никто не сможет его там прочитать.
 discord-secret-kept = Я не смог удалить ваше сообщение из канала (для этого нужно право «Управлять сообщениями»): удалите его сами, чтобы соперник не прочитал ваши ходы.
-slash-pick-subcommand = Выберите одну из подкоманд `/rb`, например `/rb help`.
+discord-files-left-out = (Мне не удалось приложить изображение или файлы здесь; `board` снова покажет доску.)
+slash-pick-subcommand = Выберите одну из подкоманд команды, например `/rb-info help`.
 slash-opponent-both = Укажите соперником игрока или компьютер, но не обоих.
 slash-days = Число дней на ход должно быть от { $min } до { $max }, а не { $days }.
 slash-square = `{ $square }` — не поле; поля выглядят так: `e1`.
 slash-one-setting = Меняйте настройки по одной: язык, упоминания или личные сообщения.
-slash-unknown = Я не знаю `/rb { $name }`; попробуйте `/rb help`.
+slash-unknown = Я не знаю `/{ $name }`; попробуйте `/rb-info help`.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 
@@ -37,14 +38,13 @@ slash-sub-rematch = реванш
 slash-sub-leaderboard = рейтинг
 slash-sub-stats = статистика
 slash-sub-rules = правила
-slash-sub-settings = настройки
 slash-sub-help = помощь
 
 ## Options: the name, then what it is for
 
 slash-option-game = партия
     .description = Номер партии, если вы играете здесь несколько
-    .only = Номер партии
+    .analysis = Номер завершённой партии (в её ветке можно не указывать)
 slash-option-challenge = вызов
     .accept = Номер вызова, если принять можно несколько
     .decline = Номер вызова, если отклонить можно несколько
@@ -70,12 +70,23 @@ slash-option-square = поле
     .description = Только ходы фигуры на этом поле, например e1
 slash-option-language = язык
     .description = Язык моих ответов: en, fr, es, ru или auto
-slash-option-pings = упоминания
-    .description = Упоминать ли вас, когда ваш ход
-slash-option-dm = личные-сообщения
-    .description = Присылать ли вам личное сообщение, когда ваш ход
 slash-option-player = игрок
     .description = Чей рейтинг и статистику показать (оставьте пустым: ваши)
+slash-command-settings = rb-настройки
+    .description = Ваши настройки: язык, упоминания, личные сообщения в ваш ход
+slash-sub-settings-show = показать
+    .description = Ваши текущие настройки
+slash-sub-settings-language = язык
+    .description = Язык моих ответов
+slash-sub-settings-pings = упоминания
+    .description = Упоминать ли вас, когда ваш ход
+slash-sub-settings-dm = лс
+    .description = Писать ли вам в личные сообщения, когда ваш ход
+slash-option-set = режим
+    .pings = Вкл.: я упоминаю вас в ваш ход; выкл.: нет
+    .dm = Вкл.: личное сообщение, когда ваш ход; выкл.: никаких
+slash-command-info = rb-инфо
+    .description = Помощь, правила, рейтинги и запись партии
 
 ## Choices
 

@@ -245,9 +245,9 @@ command-max-players = В турнире может быть от { $min } до {
        *[other] игроков
     }: `max { $word }` — вне этого диапазона.
 
-## /rb tournament: the group, its subcommands and their options
+## /rb-tournament: the command, its subcommands and their options
 
-slash-sub-tournament = турнир
+slash-command-tournament = rb-турнир
 slash-tournament = Круговые турниры на этом сервере
 slash-sub-tournament-create = создать
     .description = Создать здесь круговой турнир; вы его организатор

@@ -1,16 +1,17 @@
-//! The slash command's options as Discord sends them back, read into the game's terms: the
-//! subcommand and its values become a [`Command`], every value checked as the game's type.
+//! A slash command's options as Discord sends them back, read into the game's terms: the
+//! command, its subcommand and their values become a [`Command`], every value checked as the
+//! game's type.
 
-use serenity::all::{CommandData, ResolvedOption, ResolvedValue, Unresolved};
+use serenity::all::{CommandData, PartialMember, ResolvedOption, ResolvedValue, User};
 
+use super::correspondence::{forecast_command, vacation_command};
+use super::info::{analysis_command, info_command, settings_command};
+use super::play::play_command;
 use super::tournament::tournament_command;
-use crate::game::command::{
-    Answer, CommandError, Opponent, PlayerRef, Setting, VacationChange, challenge_number,
-    days_number, forecast_change, game_number, level_number, vacation_days_number,
-};
+use super::{ANALYSIS, FORECAST, INFO, NAME, SETTINGS, TOURNAMENT, VACATION};
+use crate::game::command::{Answer, CommandError};
 use crate::game::{Actor, Command};
-use crate::model::{Days, PlayerId};
-use crate::rules::{Color, Square};
+use crate::model::PlayerId;
 
 /// A slash command turned into the game's terms.
 pub struct Parsed {
@@ -51,11 +52,23 @@ pub(super) fn boolean(options: &[ResolvedOption<'_>], name: &str) -> Option<bool
         })
 }
 
-fn answer(options: &[ResolvedOption<'_>]) -> Option<Answer> {
+/// The `answer` to an offer (`draw`, `takeback`), if one was chosen.
+pub(super) fn answer(options: &[ResolvedOption<'_>]) -> Option<Answer> {
     match string(options, "answer") {
         Some("accept") => Some(Answer::Accept),
         Some("decline") => Some(Answer::Decline),
         _ => None,
+    }
+}
+
+/// A user Discord resolved, with the name it shows for them here.
+pub(super) fn actor_of(user: &User, member: Option<&PartialMember>) -> Actor {
+    Actor {
+        id: PlayerId(user.id.get()),
+        name: member
+            .and_then(|m| m.nick.clone())
+            .or_else(|| user.global_name.clone())
+            .unwrap_or_else(|| user.name.clone()),
     }
 }
 
@@ -65,7 +78,7 @@ pub fn unresolved(id: u64) -> CommandError {
     CommandError::UnknownMention(format!("<@{id}>"))
 }
 
-/// The subcommand and its options.
+/// The subcommand and its options, if the command has subcommands.
 pub fn subcommand<'a>(data: &'a CommandData) -> Option<(&'a str, Vec<ResolvedOption<'a>>)> {
     data.options().into_iter().find_map(|o| match o.value {
         ResolvedValue::SubCommand(options) => Some((o.name, options)),
@@ -73,165 +86,28 @@ pub fn subcommand<'a>(data: &'a CommandData) -> Option<(&'a str, Vec<ResolvedOpt
     })
 }
 
-/// The game command a filled-in `/rb` stands for, or what is wrong with it.
+/// The game command a filled-in slash command stands for, or what is wrong with it.
 ///
 /// Discord's own limits on an option (`min_value`, `max_value`) are kept by its clients only, so
 /// every value is read here as the game's type, and a value out of range is refused.
 pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
-    let group = data.options().into_iter().find_map(|o| match o.value {
-        ResolvedValue::SubCommandGroup(subs) if o.name == "tournament" => Some(subs),
-        _ => None,
-    });
-    if let Some(subs) = group {
-        let Some((name, o)) = subs.into_iter().find_map(|o| match o.value {
-            ResolvedValue::SubCommand(options) => Some((o.name, options)),
-            _ => None,
-        }) else {
-            return Err(CommandError::NoSubcommand);
-        };
-        let mut mentioned = Vec::new();
-        let command = tournament_command(name, &o, &mut mentioned)?;
+    let mut mentioned = Vec::new();
+    let name = data.name.as_str();
+    if name == ANALYSIS {
+        let command = analysis_command(&data.options())?;
         return Ok(Parsed { command, mentioned });
     }
-    let Some((name, o)) = subcommand(data) else {
+    let Some((sub, o)) = subcommand(data) else {
         return Err(CommandError::NoSubcommand);
     };
-    let game = int(&o, "game").map(game_number).transpose()?;
-    let challenge = int(&o, "challenge").map(challenge_number).transpose()?;
-    let mut mentioned = Vec::new();
     let command = match name {
-        "help" => Command::Help {
-            topic: string(&o, "command").map(str::to_string),
-        },
-        "rules" => Command::Rules,
-        "challenge" => {
-            let opponent = match o.iter().find(|o| o.name == "opponent").map(|o| &o.value) {
-                Some(ResolvedValue::User(user, member)) => {
-                    let name = member
-                        .and_then(|m| m.nick.clone())
-                        .or_else(|| user.global_name.clone())
-                        .unwrap_or_else(|| user.name.clone());
-                    if user.bot {
-                        return Err(CommandError::BotOpponent(name));
-                    }
-                    mentioned.push(Actor {
-                        id: PlayerId(user.id.get()),
-                        name,
-                    });
-                    Opponent::Player(PlayerRef::Id(user.id.get()))
-                }
-                // Discord left the user out of `resolved`: nobody it vouches for.
-                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
-                    return Err(unresolved(id.get()));
-                }
-                _ => Opponent::Open,
-            };
-            let opponent = match (int(&o, "computer"), opponent) {
-                (None, opponent) => opponent,
-                (Some(level), Opponent::Open) => Opponent::Computer {
-                    level: level_number(level)?,
-                },
-                (Some(_), _) => return Err(CommandError::TwoOpponents),
-            };
-            let colour = match string(&o, "colour") {
-                Some("white") => Some(Color::White),
-                Some("black") => Some(Color::Black),
-                _ => None,
-            };
-            let days = match int(&o, "days") {
-                Some(days) => days_number(days)?,
-                None => Days::DEFAULT,
-            };
-            Command::Challenge {
-                opponent,
-                colour,
-                days,
-                rated: !boolean(&o, "casual").unwrap_or(false),
-            }
-        }
-        "accept" => Command::Accept { challenge },
-        "decline" => Command::Decline { challenge },
-        "cancel" => Command::Cancel { challenge },
-        "move" => Command::Move {
-            game,
-            text: string(&o, "move").unwrap_or_default().trim().to_string(),
-        },
-        "board" => Command::Board { game },
-        "moves" => {
-            let square = match string(&o, "square") {
-                Some(s) => Some(
-                    s.trim()
-                        .to_ascii_lowercase()
-                        .parse::<Square>()
-                        .map_err(|_| CommandError::Square(s.to_string()))?,
-                ),
-                None => None,
-            };
-            Command::Moves { game, square }
-        }
-        "history" => Command::History { game },
-        "games" => Command::Games,
-        "forecast" => Command::Forecast {
-            game,
-            change: forecast_change(string(&o, "moves").unwrap_or_default()),
-        },
-        "vacation" => {
-            let days = int(&o, "days").map(vacation_days_number).transpose()?;
-            Command::Vacation {
-                change: match (string(&o, "set"), days) {
-                    (Some("off"), _) => Some(VacationChange::Off),
-                    (Some("on"), days) | (None, days @ Some(_)) => Some(VacationChange::On(days)),
-                    _ => None,
-                },
-            }
-        }
-        "export" => Command::Export { game },
-        "analysis" => Command::Analysis { game },
-        "resign" => Command::Resign {
-            game,
-            confirmed: false,
-        },
-        "draw" => Command::Draw {
-            game,
-            answer: answer(&o),
-        },
-        "takeback" => Command::Takeback {
-            game,
-            answer: answer(&o),
-        },
-        "abort" => Command::Abort { game },
-        "moretime" => Command::MoreTime {
-            game,
-            days: days_number(int(&o, "days").unwrap_or(1))?,
-        },
-        "rematch" => Command::Rematch { game },
-        "leaderboard" => Command::Leaderboard,
-        "stats" => Command::Stats {
-            player: match o.iter().find(|o| o.name == "player").map(|o| &o.value) {
-                Some(ResolvedValue::User(user, _)) => Some(PlayerRef::Id(user.id.get())),
-                Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
-                    return Err(unresolved(id.get()));
-                }
-                _ => None,
-            },
-        },
-        "settings" => {
-            let change = match (
-                string(&o, "language"),
-                boolean(&o, "pings"),
-                boolean(&o, "dm"),
-            ) {
-                (Some(language), None, None) => {
-                    Some(Setting::Language(language.trim().to_string()))
-                }
-                (None, Some(on), None) => Some(Setting::Pings(on)),
-                (None, None, Some(on)) => Some(Setting::DirectMessages(on)),
-                (None, None, None) => None,
-                _ => return Err(CommandError::TwoSettings),
-            };
-            Command::Settings { change }
-        }
-        other => return Err(CommandError::UnknownSubcommand(other.to_string())),
+        NAME => play_command(sub, &o, &mut mentioned)?,
+        TOURNAMENT => tournament_command(sub, &o, &mut mentioned)?,
+        FORECAST => forecast_command(sub, &o)?,
+        VACATION => vacation_command(sub, &o)?,
+        SETTINGS => settings_command(sub, &o)?,
+        INFO => info_command(sub, &o, &mut mentioned)?,
+        other => return Err(CommandError::UnknownSubcommand(format!("{other} {sub}"))),
     };
     Ok(Parsed { command, mentioned })
 }
@@ -239,6 +115,8 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::game::command::{ForecastChange, Opponent, PlayerRef, Setting, VacationChange};
+    use crate::model::Days;
     use serde_json::json;
 
     /// User 8, as Discord resolves a user option.
@@ -247,27 +125,45 @@ pub(super) mod tests {
                                "avatar": null, "global_name": "Bob"}}})
     }
 
-    fn data(subcommand: &str, options: serde_json::Value) -> CommandData {
-        serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
+    /// `/COMMAND SUBCOMMAND` with `options`, user 8 resolved.
+    pub(in crate::discord) fn data_in(
+        command: &str,
+        subcommand: &str,
+        options: serde_json::Value,
+    ) -> CommandData {
+        serde_json::from_value(json!({"id": "1", "name": command, "type": 1,
             "options": [{"name": subcommand, "type": 1, "options": options}],
             "resolved": resolved()}))
         .expect("command data")
     }
 
+    /// `/rb SUBCOMMAND` with `options`.
+    fn data(subcommand: &str, options: serde_json::Value) -> CommandData {
+        data_in(NAME, subcommand, options)
+    }
+
+    fn command_of(data: CommandData) -> Command {
+        parse(&data).expect("a command").command
+    }
+
     /// A user option whose user Discord did not resolve names nobody: refused, saying so.
     #[test]
     fn unresolved_users_are_refused() {
-        let bare = |subcommand: &str, name: &str| -> CommandData {
-            serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
+        let bare = |command: &str, subcommand: &str, name: &str| -> CommandData {
+            serde_json::from_value(json!({"id": "1", "name": command, "type": 1,
                 "options": [{"name": subcommand, "type": 1,
                              "options": [{"name": name, "type": 6, "value": "9"}]}]}))
             .expect("command data")
         };
-        for (subcommand, option) in [("challenge", "opponent"), ("stats", "player")] {
+        for (command, subcommand, option) in [
+            (NAME, "challenge", "opponent"),
+            (INFO, "stats", "player"),
+            (TOURNAMENT, "withdraw", "player"),
+        ] {
             assert_eq!(
-                parse(&bare(subcommand, option)).err(),
+                parse(&bare(command, subcommand, option)).err(),
                 Some(CommandError::UnknownMention("<@9>".into())),
-                "{subcommand}"
+                "{command} {subcommand}"
             );
         }
         assert_eq!(
@@ -295,13 +191,9 @@ pub(super) mod tests {
                 rated: false
             }
         );
-        let parsed = parse(&data(
-            "challenge",
-            json!([{"name": "computer", "type": 4, "value": 2}]),
-        ))
-        .unwrap();
+        assert_eq!(parsed.mentioned[0].name, "Bob");
         assert!(matches!(
-            parsed.command,
+            command_of(data("challenge", json!([{"name": "computer", "type": 4, "value": 2}]))),
             Command::Challenge {
                 opponent: Opponent::Computer { level },
                 ..
@@ -315,26 +207,22 @@ pub(super) mod tests {
             ))
             .is_err()
         );
-        let parsed = parse(&data(
-            "move",
-            json!([{"name": "move", "type": 3, "value": " Rb7 "},
-                   {"name": "game", "type": 4, "value": 12}]),
-        ))
-        .unwrap();
         assert_eq!(
-            parsed.command,
+            command_of(data(
+                "move",
+                json!([{"name": "move", "type": 3, "value": " Rb7 "},
+                       {"name": "game", "type": 4, "value": 12}]),
+            )),
             Command::Move {
                 game: Some(crate::model::GameId(12)),
                 text: "Rb7".into()
             }
         );
-        let parsed = parse(&data(
-            "draw",
-            json!([{"name": "answer", "type": 3, "value": "accept"}]),
-        ))
-        .unwrap();
         assert_eq!(
-            parsed.command,
+            command_of(data(
+                "draw",
+                json!([{"name": "answer", "type": 3, "value": "accept"}])
+            )),
             Command::Draw {
                 game: None,
                 answer: Some(Answer::Accept)
@@ -347,81 +235,146 @@ pub(super) mod tests {
             ))
             .is_err()
         );
+        // The commands beside playing.
         assert_eq!(
-            parse(&data("leaderboard", json!([]))).unwrap().command,
+            command_of(data_in(INFO, "leaderboard", json!([]))),
             Command::Leaderboard
         );
         assert_eq!(
-            parse(&data("stats", json!([]))).unwrap().command,
+            command_of(data_in(INFO, "stats", json!([]))),
             Command::Stats { player: None }
         );
         assert_eq!(
-            parse(&data(
+            command_of(data_in(
+                INFO,
                 "stats",
                 json!([{"name": "player", "type": 6, "value": "8"}])
-            ))
-            .unwrap()
-            .command,
+            )),
             Command::Stats {
                 player: Some(PlayerRef::Id(8))
             }
         );
-        assert!(
-            parse(&data(
-                "settings",
-                json!([{"name": "language", "type": 3, "value": "en"},
-                       {"name": "pings", "type": 5, "value": false}])
-            ))
-            .is_err()
+        assert_eq!(
+            command_of(data_in(
+                INFO,
+                "help",
+                json!([{"name": "command", "type": 3, "value": "move"}])
+            )),
+            Command::Help {
+                topic: Some("move".into())
+            }
+        );
+        assert_eq!(
+            command_of(data_in(INFO, "rules", json!([]))),
+            Command::Rules
+        );
+        assert_eq!(
+            command_of(data_in(
+                INFO,
+                "export",
+                json!([{"name": "game", "type": 4, "value": 3}])
+            )),
+            Command::Export {
+                game: Some(crate::model::GameId(3))
+            }
+        );
+        let analysis: CommandData = serde_json::from_value(json!({"id": "1",
+            "name": ANALYSIS, "type": 1, "options": [{"name": "game", "type": 4, "value": 12}]}))
+        .unwrap();
+        assert_eq!(
+            command_of(analysis),
+            Command::Analysis {
+                game: Some(crate::model::GameId(12))
+            }
+        );
+        for (sub, options, change) in [
+            ("show", json!([]), None),
+            (
+                "language",
+                json!([{"name": "language", "type": 3, "value": " fr "}]),
+                Some(Setting::Language("fr".into())),
+            ),
+            (
+                "pings",
+                json!([{"name": "set", "type": 3, "value": "off"}]),
+                Some(Setting::Pings(false)),
+            ),
+            (
+                "dm",
+                json!([{"name": "set", "type": 3, "value": "on"}]),
+                Some(Setting::DirectMessages(true)),
+            ),
+        ] {
+            assert_eq!(
+                command_of(data_in(SETTINGS, sub, options)),
+                Command::Settings { change },
+                "{sub}"
+            );
+        }
+        assert_eq!(
+            parse(&data("help", json!([]))).err(),
+            Some(CommandError::UnknownSubcommand("rb help".into()))
         );
     }
 
     #[test]
     fn forecast_and_vacation_read_their_options() {
-        let command =
-            |sub: &str, options: serde_json::Value| parse(&data(sub, options)).unwrap().command;
         assert_eq!(
-            command(
-                "forecast",
+            command_of(data_in(
+                FORECAST,
+                "add",
                 json!([{"name": "moves", "type": 3, "value": "f5 Rf1; e6f6 Rf1"},
                        {"name": "game", "type": 4, "value": 3}])
-            ),
+            )),
             Command::Forecast {
                 game: Some(crate::model::GameId(3)),
-                change: crate::game::command::ForecastChange::Add(vec![
+                change: ForecastChange::Add(vec![
                     vec!["f5".into(), "Rf1".into()],
                     vec!["e6f6".into(), "Rf1".into()]
                 ])
             }
         );
-        assert_eq!(
-            command("forecast", json!([])),
-            Command::Forecast {
-                game: None,
-                change: crate::game::command::ForecastChange::List
-            }
+        assert!(
+            parse(&data_in(
+                FORECAST,
+                "add",
+                json!([{"name": "moves", "type": 3, "value": "clear"}])
+            ))
+            .is_err()
         );
+        for (sub, change) in [
+            ("list", ForecastChange::List),
+            ("clear", ForecastChange::Clear),
+        ] {
+            assert_eq!(
+                command_of(data_in(FORECAST, sub, json!([]))),
+                Command::Forecast { game: None, change }
+            );
+        }
         assert_eq!(
-            command(
-                "vacation",
-                json!([{"name": "set", "type": 3, "value": "on"},
-                       {"name": "days", "type": 4, "value": 7}])
-            ),
+            command_of(data_in(
+                VACATION,
+                "on",
+                json!([{"name": "days", "type": 4, "value": 7}])
+            )),
             Command::Vacation {
                 change: Some(VacationChange::On(Some(7)))
             }
         );
         assert_eq!(
-            command(
-                "vacation",
-                json!([{"name": "set", "type": 3, "value": "off"}])
-            ),
+            command_of(data_in(VACATION, "on", json!([]))),
+            Command::Vacation {
+                change: Some(VacationChange::On(None))
+            }
+        );
+        assert_eq!(
+            command_of(data_in(VACATION, "off", json!([]))),
             Command::Vacation {
                 change: Some(VacationChange::Off)
             }
         );
         assert_eq!(
-            command("vacation", json!([])),
+            command_of(data_in(VACATION, "status", json!([]))),
             Command::Vacation { change: None }
         );
     }
@@ -430,14 +383,12 @@ pub(super) mod tests {
     /// anything, and what is out of range is refused with the usual answer.
     #[test]
     fn values_out_of_range_are_refused() {
-        let refused = |sub: &str, options: serde_json::Value| {
-            parse(&data(sub, options)).err().map(|e| e.to_string())
-        };
+        let refused = |data: CommandData| parse(&data).err().map(|e| e.to_string());
         assert_eq!(
-            refused(
+            refused(data(
                 "challenge",
                 json!([{"name": "computer", "type": 4, "value": 9}])
-            ),
+            )),
             Some(
                 "The computer's level is a number from 1 (beginner) to 5 (strongest), not `9`."
                     .into()
@@ -445,38 +396,42 @@ pub(super) mod tests {
         );
         for days in [0, 15, -3, 5_000_000_000_i64] {
             assert_eq!(
-                refused(
+                refused(data(
                     "challenge",
                     json!([{"name": "days", "type": 4, "value": days}])
-                ),
+                )),
                 Some(format!(
                     "Days per move must be a whole number from 1 to 14, not `{days}`."
                 )),
             );
         }
         assert_eq!(
-            refused(
+            refused(data(
                 "moretime",
                 json!([{"name": "days", "type": 4, "value": 100}])
-            ),
+            )),
             Some("Days per move must be a whole number from 1 to 14, not `100`.".into())
         );
         assert_eq!(
-            refused("board", json!([{"name": "game", "type": 4, "value": -1}])),
+            refused(data(
+                "board",
+                json!([{"name": "game", "type": 4, "value": -1}])
+            )),
             Some("`-1` is not a game number; game numbers look like `#12`.".into())
         );
         assert_eq!(
-            refused(
+            refused(data(
                 "accept",
                 json!([{"name": "challenge", "type": 4, "value": 0}])
-            ),
+            )),
             Some("`0` is not a game number; game numbers look like `#12`.".into())
         );
         assert_eq!(
-            refused(
-                "vacation",
+            refused(data_in(
+                VACATION,
+                "on",
                 json!([{"name": "days", "type": 4, "value": 31}])
-            ),
+            )),
             Some("Vacation days must be a whole number from 1 to 30, not `31`.".into())
         );
     }

@@ -1,45 +1,28 @@
-//! The `/rb tournament …` group: its subcommands, described in every language, and the way a
+//! The `/rb-tournament …` command: its subcommands, described in every language, and the way a
 //! filled-in one becomes a [`Command`] — the same as the text command `tournament …`.
 
-use serenity::all::{
-    CommandOptionType, CreateCommandOption, ResolvedOption, ResolvedValue, Unresolved,
-};
+use serenity::all::{CommandOptionType, CreateCommand, ResolvedOption, ResolvedValue, Unresolved};
 
 use super::read::{boolean, int, string};
-use super::{LOCALES, describe, option};
+use super::{TOURNAMENT, command, family_sub, option};
 use crate::game::command::{
     CommandError, MAX_PLAYERS, MIN_PLAYERS, NAME_MAX, PlayerRef, TournamentCommand, TournamentName,
     days_number, max_players_number, tournament_number,
 };
-use crate::game::i18n::{Args, Lang};
+use crate::game::i18n::Args;
 use crate::game::{Actor, Command};
-use crate::model::{Days, PlayerId};
+use crate::model::Days;
 
-/// A subcommand of the `tournament` group, named and described by `slash-sub-tournament-NAME`.
-fn group_sub(name: &str, options: Vec<CreateCommandOption>) -> CreateCommandOption {
-    let id = format!("slash-sub-tournament-{name}");
-    let description = format!("{id}.description");
-    let none = Args::new();
-    let mut s = CreateCommandOption::new(
-        CommandOptionType::SubCommand,
-        name,
-        describe(Lang::En, &description, &none),
-    );
-    for &(locale, lang) in LOCALES {
-        s = s
-            .name_localized(locale, lang.text(&id, &none))
-            .description_localized(locale, describe(lang, &description, &none));
-    }
-    for o in options {
-        s = s.add_sub_option(o);
-    }
-    s
-}
-
-/// The `/rb tournament …` group: one subcommand per tournament command, and `list` for
+/// The `/rb-tournament …` command: one subcommand per tournament command, and `list` for
 /// `tournaments`.
-pub(super) fn tournament_group(days: &Args) -> CreateCommandOption {
+pub(super) fn definition() -> CreateCommand {
     let none = Args::new();
+    let mut days = Args::new();
+    days.set("min", Days::MIN.get());
+    days.set("max", Days::MAX.get());
+    days.set("default", Days::DEFAULT.get());
+    let days = &days;
+    let group_sub = |name: &str, options| family_sub("tournament", name, options);
     let number = || {
         option(
             CommandOptionType::Integer,
@@ -112,23 +95,15 @@ pub(super) fn tournament_group(days: &Args) -> CreateCommandOption {
         group_sub("table", vec![number()]),
         group_sub("list", vec![]),
     ];
-    let mut g = CreateCommandOption::new(
-        CommandOptionType::SubCommandGroup,
-        "tournament",
-        describe(Lang::En, "slash-tournament", &none),
-    );
-    for &(locale, lang) in LOCALES {
-        g = g
-            .name_localized(locale, lang.text("slash-sub-tournament", &none))
-            .description_localized(locale, describe(lang, "slash-tournament", &none));
-    }
-    for s in subs {
-        g = g.add_sub_option(s);
-    }
-    g
+    command(
+        TOURNAMENT,
+        Some("slash-command-tournament"),
+        "slash-tournament",
+        subs,
+    )
 }
 
-/// The `/rb tournament …` subcommand filled in, in the game's terms.
+/// The `/rb-tournament …` subcommand filled in, in the game's terms.
 pub(super) fn tournament_command(
     name: &str,
     o: &[ResolvedOption<'_>],
@@ -157,13 +132,7 @@ pub(super) fn tournament_command(
         "withdraw" => {
             let player = match o.iter().find(|o| o.name == "player").map(|o| &o.value) {
                 Some(ResolvedValue::User(user, member)) => {
-                    mentioned.push(Actor {
-                        id: PlayerId(user.id.get()),
-                        name: member
-                            .and_then(|m| m.nick.clone())
-                            .or_else(|| user.global_name.clone())
-                            .unwrap_or_else(|| user.name.clone()),
-                    });
+                    mentioned.push(super::read::actor_of(user, *member));
                     PlayerRef::Id(user.id.get())
                 }
                 Some(ResolvedValue::Unresolved(Unresolved::User(id))) => {
@@ -184,7 +153,7 @@ pub(super) fn tournament_command(
         "list" => return Ok(Command::Tournaments),
         other => {
             return Err(CommandError::UnknownSubcommand(format!(
-                "tournament {other}"
+                "{TOURNAMENT} {other}"
             )));
         }
     }))
@@ -198,11 +167,7 @@ mod tests {
     use serenity::all::CommandData;
 
     fn group(sub: &str, options: serde_json::Value) -> CommandData {
-        serde_json::from_value(json!({"id": "1", "name": "rb", "type": 1,
-            "options": [{"name": "tournament", "type": 2,
-                "options": [{"name": sub, "type": 1, "options": options}]}],
-            "resolved": super::super::read::tests::resolved()}))
-        .expect("command data")
+        super::super::read::tests::data_in(TOURNAMENT, sub, options)
     }
 
     #[test]

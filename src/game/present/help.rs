@@ -5,22 +5,30 @@ use std::fmt::Write;
 
 use crate::game::command::{HELP, help_entry};
 use crate::game::i18n::{Lang, tr};
+use crate::game::present::Voice;
 use crate::game::reply::Reply;
 
-/// The answer to `help` and `help COMMAND`.
-pub(crate) fn help(lang: Lang, topic: Option<&str>) -> Reply {
+/// The answer to `help` and `help COMMAND`; the one command's help says how it is given on the
+/// front end besides typing it (Discord's slash command), where there is such a way.
+pub(crate) fn help(voice: Voice<'_>, topic: Option<&str>) -> Reply {
+    let lang = voice.lang;
     if let Some(topic) = topic {
-        return match help_entry(topic.trim_start_matches(['!', '/'])) {
-            Some(e) => Reply::private(tr!(
-                lang,
-                "help-entry",
-                name = e.name,
-                summary = e.summary(lang),
-                usage = e.usage,
-                example = e.example
-            )),
-            None => Reply::private(tr!(lang, "help-unknown", topic = topic)),
+        let Some(e) = help_entry(topic.trim_start_matches(['!', '/'])) else {
+            return Reply::private(tr!(lang, "help-unknown", topic = topic));
         };
+        let mut text = tr!(
+            lang,
+            "help-entry",
+            name = e.name,
+            summary = e.summary(lang),
+            usage = e.usage,
+            example = e.example
+        );
+        if let Some(slash) = voice.markup.command(e.name) {
+            text.push('\n');
+            text.push_str(&tr!(lang, "help-slash", command = slash));
+        }
+        return Reply::private(text);
     }
     let mut text = tr!(lang, "help-header");
     text.push('\n');

@@ -21,6 +21,11 @@ pub trait Markup: Send + Sync {
     fn link(&self, place: Place, lang: Lang) -> String {
         self.place(place, lang)
     }
+    /// How the command of word `word` (`forecast`) is given on this front end besides typing
+    /// it, for the help (Discord's slash command); `None` where there is no other way.
+    fn command(&self, _word: &str) -> Option<String> {
+        None
+    }
 }
 
 /// Markup for plain text (a terminal, logs, tests of the words alone): players by name, times
