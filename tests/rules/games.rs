@@ -197,14 +197,17 @@ fn takeback_and_pgn() {
         event: "Test".into(),
         site: "Discord".into(),
         date: "2026.11.30".into(),
+        round: "3".into(),
         white: "alice".into(),
         black: "bob \"the rook\"".into(),
+        time_control: Some("1/259200".into()),
     };
     assert_eq!(
         g.to_pgn(&tags),
-        "[Event \"Test\"]\n[Site \"Discord\"]\n[Date \"2026.11.30\"]\n[White \"alice\"]\n\
-         [Black \"bob \\\"the rook\\\"\"]\n[Result \"1-0\"]\n[Variant \"Rollerball\"]\n\
-         [Termination \"resignation\"]\n\n1. b3 f5 2. Rf2 1-0\n"
+        "[Event \"Test\"]\n[Site \"Discord\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n\
+         [White \"alice\"]\n[Black \"bob \\\"the rook\\\"\"]\n[Result \"1-0\"]\n\
+         [Variant \"Rollerball\"]\n[TimeControl \"1/259200\"]\n[Termination \"normal\"]\n\n\
+         1. b3 f5 2. Rf2 { White wins by resignation. } 1-0\n"
     );
     let from_fen = game("3Pr2/6k/7/7/7/K6/3p3 b Kk 7");
     let pgn = from_fen.to_pgn(&Default::default());

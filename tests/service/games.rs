@@ -457,6 +457,9 @@ async fn looking_at_games() {
             pgn.contains("[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]"),
             "{pgn}"
         );
+        // Played on Discord, and not over yet.
+        assert!(pgn.contains("\n[Site \"Discord\"]\n"), "{pgn}");
+        assert!(pgn.contains("\n[Termination \"unterminated\"]\n"), "{pgn}");
         assert!(pgn.ends_with("1. b3 f5 *\n"), "{pgn}");
         assert_eq!(&export.files[1].bytes[..6], b"GIF89a");
         let rules = w.say(&carol(), "rules").await;
