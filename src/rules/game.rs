@@ -133,6 +133,18 @@ impl Game {
         self.moves.len()
     }
 
+    /// How many moves have been played, as players count them: a move is White's and Black's
+    /// answer, one move number of the record (48 half-moves from the start are 24 moves; a
+    /// record that opens with Black's move counts it as one).
+    pub fn move_count(&self) -> usize {
+        let plies = self.moves.len();
+        if plies == 0 {
+            return 0;
+        }
+        let black_first = usize::from(self.start.side_to_move() == Color::Black);
+        (plies + black_first).div_ceil(2)
+    }
+
     /// The result, once the game has ended.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome

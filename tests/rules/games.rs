@@ -218,6 +218,39 @@ fn takeback_and_pgn() {
     assert!(pgn.ends_with("\n*\n"), "{pgn}");
 }
 
+/// Moves as players count them: White's and Black's answer are one.
+#[test]
+fn moves_are_counted_by_move_number_not_by_half_move() {
+    let record = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sixty-moves.txt"
+    ))
+    .unwrap();
+    let record: Vec<&str> = record.split_whitespace().collect();
+    for (plies, moves) in [
+        (0, 0),
+        (1, 1),
+        (2, 1),
+        (3, 2),
+        (47, 24),
+        (48, 24),
+        (120, 60),
+    ] {
+        let g = Game::replay(None, &record[..plies]).unwrap();
+        assert_eq!((g.ply(), g.move_count()), (plies, moves), "{plies} plies");
+    }
+    // Black moves first: `7... Kf6 8. Ka3` is two moves.
+    let fen = "7/4k2/7/7/7/K6/7 b - 7";
+    for (plies, moves) in [(1, 1), (2, 2), (3, 2)] {
+        let mut g = game(fen);
+        for _ in 0..plies {
+            let mv = g.position().legal_moves()[0];
+            g.play(mv).unwrap();
+        }
+        assert_eq!(g.move_count(), moves, "{plies} plies");
+    }
+}
+
 /// A small deterministic generator, so the random games are the same on every run.
 struct Lcg(u64);
 

@@ -452,6 +452,14 @@ async fn looking_at_games() {
             games.text
         );
         let export = w.say(&alice(), "export").await;
+        // b3 and f5 are one move.
+        assert_eq!(
+            export.text,
+            format!(
+                "**Game #{}** · the record (1 move) and an animation of the game.",
+                id.0
+            )
+        );
         let pgn = String::from_utf8(export.files[0].bytes.clone()).unwrap();
         assert!(
             pgn.contains("[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]"),
