@@ -178,6 +178,7 @@ command-needs-player = the player to withdraw
 command-needs-max-players = a number after `max`
 command-tournament-number = `{ $word }` is not a tournament number; tournament numbers look like `#2`.
 command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } letters, digits, spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
+command-tournament-name-link = A tournament's name cannot be a link or an invite (`{ $word }`): it would stand in every announcement and game thread. Choose a plain name, such as `Spring Open` (a dot that starts no web address takes a space after it: `St. Petersburg`).
 command-max-players = A tournament takes { $min } to { $max } players: `max { $word }` is out of range.
 
 ## /rb tournament: the group, its subcommands and their options

@@ -178,6 +178,7 @@ command-needs-player = el jugador que retirar
 command-needs-max-players = un número después de `max`
 command-tournament-number = `{ $word }` no es un número de torneo; los números de torneo se escriben como `#2`.
 command-tournament-name = `{ $word }` no es un nombre de torneo: usa de 1 a { $max } letras, cifras, espacios o signos de puntuación sencillos, entre comillas si lleva espacios (`"Spring Open"`).
+command-tournament-name-link = El nombre de un torneo no puede ser un enlace ni una invitación (`{ $word }`): aparecería en cada anuncio y en cada hilo de partida. Elige un nombre sencillo, como `Abierto de primavera` (un punto que no inicia ninguna dirección web va seguido de un espacio: `St. Petersburg`).
 command-max-players = Un torneo admite de { $min } a { $max } jugadores: `max { $word }` está fuera de rango.
 
 ## /rb tournament: the group, its subcommands and their options

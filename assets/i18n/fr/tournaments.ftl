@@ -178,6 +178,7 @@ command-needs-player = le joueur à retirer
 command-needs-max-players = un nombre après `max`
 command-tournament-number = `{ $word }` n'est pas un numéro de tournoi ; les numéros de tournoi s'écrivent comme `#2`.
 command-tournament-name = `{ $word }` n'est pas un nom de tournoi : utilisez de 1 à { $max } lettres, chiffres, espaces ou signes de ponctuation simples, entre guillemets s'il y a des espaces (`"Spring Open"`).
+command-tournament-name-link = Le nom d'un tournoi ne peut pas être un lien ni une invitation (`{ $word }`) : il figurerait dans chaque annonce et chaque fil de partie. Choisissez un nom simple, comme `Open de printemps` (un point qui n'ouvre aucune adresse web se fait suivre d'une espace : `St. Petersburg`).
 command-max-players = Un tournoi accueille de { $min } à { $max } joueurs : `max { $word }` est hors limites.
 
 ## /rb tournament: the group, its subcommands and their options

@@ -188,6 +188,7 @@ command-needs-player = игрок, которого нужно снять
 command-needs-max-players = число после `max`
 command-tournament-number = `{ $word }` — не номер турнира; номера турниров выглядят так: `#2`.
 command-tournament-name = `{ $word }` — не название турнира: используйте от 1 до { $max } букв, цифр, пробелов или простых знаков препинания, в кавычках, если есть пробелы (`"Spring Open"`).
+command-tournament-name-link = Название турнира не может быть ссылкой или приглашением (`{ $word }`): оно стояло бы в каждом объявлении и в ветке каждой партии. Выберите простое название, например `Весенний опен` (после точки, с которой не начинается веб-адрес, ставьте пробел: `St. Petersburg`).
 command-max-players = В турнире может быть от { $min } до { $max } игроков: `max { $word }` — вне этого диапазона.
 
 ## /rb tournament: the group, its subcommands and their options
