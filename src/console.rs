@@ -19,16 +19,12 @@ use crate::game::i18n::{Lang, tr};
 use crate::game::present::written_time;
 use crate::game::reply::{ButtonAction, Reply};
 use crate::game::{Actor, Input, Markup, Request, Service};
-use crate::model::{Place, PlayerId, Reach, Timestamp};
+use crate::model::{Place, PlayerId, Timestamp};
 use crate::rules::{Position, Square};
 
-/// The console's one place: a made-up server and channel, apart from any real Discord id.
-pub const CONSOLE_PLACE: Place = Place {
-    server: Some(1),
-    channel: 1,
-    thread: None,
-    reach: Reach::Posts,
-};
+/// The console's one place ([`Place::CONSOLE`]): a made-up server and channel, apart from any
+/// real Discord id.
+pub const CONSOLE_PLACE: Place = Place::CONSOLE;
 
 /// A console player's id: a hash of the lower-cased name with the top bit set, so it is the
 /// same in every session and never collides with a real Discord id (they stay below 2^63).

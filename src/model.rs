@@ -112,10 +112,47 @@ pub struct Place {
 }
 
 impl Place {
+    /// The console's one place: a made-up server and channel, both 1, apart from any Discord
+    /// id (Discord's ids are snowflakes, in the billions and beyond).
+    pub const CONSOLE: Place = Place {
+        server: Some(1),
+        channel: 1,
+        thread: None,
+        reach: Reach::Posts,
+    };
+
+    /// The front end whose place this is.
+    pub fn front_end(&self) -> FrontEnd {
+        if self.server == Place::CONSOLE.server && self.channel == Place::CONSOLE.channel {
+            FrontEnd::Console
+        } else {
+            FrontEnd::Discord
+        }
+    }
+
     /// Whether the bot may post in this place on its own (a reminder, a time-out, a game's
     /// thread), rather than only answer the commands made there.
     pub fn bot_posts(&self) -> bool {
         self.reach == Reach::Posts
+    }
+}
+
+/// Where a game is played: the front end its place belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FrontEnd {
+    /// A Discord server, DM or group DM.
+    Discord,
+    /// The terminal console (`rollerball console`).
+    Console,
+}
+
+impl FrontEnd {
+    /// Its name, as a game record's `Site` gives it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FrontEnd::Discord => "Discord",
+            FrontEnd::Console => "Rollerball console",
+        }
     }
 }
 

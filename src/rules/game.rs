@@ -133,6 +133,18 @@ impl Game {
         self.moves.len()
     }
 
+    /// How many moves have been played, as players count them: a move is White's and Black's
+    /// answer, one move number of the record (48 half-moves from the start are 24 moves; a
+    /// record that opens with Black's move counts it as one).
+    pub fn move_count(&self) -> usize {
+        let plies = self.moves.len();
+        if plies == 0 {
+            return 0;
+        }
+        let black_first = usize::from(self.start.side_to_move() == Color::Black);
+        (plies + black_first).div_ceil(2)
+    }
+
     /// The result, once the game has ended.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
@@ -235,16 +247,22 @@ impl Game {
             let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             out.push_str(&format!("[{name} \"{value}\"]\n"));
         };
+        // The Seven Tag Roster first, in its order, then the others.
         tag("Event", &tags.event);
         tag("Site", &tags.site);
         tag("Date", &tags.date);
+        tag("Round", &tags.round);
         tag("White", &tags.white);
         tag("Black", &tags.black);
         tag("Result", result);
         tag("Variant", "Rollerball");
-        if let Some(outcome) = self.outcome {
-            tag("Termination", outcome.termination.as_str());
+        if let Some(time_control) = &tags.time_control {
+            tag("TimeControl", time_control);
         }
+        tag(
+            "Termination",
+            self.outcome.map_or("unterminated", |o| o.termination.pgn()),
+        );
         if !self.is_standard_start() {
             tag("FEN", &self.start.to_fen());
         }
@@ -276,6 +294,13 @@ impl Game {
                 number += 1;
             }
             side = side.opponent();
+        }
+        // How it ended, which the standard's `Termination` does not say (`normal` is a mate or
+        // a throne, a resignation or an agreement); a mate shows in its move already.
+        if let Some(outcome) = self.outcome
+            && !self.sans.last().is_some_and(|san| san.ends_with('#'))
+        {
+            tokens.push(format!("{{ {} }}", outcome.sentence()));
         }
         tokens.push(result.to_string());
         let mut line = String::new();
@@ -315,10 +340,15 @@ pub struct PgnTags {
     pub site: String,
     /// `YYYY.MM.DD`, or `????.??.??` when unknown.
     pub date: String,
+    /// The round of a tournament game (`2`), or `-` when it belongs to none.
+    pub round: String,
     /// White's name.
     pub white: String,
     /// Black's name.
     pub black: String,
+    /// The `TimeControl` tag, if there is one: `1/259200` for correspondence at 3 days a move
+    /// (one move per so many seconds, as correspondence sites write it).
+    pub time_control: Option<String>,
 }
 
 impl Default for PgnTags {
@@ -327,8 +357,10 @@ impl Default for PgnTags {
             event: "Casual game".into(),
             site: "?".into(),
             date: "????.??.??".into(),
+            round: "-".into(),
             white: "?".into(),
             black: "?".into(),
+            time_control: None,
         }
     }
 }

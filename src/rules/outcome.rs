@@ -58,6 +58,26 @@ impl Termination {
     }
 }
 
+impl Termination {
+    /// The value of PGN's `Termination` tag, from the PGN standard's list (§9.8.1): `normal`
+    /// for every ending over the board (checkmate, the throne, stalemate, repetition,
+    /// resignation, agreement), `time forfeit`, and `abandoned` for a game called off or
+    /// forfeited unplayed. (`rules infraction`, the standard's word for a game lost by breaking
+    /// a rule, has no Rollerball ending; `unterminated` is a game still being played.)
+    pub const fn pgn(self) -> &'static str {
+        match self {
+            Termination::Checkmate
+            | Termination::Throne
+            | Termination::Stalemate
+            | Termination::Repetition
+            | Termination::Resignation
+            | Termination::Agreement => "normal",
+            Termination::Time => "time forfeit",
+            Termination::Abort | Termination::Forfeit => "abandoned",
+        }
+    }
+}
+
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -117,6 +137,26 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The ending as a game record's closing comment says it: "White wins by reaching the
+    /// throne.", "Draw by threefold repetition.", "Game aborted.".
+    pub fn sentence(self) -> String {
+        let winner = self.winner.map(|w| match w {
+            Color::White => "White",
+            Color::Black => "Black",
+        });
+        match (winner, self.termination) {
+            (_, Termination::Abort) => "Game aborted.".into(),
+            (Some(w), Termination::Throne) => format!("{w} wins by reaching the throne."),
+            (Some(w), Termination::Time) => format!("{w} wins on time."),
+            (Some(w), Termination::Forfeit) => format!("{w} wins by forfeit."),
+            (Some(w), t) => format!("{w} wins by {t}."),
+            (None, Termination::Repetition) => "Draw by threefold repetition.".into(),
+            (None, t) => format!("Draw by {t}."),
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     /// `white wins by throne`, `draw by stalemate`, `game aborted`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -125,5 +165,62 @@ impl fmt::Display for Outcome {
             (None, Termination::Abort) => f.write_str("game aborted"),
             (None, t) => write!(f, "draw by {t}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_terminations_are_the_standards_words() {
+        let words: Vec<(&str, &str)> = Termination::ALL
+            .iter()
+            .map(|t| (t.as_str(), t.pgn()))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                ("checkmate", "normal"),
+                ("throne", "normal"),
+                ("stalemate", "normal"),
+                ("repetition", "normal"),
+                ("resignation", "normal"),
+                ("agreement", "normal"),
+                ("time", "time forfeit"),
+                ("abort", "abandoned"),
+                ("forfeit", "abandoned"),
+            ]
+        );
+    }
+
+    #[test]
+    fn endings_in_a_sentence() {
+        let said: Vec<String> = [
+            Outcome::win(Color::White, Termination::Throne),
+            Outcome::win(Color::Black, Termination::Checkmate),
+            Outcome::win(Color::Black, Termination::Time),
+            Outcome::win(Color::White, Termination::Forfeit),
+            Outcome::win(Color::White, Termination::Resignation),
+            Outcome::draw(Termination::Repetition),
+            Outcome::draw(Termination::Agreement),
+            Outcome::draw(Termination::Abort),
+        ]
+        .into_iter()
+        .map(Outcome::sentence)
+        .collect();
+        assert_eq!(
+            said,
+            [
+                "White wins by reaching the throne.",
+                "Black wins by checkmate.",
+                "Black wins on time.",
+                "White wins by forfeit.",
+                "White wins by resignation.",
+                "Draw by threefold repetition.",
+                "Draw by agreement.",
+                "Game aborted.",
+            ]
+        );
     }
 }

@@ -197,14 +197,17 @@ fn takeback_and_pgn() {
         event: "Test".into(),
         site: "Discord".into(),
         date: "2026.11.30".into(),
+        round: "3".into(),
         white: "alice".into(),
         black: "bob \"the rook\"".into(),
+        time_control: Some("1/259200".into()),
     };
     assert_eq!(
         g.to_pgn(&tags),
-        "[Event \"Test\"]\n[Site \"Discord\"]\n[Date \"2026.11.30\"]\n[White \"alice\"]\n\
-         [Black \"bob \\\"the rook\\\"\"]\n[Result \"1-0\"]\n[Variant \"Rollerball\"]\n\
-         [Termination \"resignation\"]\n\n1. b3 f5 2. Rf2 1-0\n"
+        "[Event \"Test\"]\n[Site \"Discord\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n\
+         [White \"alice\"]\n[Black \"bob \\\"the rook\\\"\"]\n[Result \"1-0\"]\n\
+         [Variant \"Rollerball\"]\n[TimeControl \"1/259200\"]\n[Termination \"normal\"]\n\n\
+         1. b3 f5 2. Rf2 { White wins by resignation. } 1-0\n"
     );
     let from_fen = game("3Pr2/6k/7/7/7/K6/3p3 b Kk 7");
     let pgn = from_fen.to_pgn(&Default::default());
@@ -213,6 +216,39 @@ fn takeback_and_pgn() {
         "{pgn}"
     );
     assert!(pgn.ends_with("\n*\n"), "{pgn}");
+}
+
+/// Moves as players count them: White's and Black's answer are one.
+#[test]
+fn moves_are_counted_by_move_number_not_by_half_move() {
+    let record = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sixty-moves.txt"
+    ))
+    .unwrap();
+    let record: Vec<&str> = record.split_whitespace().collect();
+    for (plies, moves) in [
+        (0, 0),
+        (1, 1),
+        (2, 1),
+        (3, 2),
+        (47, 24),
+        (48, 24),
+        (120, 60),
+    ] {
+        let g = Game::replay(None, &record[..plies]).unwrap();
+        assert_eq!((g.ply(), g.move_count()), (plies, moves), "{plies} plies");
+    }
+    // Black moves first: `7... Kf6 8. Ka3` is two moves.
+    let fen = "7/4k2/7/7/7/K6/7 b - 7";
+    for (plies, moves) in [(1, 1), (2, 2), (3, 2)] {
+        let mut g = game(fen);
+        for _ in 0..plies {
+            let mv = g.position().legal_moves()[0];
+            g.play(mv).unwrap();
+        }
+        assert_eq!(g.move_count(), moves, "{plies} plies");
+    }
 }
 
 /// A small deterministic generator, so the random games are the same on every run.

@@ -305,3 +305,54 @@ async fn the_console_refuses_everyone_and_names_players_as_typed() {
         "(only you see this) @zed is not playing in #1 Spring.\n"
     );
 }
+
+/// A game's record says where it was played (the console here, not Discord), its time control
+/// as correspondence sites write it, its round, and how it ended in the PGN standard's words.
+#[tokio::test]
+async fn the_console_records_its_games_as_played_here() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
+        .with_rate_limit(None);
+    let mut console = Console::new(service, boards.path().to_path_buf());
+    for line in [
+        "alice: challenge @bob white days 2",
+        "bob: accept",
+        "alice: c2-b3",
+        "bob: resign confirm",
+        "alice: export #1",
+    ] {
+        console.line(line).await;
+    }
+    let pgn = std::fs::read_to_string(boards.path().join("rollerball-1.pgn")).unwrap();
+    assert_eq!(
+        pgn,
+        "[Event \"Rollerball correspondence game #1\"]\n[Site \"Rollerball console\"]\n\
+         [Date \"2023.11.14\"]\n[Round \"-\"]\n[White \"alice\"]\n[Black \"bob\"]\n\
+         [Result \"1-0\"]\n[Variant \"Rollerball\"]\n[TimeControl \"1/172800\"]\n\
+         [Termination \"normal\"]\n\n1. b3 { White wins by resignation. } 1-0\n"
+    );
+
+    // A tournament game: the event is the tournament, the round its round; still unterminated.
+    for line in [
+        "ann: tournament create Winter days 5",
+        "ann: tournament join",
+        "ben: tournament join",
+        "cy: tournament join",
+        "ann: tournament start",
+    ] {
+        console.line(line).await;
+    }
+    console.line("ann: export #2").await;
+    let pgn = std::fs::read_to_string(boards.path().join("rollerball-2.pgn")).unwrap();
+    let head: Vec<&str> = pgn.lines().take(10).collect();
+    assert_eq!(
+        head[0], "[Event \"Winter (Rollerball tournament #1)\"]",
+        "{pgn}"
+    );
+    assert_eq!(head[1], "[Site \"Rollerball console\"]", "{pgn}");
+    assert_eq!(head[3], "[Round \"1\"]", "{pgn}");
+    assert_eq!(head[8], "[TimeControl \"1/432000\"]", "{pgn}");
+    assert_eq!(head[9], "[Termination \"unterminated\"]", "{pgn}");
+    assert!(pgn.ends_with("\n\n*\n"), "{pgn}");
+}

@@ -509,11 +509,22 @@ async fn looking_at_games() {
             games.text
         );
         let export = w.say(&alice(), "export").await;
+        // b3 and f5 are one move.
+        assert_eq!(
+            export.text,
+            format!(
+                "**Game #{}** · the record (1 move) and an animation of the game.",
+                id.0
+            )
+        );
         let pgn = String::from_utf8(export.files[0].bytes.clone()).unwrap();
         assert!(
             pgn.contains("[White \"alice\"]\n[Black \"bob\"]\n[Result \"*\"]"),
             "{pgn}"
         );
+        // Played on Discord, and not over yet.
+        assert!(pgn.contains("\n[Site \"Discord\"]\n"), "{pgn}");
+        assert!(pgn.contains("\n[Termination \"unterminated\"]\n"), "{pgn}");
         assert!(pgn.ends_with("1. b3 f5 *\n"), "{pgn}");
         assert_eq!(&export.files[1].bytes[..6], b"GIF89a");
         let rules = w.say(&carol(), "rules").await;

@@ -415,6 +415,20 @@ async fn every_refusal_is_specific_and_changes_nothing() {
             "Tournaments are played in a server's channels, not in direct messages."
         );
         assert_eq!(tournaments_snapshot(&w).await, before);
+        // A link would stand in every announcement and thread name.
+        for name in ["https://discord.gg/abc", "\"Join discord.gg/abc\""] {
+            assert_eq!(
+                refused(&w, &alice(), &format!("tournament create {name}")).await,
+                format!(
+                    "A tournament's name cannot be a link or an invite (`{}`): it would stand in \
+                     every announcement and game thread. Choose a plain name, such as `Spring \
+                     Open` (a dot that starts no web address takes a space after it: `St. \
+                     Petersburg`).",
+                    name.trim_matches('"').trim_start_matches("Join ")
+                )
+            );
+        }
+        assert_eq!(tournaments_snapshot(&w).await, before);
         assert_eq!(
             refused(&w, &bob(), "tournament join").await,
             "No tournament here is open for sign-up. `tournaments` lists this server's events; \

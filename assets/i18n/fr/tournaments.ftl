@@ -225,6 +225,7 @@ command-max-players = Un tournoi accueille de { $min } à { $max } { $max ->
         [one] joueur
        *[other] joueurs
     } : `max { $word }` est hors limites.
+command-tournament-name-link = Le nom d'un tournoi ne peut pas être un lien ni une invitation (`{ $word }`) : il figurerait dans chaque annonce et chaque fil de partie. Choisissez un nom simple, comme `Open de printemps` (un point qui n'ouvre aucune adresse web se fait suivre d'une espace : `St. Petersburg`).
 
 ## /rb-tournament: the command, its subcommands and their options
 

@@ -114,8 +114,7 @@ pub(super) fn tournament_command(
         "create" => {
             let typed = string(o, "name").unwrap_or_default();
             TournamentCommand::Create {
-                name: TournamentName::new(typed)
-                    .ok_or_else(|| CommandError::TournamentName(typed.to_string()))?,
+                name: TournamentName::parse(typed)?,
                 days: match int(o, "days") {
                     Some(days) => days_number(days)?,
                     None => Days::DEFAULT,

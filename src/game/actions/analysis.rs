@@ -139,12 +139,36 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
     }
     let (year, month, day) = loaded.row.created_at.utc_date();
     let [white, black] = names;
+    // A tournament game is named after its event and round; a failed look-up only costs that.
+    let (event, round) = match svc.store().tournament_of_game(loaded.row.id).await {
+        Ok(Some((t, round))) => (
+            format!("{} (Rollerball tournament #{})", t.name, t.id.0),
+            round.to_string(),
+        ),
+        Ok(None) => (
+            format!("Rollerball correspondence game #{}", loaded.id()),
+            "-".to_string(),
+        ),
+        Err(error) => {
+            tracing::warn!(game = loaded.id(), %error, "cannot look up a game's tournament");
+            (
+                format!("Rollerball correspondence game #{}", loaded.id()),
+                "-".to_string(),
+            )
+        }
+    };
     PgnTags {
-        event: format!("Rollerball correspondence game #{}", loaded.id()),
-        site: "Discord".into(),
+        event,
+        site: loaded.row.place.front_end().name().into(),
         date: format!("{year:04}.{month:02}.{day:02}"),
+        round,
         white,
         black,
+        // One move per so many seconds, as correspondence sites write days per move.
+        time_control: Some(format!(
+            "1/{}",
+            u64::from(loaded.row.days_per_move) * 86_400
+        )),
     }
 }
 

@@ -248,7 +248,7 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
             cx.lang,
             "export-done",
             id = loaded.id(),
-            count = loaded.game.ply()
+            count = loaded.game.move_count()
         ),
         files: vec![
             Attachment {

@@ -308,6 +308,8 @@ pub enum CommandError {
     TournamentNumber(String),
     /// A tournament name that cannot be one (as typed).
     TournamentName(String),
+    /// A tournament name that is or holds a link or an invite (the word that is one).
+    TournamentNameLink(String),
     /// A tournament's most players out of range, or not a number.
     MaxPlayers(String),
     /// A colour that is none of white, black or random, where a front end reads one as typed
@@ -435,6 +437,9 @@ impl CommandError {
             }
             CommandError::TournamentName(word) => {
                 tr!(lang, "command-tournament-name", word = word, max = NAME_MAX)
+            }
+            CommandError::TournamentNameLink(word) => {
+                tr!(lang, "command-tournament-name-link", word = word)
             }
             CommandError::MaxPlayers(word) => tr!(
                 lang,

@@ -17,14 +17,30 @@ pub const MAX_PLAYERS: u32 = 12;
 pub const NAME_MAX: usize = 32;
 
 /// A tournament's name: 1 to [`NAME_MAX`] characters of letters, digits, spaces and plain
-/// punctuation — nothing that could mention, link or format.
+/// punctuation — nothing that could mention, link or format. It stands in every announcement
+/// and game thread of the tournament, so a link or an invite (`https://…`, `www.…`,
+/// `discord.gg/abc`, `example.com`) is no name either: see [`TournamentName::parse`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentName(String);
 
 impl TournamentName {
     /// The name, if `text` (trimmed, inner spaces collapsed) is one.
     pub fn new(text: &str) -> Option<TournamentName> {
+        TournamentName::parse(text).ok()
+    }
+
+    /// The name `text` is (trimmed, inner spaces collapsed), or why it is none: a link
+    /// ([`CommandError::TournamentNameLink`]) or characters a name cannot hold.
+    pub fn parse(text: &str) -> Result<TournamentName, CommandError> {
         let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if let Some(link) = link_in(&name) {
+            return Err(CommandError::TournamentNameLink(link.to_string()));
+        }
+        TournamentName::plain(name).ok_or_else(|| CommandError::TournamentName(text.to_string()))
+    }
+
+    /// `name` if it is made of the characters a name may hold.
+    fn plain(name: String) -> Option<TournamentName> {
         let ok = !name.is_empty()
             && name.chars().count() <= NAME_MAX
             && name.chars().any(char::is_alphanumeric)
@@ -61,6 +77,35 @@ impl fmt::Display for TournamentName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// The first word of `name` that is or holds a link: a scheme (`https://`, `discord://`), a
+/// `www.`, or a host name such as `discord.gg/abc` or `example.com` (labels joined by dots,
+/// ending in 2 to 6 letters as top-level domains do, or followed by a path). Abbreviations and
+/// numbers (`U.S. Open`, `St. Petersburg`, `v2.0`) are not links.
+fn link_in(name: &str) -> Option<&str> {
+    name.split_whitespace().find(|word| {
+        let lower = word.to_lowercase();
+        if lower.contains("://") || lower.contains("www.") {
+            return true;
+        }
+        let word = lower.trim_matches(|c: char| !c.is_alphanumeric());
+        let (host, path) = match word.split_once('/') {
+            Some((host, path)) => (host, Some(path)),
+            None => (word, None),
+        };
+        let labels: Vec<&str> = host.split('.').collect();
+        if labels.len() < 2
+            || labels
+                .iter()
+                .any(|l| l.is_empty() || !l.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        {
+            return false;
+        }
+        let top = labels[labels.len() - 1];
+        let letters = top.chars().all(char::is_alphabetic);
+        letters && ((2..=6).contains(&top.chars().count()) || path.is_some())
+    })
 }
 
 /// The most players a tournament takes, [`MIN_PLAYERS`] to [`MAX_PLAYERS`].
@@ -317,7 +362,7 @@ impl<'a> TournamentArgs<'a> {
                 joined[..joined.len() - close.len_utf8()].to_string()
             }
         };
-        let name = TournamentName::new(&typed).ok_or(CommandError::TournamentName(typed))?;
+        let name = TournamentName::parse(&typed)?;
         let mut days = None;
         let mut double = false;
         let mut rated = true;
@@ -468,6 +513,55 @@ mod tests {
         assert!(
             error("tournament withdraw").starts_with("`tournament` needs the player to withdraw.")
         );
+        for (typed, link) in [
+            ("https://discord.gg/abc", "https://discord.gg/abc"),
+            ("discord.gg/abc", "discord.gg/abc"),
+            ("\"Join discord.gg/abc now\"", "discord.gg/abc"),
+            ("«Cup at www.example.org»", "www.example.org"),
+            ("\"Spring evil.com\"", "evil.com"),
+            ("\"(example.xyz)\"", "(example.xyz)"),
+            ("\"Go to t.me/chan\"", "t.me/chan"),
+            ("HTTP://X", "HTTP://X"),
+        ] {
+            assert_eq!(
+                Command::parse(&format!("tournament create {typed}")),
+                Err(CommandError::TournamentNameLink(link.into())),
+                "{typed}"
+            );
+        }
+        assert!(
+            error("tournament create https://discord.gg/abc").starts_with(
+                "A tournament's name cannot be a link or an invite (`https://discord.gg/abc`)"
+            )
+        );
+        // Abbreviations, numbers and the like are names.
+        for name in [
+            "U.S. Open",
+            "St. Petersburg",
+            "v2.0 Cup",
+            "Café: 3/4 finals",
+            "A.B.C",
+        ] {
+            assert_eq!(
+                TournamentName::parse(name).map(|n| n.to_string()),
+                Ok(name.to_string())
+            );
+        }
+        // No mention, formatting or direction trick either.
+        for name in [
+            "@everyone",
+            "<@1>",
+            "**Big**",
+            "`x`",
+            "a\u{202e}b",
+            "||spoiler||",
+        ] {
+            assert_eq!(
+                TournamentName::parse(name),
+                Err(CommandError::TournamentName(name.into())),
+                "{name}"
+            );
+        }
         assert_eq!(
             error("tournament join #x"),
             "`#x` is not a tournament number; tournament numbers look like `#2`."
