@@ -249,7 +249,9 @@ async fn takeback_and_more_time() {
 async fn reminders_then_loss_on_time() {
     for w in worlds("svc_time").await {
         let id = start(&w).await; // 2 days per move
-        play(&w, "b3").await;
+        // Both sides have moved: running out of time now loses the game (before, it would be
+        // aborted).
+        play(&w, "b3 f5 Rf1").await;
         assert!(w.sweep().await.is_empty());
 
         // At 80% of Bob's two days: the first reminder, once.
@@ -293,6 +295,24 @@ async fn reminders_then_loss_on_time() {
         );
         assert!(notices[0].reply.image.is_some());
         assert_finished(&w, id, GameResult::WhiteWins, Termination::Time).await;
+        assert!(w.sweep().await.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn after_downtime_a_reminder_whose_deadline_passed_is_dropped_for_the_time_out() {
+    for w in worlds("svc_late_reminders").await {
+        let id = start(&w).await; // 2 days per move
+        play(&w, "b3 f5").await;
+        // The bot was down past Alice's deadline and both her reminders: the sweep tells the
+        // time-out alone, with no "it's your move … if it passes, you lose on time" before it.
+        w.clock.advance(6 * DAY);
+        let notices = w.sweep().await;
+        let texts: Vec<&str> = notices.iter().map(|n| n.reply.text.as_str()).collect();
+        assert_eq!(texts.len(), 1, "{texts:?}");
+        assert!(texts[0].contains("did not move in time"), "{}", texts[0]);
+        assert!(notices[0].reply.direct.is_empty());
+        assert_finished(&w, id, GameResult::BlackWins, Termination::Time).await;
         assert!(w.sweep().await.is_empty());
     }
 }
@@ -989,9 +1009,9 @@ async fn the_sweep_delivers_each_claimed_notice_on_its_own() {
     for w in worlds("svc_sweep_each").await {
         // Two games run out of time together; the first one's record no longer replays.
         let broken = start(&w).await;
-        w.ok(&alice(), "move b3").await;
+        w.play(broken, &alice(), &bob(), "b3 f5 Rf1").await;
         let sound = w.start(&carol, &dave, "days 2").await;
-        w.play(sound, &carol, &dave, "b3").await;
+        w.play(sound, &carol, &dave, "b3 f5 Rf1").await;
         sql(
             &w,
             &format!(

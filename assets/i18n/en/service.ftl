@@ -271,6 +271,10 @@ reminder =
        *[no] { $player }, it's your move in **game #{ $id }** — the deadline is { $deadline }. If it passes, you lose on time.
     }
 timeout = **Game #{ $id }** · { $player } did not move in time.
+# Time ran out before both sides had moved: no result, unrated (a tournament's game is lost by
+# forfeit instead, also unrated).
+timeout-aborted = **Game #{ $id }** · { $player } did not make a first move in time: the game is aborted, unrated.
+timeout-forfeit = **Game #{ $id }** · { $player } did not make a first move in time and loses by forfeit; the game is unrated.
 
 ## Settings ($pings and $dm are on or off)
 

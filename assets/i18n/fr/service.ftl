@@ -274,6 +274,8 @@ reminder =
        *[no] { $player }, c'est à vous de jouer dans la **partie #{ $id }** — l'échéance est { $deadline }. Passé ce délai, vous perdez au temps.
     }
 timeout = **Partie #{ $id }** · { $player } n'a pas joué à temps.
+timeout-aborted = **Partie #{ $id }** · { $player } n'a pas joué de premier coup à temps : la partie est annulée, sans effet sur la cote.
+timeout-forfeit = **Partie #{ $id }** · { $player } n'a pas joué de premier coup à temps et perd par forfait ; la partie ne compte pas pour la cote.
 
 ## Settings ($pings and $dm are on or off)
 
