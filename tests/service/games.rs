@@ -190,7 +190,8 @@ async fn resignation_agreement_and_abort() {
         w.refused(&bob(), "draw").await;
         // The offer stands through Bob's own move; Alice's move declines it.
         let moved = w.ok(&bob(), "b3").await;
-        assert!(!moved.text.contains("declines"), "{}", moved.text);
+        assert!(!moved.text.contains("Moving declines"), "{}", moved.text);
+        assert!(moved.text.contains("<@102> offers a draw"), "{}", moved.text);
         assert!(w.game(second).await.offer.is_some());
         let moved = w.ok(&alice(), "f5").await;
         assert!(
@@ -703,6 +704,69 @@ async fn games_against_the_computer() {
         assert_eq!(
             (g.white, g.computer_level, g.ply),
             (Some(PlayerId(101)), Some(2), 0)
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_pending_draw_offer_is_shown_on_the_board_with_its_answers() {
+    for w in worlds("svc_offer_board").await {
+        let id = start(&w).await;
+        play(&w, "b3").await;
+        let actions = |reply: &Reply| -> Vec<ButtonAction> {
+            reply.buttons.iter().map(|b| b.action).collect()
+        };
+        let board = w.ok(&alice(), "board").await;
+        assert_eq!(
+            actions(&board),
+            [
+                ButtonAction::Move(id),
+                ButtonAction::LegalMoves(id),
+                ButtonAction::OfferDraw(id),
+                ButtonAction::Resign(id)
+            ]
+        );
+        assert!(!board.text.contains("offers a draw"), "{}", board.text);
+        w.ok(&bob(), "draw").await;
+        let board = w.ok(&alice(), "board").await;
+        assert!(
+            board.text.contains(
+                "\n<@102> offers a draw: <@101> may accept or decline it (a move declines it too)."
+            ),
+            "{}",
+            board.text
+        );
+        assert_eq!(
+            actions(&board),
+            [
+                ButtonAction::Move(id),
+                ButtonAction::LegalMoves(id),
+                ButtonAction::AcceptDraw(id),
+                ButtonAction::DeclineDraw(id),
+                ButtonAction::Resign(id)
+            ]
+        );
+        let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Move",
+                "Legal moves",
+                "Accept draw",
+                "Decline draw",
+                "Resign"
+            ]
+        );
+        // Bob's own press of Accept is no answer to his own offer; Alice's is.
+        assert_eq!(
+            w.press_refused(&bob(), "rb:draw-accept:1").await,
+            "Your draw offer in Game #1 stands until <@101> answers or moves."
+        );
+        let drawn = w.press(&alice(), "rb:draw-accept:1").await;
+        assert!(
+            drawn.text.contains("accepted the draw offer"),
+            "{}",
+            drawn.text
         );
     }
 }

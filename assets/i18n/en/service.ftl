@@ -24,6 +24,8 @@ button-decline = Decline
 button-cancel = Cancel
 button-accept-draw = Accept draw
 button-allow-takeback = Allow takeback
+button-decline-draw = Decline draw
+button-decline-takeback = Decline takeback
 button-confirm-resign = Yes, resign
 button-rematch = Rematch
 button-legal-moves = Legal moves
@@ -229,6 +231,12 @@ offer-pending =
        *[takeback] A takeback request is waiting for an answer first: `takeback accept` or `takeback decline`.
     }
 draw-offered = **Game #{ $id }** · { $player } offers a draw. { $opponent }: accept with `draw`, or decline with `draw decline` — making a move also declines it.
+# Under the board while an offer waits ($player made it, $opponent answers it).
+offer-on-board =
+    { $kind ->
+        [draw] { $player } offers a draw: { $opponent } may accept or decline it (a move declines it too).
+       *[takeback] { $player } asks to take back their last move: { $opponent } may allow or decline it.
+    }
 takeback-asked = **Game #{ $id }** · { $player } asks to take back **{ $san }**. { $opponent }: `takeback accept` or `takeback decline`.
 takeback-nothing = You have no move to take back yet.
 took-back = **Game #{ $id }** · { $player } took back **{ $san }**.

@@ -24,6 +24,8 @@ button-decline = Rechazar
 button-cancel = Cancelar
 button-accept-draw = Aceptar tablas
 button-allow-takeback = Permitir deshacer
+button-decline-draw = Rechazar tablas
+button-decline-takeback = Rechazar deshacer
 button-confirm-resign = Sí, abandonar
 button-rematch = Revancha
 button-legal-moves = Jugadas legales
@@ -233,6 +235,11 @@ offer-pending =
        *[takeback] Antes hay una petición de deshacer esperando respuesta: `takeback accept` o `takeback decline`.
     }
 draw-offered = **Partida #{ $id }** · { $player } ofrece tablas. { $opponent }: acepta con `draw`, o rechaza con `draw decline` — hacer una jugada también las rechaza.
+offer-on-board =
+    { $kind ->
+        [draw] { $player } ofrece tablas: { $opponent } puede aceptarlas o rechazarlas (hacer una jugada también las rechaza).
+       *[takeback] { $player } pide deshacer su última jugada: { $opponent } puede permitirlo o rechazarlo.
+    }
 takeback-asked = **Partida #{ $id }** · { $player } pide deshacer **{ $san }**. { $opponent }: `takeback accept` o `takeback decline`.
 takeback-nothing = Todavía no tienes ninguna jugada que deshacer.
 took-back = **Partida #{ $id }** · { $player } deshizo **{ $san }**.

@@ -24,6 +24,8 @@ button-decline = Refuser
 button-cancel = Annuler
 button-accept-draw = Accepter la nulle
 button-allow-takeback = Autoriser la reprise
+button-decline-draw = Refuser la nulle
+button-decline-takeback = Refuser la reprise
 button-confirm-resign = Oui, abandonner
 button-rematch = Revanche
 button-legal-moves = Coups légaux
@@ -232,6 +234,11 @@ offer-pending =
        *[takeback] Une demande de reprise attend d'abord une réponse : `takeback accept` ou `takeback decline`.
     }
 draw-offered = **Partie #{ $id }** · { $player } propose la nulle. { $opponent } : acceptez avec `draw`, ou refusez avec `draw decline` — jouer un coup la refuse aussi.
+offer-on-board =
+    { $kind ->
+        [draw] { $player } propose la nulle : { $opponent } peut l'accepter ou la refuser (jouer un coup la refuse aussi).
+       *[takeback] { $player } demande à reprendre son dernier coup : { $opponent } peut l'autoriser ou refuser.
+    }
 takeback-asked = **Partie #{ $id }** · { $player } demande à reprendre **{ $san }**. { $opponent } : `takeback accept` ou `takeback decline`.
 takeback-nothing = Vous n'avez encore aucun coup à reprendre.
 took-back = **Partie #{ $id }** · { $player } a repris **{ $san }**.

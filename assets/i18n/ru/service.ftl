@@ -25,6 +25,8 @@ button-decline = Отклонить
 button-cancel = Отменить
 button-accept-draw = Согласиться на ничью
 button-allow-takeback = Разрешить вернуть ход
+button-decline-draw = Отклонить ничью
+button-decline-takeback = Не разрешать вернуть ход
 button-confirm-resign = Да, сдаться
 button-rematch = Реванш
 button-legal-moves = Допустимые ходы
@@ -237,6 +239,11 @@ offer-pending =
        *[takeback] Сначала нужно ответить на просьбу вернуть ход: `takeback accept` или `takeback decline`.
     }
 draw-offered = **Партия #{ $id }** · { $player } предлагает ничью. { $opponent }: примите командой `draw` или отклоните командой `draw decline` — сделанный ход тоже её отклоняет.
+offer-on-board =
+    { $kind ->
+        [draw] { $player } предлагает ничью: { $opponent } может согласиться или отклонить её (сделанный ход тоже её отклоняет).
+       *[takeback] { $player } просит вернуть свой последний ход: { $opponent } может разрешить или отказать.
+    }
 takeback-asked = **Партия #{ $id }** · { $player } просит вернуть ход **{ $san }**. { $opponent }: `takeback accept` или `takeback decline`.
 takeback-nothing = Вам пока нечего возвращать.
 took-back = **Партия #{ $id }** · { $player } возвращает **{ $san }**.
