@@ -47,6 +47,29 @@ pub(super) const ACTIVE_GAMES_IN: &str = concat!(
     " FROM games WHERE status = 'active' AND thread_id = $1 ORDER BY id"
 );
 
+/// A player's finished games, the latest ended first ($1 = the player, $2 = most to return).
+pub(super) const FINISHED_GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND white_id = $1 UNION ALL SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND black_id = $1 \
+     ORDER BY finished_at DESC, id DESC LIMIT $2"
+);
+
+/// A player's finished games in a channel or a thread (a game in a thread is found through
+/// both), the latest ended first ($1 = the player, $2 = the place, $3 = most to return).
+pub(super) const FINISHED_GAMES_OF_IN: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND white_id = $1 \
+       AND (channel_id = $2 OR thread_id = $2) UNION ALL SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND black_id = $1 \
+       AND (channel_id = $2 OR thread_id = $2) \
+     ORDER BY finished_at DESC, id DESC LIMIT $3"
+);
+
 /// Computer games waiting for the computer's move ($1 = most to return).
 pub(super) const COMPUTER_TURNS: &str = concat!(
     "SELECT ",
@@ -316,6 +339,34 @@ impl Store {
             .bind(discord_id_to_db(channel_or_thread))
             .fetch_all(&self.pool)
             .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// Up to `limit` of a player's finished games, the latest ended first: anywhere, or only
+    /// in one channel or thread (`place`, either id).
+    pub async fn finished_games_of(
+        &self,
+        player: PlayerId,
+        place: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<Game>> {
+        let rows = match place {
+            None => {
+                sqlx::query(FINISHED_GAMES_OF)
+                    .bind(player.to_db())
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            Some(place) => {
+                sqlx::query(FINISHED_GAMES_OF_IN)
+                    .bind(player.to_db())
+                    .bind(discord_id_to_db(place))
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
         rows.iter().map(game_from_row).collect()
     }
 

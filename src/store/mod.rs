@@ -75,7 +75,8 @@
 //! (their entrants, and the link from each of their games), `0009` the engine's analyses of
 //! finished games, `0010` the places where the bot only answers commands (games and challenges
 //! played through a user install) and the notices held for players whom Discord would not let
-//! the bot message. A new migration is a new file; an
+//! the bot message, `0012` the game a rematch challenge is for (one open rematch per game). A
+//! new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -393,7 +394,7 @@ mod tests {
     fn migrations_are_numbered_in_order() {
         assert_eq!(
             Store::migration_versions(),
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]
         );
     }
 }

@@ -191,7 +191,11 @@ async fn resignation_agreement_and_abort() {
         // The offer stands through Bob's own move; Alice's move declines it.
         let moved = w.ok(&bob(), "b3").await;
         assert!(!moved.text.contains("Moving declines"), "{}", moved.text);
-        assert!(moved.text.contains("<@102> offers a draw"), "{}", moved.text);
+        assert!(
+            moved.text.contains("<@102> offers a draw"),
+            "{}",
+            moved.text
+        );
         assert!(w.game(second).await.offer.is_some());
         let moved = w.ok(&alice(), "f5").await;
         assert!(
@@ -704,6 +708,68 @@ async fn games_against_the_computer() {
         assert_eq!(
             (g.white, g.computer_level, g.ply),
             (Some(PlayerId(101)), Some(2), 0)
+        );
+    }
+}
+
+#[tokio::test]
+async fn one_rematch_per_finished_game_the_second_asker_accepts_the_first() {
+    for w in worlds("svc_one_rematch").await {
+        let id = start(&w).await;
+        play(&w, "b3 f5").await;
+        w.ok(&alice(), "resign confirm").await;
+        let asked = w.ok(&bob(), "rematch #1").await;
+        assert!(asked.text.contains("<@102> plays White"), "{}", asked.text);
+        assert_eq!(
+            w.refused(&bob(), "rematch #1").await,
+            "You already asked for a rematch of Game #1: challenge #2 waits for your opponent \
+             (`cancel #2` withdraws it)."
+        );
+        // Alice asks too: she accepts Bob's, and one game begins, linked to the first.
+        let begun = w.ok(&alice(), "rematch #1").await;
+        let second = begun.new_game.expect("the rematch begins");
+        let g = w.game(second).await;
+        assert_eq!((g.white, g.rematch_of), (Some(PlayerId(102)), Some(id)));
+        assert!(
+            w.store
+                .open_challenges_by(PlayerId(101))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            w.store
+                .open_challenges_by(PlayerId(102))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        for who in [alice(), bob()] {
+            assert_eq!(
+                w.refused(&who, "rematch #1").await,
+                format!(
+                    "The rematch of Game #1 is Game #{}: one rematch per game.",
+                    second.0
+                )
+            );
+        }
+
+        // Against the computer, twice: one game.
+        let c = w
+            .ok(&alice(), "challenge computer level 1 white")
+            .await
+            .new_game
+            .unwrap();
+        w.ok(&alice(), &format!("resign #{} confirm", c.0)).await;
+        let again = w.ok(&alice(), &format!("rematch #{}", c.0)).await;
+        let third = again.new_game.unwrap();
+        assert_eq!(w.game(third).await.rematch_of, Some(c));
+        assert_eq!(
+            w.refused(&alice(), &format!("rematch #{}", c.0)).await,
+            format!(
+                "The rematch of Game #{} is Game #{}: one rematch per game.",
+                c.0, third.0
+            )
         );
     }
 }

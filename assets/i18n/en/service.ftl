@@ -100,7 +100,11 @@ game-begins = **Game #{ $id }** begins: { $white } (White) vs { $black } (Black)
 game-none = There is no game #{ $id }.
 game-not-yours = You are not playing in game #{ $id }; only its two players can do that. You can still look at it with `game #{ $id }`.
 games-several-here = You have several games here: { $list }. Add the game's number, for example `{ $word } #{ $id }`.
-game-none-here = You have no game in progress here. Start one with `challenge @player`; to look at a finished game, add its number, for example `{ $word } #12`.
+game-none-here = You have no game in progress here. Start one with `challenge @player`.
+game-none-here-finished = You have no game in progress here. Start one with `challenge @player`. { $count ->
+        [one] Your finished game:
+       *[other] Your latest finished games:
+    } { $list }; to look at one, add its number, for example `{ $word } #{ $id }`.
 game-elsewhere = Your game #{ $id } is not here. Use it in { $channel }, or add its number: `{ $word } #{ $id }`.
 games-elsewhere = You have no game here. Your games: { $list }. Add the game's number, for example `{ $word } #{ $id }`.
 game-choice = #{ $id } vs { $opponent }
@@ -248,10 +252,16 @@ moretime-given = **Game #{ $id }** · { $player } gave { $opponent } { $days } m
        *[other] days
     }: the deadline is now { $deadline }.
 rematch-still-playing-here = Your game here is still going on; a rematch comes after it ends.
-rematch-which = Say which game to rematch, for example `rematch #12`.
+rematch-which = You have no finished game to rematch yet: a rematch follows a game once it is over.
+rematch-which-candidates = You have no finished game here. { $count ->
+        [one] Your finished game:
+       *[other] Your latest finished games:
+    } { $list }; for example `rematch #{ $id }`.
 rematch-not-player = Only the players of Game #{ $id } can ask for a rematch.
 rematch-not-over = Game #{ $id } is still going on; a rematch comes after it ends.
 rematch-nobody = There is nobody to rematch in that game.
+rematch-exists = The rematch of Game #{ $id } is Game #{ $game }: one rematch per game.
+rematch-already-asked = You already asked for a rematch of Game #{ $id }: challenge #{ $challenge } waits for your opponent (`cancel #{ $challenge }` withdraws it).
 
 ## How games end ($winner is a player; $result is 1-0, 0-1 or ½–½)
 

@@ -4,7 +4,11 @@
 help-analysis = La mirada del motor a una partida terminada: un gráfico de la evaluación desde el lado de las blancas a lo largo de las jugadas, los tres mayores errores de cada bando, y la planilla con la evaluación del motor tras cada jugada y los signos ?! (imprecisión), ? (error) y ?? (error grave). Cualquiera puede pedirla; se calcula una vez y se guarda, y `export` la incluye después.
 slash-sub-analysis = análisis
 
-analysis-which = ¿Qué partida? Indica su número (`analysis #12`), o pídelo en el hilo de la partida.
+analysis-which = ¿Qué partida? Aún no tienes ninguna partida terminada: indica el número de una partida terminada (`analysis #NÚMERO`), o pídelo en el hilo de la partida.
+analysis-which-candidates = ¿Qué partida? No tienes ninguna partida terminada aquí. { $count ->
+        [one] Tu partida terminada:
+       *[other] Tus últimas partidas terminadas:
+    } { $list }; indica una, por ejemplo `analysis #{ $id }`, o pídelo en el hilo de la partida.
 analysis-in-progress = La partida #{ $id } todavía se está jugando. El motor solo mira una partida cuando ha terminado, para no ayudar a ningún bando.
 analysis-no-moves = La partida #{ $id } terminó antes de la primera jugada: no hay nada que analizar.
 analysis-running = El motor está analizando la partida #{ $id } ahora mismo; la respuesta se publicará aquí en cuanto esté lista.

@@ -100,7 +100,11 @@ game-begins = **Partie #{ $id }** commence : { $white } (Blancs) contre { $black
 game-none = Il n'y a pas de partie #{ $id }.
 game-not-yours = Vous ne jouez pas dans la partie #{ $id } ; seuls ses deux joueurs peuvent faire cela. Vous pouvez toujours la regarder avec `game #{ $id }`.
 games-several-here = Vous avez plusieurs parties ici : { $list }. Ajoutez le numéro de la partie, par exemple `{ $word } #{ $id }`.
-game-none-here = Vous n'avez aucune partie en cours ici. Lancez-en une avec `challenge @joueur` ; pour regarder une partie terminée, ajoutez son numéro, par exemple `{ $word } #12`.
+game-none-here = Vous n'avez aucune partie en cours ici. Lancez-en une avec `challenge @joueur`.
+game-none-here-finished = Vous n'avez aucune partie en cours ici. Lancez-en une avec `challenge @joueur`. { $count ->
+        [one] Votre partie terminée :
+       *[other] Vos dernières parties terminées :
+    } { $list } ; pour en regarder une, ajoutez son numéro, par exemple `{ $word } #{ $id }`.
 game-elsewhere = Votre partie #{ $id } n'est pas ici. Jouez-la dans { $channel }, ou ajoutez son numéro : `{ $word } #{ $id }`.
 games-elsewhere = Vous n'avez aucune partie ici. Vos parties : { $list }. Ajoutez le numéro de la partie, par exemple `{ $word } #{ $id }`.
 game-choice = #{ $id } contre { $opponent }
@@ -250,10 +254,16 @@ moretime-given = **Partie #{ $id }** · { $player } a accordé { $days } { $days
        *[other] jours supplémentaires
     } à { $opponent } : l'échéance est désormais { $deadline }.
 rematch-still-playing-here = Votre partie ici est toujours en cours ; la revanche viendra quand elle sera finie.
-rematch-which = Précisez pour quelle partie vous voulez une revanche, par exemple `rematch #12`.
+rematch-which = Vous n'avez encore aucune partie terminée : une revanche suit une partie une fois celle-ci finie.
+rematch-which-candidates = Vous n'avez aucune partie terminée ici. { $count ->
+        [one] Votre partie terminée :
+       *[other] Vos dernières parties terminées :
+    } { $list } ; par exemple `rematch #{ $id }`.
 rematch-not-player = Seuls les joueurs de la partie #{ $id } peuvent demander une revanche.
 rematch-not-over = La partie #{ $id } est toujours en cours ; la revanche viendra quand elle sera finie.
 rematch-nobody = Il n'y a personne à qui proposer une revanche dans cette partie.
+rematch-exists = La revanche de la partie #{ $id } est la partie #{ $game } : une seule revanche par partie.
+rematch-already-asked = Vous avez déjà demandé la revanche de la partie #{ $id } : le défi #{ $challenge } attend votre adversaire (`cancel #{ $challenge }` le retire).
 
 ## How games end ($winner is a player; $result is 1-0, 0-1 or ½–½)
 
