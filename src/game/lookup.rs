@@ -48,8 +48,21 @@ async fn game_choice(cx: &Cx<'_>, g: &StoredGame) -> String {
     )
 }
 
+/// How many of a player's finished games a "which game?" answer offers.
+const FINISHED_CHOICES: u32 = 5;
+
+/// The asker's finished games, the latest ended first: in this place (`here`), or anywhere
+/// (for the candidates a "which game?" answer lists).
+pub(crate) async fn my_finished_games(cx: &Cx<'_>, here: bool) -> Res<Vec<StoredGame>> {
+    let place = here.then(|| place_key(cx.place));
+    Ok(cx
+        .store()
+        .finished_games_of(cx.actor.id, place, FINISHED_CHOICES)
+        .await?)
+}
+
 /// Several games, as a list to choose from.
-async fn game_choices(cx: &Cx<'_>, games: &[StoredGame]) -> String {
+pub(crate) async fn game_choices(cx: &Cx<'_>, games: &[StoredGame]) -> String {
     let mut list = Vec::with_capacity(games.len());
     for g in games {
         list.push(game_choice(cx, g).await);
@@ -88,7 +101,7 @@ pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> 
     }
     let elsewhere = cx.store().active_games_of(me).await?;
     match elsewhere.as_slice() {
-        [] => say(tr!(lang, "game-none-here", word = word)),
+        [] => say(none_in_progress(cx).await?),
         [one] => say(tr!(
             lang,
             "game-elsewhere",
@@ -104,6 +117,29 @@ pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> 
             id = several[0].id.0
         )),
     }
+}
+
+/// The answer to a player with no game in progress: how to start one, and — for a command
+/// that looks at games — their own latest finished games by number (never a made-up one).
+async fn none_in_progress(cx: &Cx<'_>) -> Res<String> {
+    let word = cx.word;
+    let looks = matches!(word, "board" | "history" | "export" | "analysis");
+    let finished = if looks {
+        my_finished_games(cx, false).await?
+    } else {
+        Vec::new()
+    };
+    Ok(match finished.first() {
+        None => tr!(cx.lang, "game-none-here"),
+        Some(latest) => tr!(
+            cx.lang,
+            "game-none-here-finished",
+            count = finished.len(),
+            list = game_choices(cx, &finished).await,
+            word = word,
+            id = latest.id.0
+        ),
+    })
 }
 
 /// Game `id`, loaded; a refusal when there is no such game.

@@ -16,7 +16,7 @@ use super::seat::Seat;
 use super::service::Service;
 use super::turn_notices::Turn;
 use crate::model::{Place, PlayerId};
-use crate::store::{Challenge, DueReminder, Game as StoredGame};
+use crate::store::{Challenge, DueReminder, Game as StoredGame, Termination};
 
 /// How many due items of each kind one sweep handles; the rest wait for the next sweep.
 const SWEEP_BATCH: u32 = 100;
@@ -195,9 +195,14 @@ impl Service {
         }
     }
 
-    /// The reminder of a move coming due; `None` for a side without a player (never claimed).
+    /// The reminder of a move coming due; `None` for a side without a player (never claimed),
+    /// and for a move whose deadline has already passed (the sweep was down meanwhile): the
+    /// time-out, claimed next, is all there is to say.
     async fn reminder(&self, players: &Players<'_>, due: &DueReminder) -> Option<Notice> {
         let g = &due.game;
+        if g.deadline.is_some_and(|at| at <= self.now()) {
+            return None;
+        }
         let player = g.player(g.to_move)?;
         let lang = self
             .notice_language(players, Some(player), g.place.server)
@@ -250,10 +255,19 @@ impl Service {
             Some(p) => players.name(p).await,
             None => String::new(),
         };
+        // Before both sides moved the game is aborted (a tournament's is lost by forfeit),
+        // unrated either way: say so.
+        let key = if row.termination == Some(Termination::Abort) {
+            "timeout-aborted"
+        } else if row.ply < 2 {
+            "timeout-forfeit"
+        } else {
+            "timeout"
+        };
         let headline_in = |voice: Voice<'_>| {
             tr!(
                 voice.lang,
-                "timeout",
+                key,
                 id = row.id.0,
                 player = voice.row_side(row, loser, &loser_name)
             )

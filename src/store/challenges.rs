@@ -11,12 +11,12 @@ use super::types::{count_from_db, discord_id_from_db, reach_from_db, reach_to_db
 use super::{
     AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, Game, GameId, NewChallenge,
     NewGame, Place, PlayerId, Result, Store, StoreError, Timestamp, discord_id_to_db,
-    missing_or_conflict,
+    missing_or_conflict, unique_to_conflict,
 };
 
 const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, server_id, channel_id, colour, \
     days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at, \
-    answers_only";
+    answers_only, rematch_of";
 
 /// Expires the open challenges whose time is up ($1 = now, $2 = most to claim), returning each
 /// to exactly one caller so the challenger is told once.
@@ -26,7 +26,7 @@ pub(super) const EXPIRE_CHALLENGES: &str = "WITH due AS MATERIALIZED (SELECT id 
     WHERE status = 'open' AND expires_at <= $1 AND id IN (SELECT id FROM due) \
     RETURNING id, challenger_id, challenged_id, server_id, channel_id, colour, \
     days_per_move, rated, status, accepted_by, game_id, created_at, expires_at, closed_at, \
-    answers_only";
+    answers_only, rematch_of";
 
 fn challenge_from_row(row: &AnyRow) -> Result<Challenge> {
     Ok(Challenge {
@@ -54,12 +54,14 @@ fn challenge_from_row(row: &AnyRow) -> Result<Challenge> {
         created_at: Timestamp(row.try_get("created_at")?),
         expires_at: Timestamp(row.try_get("expires_at")?),
         closed_at: row.try_get::<Option<i64>, _>("closed_at")?.map(Timestamp),
+        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
     })
 }
 
 impl Store {
     /// Records a new open challenge. Both players must have been recorded with
-    /// [`Store::upsert_player`].
+    /// [`Store::upsert_player`]. A second open rematch challenge of the same game fails with
+    /// [`StoreError::Conflict`].
     pub async fn create_challenge(&self, new: &NewChallenge, now: Timestamp) -> Result<Challenge> {
         if new.challenged == Some(new.challenger) {
             return Err(StoreError::Invalid(
@@ -71,8 +73,9 @@ impl Store {
         let id = super::games::next_id(&mut tx, "challenge").await?;
         let sql = format!(
             "INSERT INTO challenges (id, challenger_id, challenged_id, server_id, channel_id, \
-               colour, days_per_move, rated, status, created_at, expires_at, answers_only) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11) \
+               colour, days_per_move, rated, status, created_at, expires_at, answers_only, \
+               rematch_of) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', $9, $10, $11, $12) \
              RETURNING {CHALLENGE_COLUMNS}"
         );
         let row = sqlx::query(&sql)
@@ -87,8 +90,10 @@ impl Store {
             .bind(now.0)
             .bind(new.expires_at.0)
             .bind(reach_to_db(new.place.reach))
+            .bind(new.rematch_of.map(|g| g.0))
             .fetch_one(&mut *tx)
-            .await?;
+            .await
+            .map_err(unique_to_conflict)?;
         let challenge = challenge_from_row(&row)?;
         tx.commit().await?;
         Ok(challenge)
@@ -129,6 +134,15 @@ impl Store {
              WHERE status = 'open' AND challenger_id = $1 ORDER BY id"
         );
         self.challenges(&sql, player.to_db()).await
+    }
+
+    /// The open rematch challenge of a finished game, if there is one.
+    pub async fn open_rematch_challenge(&self, game: GameId) -> Result<Option<Challenge>> {
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE status = 'open' AND rematch_of = $1"
+        );
+        Ok(self.challenges(&sql, game.0).await?.into_iter().next())
     }
 
     async fn challenges(&self, sql: &str, key: i64) -> Result<Vec<Challenge>> {
@@ -245,7 +259,7 @@ impl Store {
             days_per_move: challenge.days_per_move,
             rated: challenge.rated,
             deadline: game.deadline,
-            rematch_of: None,
+            rematch_of: challenge.rematch_of,
             computer_level: None,
         };
         // The acceptor first: a refusal names them before the challenger.

@@ -72,6 +72,29 @@ pub(super) const FIRST_ACTIVE_GAMES_IN: &str = concat!(
     " FROM games WHERE status = 'active' AND thread_id = $1 ORDER BY id LIMIT $2"
 );
 
+/// A player's finished games, the latest ended first ($1 = the player, $2 = most to return).
+pub(super) const FINISHED_GAMES_OF: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND white_id = $1 UNION ALL SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND black_id = $1 \
+     ORDER BY finished_at DESC, id DESC LIMIT $2"
+);
+
+/// A player's finished games in a channel or a thread (a game in a thread is found through
+/// both), the latest ended first ($1 = the player, $2 = the place, $3 = most to return).
+pub(super) const FINISHED_GAMES_OF_IN: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND white_id = $1 \
+       AND (channel_id = $2 OR thread_id = $2) UNION ALL SELECT ",
+    game_columns!(),
+    " FROM games WHERE status = 'finished' AND black_id = $1 \
+       AND (channel_id = $2 OR thread_id = $2) \
+     ORDER BY finished_at DESC, id DESC LIMIT $3"
+);
+
 /// Computer games waiting for the computer's move ($1 = most to return).
 pub(super) const COMPUTER_TURNS: &str = concat!(
     "SELECT ",
@@ -81,7 +104,10 @@ pub(super) const COMPUTER_TURNS: &str = concat!(
      ORDER BY updated_at LIMIT $1"
 );
 
-/// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). The condition
+/// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). A game that
+/// runs out of time before both sides have moved is aborted, unrated (as on lichess); a
+/// tournament's, which must have a result, is lost on time but unrated (the caller marks it a
+/// forfeit). The condition
 /// stands in the outer `WHERE` too, so a row another process claimed meanwhile no longer
 /// matches; on PostgreSQL the candidates are locked with `SKIP LOCKED` (see
 /// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock. The candidates
@@ -92,8 +118,12 @@ pub(super) const CLAIM_TIMEOUTS: &str = concat!(
     "WITH due AS MATERIALIZED (SELECT id FROM games WHERE status = 'active' \
        AND deadline_at <= $1 ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
      UPDATE games SET status = 'finished', \
-       result = CASE to_move WHEN 'white' THEN '0-1' ELSE '1-0' END, \
-       termination = 'time', finished_at = $1, updated_at = $1, version = version + 1, \
+       result = CASE WHEN ply < 2 AND id NOT IN (SELECT game_id FROM tournament_games) \
+         THEN '*' WHEN to_move = 'white' THEN '0-1' ELSE '1-0' END, \
+       termination = CASE WHEN ply < 2 AND id NOT IN (SELECT game_id FROM tournament_games) \
+         THEN 'abort' ELSE 'time' END, \
+       rated = CASE WHEN ply < 2 THEN 0 ELSE rated END, \
+       finished_at = $1, updated_at = $1, version = version + 1, \
        deadline_at = NULL, remind_at = NULL, final_remind_at = NULL, \
        offer_kind = NULL, offer_by = NULL \
      WHERE status = 'active' AND deadline_at <= $1 AND id IN (SELECT id FROM due) \
@@ -370,6 +400,34 @@ impl Store {
         }
     }
 
+    /// Up to `limit` of a player's finished games, the latest ended first: anywhere, or only
+    /// in one channel or thread (`place`, either id).
+    pub async fn finished_games_of(
+        &self,
+        player: PlayerId,
+        place: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<Game>> {
+        let rows = match place {
+            None => {
+                sqlx::query(FINISHED_GAMES_OF)
+                    .bind(player.to_db())
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            Some(place) => {
+                sqlx::query(FINISHED_GAMES_OF_IN)
+                    .bind(player.to_db())
+                    .bind(discord_id_to_db(place))
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
+        rows.iter().map(game_from_row).collect()
+    }
+
     /// The game whose own thread `thread` is, finished or not.
     pub async fn game_in_thread(&self, thread: u64) -> Result<Option<Game>> {
         let sql = concat!(
@@ -590,17 +648,32 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
-    /// Ends on time (the side to move loses) up to `limit` games whose deadline is at or before
-    /// `now`, and returns them. Each game is returned to exactly one caller, however many
+    /// Ends on time (the side to move loses; before both sides have moved, see
+    /// `CLAIM_TIMEOUTS`) up to `limit` games whose deadline is at or before `now`, and returns
+    /// them. Each game is returned to exactly one caller, however many
     /// processes sweep at once; rated ones then wait for [`Store::apply_ratings`].
     pub async fn claim_timeouts(&self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
         let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let rows = sqlx::query(&self.claim_sql(CLAIM_TIMEOUTS))
             .bind(now.0)
             .bind(i64::from(limit))
-            .fetch_all(&mut *writer)
+            .fetch_all(&mut *tx)
             .await?;
-        rows.iter().map(game_from_row).collect()
+        let games = rows
+            .iter()
+            .map(game_from_row)
+            .collect::<Result<Vec<Game>>>()?;
+        // A tournament game that ran out of time before both sides moved scores as a forfeit
+        // (`+`/`−`), like a withdrawal's: a result for the standings, none for the ratings.
+        for game in games.iter().filter(|g| g.ply < 2) {
+            sqlx::query("UPDATE tournament_games SET forfeit = 1 WHERE game_id = $1")
+                .bind(game.id.0)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(games)
     }
 
     /// Claims up to `limit` due reminders: each (game, stage) goes to exactly one caller, which

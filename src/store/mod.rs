@@ -76,7 +76,8 @@
 //! finished games, `0010` the places where the bot only answers commands (games and challenges
 //! played through a user install) and the notices held for players whom Discord would not let
 //! the bot message, `0011` the indexes that find a player's own games and tournaments however
-//! many others a channel or server holds. A new migration is a new file; an
+//! many others a channel or server holds, `0012` the game a rematch challenge is for (one open
+//! rematch per game). A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # What the game service calls
@@ -423,7 +424,7 @@ mod tests {
     fn migrations_are_numbered_in_order() {
         assert_eq!(
             Store::migration_versions(),
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
         );
     }
 }

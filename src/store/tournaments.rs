@@ -174,6 +174,8 @@ pub struct TournamentGame {
     pub status: GameStatus,
     /// Its result once over.
     pub result: Option<GameResult>,
+    /// When it ended, once over.
+    pub finished_at: Option<Timestamp>,
 }
 
 pub(super) const TOURNAMENT_COLUMNS: &str = "id, name, server_id, channel_id, organiser_id, status, \
@@ -339,7 +341,7 @@ impl Store {
     pub async fn tournament_games(&self, id: TournamentId) -> Result<Vec<TournamentGame>> {
         let rows = sqlx::query(
             "SELECT tg.game_id, tg.round, tg.board, tg.forfeit, g.white_id, g.black_id, \
-               g.status, g.result \
+               g.status, g.result, g.finished_at \
              FROM tournament_games tg JOIN games g ON g.id = tg.game_id \
              WHERE tg.tournament_id = $1 ORDER BY tg.round, tg.board",
         )
@@ -368,6 +370,7 @@ impl Store {
                         .as_deref()
                         .map(GameResult::parse)
                         .transpose()?,
+                    finished_at: row.try_get::<Option<i64>, _>("finished_at")?.map(Timestamp),
                 })
             })
             .collect()

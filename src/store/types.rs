@@ -456,6 +456,8 @@ pub struct Challenge {
     pub expires_at: Timestamp,
     /// Accepted, declined, cancelled or expired.
     pub closed_at: Option<Timestamp>,
+    /// The finished game this challenge is a rematch of.
+    pub rematch_of: Option<GameId>,
 }
 
 /// A new challenge, as [`Store::create_challenge`](super::Store::create_challenge) takes it.
@@ -475,6 +477,8 @@ pub struct NewChallenge {
     pub rated: bool,
     /// When it expires unless taken.
     pub expires_at: Timestamp,
+    /// The finished game it is a rematch of: at most one such challenge is open per game.
+    pub rematch_of: Option<GameId>,
 }
 
 /// The game an accepted challenge becomes: the service draws colours and sets the clock.

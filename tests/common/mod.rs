@@ -220,6 +220,7 @@ pub fn new_challenge(challenger: u64, challenged: Option<u64>) -> NewChallenge {
         days_per_move: 3,
         rated: true,
         expires_at: Timestamp(T0.0 + DAY),
+        rematch_of: None,
     }
 }
 

@@ -497,7 +497,8 @@ async fn whole_games_through_serenity() {
     let row = game(&store, g2).await;
     assert_eq!(row.result, Some(GameResult::BlackWins));
 
-    // Game 3: White never moves; the sweep posts the time-out in the thread, pinging.
+    // Game 3: White never moves; the sweep posts the time-out in the thread, pinging. Before
+    // both sides have moved, running out of time aborts the game, unrated.
     let (g3, thread3) = new_game(&fake, &store, 1).await;
     let from = fake.mark();
     clock.advance(2 * DAY);
@@ -505,14 +506,15 @@ async fn whole_games_through_serenity() {
         .wait_for(from, "the time-out notice", |r| {
             r.method == "POST"
                 && r.path == format!("/api/v10/channels/{thread3}/messages")
-                && r.content().contains("did not move in time")
+                && r.content().contains("did not make a first move in time")
         })
         .await;
     assert_board(&notice);
     assert!(!mentions(&notice).1.is_empty());
     assert!(mentions(&notice).1.iter().all(|u| [ALICE, BOB].contains(u)));
     let row = game(&store, g3).await;
-    assert_eq!(row.result, Some(GameResult::BlackWins));
+    assert_eq!(row.result, Some(GameResult::NoResult));
+    assert!(!row.rated);
 
     // No message ever let anyone ping @everyone, @here or roles.
     for r in fake.requests() {
@@ -723,16 +725,14 @@ async fn discord_failures_lose_no_move() {
     assert_eq!(game(&store, g2.id).await.ply, 1);
 
     // The first game's thread was deleted: its time-out notice goes to the channel instead.
-    // (Two notices are due for it: a reminder and the time-out.)
-    for _ in 0..2 {
-        fake.fail_next(
-            "POST",
-            &format!("/channels/{thread}/messages"),
-            false,
-            404,
-            10003,
-        );
-    }
+    // (Ten days on, its reminders' deadline has passed: the time-out alone is told.)
+    fake.fail_next(
+        "POST",
+        &format!("/channels/{thread}/messages"),
+        false,
+        404,
+        10003,
+    );
     let from = fake.mark();
     clock.advance(10 * DAY);
     let gone = fake

@@ -332,12 +332,16 @@ async fn two_processes_share_one_bot() {
     let channel_a = 510_000_000_000_000_001;
     let channel_b = 520_000_000_000_000_001;
     let mut a1 = start_game(&server_a, &store, channel_a, (11, 12), &a.token).await;
-    let a2 = start_game(&server_a, &store, channel_a + 1, (13, 14), &a.token).await;
+    let mut a2 = start_game(&server_a, &store, channel_a + 1, (13, 14), &a.token).await;
     let mut b1 = start_game(&server_b, &store, channel_b, (21, 22), &b.token).await;
-    let b2 = start_game(&server_b, &store, channel_b + 1, (23, 24), &b.token).await;
+    let mut b2 = start_game(&server_b, &store, channel_b + 1, (23, 24), &b.token).await;
+    // A move each side in every game: running out of time then loses the game (before, it
+    // would be aborted).
     for _ in 0..2 {
         a1.play().await;
         b1.play().await;
+        a2.play().await;
+        b2.play().await;
     }
 
     // Reminders due in both servers' games: each is posted once, though both processes sweep.

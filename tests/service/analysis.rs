@@ -143,7 +143,8 @@ async fn a_game_in_progress_is_refused() {
         let reply = say_to(&svc, &carol(), "analysis").await;
         assert_eq!(
             w.check_refusal(&before, &reply, "analysis").await,
-            "Which game? Name it (`analysis #12`), or ask in the game's own thread."
+            "Which game? You have no finished game of your own yet: name any finished game \
+             (`analysis #ID`), or ask in the game's own thread."
         );
         assert_eq!(engine.runs.load(Ordering::SeqCst), 0);
         assert_eq!(w.store.analysis(id).await.unwrap(), None);

@@ -356,3 +356,64 @@ async fn the_console_records_its_games_as_played_here() {
     assert_eq!(head[9], "[Termination \"unterminated\"]", "{pgn}");
     assert!(pgn.ends_with("\n\n*\n"), "{pgn}");
 }
+
+#[tokio::test]
+async fn analysis_and_rematch_alone_take_the_latest_finished_game_here() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
+        .with_rate_limit(None)
+        .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 2_000 })));
+    let mut console = Console::new(service, boards.path().to_path_buf());
+    // Nothing finished yet: the answers name no made-up game.
+    assert_eq!(
+        console.line("alice: analysis").await,
+        "(only you see this) Which game? You have no finished game of your own yet: name any \
+         finished game (`analysis #ID`), or ask in the game's own thread.\n"
+    );
+    assert_eq!(
+        console.line("alice: rematch").await,
+        "(only you see this) You have no finished game to rematch yet: a rematch follows a game \
+         once it is over.\n"
+    );
+    assert_eq!(
+        console.line("alice: moretime 2").await,
+        "(only you see this) You have no game in progress here. Start one with \
+         `challenge @player`.\n"
+    );
+    // Two games end, the second last.
+    for (first, second) in [("alice", "bob"), ("bob", "alice")] {
+        console
+            .line(&format!("{first}: challenge @{second} white"))
+            .await;
+        console.line(&format!("{second}: accept")).await;
+        console.line(&format!("{first}: c2-b3")).await;
+        console.line(&format!("{second}: f5")).await;
+        console.line(&format!("{first}: resign confirm")).await;
+    }
+    // Without a game in progress, the board's help gives the real numbers.
+    assert_eq!(
+        console.line("alice: history").await,
+        "(only you see this) You have no game in progress here. Start one with \
+         `challenge @player`. Your latest finished games: #2 vs @bob, #1 vs @bob; to look at one, \
+         add its number, for example `history #2`.\n"
+    );
+    let out = console.line("alice: analysis").await;
+    assert!(
+        out.starts_with("Analysis of game #2 (@bob vs @alice)"),
+        "{out}"
+    );
+    let out = console.line("alice: rematch").await;
+    assert!(
+        out.starts_with(
+            "@alice challenges @bob to a rematch (rated, 3 days per move, @alice plays White)."
+        ),
+        "{out}"
+    );
+    // Carol, who played neither, is told she has nothing to rematch.
+    assert_eq!(
+        console.line("carol: rematch").await,
+        "(only you see this) You have no finished game to rematch yet: a rematch follows a game \
+         once it is over.\n"
+    );
+}

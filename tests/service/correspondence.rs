@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{T0, World, alice, bob, say_to, test_dbs};
-use rollerball::game::ManualClock;
+use rollerball::game::{DirectMessage, ManualClock};
 use rollerball::rules::{self, Position};
 use rollerball::store::{
     AfterMove, ForecastLine, GameId, GameStatus, NewMove, PlayerId, Timestamp,
@@ -332,15 +332,20 @@ async fn a_move_made_against_a_player_away_starts_their_clock_when_they_are_back
         w.advance(DAY);
         w.ok(&alice(), "move b3").await;
         assert_eq!(deadline_after_t0(&w, id).await, 4 * day + 2 * day);
-        // Any move of Bob's brings him back: one day begun, three given back.
+        // Any move of Bob's brings him back: one day begun, three given back. He is told
+        // privately; the move's public reply says nothing of it. The game he moved in no
+        // longer waits for him.
         w.advance(HOUR);
         let reply = w.ok(&bob(), "move f5").await;
-        assert!(
-            reply
-                .text
-                .contains("Welcome back! Your vacation cost 2 days; 28 are left in 2023."),
-            "{}",
-            reply.text
+        assert!(!reply.text.contains("Welcome back"), "{}", reply.text);
+        assert_eq!(
+            reply.direct,
+            [DirectMessage {
+                to: PlayerId(102),
+                text: "Welcome back! Your vacation cost 2 days; 28 are left in 2023. Your clocks \
+                       run again (0 games where you are to move)."
+                    .into()
+            }]
         );
         assert!(
             w.store
@@ -355,27 +360,86 @@ async fn a_move_made_against_a_player_away_starts_their_clock_when_they_are_back
 }
 
 #[tokio::test]
-async fn a_game_that_begins_while_its_first_mover_is_away_starts_their_clock_when_they_are_back() {
+async fn starting_a_game_is_coming_back_and_a_vacation_withdraws_open_challenges() {
     let day = DAY.as_millis() as i64;
     for w in World::each("vac_new_game").await {
-        private(&w, &alice(), "vacation on 5").await;
-        // Bob accepts Alice's challenge (she has White) an hour into her vacation: her clock
-        // starts when she is back, as it would have stood still had the game been running.
+        // Going away withdraws Alice's open challenge: no game of hers begins while she is away.
+        w.ok(&alice(), "challenge <@102> white days 2").await;
+        let away = private(&w, &alice(), "vacation on 5").await;
+        assert!(
+            away.ends_with(
+                " Your open challenge #1 is withdrawn: no game of yours begins while you are away."
+            ),
+            "{away}"
+        );
+        assert_eq!(
+            w.refused(&bob(), "accept #1").await,
+            "Challenge #1 is no longer open (cancelled)."
+        );
+        // Challenging while away brings her back, privately; the challenge is public.
         w.advance(HOUR);
-        let id = w.start(&alice(), &bob(), "days 2").await;
-        assert_eq!(deadline_after_t0(&w, id).await, 7 * day);
-        // Past the days of a move, no time-out: she is away.
-        w.advance(2 * DAY + HOUR);
-        assert!(w.sweep().await.is_empty());
-        assert_eq!(w.game(id).await.status, GameStatus::Active);
-        // Back after 2 days and two hours: three days charged, two given back with the rest.
-        private(&w, &alice(), "vacation off").await;
-        assert_eq!(deadline_after_t0(&w, id).await, 5 * day);
-        // A game where Bob, at home, moves first keeps its ordinary clock.
-        private(&w, &alice(), "vacation on 3").await;
-        let other = w.start(&bob(), &alice(), "days 2").await;
+        let made = w.ok(&alice(), "challenge <@102> white days 2").await;
+        assert!(!made.text.contains("Welcome back"), "{}", made.text);
+        assert_eq!(
+            made.direct,
+            [DirectMessage {
+                to: ALICE,
+                text: "Welcome back! Your vacation cost 1 day; 29 are left in 2023. Your clocks \
+                       run again (0 games where you are to move)."
+                    .into()
+            }]
+        );
+        // Bob goes away, then accepts: he is back too, and the game's clock runs from now (no
+        // 29-day deadline for a game its players chose to begin).
+        private(&w, &bob(), "vacation on 29").await;
+        let begun = w.ok(&bob(), "accept").await;
+        let id = begun.new_game.unwrap();
+        assert_eq!(begun.direct.len(), 1, "{:?}", begun.direct);
+        assert!(begun.direct[0].text.starts_with("Welcome back!"));
         let now = clock_now(&w.clock).0 - T0.0;
-        assert_eq!(deadline_after_t0(&w, other).await, now + 2 * day);
+        assert_eq!(deadline_after_t0(&w, id).await, now + 2 * day);
+        assert!(
+            w.store
+                .player(PlayerId(102))
+                .await
+                .unwrap()
+                .unwrap()
+                .vacation
+                .is_none()
+        );
+        // A game against the computer brings a player back as well.
+        private(&w, &bob(), "vacation on 3").await;
+        let computer = w.ok(&bob(), "challenge computer level 1 white").await;
+        assert!(computer.direct[0].text.starts_with("Welcome back!"));
+    }
+}
+
+#[tokio::test]
+async fn coming_back_counts_every_game_that_waits_for_the_players_move() {
+    for w in World::each("vac_count").await {
+        let one = w.start(&alice(), &bob(), "days 2").await;
+        let two = w.start(&alice(), &bob(), "days 2").await;
+        private(&w, &alice(), "vacation on 2").await;
+        // Back within the first day: the game she moves in no longer waits, the other does.
+        w.advance(HOUR);
+        let reply = w.ok(&alice(), &format!("move #{} b3", one.0)).await;
+        assert_eq!(
+            reply.direct[0].text,
+            "Welcome back! Your vacation cost 1 day; 29 are left in 2023. Your clocks run again \
+             (1 game where you are to move)."
+        );
+        // Away for one day and back at its very end: no day to give back, both games still
+        // counted.
+        let _ = two;
+        private(&w, &bob(), "vacation on 1").await;
+        w.advance(23 * HOUR);
+        w.ok(&alice(), &format!("move #{} b3", two.0)).await;
+        let back = private(&w, &bob(), "vacation off").await;
+        assert_eq!(
+            back,
+            "Welcome back! Your vacation cost 1 day; 29 are left in 2023. Your clocks run again \
+             (2 games where you are to move)."
+        );
     }
 }
 

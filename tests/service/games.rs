@@ -219,7 +219,12 @@ async fn resignation_agreement_and_abort() {
         w.refused(&bob(), "draw").await;
         // The offer stands through Bob's own move; Alice's move declines it.
         let moved = w.ok(&bob(), "b3").await;
-        assert!(!moved.text.contains("declines"), "{}", moved.text);
+        assert!(!moved.text.contains("Moving declines"), "{}", moved.text);
+        assert!(
+            moved.text.contains("<@102> offers a draw"),
+            "{}",
+            moved.text
+        );
         assert!(w.game(second).await.offer.is_some());
         let moved = w.ok(&alice(), "f5").await;
         assert!(
@@ -278,7 +283,9 @@ async fn takeback_and_more_time() {
 async fn reminders_then_loss_on_time() {
     for w in worlds("svc_time").await {
         let id = start(&w).await; // 2 days per move
-        play(&w, "b3").await;
+        // Both sides have moved: running out of time now loses the game (before, it would be
+        // aborted).
+        play(&w, "b3 f5 Rf1").await;
         assert!(w.sweep().await.is_empty());
 
         // At 80% of Bob's two days: the first reminder, once.
@@ -322,6 +329,24 @@ async fn reminders_then_loss_on_time() {
         );
         assert!(notices[0].reply.image.is_some());
         assert_finished(&w, id, GameResult::WhiteWins, Termination::Time).await;
+        assert!(w.sweep().await.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn after_downtime_a_reminder_whose_deadline_passed_is_dropped_for_the_time_out() {
+    for w in worlds("svc_late_reminders").await {
+        let id = start(&w).await; // 2 days per move
+        play(&w, "b3 f5").await;
+        // The bot was down past Alice's deadline and both her reminders: the sweep tells the
+        // time-out alone, with no "it's your move … if it passes, you lose on time" before it.
+        w.clock.advance(6 * DAY);
+        let notices = w.sweep().await;
+        let texts: Vec<&str> = notices.iter().map(|n| n.reply.text.as_str()).collect();
+        assert_eq!(texts.len(), 1, "{texts:?}");
+        assert!(texts[0].contains("did not move in time"), "{}", texts[0]);
+        assert!(notices[0].reply.direct.is_empty());
+        assert_finished(&w, id, GameResult::BlackWins, Termination::Time).await;
         assert!(w.sweep().await.is_empty());
     }
 }
@@ -756,6 +781,131 @@ async fn games_against_the_computer() {
 }
 
 #[tokio::test]
+async fn one_rematch_per_finished_game_the_second_asker_accepts_the_first() {
+    for w in worlds("svc_one_rematch").await {
+        let id = start(&w).await;
+        play(&w, "b3 f5").await;
+        w.ok(&alice(), "resign confirm").await;
+        let asked = w.ok(&bob(), "rematch #1").await;
+        assert!(asked.text.contains("<@102> plays White"), "{}", asked.text);
+        assert_eq!(
+            w.refused(&bob(), "rematch #1").await,
+            "You already asked for a rematch of Game #1: challenge #2 waits for your opponent \
+             (`cancel #2` withdraws it)."
+        );
+        // Alice asks too: she accepts Bob's, and one game begins, linked to the first.
+        let begun = w.ok(&alice(), "rematch #1").await;
+        let second = begun.new_game.expect("the rematch begins");
+        let g = w.game(second).await;
+        assert_eq!((g.white, g.rematch_of), (Some(PlayerId(102)), Some(id)));
+        assert!(
+            w.store
+                .open_challenges_by(PlayerId(101))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert!(
+            w.store
+                .open_challenges_by(PlayerId(102))
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        for who in [alice(), bob()] {
+            assert_eq!(
+                w.refused(&who, "rematch #1").await,
+                format!(
+                    "The rematch of Game #1 is Game #{}: one rematch per game.",
+                    second.0
+                )
+            );
+        }
+
+        // Against the computer, twice: one game.
+        let c = w
+            .ok(&alice(), "challenge computer level 1 white")
+            .await
+            .new_game
+            .unwrap();
+        w.ok(&alice(), &format!("resign #{} confirm", c.0)).await;
+        let again = w.ok(&alice(), &format!("rematch #{}", c.0)).await;
+        let third = again.new_game.unwrap();
+        assert_eq!(w.game(third).await.rematch_of, Some(c));
+        assert_eq!(
+            w.refused(&alice(), &format!("rematch #{}", c.0)).await,
+            format!(
+                "The rematch of Game #{} is Game #{}: one rematch per game.",
+                c.0, third.0
+            )
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_pending_draw_offer_is_shown_on_the_board_with_its_answers() {
+    for w in worlds("svc_offer_board").await {
+        let id = start(&w).await;
+        play(&w, "b3").await;
+        let actions = |reply: &Reply| -> Vec<ButtonAction> {
+            reply.buttons.iter().map(|b| b.action).collect()
+        };
+        let board = w.ok(&alice(), "board").await;
+        assert_eq!(
+            actions(&board),
+            [
+                ButtonAction::Move(id),
+                ButtonAction::LegalMoves(id),
+                ButtonAction::OfferDraw(id),
+                ButtonAction::Resign(id)
+            ]
+        );
+        assert!(!board.text.contains("offers a draw"), "{}", board.text);
+        w.ok(&bob(), "draw").await;
+        let board = w.ok(&alice(), "board").await;
+        assert!(
+            board.text.contains(
+                "\n<@102> offers a draw: <@101> may accept or decline it (a move declines it too)."
+            ),
+            "{}",
+            board.text
+        );
+        assert_eq!(
+            actions(&board),
+            [
+                ButtonAction::Move(id),
+                ButtonAction::LegalMoves(id),
+                ButtonAction::AcceptDraw(id),
+                ButtonAction::DeclineDraw(id),
+                ButtonAction::Resign(id)
+            ]
+        );
+        let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Move",
+                "Legal moves",
+                "Accept draw",
+                "Decline draw",
+                "Resign"
+            ]
+        );
+        // Bob's own press of Accept is no answer to his own offer; Alice's is.
+        assert_eq!(
+            w.press_refused(&bob(), "rb:draw-accept:1").await,
+            "Your draw offer in Game #1 stands until <@101> answers or moves."
+        );
+        let drawn = w.press(&alice(), "rb:draw-accept:1").await;
+        assert!(
+            drawn.text.contains("accepted the draw offer"),
+            "{}",
+            drawn.text
+        );
+    }
+}
+
+#[tokio::test]
 async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
     for w in worlds("svc_computer_sweep").await {
         // As if the process died between Alice's game starting and the computer's first move.
@@ -1059,9 +1209,9 @@ async fn the_sweep_delivers_each_claimed_notice_on_its_own() {
     for w in worlds("svc_sweep_each").await {
         // Two games run out of time together; the first one's record no longer replays.
         let broken = start(&w).await;
-        w.ok(&alice(), "move b3").await;
+        w.play(broken, &alice(), &bob(), "b3 f5 Rf1").await;
         let sound = w.start(&carol, &dave, "days 2").await;
-        w.play(sound, &carol, &dave, "b3").await;
+        w.play(sound, &carol, &dave, "b3 f5 Rf1").await;
         sql(
             &w,
             &format!(

@@ -136,7 +136,7 @@ async fn every_way_a_rated_game_ends_counts_once_here_and_globally() {
         // On time: Black never answers; the sweep ends the game and counts it.
         let (white, black) = pair(6);
         let id = w.start(&white, &black, "days 1").await;
-        w.play(id, &white, &black, "b3").await;
+        w.play(id, &white, &black, "b3 f5 Rf1").await;
         w.clock.advance(Duration::from_secs(86_400 + 60));
         let notices = w.sweep().await;
         assert!(
@@ -392,7 +392,7 @@ async fn stats_tell_ratings_record_streak_and_games_in_progress() {
         w.ok(&bob, &format!("draw #{}", g.0)).await;
         w.ok(&alice, &format!("draw #{} accept", g.0)).await;
         let g = w.start(&alice, &carol, "days 1").await;
-        w.play(g, &alice, &carol, "b3").await;
+        w.play(g, &alice, &carol, "b3 f5 Rf1").await;
         w.clock.advance(Duration::from_secs(86_400 + 60));
         w.sweep().await;
         let g = w.start(&alice, &carol, "").await;
@@ -517,5 +517,43 @@ async fn leaderboard_and_stats_answer_in_the_askers_language() {
             w.answer(dm).await.text,
             "Nadie ha terminado todavía una partida puntuable en ningún servidor. Las partidas entre jugadores son puntuables salvo que sean `casual`: empieza una con `challenge @player`."
         );
+    }
+}
+
+#[tokio::test]
+async fn a_game_out_of_time_before_both_sides_moved_is_aborted_and_unrated() {
+    for w in worlds("rt_zero_moves").await {
+        // Nobody moved; and White moved but Black never did.
+        let (white, black) = pair(0);
+        let none = w.start(&white, &black, "").await;
+        let (white1, black1) = pair(1);
+        let one = w.start(&white1, &black1, "").await;
+        w.play(one, &white1, &black1, "b3").await;
+        // And a game where both moved, lost on time and rated, beside them.
+        let (white2, black2) = pair(2);
+        let both = w.start(&white2, &black2, "").await;
+        w.play(both, &white2, &black2, "b3 f5").await;
+        w.advance(Duration::from_millis(4 * DAY as u64));
+        let notices = w.sweep().await;
+        let texts: Vec<&str> = notices.iter().map(|n| n.reply.text.as_str()).collect();
+        for (id, who) in [(none, &white), (one, &black1)] {
+            let said = format!(
+                "**Game #{}** · <@{}> did not make a first move in time: the game is aborted, \
+                 unrated.",
+                id.0, who.id.0
+            );
+            assert!(texts.iter().any(|t| t.starts_with(&said)), "{texts:#?}");
+            let g = w.store.game(id).await.unwrap().unwrap();
+            assert_eq!(
+                (g.result, g.termination, g.rated),
+                (Some(GameResult::NoResult), Some(Termination::Abort), false)
+            );
+        }
+        // Only the game both sides played moved ratings: two players, here and globally.
+        assert_eq!(w.rating_rows().await, 4);
+        assert_eq!(w.rating(&white, HERE).await.games, 0);
+        assert_eq!(w.rating(&black1, RatingScope::Global).await.games, 0);
+        w.assert_first_game(both, &white2, &black2, Score::Loss)
+            .await;
     }
 }

@@ -182,12 +182,15 @@ async fn a_whole_round_robin_of_four() {
              Level on points, players are ranked by Sonneborn–Berger (SB), then wins, then \
              head-to-head; level on all of them, they share a place."
         );
-        // #5 alice–bob: alice moves, bob never does and loses on time — the last game.
-        w.play(GameId(5), &alice(), &bob(), "b3").await;
+        // #5 alice–bob: a move each, then bob never moves again and loses on time — the
+        // last game.
+        w.play(GameId(5), &alice(), &bob(), "b3 f5 Rf1").await;
         w.advance(Duration::from_millis(3 * DAY as u64 + 60_000));
+        // The reminders of bob's move are past their deadline, so only the time-out is told,
+        // then the tournament's end.
         let notices = w.sweep().await;
-        assert_eq!(notices.len(), 3, "{notices:#?}");
-        assert!(notices[1].reply.text.ends_with(
+        assert_eq!(notices.len(), 2, "{notices:#?}");
+        assert!(notices[0].reply.text.ends_with(
             "<@101> wins on time (1-0).\nThat was the last game of tournament #1 **Spring**: the \
              final standings and the crosstable are posted in <#50>."
         ));
@@ -200,7 +203,7 @@ async fn a_whole_round_robin_of_four() {
         // Sonneborn–Berger: carol ½·1½ (alice) + 1 (bob) + ½·1½ (dave) = 2½; dave 1½ (alice)
         // + ½·2 (carol) = 2½; alice ½·2 (carol) + 1 (bob) = 2; bob 1½ (dave). dave is ahead of
         // alice on Sonneborn–Berger.
-        let announcement = &notices[2];
+        let announcement = &notices[1];
         assert_eq!(announcement.place, PLACE);
         assert_eq!(
             announcement.reply.text,
@@ -636,5 +639,100 @@ async fn two_processes_racing_for_the_last_seat_or_the_start_make_no_double() {
         // Four tournaments of three games each: twelve games, no more.
         assert!(w.store.game(GameId(12)).await.unwrap().is_some());
         assert!(w.store.game(GameId(13)).await.unwrap().is_none());
+    }
+}
+
+/// Alice's tournament #1 with Bob, Carol and Dave, started: six games.
+async fn four_started(w: &World) -> Vec<GameId> {
+    w.ok(&alice(), "tournament create Spring").await;
+    for p in [alice(), bob(), carol(), dave()] {
+        w.ok(&p, "tournament join #1").await;
+    }
+    w.ok(&alice(), "tournament start").await.new_games
+}
+
+/// The players of game `id`, White first.
+async fn sides(w: &World, id: GameId) -> (Actor, Actor) {
+    let g = w.game(id).await;
+    let all = [alice(), bob(), carol(), dave()];
+    let find = |p: Option<PlayerId>| all.iter().find(|a| Some(a.id) == p).unwrap().clone();
+    (find(g.white), find(g.black))
+}
+
+#[tokio::test]
+async fn the_last_game_is_announced_once_when_every_game_times_out_in_one_sweep() {
+    for w in World::each("tn_last_once").await {
+        let games = four_started(&w).await;
+        for &id in &games {
+            let (white, black) = sides(&w, id).await;
+            w.play(id, &white, &black, "b3 f5").await;
+        }
+        w.advance(Duration::from_millis(4 * DAY as u64));
+        let notices = w.sweep().await;
+        let last: Vec<&str> = notices
+            .iter()
+            .map(|n| n.reply.text.as_str())
+            .filter(|t| t.contains("That was the last game of tournament #1"))
+            .collect();
+        assert_eq!(last.len(), 1, "{notices:#?}");
+        // The others say how far the tournament was as each ended, in order.
+        let counts: Vec<usize> = (1..=5)
+            .map(|k| {
+                let said = format!("{k} of 6 games are over");
+                notices
+                    .iter()
+                    .filter(|n| n.reply.text.contains(&said))
+                    .count()
+            })
+            .collect();
+        assert_eq!(counts, [1, 1, 1, 1, 1]);
+        // And the final standings are posted once.
+        let finals = notices
+            .iter()
+            .filter(|n| n.reply.text.contains("final standings") || n.reply.text.starts_with("🏆"))
+            .count();
+        assert!(finals >= 1, "{notices:#?}");
+    }
+}
+
+#[tokio::test]
+async fn a_tournament_game_out_of_time_before_both_moved_is_an_unrated_forfeit() {
+    for w in World::each("tn_zero_moves").await {
+        let games = four_started(&w).await;
+        // Every game but the first is played a move each; nobody moves in the first.
+        for &id in &games[1..] {
+            let (white, black) = sides(&w, id).await;
+            w.play(id, &white, &black, "b3 f5").await;
+        }
+        let (white, black) = sides(&w, games[0]).await;
+        w.advance(Duration::from_millis(4 * DAY as u64));
+        let notices = w.sweep().await;
+        let said = format!(
+            "**Game #{}** · <@{}> did not make a first move in time and loses by forfeit; the \
+             game is unrated.",
+            games[0].0, white.id.0
+        );
+        assert!(
+            notices.iter().any(|n| n.reply.text.starts_with(&said)),
+            "{notices:#?}"
+        );
+        let g = w.game(games[0]).await;
+        assert_eq!(
+            (g.result, g.termination, g.rated),
+            (Some(GameResult::BlackWins), Some(Termination::Time), false)
+        );
+        let row = w
+            .store
+            .tournament_games(TournamentId(1))
+            .await
+            .unwrap()
+            .into_iter()
+            .find(|t| t.game == games[0])
+            .unwrap();
+        assert!(row.forfeit);
+        // The five games played out on time count for the ratings; the forfeit does not.
+        for who in [&white, &black] {
+            assert_eq!(rating(&w, who.id.0).await.games, 2, "{}", who.name);
+        }
     }
 }

@@ -649,12 +649,14 @@ async fn reminders_and_timeouts_are_claimed_when_due() {
         assert_eq!(timed_out.len(), 1);
         let t = &timed_out[0];
         assert_eq!(t.id, g.id);
+        // Nobody had moved: the game is aborted, unrated, rather than lost on time.
         assert_eq!(
-            (t.status, t.result, t.termination),
+            (t.status, t.result, t.termination, t.rated),
             (
                 GameStatus::Finished,
-                Some(GameResult::BlackWins),
-                Some(Termination::Time)
+                Some(GameResult::NoResult),
+                Some(Termination::Abort),
+                false
             )
         );
         assert_eq!(
@@ -665,15 +667,23 @@ async fn reminders_and_timeouts_are_claimed_when_due() {
             s.claim_timeouts(Timestamp(T0.0 + 100), 10).await.unwrap(),
             vec![]
         );
-        // Black to move loses the other game on time when its day is over.
-        let other = play(&s, other, 1).await;
+        // Once both sides have moved, White to move loses the other game on time when its day
+        // is over; it stays rated.
+        let other = play(&s, other, 2).await;
         let gone = s
             .claim_timeouts(Timestamp(T0.0 + 10 * DAY), 10)
             .await
             .unwrap();
         assert_eq!(
-            gone.iter().map(|g| (g.id, g.result)).collect::<Vec<_>>(),
-            vec![(other.id, Some(GameResult::WhiteWins))]
+            gone.iter()
+                .map(|g| (g.id, g.result, g.termination, g.rated))
+                .collect::<Vec<_>>(),
+            vec![(
+                other.id,
+                Some(GameResult::BlackWins),
+                Some(Termination::Time),
+                true
+            )]
         );
         s.close().await;
     }
@@ -879,7 +889,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         // The new release opens it: migrated in place, nothing lost, the new features work.
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -1000,7 +1010,7 @@ async fn several_processes_may_create_the_database_at_once() {
         }
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
         s.close().await;
     }
 }

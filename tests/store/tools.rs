@@ -369,7 +369,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
         let old = Store::open(&behind.url, StoreOptions::default())
             .await
             .unwrap();
-        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 11")
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 12")
             .execute(old.pool())
             .await
             .unwrap();
@@ -379,7 +379,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 10 and this rollerball's is 11: bring it \
+            "the source database {} is at schema version 11 and this rollerball's is 12: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -764,7 +764,7 @@ async fn the_command_line_says_what_it_did() {
             out,
             format!(
                 "Copying {} into {shown} ...\n\
-                 Both databases are at schema version 11; the target is empty.\n  \
+                 Both databases are at schema version 12; the target is empty.\n  \
                  players: 4 rows\n  servers: 1 row\n  games: 7 rows\n  challenges: 4 rows\n  \
                  moves: 17 rows\n  ratings: 4 rows\n  id_counters: 4 rows\n  \
                  tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \

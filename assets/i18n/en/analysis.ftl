@@ -5,7 +5,11 @@ help-analysis = The engine's look at a finished game: a graph of the score from 
 slash-command-analysis = rb-analysis
     .description = The engine's look at a finished game: graph, mistakes, annotated record
 
-analysis-which = Which game? Name it (`analysis #12`), or ask in the game's own thread.
+analysis-which = Which game? You have no finished game of your own yet: name any finished game (`analysis #ID`), or ask in the game's own thread.
+analysis-which-candidates = Which game? You have no finished game here. { $count ->
+        [one] Your finished game:
+       *[other] Your latest finished games:
+    } { $list }; name one, for example `analysis #{ $id }`, or ask in the game's own thread.
 analysis-in-progress = Game #{ $id } is still being played. The engine looks at a game only once it is over, so that it helps neither side.
 analysis-no-moves = Game #{ $id } ended before any move was played: there is nothing to analyse.
 analysis-running = The engine is analysing game #{ $id } right now; the answer is posted here as soon as it is ready.

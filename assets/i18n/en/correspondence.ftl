@@ -79,10 +79,14 @@ vacation-started = You are on vacation; it ends { $until } at the latest ({ $day
     }). The clocks of your games where you are to move stand still ({ $games } { $games ->
         [one] game
        *[other] games
-    } now), and your opponents see that you are away. `vacation off` or any move brings you back; { $left } { $left ->
+    } now), and your opponents see that you are away. `vacation off`, any move or starting a game brings you back; { $left } { $left ->
         [one] day is
        *[other] days are
     } left this year after this one.
+vacation-challenges-withdrawn = { $count ->
+        [one] Your open challenge { $list } is withdrawn
+       *[other] Your open challenges { $list } are withdrawn
+    }: no game of yours begins while you are away.
 vacation-not-away = You are not on vacation. `vacation on DAYS` starts one.
 vacation-ended = Welcome back! Your vacation cost { $used } { $used ->
         [one] day

@@ -24,6 +24,8 @@ button-decline = Decline
 button-cancel = Cancel
 button-accept-draw = Accept draw
 button-allow-takeback = Allow takeback
+button-decline-draw = Decline draw
+button-decline-takeback = Decline takeback
 button-confirm-resign = Yes, resign
 button-rematch = Rematch
 button-legal-moves = Legal moves
@@ -99,7 +101,11 @@ game-begins = **Game #{ $id }** begins: { $white } (White) vs { $black } (Black)
 game-none = There is no game #{ $id }.
 game-not-yours = You are not playing in game #{ $id }; only its two players can do that. You can still look at it with `game #{ $id }`.
 games-several-here = You have several games here: { $list }. Add the game's number, for example `{ $word } #{ $id }`.
-game-none-here = You have no game in progress here. Start one with `challenge @player`; to look at a finished game, add its number, for example `{ $word } #12`.
+game-none-here = You have no game in progress here. Start one with `challenge @player`.
+game-none-here-finished = You have no game in progress here. Start one with `challenge @player`. { $count ->
+        [one] Your finished game:
+       *[other] Your latest finished games:
+    } { $list }; to look at one, add its number, for example `{ $word } #{ $id }`.
 game-elsewhere = Your game #{ $id } is not here. Use it in { $channel }, or add its number: `{ $word } #{ $id }`.
 games-elsewhere = You have no game here. Your games: { $list }. Add the game's number, for example `{ $word } #{ $id }`.
 game-choice = #{ $id } vs { $opponent }
@@ -233,6 +239,12 @@ offer-pending =
        *[takeback] A takeback request is waiting for an answer first: `takeback accept` or `takeback decline`.
     }
 draw-offered = **Game #{ $id }** · { $player } offers a draw. { $opponent }: accept with `draw`, or decline with `draw decline` — making a move also declines it.
+# Under the board while an offer waits ($player made it, $opponent answers it).
+offer-on-board =
+    { $kind ->
+        [draw] { $player } offers a draw: { $opponent } may accept or decline it (a move declines it too).
+       *[takeback] { $player } asks to take back their last move: { $opponent } may allow or decline it.
+    }
 takeback-asked = **Game #{ $id }** · { $player } asks to take back **{ $san }**. { $opponent }: `takeback accept` or `takeback decline`.
 takeback-nothing = You have no move to take back yet.
 took-back = **Game #{ $id }** · { $player } took back **{ $san }**.
@@ -247,10 +259,16 @@ moretime-given = **Game #{ $id }** · { $player } gave { $opponent } { $days ->
        *[other] { $days } more days
     }: the deadline is now { $deadline }.
 rematch-still-playing-here = Your game here is still going on; a rematch comes after it ends.
-rematch-which = Say which game to rematch, for example `rematch #12`.
+rematch-which = You have no finished game to rematch yet: a rematch follows a game once it is over.
+rematch-which-candidates = You have no finished game here. { $count ->
+        [one] Your finished game:
+       *[other] Your latest finished games:
+    } { $list }; for example `rematch #{ $id }`.
 rematch-not-player = Only the players of Game #{ $id } can ask for a rematch.
 rematch-not-over = Game #{ $id } is still going on; a rematch comes after it ends.
 rematch-nobody = There is nobody to rematch in that game.
+rematch-exists = The rematch of Game #{ $id } is Game #{ $game }: one rematch per game.
+rematch-already-asked = You already asked for a rematch of Game #{ $id }: challenge #{ $challenge } waits for your opponent (`cancel #{ $challenge }` withdraws it).
 
 ## How games end ($winner is a player; $result is 1-0, 0-1 or ½–½)
 
@@ -278,6 +296,10 @@ reminder =
        *[no] { $player }, it's your move in **game #{ $id }** — the deadline is { $deadline }. If it passes, you lose on time.
     }
 timeout = **Game #{ $id }** · { $player } did not move in time.
+# Time ran out before both sides had moved: no result, unrated (a tournament's game is lost by
+# forfeit instead, also unrated).
+timeout-aborted = **Game #{ $id }** · { $player } did not make a first move in time: the game is aborted, unrated.
+timeout-forfeit = **Game #{ $id }** · { $player } did not make a first move in time and loses by forfeit; the game is unrated.
 
 ## Settings ($pings and $dm are on or off)
 

@@ -5,7 +5,11 @@ help-analysis = La mirada del motor a una partida terminada: un gráfico de la e
 slash-command-analysis = rb-análisis
     .description = El análisis del motor de una partida terminada: gráfico, errores, registro anotado
 
-analysis-which = ¿Qué partida? Indica su número (`analysis #12`), o pídelo en el hilo de la partida.
+analysis-which = ¿Qué partida? Aún no tienes ninguna partida terminada: indica el número de una partida terminada (`analysis #NÚMERO`), o pídelo en el hilo de la partida.
+analysis-which-candidates = ¿Qué partida? No tienes ninguna partida terminada aquí. { $count ->
+        [one] Tu partida terminada:
+       *[other] Tus últimas partidas terminadas:
+    } { $list }; indica una, por ejemplo `analysis #{ $id }`, o pídelo en el hilo de la partida.
 analysis-in-progress = La partida #{ $id } todavía se está jugando. El motor solo mira una partida cuando ha terminado, para no ayudar a ningún bando.
 analysis-no-moves = La partida #{ $id } terminó antes de la primera jugada: no hay nada que analizar.
 analysis-running = El motor está analizando la partida #{ $id } ahora mismo; la respuesta se publicará aquí en cuanto esté lista.

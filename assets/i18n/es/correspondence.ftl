@@ -81,11 +81,15 @@ vacation-started = Estás de vacaciones; terminan { $until } como muy tarde ({ $
     }). Los relojes de tus partidas en las que te toca mover están detenidos ({ $games } { $games ->
         [one] partida
        *[other] partidas
-    } ahora), y tus rivales ven que estás ausente. `vacation off` o cualquier jugada te hace volver; te { $left ->
+    } ahora), y tus rivales ven que estás ausente. `vacation off`, cualquier jugada o empezar una partida te hace volver; te { $left ->
         [one] quedará { $left } día
        *[other] quedarán { $left } días
     } este año.
 vacation-not-away = No estás de vacaciones. `vacation on DÍAS` te pone de vacaciones.
+vacation-challenges-withdrawn = { $count ->
+        [one] Tu desafío abierto { $list } queda retirado
+       *[other] Tus desafíos abiertos { $list } quedan retirados
+    }: ninguna partida tuya empieza mientras estás ausente.
 vacation-ended = ¡Bienvenido de vuelta! Tus vacaciones costaron { $used } { $used ->
         [one] día
        *[other] días

@@ -24,6 +24,8 @@ button-decline = Rechazar
 button-cancel = Cancelar
 button-accept-draw = Aceptar tablas
 button-allow-takeback = Permitir deshacer
+button-decline-draw = Rechazar tablas
+button-decline-takeback = Rechazar deshacer
 button-confirm-resign = Sí, abandonar
 button-rematch = Revancha
 button-legal-moves = Jugadas legales
@@ -99,7 +101,11 @@ game-begins =
 game-none = No existe la partida #{ $id }.
 game-not-yours = No juegas en la partida #{ $id }; solo sus dos jugadores pueden hacer eso. Aun así puedes verla con `game #{ $id }`.
 games-several-here = Tienes varias partidas aquí: { $list }. Añade el número de la partida, por ejemplo `{ $word } #{ $id }`.
-game-none-here = No tienes ninguna partida en curso aquí. Empieza una con `challenge @jugador`; para ver una partida terminada, añade su número, por ejemplo `{ $word } #12`.
+game-none-here = No tienes ninguna partida en curso aquí. Empieza una con `challenge @jugador`.
+game-none-here-finished = No tienes ninguna partida en curso aquí. Empieza una con `challenge @jugador`. { $count ->
+        [one] Tu partida terminada:
+       *[other] Tus últimas partidas terminadas:
+    } { $list }; para ver una, añade su número, por ejemplo `{ $word } #{ $id }`.
 game-elsewhere = Tu partida #{ $id } no está aquí. Juégala en { $channel }, o añade su número: `{ $word } #{ $id }`.
 games-elsewhere = No tienes ninguna partida aquí. Tus partidas: { $list }. Añade el número de la partida, por ejemplo `{ $word } #{ $id }`.
 game-choice = #{ $id } contra { $opponent }
@@ -233,6 +239,11 @@ offer-pending =
        *[takeback] Antes hay una petición de deshacer esperando respuesta: `takeback accept` o `takeback decline`.
     }
 draw-offered = **Partida #{ $id }** · { $player } ofrece tablas. { $opponent }: acepta con `draw`, o rechaza con `draw decline` — hacer una jugada también las rechaza.
+offer-on-board =
+    { $kind ->
+        [draw] { $player } ofrece tablas: { $opponent } puede aceptarlas o rechazarlas (hacer una jugada también las rechaza).
+       *[takeback] { $player } pide deshacer su última jugada: { $opponent } puede permitirlo o rechazarlo.
+    }
 takeback-asked = **Partida #{ $id }** · { $player } pide deshacer **{ $san }**. { $opponent }: `takeback accept` o `takeback decline`.
 takeback-nothing = Todavía no tienes ninguna jugada que deshacer.
 took-back = **Partida #{ $id }** · { $player } deshizo **{ $san }**.
@@ -247,10 +258,16 @@ moretime-given = **Partida #{ $id }** · { $player } dio a { $opponent } { $days
        *[other] días más
     }: el plazo es ahora { $deadline }.
 rematch-still-playing-here = Tu partida aquí sigue en curso; la revancha viene cuando termine.
-rematch-which = Di de qué partida quieres la revancha, por ejemplo `rematch #12`.
+rematch-which = Aún no tienes ninguna partida terminada: la revancha sigue a una partida cuando esta termina.
+rematch-which-candidates = No tienes ninguna partida terminada aquí. { $count ->
+        [one] Tu partida terminada:
+       *[other] Tus últimas partidas terminadas:
+    } { $list }; por ejemplo `rematch #{ $id }`.
 rematch-not-player = Solo los jugadores de la partida #{ $id } pueden pedir la revancha.
 rematch-not-over = La partida #{ $id } sigue en curso; la revancha viene cuando termine.
 rematch-nobody = No hay nadie a quien pedir la revancha en esa partida.
+rematch-exists = La revancha de la partida #{ $id } es la partida #{ $game }: una sola revancha por partida.
+rematch-already-asked = Ya pediste la revancha de la partida #{ $id }: el desafío #{ $challenge } espera a tu rival (`cancel #{ $challenge }` lo retira).
 
 ## How games end ($winner is a player; $result is 1-0, 0-1 or ½–½)
 
@@ -278,6 +295,8 @@ reminder =
        *[no] { $player }, te toca jugar en la **partida #{ $id }** — el plazo vence { $deadline }. Si pasa, pierdes por tiempo.
     }
 timeout = **Partida #{ $id }** · { $player } no jugó a tiempo.
+timeout-aborted = **Partida #{ $id }** · { $player } no hizo su primera jugada a tiempo: la partida queda anulada y no cuenta para el rating.
+timeout-forfeit = **Partida #{ $id }** · { $player } no hizo su primera jugada a tiempo y pierde por incomparecencia; la partida no cuenta para el rating.
 
 ## Settings ($pings and $dm are on or off)
 

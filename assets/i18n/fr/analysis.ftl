@@ -5,7 +5,11 @@ help-analysis = Le regard du moteur sur une partie finie : un graphique de l'év
 slash-command-analysis = rb-analyse
     .description = L'analyse d'une partie terminée par le moteur : graphique, erreurs, relevé annoté
 
-analysis-which = Quelle partie ? Donnez son numéro (`analysis #12`), ou demandez dans le fil de la partie.
+analysis-which = Quelle partie ? Vous n'avez encore aucune partie terminée : donnez le numéro d'une partie terminée (`analysis #NUMÉRO`), ou demandez dans le fil de la partie.
+analysis-which-candidates = Quelle partie ? Vous n'avez aucune partie terminée ici. { $count ->
+        [one] Votre partie terminée :
+       *[other] Vos dernières parties terminées :
+    } { $list } ; donnez-en le numéro, par exemple `analysis #{ $id }`, ou demandez dans le fil de la partie.
 analysis-in-progress = La partie #{ $id } est encore en cours. Le moteur ne regarde une partie qu'une fois finie, pour n'aider aucun des deux camps.
 analysis-no-moves = La partie #{ $id } s'est terminée avant le premier coup : il n'y a rien à analyser.
 analysis-running = Le moteur analyse la partie #{ $id } en ce moment ; la réponse sera publiée ici dès qu'elle sera prête.

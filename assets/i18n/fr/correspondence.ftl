@@ -75,11 +75,15 @@ vacation-started = Vous êtes en vacances ; elles finissent { $until } au plus t
     }). Les pendules de vos parties où vous avez le trait sont arrêtées ({ $games } { $games ->
         [one] partie
        *[other] parties
-    } pour l'instant), et vos adversaires voient que vous êtes absent. `vacation off` ou n'importe quel coup vous fait revenir ; il vous restera { $left } { $left ->
+    } pour l'instant), et vos adversaires voient que vous êtes absent. `vacation off`, n'importe quel coup ou une partie que vous commencez vous fait revenir ; il vous restera { $left } { $left ->
         [one] jour
        *[other] jours
     } cette année.
 vacation-not-away = Vous n'êtes pas en vacances. Partez avec `vacation on JOURS`.
+vacation-challenges-withdrawn = { $count ->
+        [one] Votre défi ouvert { $list } est retiré
+       *[other] Vos défis ouverts { $list } sont retirés
+    } : aucune de vos parties ne commence pendant votre absence.
 vacation-ended = Bon retour ! Vos vacances ont coûté { $used } { $used ->
         [one] jour
        *[other] jours

@@ -24,6 +24,8 @@ button-decline = Refuser
 button-cancel = Annuler
 button-accept-draw = Accepter la nulle
 button-allow-takeback = Autoriser la reprise
+button-decline-draw = Refuser la nulle
+button-decline-takeback = Refuser la reprise
 button-confirm-resign = Oui, abandonner
 button-rematch = Revanche
 button-legal-moves = Coups légaux
@@ -98,7 +100,11 @@ game-begins = **Partie #{ $id }** commence : { $white } (Blancs) contre { $black
 game-none = Il n'y a pas de partie #{ $id }.
 game-not-yours = Vous ne jouez pas dans la partie #{ $id } ; seuls ses deux joueurs peuvent faire cela. Vous pouvez toujours la regarder avec `game #{ $id }`.
 games-several-here = Vous avez plusieurs parties ici : { $list }. Ajoutez le numéro de la partie, par exemple `{ $word } #{ $id }`.
-game-none-here = Vous n'avez aucune partie en cours ici. Lancez-en une avec `challenge @joueur` ; pour regarder une partie terminée, ajoutez son numéro, par exemple `{ $word } #12`.
+game-none-here = Vous n'avez aucune partie en cours ici. Lancez-en une avec `challenge @joueur`.
+game-none-here-finished = Vous n'avez aucune partie en cours ici. Lancez-en une avec `challenge @joueur`. { $count ->
+        [one] Votre partie terminée :
+       *[other] Vos dernières parties terminées :
+    } { $list } ; pour en regarder une, ajoutez son numéro, par exemple `{ $word } #{ $id }`.
 game-elsewhere = Votre partie #{ $id } n'est pas ici. Jouez-la dans { $channel }, ou ajoutez son numéro : `{ $word } #{ $id }`.
 games-elsewhere = Vous n'avez aucune partie ici. Vos parties : { $list }. Ajoutez le numéro de la partie, par exemple `{ $word } #{ $id }`.
 game-choice = #{ $id } contre { $opponent }
@@ -232,6 +238,11 @@ offer-pending =
        *[takeback] Une demande de reprise attend d'abord une réponse : `takeback accept` ou `takeback decline`.
     }
 draw-offered = **Partie #{ $id }** · { $player } propose la nulle. { $opponent } : acceptez avec `draw`, ou refusez avec `draw decline` — jouer un coup la refuse aussi.
+offer-on-board =
+    { $kind ->
+        [draw] { $player } propose la nulle : { $opponent } peut l'accepter ou la refuser (jouer un coup la refuse aussi).
+       *[takeback] { $player } demande à reprendre son dernier coup : { $opponent } peut l'autoriser ou refuser.
+    }
 takeback-asked = **Partie #{ $id }** · { $player } demande à reprendre **{ $san }**. { $opponent } : `takeback accept` ou `takeback decline`.
 takeback-nothing = Vous n'avez encore aucun coup à reprendre.
 took-back = **Partie #{ $id }** · { $player } a repris **{ $san }**.
@@ -246,10 +257,16 @@ moretime-given = **Partie #{ $id }** · { $player } a accordé { $days } { $days
        *[other] jours supplémentaires
     } à { $opponent } : l'échéance est désormais { $deadline }.
 rematch-still-playing-here = Votre partie ici est toujours en cours ; la revanche viendra quand elle sera finie.
-rematch-which = Précisez pour quelle partie vous voulez une revanche, par exemple `rematch #12`.
+rematch-which = Vous n'avez encore aucune partie terminée : une revanche suit une partie une fois celle-ci finie.
+rematch-which-candidates = Vous n'avez aucune partie terminée ici. { $count ->
+        [one] Votre partie terminée :
+       *[other] Vos dernières parties terminées :
+    } { $list } ; par exemple `rematch #{ $id }`.
 rematch-not-player = Seuls les joueurs de la partie #{ $id } peuvent demander une revanche.
 rematch-not-over = La partie #{ $id } est toujours en cours ; la revanche viendra quand elle sera finie.
 rematch-nobody = Il n'y a personne à qui proposer une revanche dans cette partie.
+rematch-exists = La revanche de la partie #{ $id } est la partie #{ $game } : une seule revanche par partie.
+rematch-already-asked = Vous avez déjà demandé la revanche de la partie #{ $id } : le défi #{ $challenge } attend votre adversaire (`cancel #{ $challenge }` le retire).
 
 ## How games end ($winner is a player; $result is 1-0, 0-1 or ½–½)
 
@@ -277,6 +294,8 @@ reminder =
        *[no] { $player }, c'est à vous de jouer dans la **partie #{ $id }** — l'échéance est { $deadline }. Passé ce délai, vous perdez au temps.
     }
 timeout = **Partie #{ $id }** · { $player } n'a pas joué à temps.
+timeout-aborted = **Partie #{ $id }** · { $player } n'a pas joué de premier coup à temps : la partie est annulée, sans effet sur la cote.
+timeout-forfeit = **Partie #{ $id }** · { $player } n'a pas joué de premier coup à temps et perd par forfait ; la partie ne compte pas pour la cote.
 
 ## Settings ($pings and $dm are on or off)
 

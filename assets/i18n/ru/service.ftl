@@ -25,6 +25,8 @@ button-decline = Отклонить
 button-cancel = Отменить
 button-accept-draw = Согласиться на ничью
 button-allow-takeback = Разрешить вернуть ход
+button-decline-draw = Отклонить ничью
+button-decline-takeback = Не разрешать вернуть ход
 button-confirm-resign = Да, сдаться
 button-rematch = Реванш
 button-legal-moves = Допустимые ходы
@@ -101,7 +103,11 @@ game-begins = **Партия #{ $id }** начинается: { $white } (бел
 game-none = Партии #{ $id } нет.
 game-not-yours = Вы не играете в партии #{ $id }; это могут сделать только два её участника. Но посмотреть её можно командой `game #{ $id }`.
 games-several-here = У вас здесь несколько партий: { $list }. Добавьте номер партии, например `{ $word } #{ $id }`.
-game-none-here = У вас здесь нет текущей партии. Начните её командой `challenge @игрок`; чтобы посмотреть законченную партию, добавьте её номер, например `{ $word } #12`.
+game-none-here = У вас здесь нет текущей партии. Начните её командой `challenge @игрок`.
+game-none-here-finished = У вас здесь нет текущей партии. Начните её командой `challenge @игрок`. { $count ->
+        [one] Ваша законченная партия:
+       *[other] Ваши последние законченные партии:
+    } { $list }; чтобы посмотреть, добавьте номер, например `{ $word } #{ $id }`.
 game-elsewhere = Ваша партия #{ $id } идёт не здесь. Играйте в { $channel } или добавьте её номер: `{ $word } #{ $id }`.
 games-elsewhere = У вас здесь нет партий. Ваши партии: { $list }. Добавьте номер партии, например `{ $word } #{ $id }`.
 game-choice = #{ $id } (соперник: { $opponent })
@@ -237,6 +243,11 @@ offer-pending =
        *[takeback] Сначала нужно ответить на просьбу вернуть ход: `takeback accept` или `takeback decline`.
     }
 draw-offered = **Партия #{ $id }** · { $player } предлагает ничью. { $opponent }: примите командой `draw` или отклоните командой `draw decline` — сделанный ход тоже её отклоняет.
+offer-on-board =
+    { $kind ->
+        [draw] { $player } предлагает ничью: { $opponent } может согласиться или отклонить её (сделанный ход тоже её отклоняет).
+       *[takeback] { $player } просит вернуть свой последний ход: { $opponent } может разрешить или отказать.
+    }
 takeback-asked = **Партия #{ $id }** · { $player } просит вернуть ход **{ $san }**. { $opponent }: `takeback accept` или `takeback decline`.
 takeback-nothing = Вам пока нечего возвращать.
 took-back = **Партия #{ $id }** · { $player } возвращает **{ $san }**.
@@ -253,10 +264,16 @@ moretime-given = **Партия #{ $id }** · { $player } даёт { $opponent }
        *[many] дней
     }: новый срок — { $deadline }.
 rematch-still-playing-here = Ваша партия здесь ещё идёт; реванш — после её окончания.
-rematch-which = Укажите, в какой партии нужен реванш, например `rematch #12`.
+rematch-which = У вас ещё нет законченных партий: реванш бывает после окончания партии.
+rematch-which-candidates = У вас здесь нет законченных партий. { $count ->
+        [one] Ваша законченная партия:
+       *[other] Ваши последние законченные партии:
+    } { $list }; например `rematch #{ $id }`.
 rematch-not-player = Реванш в партии #{ $id } могут попросить только её участники.
 rematch-not-over = Партия #{ $id } ещё идёт; реванш — после её окончания.
 rematch-nobody = В этой партии некого вызвать на реванш.
+rematch-exists = Реванш партии #{ $id } — это партия #{ $game }: у каждой партии только один реванш.
+rematch-already-asked = Вы уже предложили реванш партии #{ $id }: вызов #{ $challenge } ждёт соперника (`cancel #{ $challenge }` отзывает его).
 
 ## How games end ($winner is a player; $result is 1-0, 0-1 or ½–½)
 
@@ -284,6 +301,8 @@ reminder =
        *[no] { $player }, ваш ход в **партии #{ $id }** — срок истекает { $deadline }. Если он пройдёт, вам засчитают поражение по времени.
     }
 timeout = **Партия #{ $id }** · { $player }: время на ход истекло.
+timeout-aborted = **Партия #{ $id }** · { $player } не сделал первый ход вовремя: партия аннулирована и не влияет на рейтинг.
+timeout-forfeit = **Партия #{ $id }** · { $player } не сделал первый ход вовремя и проигрывает без игры; на рейтинг партия не влияет.
 
 ## Settings ($pings and $dm are on or off)
 

@@ -18,20 +18,24 @@ use crate::game::reply::{Attachment, Notice, Reply};
 use crate::game::service::Service;
 use crate::model::GameId;
 use crate::rules::{self, Annotation, PgnTags};
-use crate::store::{GameStatus, StoreError, StoredAnalysis, StoredEval};
+use crate::store::{Game as StoredGame, GameStatus, StoreError, StoredAnalysis, StoredEval};
 
-/// `analysis [#ID]`: the game named, or the one whose thread this is.
+/// `analysis [#ID]`: the game named, the one whose thread this is, or the asker's latest
+/// finished game here.
 pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let lang = cx.lang;
     let row = match (id, cx.place.thread) {
         (Some(id), _) => cx.store().game(id).await?,
-        (None, Some(thread)) => cx.store().game_in_thread(thread).await?,
-        (None, None) => None,
+        (None, Some(thread)) => match cx.store().game_in_thread(thread).await? {
+            Some(row) => Some(row),
+            None => latest_with_moves(cx, true).await?,
+        },
+        (None, None) => latest_with_moves(cx, true).await?,
     };
     let Some(row) = row else {
         return match id {
             Some(id) => say(tr!(lang, "game-none", id = id.0)),
-            None => say(tr!(lang, "analysis-which")),
+            None => say(which(cx).await?),
         };
     };
     if row.status == GameStatus::Active {
@@ -70,6 +74,32 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     }
 }
 
+/// The asker's latest finished game with a move to look at, here (`here`) or anywhere.
+async fn latest_with_moves(cx: &Cx<'_>, here: bool) -> Res<Option<StoredGame>> {
+    Ok(lookup::my_finished_games(cx, here)
+        .await?
+        .into_iter()
+        .find(|g| g.ply > 0))
+}
+
+/// "Which game?", with the asker's own latest finished games by number, if any.
+async fn which(cx: &Cx<'_>) -> Res<String> {
+    let games: Vec<StoredGame> = lookup::my_finished_games(cx, false)
+        .await?
+        .into_iter()
+        .filter(|g| g.ply > 0)
+        .collect();
+    Ok(match games.first() {
+        None => tr!(cx.lang, "analysis-which"),
+        Some(latest) => tr!(
+            cx.lang,
+            "analysis-which-candidates",
+            count = games.len(),
+            list = lookup::game_choices(cx, &games).await,
+            id = latest.id.0
+        ),
+    })
+}
 /// Stores `analysis` unless another process was first, and returns the one that stands.
 async fn keep(
     svc: &Service,

@@ -40,7 +40,7 @@ pub(crate) async fn challenge(
 ) -> Res<Reply> {
     let lang = cx.lang;
     if let Opponent::Computer { level } = opponent {
-        return computer::start(cx, place, *level, terms.colour, terms.days.get()).await;
+        return computer::start(cx, place, *level, terms.colour, terms.days.get(), None).await;
     }
     // The bot's own DMs hold no opponent; a DM or group DM between players, where the bot only
     // answers commands (the app installed on a player's account), does.
@@ -105,11 +105,14 @@ pub(crate) async fn challenge(
                 days_per_move: terms.days.get(),
                 rated: terms.rated,
                 expires_at: now.plus(CHALLENGE_LIFETIME),
+                rematch_of: terms.rematch_of,
             },
             now,
         )
         .await?;
     cx.svc.observer().challenge_made();
+    // Making a challenge is being back: a game of theirs may begin at any moment now.
+    let back = vacation::back_after_starting(cx).await;
     let voice = cx.voice();
     let colours = match terms.colour {
         Some(c) => tr!(
@@ -179,6 +182,7 @@ pub(crate) async fn challenge(
         text,
         buttons: vec![accept, refuse],
         mentions,
+        direct: back.into_iter().collect(),
         ..Reply::default()
     })
 }
@@ -238,6 +242,9 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
         }
         (found, _) => found?,
     };
+    // Accepting is being back, so the game's clock runs from now. Before the game exists:
+    // coming back moves the deadlines of the games waiting for them, which a new one is not.
+    let back = vacation::back_before(cx, None).await?;
     let now = cx.now();
     cx.players
         .remember(&cx.store().upsert_player(me, &cx.actor.name, now).await?);
@@ -274,8 +281,8 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
             other => other.into(),
         })?;
     cx.svc.observer().games_started(1);
-    // The game stands from here on: what follows only tells of it (and holds its clock if the
-    // player to move is away).
+    // The game stands from here on: what follows only tells of it (and holds the
+    // challenger's clock if they went away as it was taken).
     let row = vacation::hold_new_game(cx, row).await;
     let players = [row.white, row.black];
     let mut sides = [None, None];
@@ -290,6 +297,7 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
         players: sides,
     };
     let mut reply = begun(cx, &loaded).await;
+    reply.direct.extend(back);
     // The challenger learns by direct message, if they asked to, that the game they have
     // White in has begun.
     reply.direct.extend(
@@ -367,16 +375,19 @@ pub(crate) async fn close(
     Ok(Reply::text(text))
 }
 
-/// `rematch`: a new challenge to the same opponent (or a new game against the computer), with
-/// colours swapped and the same terms, where the finished game was played.
+/// `rematch [#ID]` (without a number: the asker's latest finished game here): a new challenge
+/// to the same opponent (or a new game against the computer), with colours swapped and the
+/// same terms, where the finished game was played. One rematch per
+/// game: asked for by the other player already, asking accepts it; made already, it is named.
 pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let lang = cx.lang;
-    let Some(id) = id else {
-        let mine = lookup::my_games_here(cx.store(), cx.actor.id, cx.place).await?;
-        if mine.is_empty() {
-            return say(tr!(lang, "rematch-which"));
-        }
-        return say(tr!(lang, "rematch-still-playing-here"));
+    let id = match id {
+        Some(id) => id,
+        None => match lookup::my_finished_games(cx, true).await?.first() {
+            // The latest game of theirs to end here.
+            Some(latest) => latest.id,
+            None => return say(rematch_which(cx).await?),
+        },
     };
     let loaded = lookup::load(cx, id).await?;
     let Some(color) = loaded.row.color_of(cx.actor.id) else {
@@ -385,26 +396,42 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     if loaded.game.outcome().is_none() {
         return say(tr!(lang, "rematch-not-over", id = loaded.id()));
     }
+    let exists = |game: GameId| say(tr!(lang, "rematch-exists", id = loaded.id(), game = game.0));
+    if let Some(game) = cx.store().rematch_of(loaded.row.id).await? {
+        return exists(game.id);
+    }
     if let Some(level) = loaded.row.computer_level {
         let level = computer::level_of(&loaded.row, level)?;
-        return computer::start(
+        return match computer::start(
             cx,
             loaded.row.place,
             level,
             Some(color.opponent()),
             loaded.row.days_per_move,
+            Some(loaded.row.id),
         )
-        .await;
+        .await
+        {
+            // Asked twice at once: the other ask made it.
+            Err(Refusal::Store(StoreError::Conflict)) => match cx.store().rematch_of(id).await? {
+                Some(game) => exists(game.id),
+                None => Err(Refusal::Store(StoreError::Conflict)),
+            },
+            other => other,
+        };
     }
     let Some(opponent) = loaded.row.player(color.opponent()) else {
         return say(tr!(lang, "rematch-nobody"));
     };
+    if let Some(answer) = open_rematch(cx, &loaded).await? {
+        return answer;
+    }
     let days = Days::new(loaded.row.days_per_move).unwrap_or(Days::DEFAULT);
     let place = Place {
         thread: None,
         ..loaded.row.place
     };
-    challenge(
+    let made = challenge(
         cx,
         place,
         &Opponent::Player(PlayerRef::Id(opponent.0)),
@@ -415,7 +442,61 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
             rematch_of: Some(loaded.row.id),
         },
     )
-    .await
+    .await;
+    match made {
+        // The opponent asked at the same moment: theirs stands, and this ask answers it.
+        Err(Refusal::Store(StoreError::Conflict)) => match open_rematch(cx, &loaded).await? {
+            Some(answer) => answer,
+            None => Err(Refusal::Store(StoreError::Conflict)),
+        },
+        other => other,
+    }
+}
+
+/// Why `rematch` alone finds no game here: the game here is still going on, or which of the
+/// asker's finished games elsewhere it could be (by their real numbers), or none at all.
+async fn rematch_which(cx: &Cx<'_>) -> Res<String> {
+    let lang = cx.lang;
+    if !lookup::my_games_here(cx.store(), cx.actor.id, cx.place)
+        .await?
+        .is_empty()
+    {
+        return Ok(tr!(lang, "rematch-still-playing-here"));
+    }
+    let games = lookup::my_finished_games(cx, false).await?;
+    Ok(match games.first() {
+        None => tr!(lang, "rematch-which"),
+        Some(latest) => tr!(
+            lang,
+            "rematch-which-candidates",
+            count = games.len(),
+            list = lookup::game_choices(cx, &games).await,
+            id = latest.id.0
+        ),
+    })
+}
+
+/// The answer to `rematch` when the finished game already has an open rematch challenge: the
+/// asker's own is named; the opponent's is accepted, and the game begins. `None` when there
+/// is none.
+async fn open_rematch(cx: &Cx<'_>, loaded: &Loaded) -> Res<Option<Res<Reply>>> {
+    let Some(c) = cx
+        .store()
+        .open_rematch_challenge(loaded.row.id)
+        .await?
+        .filter(|c| c.expires_at > cx.now())
+    else {
+        return Ok(None);
+    };
+    if c.challenger == cx.actor.id {
+        return Ok(Some(say(tr!(
+            cx.lang,
+            "rematch-already-asked",
+            id = loaded.id(),
+            challenge = c.id.0
+        ))));
+    }
+    Ok(Some(accept(cx, Some(c.id)).await))
 }
 
 /// A fair-enough coin from a seed (splitmix64's finaliser).

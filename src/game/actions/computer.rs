@@ -13,7 +13,7 @@ use crate::game::present::{Ping, Voice, rated_key};
 use crate::game::reply::Reply;
 use crate::game::seat::Seat;
 use crate::game::service::Service;
-use crate::model::Place;
+use crate::model::{GameId, Place};
 use crate::rules::{self, Color};
 use crate::store::{Game as StoredGame, NewGame, StoreError};
 
@@ -87,14 +87,19 @@ pub(crate) async fn answer(
 
 /// `challenge computer`: the game starts at once in `place`, and the computer moves first if
 /// it has White. Refused when the player is at the cap of games in progress or of games
-/// against the computer ([`limits`]).
+/// against the computer ([`limits`]). A rematch names the game it follows (`rematch_of`): a second rematch of the
+/// same game fails with the store's conflict.
 pub(crate) async fn start(
     cx: &Cx<'_>,
     place: Place,
     level: Level,
     colour: Option<Color>,
     days: u32,
+    rematch_of: Option<GameId>,
 ) -> Res<Reply> {
+    // Starting a game is being back from a vacation: before the game exists, since coming
+    // back moves the deadlines of the games waiting for the player, which a new one is not.
+    let back = super::vacation::back_before(cx, None).await?;
     let now = cx.now();
     let me = cx.actor.id;
     limits::check_room(cx, me, true).await?;
@@ -122,7 +127,7 @@ pub(crate) async fn start(
                 days_per_move: days,
                 rated: false,
                 deadline: deadlines::deadline(now, days),
-                rematch_of: None,
+                rematch_of,
                 computer_level: Some(level.get()),
             },
             now,
@@ -170,5 +175,6 @@ pub(crate) async fn start(
         .await;
     reply.new_game = Some(loaded.row.id);
     reply.new_games = vec![loaded.row.id];
+    reply.direct.extend(back);
     Ok(reply)
 }

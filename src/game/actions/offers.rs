@@ -75,6 +75,14 @@ pub(crate) async fn offer(
                     .await)
             }
         },
+        // The offer's maker pressing Accept on the board: it is theirs, and it stands.
+        Some(Answer::Accept) if mine => say(tr!(
+            lang,
+            "offer-stands",
+            kind = key,
+            id = game,
+            opponent = them
+        )),
         Some(Answer::Accept) => say(tr!(lang, "offer-none-to-accept", kind = key, id = game)),
         Some(Answer::Decline) if theirs || mine => {
             seat.clear_offer(cx.svc).await?;

@@ -55,7 +55,7 @@ pub(crate) async fn play_at(
     let (mut seat, mut mv) = ready(cx, id, text).await?;
     // A move ends the mover's vacation, once it is known to be one: their clocks run again
     // (which changes this game's deadline, so it is loaded afresh).
-    let back = vacation::end_before_move(cx).await?;
+    let back = vacation::back_before(cx, Some(seat.loaded.row.id)).await?;
     if back.is_some() {
         drop(seat);
         (seat, mv) = ready(cx, id, text).await?;
@@ -82,10 +82,6 @@ pub(crate) async fn play_at(
     if let Some(declined) = declined {
         text.push(' ');
         text.push_str(&declined);
-    }
-    if let Some(back) = back {
-        text.push('\n');
-        text.push_str(&back);
     }
     if seat.loaded.computer_to_move() {
         // The computer answers at the same seat, under the same lock. The player's move
@@ -124,7 +120,9 @@ pub(crate) async fn play_at(
         .svc
         .game_reply(voice, loaded, text, Ping::ToMove, true)
         .await;
-    // The opponent learns of the move by direct message if they asked to.
+    // The mover's "welcome back" is theirs alone; the opponent learns of the move by direct
+    // message if they asked to.
+    reply.direct.extend(back);
     reply.direct.extend(
         cx.svc
             .turn_notice(

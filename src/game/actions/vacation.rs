@@ -1,10 +1,11 @@
 //! `vacation`: a player away. While they are, the clocks of their games where they are to move
 //! stand still (the store moves those deadlines, [`Store::start_vacation`]); their opponents see
-//! until when on the board and in `games`. Coming back — `vacation off`, or any move of theirs —
+//! until when on the board and in `games`. Coming back — `vacation off`, any move of theirs, or
+//! starting a game (a challenge made or accepted, a rematch, a game against the computer) —
 //! gives back the whole days not used; a vacation that runs out ends in the sweep
-//! ([`Service::vacation_ends`]). A game that begins while the player to move is away (a
-//! challenge accepted, a tournament started) has its clock held the same way
-//! ([`hold_new_game`]).
+//! ([`Service::vacation_ends`]). So no game begins by a player's own hand while they are away,
+//! their open challenges are withdrawn when they leave, and a game that begins without them (a
+//! tournament started) has its clock held like the others ([`hold_new_game`]).
 //!
 //! [`Store::start_vacation`]: crate::store::Store::start_vacation
 //! [`Service::vacation_ends`]: crate::game::service::Service
@@ -13,9 +14,9 @@ use crate::game::command::VacationChange;
 use crate::game::context::{Cx, Res, say};
 use crate::game::deadlines;
 use crate::game::i18n::tr;
-use crate::game::reply::Reply;
-use crate::model::Timestamp;
-use crate::store::{Game, Player, StoreError, VACATION_DAYS_PER_YEAR, Vacation};
+use crate::game::reply::{DirectMessage, Reply};
+use crate::model::{GameId, Timestamp};
+use crate::store::{ChallengeStatus, Game, Player, StoreError, VACATION_DAYS_PER_YEAR, Vacation};
 
 /// `vacation [on [DAYS] | off]`.
 pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res<Reply> {
@@ -87,29 +88,79 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
                 vacation: Some(v),
                 ..player
             });
-            Ok(Reply::private(tr!(
+            let mut text = tr!(
                 lang,
                 "vacation-started",
                 until = cx.voice().time(v.until),
                 days = days,
                 games = games.len(),
                 left = left - days
-            )))
+            );
+            let withdrawn = withdraw_challenges(cx).await;
+            if !withdrawn.is_empty() {
+                let list: Vec<String> = withdrawn.iter().map(|c| format!("#{c}")).collect();
+                text.push(' ');
+                text.push_str(&tr!(
+                    lang,
+                    "vacation-challenges-withdrawn",
+                    count = withdrawn.len(),
+                    list = list.join(", ")
+                ));
+            }
+            Ok(Reply::private(text))
         }
         Some(VacationChange::Off) => {
             let Some(v) = away else {
                 return say(tr!(lang, "vacation-not-away"));
             };
-            let text = come_back(cx, player, v, now).await?;
+            let text = come_back(cx, player, v, now, None).await?;
             Ok(Reply::private(text))
         }
     }
 }
 
-/// Ends the asker's vacation `v` at `now` and says so: the days it cost, the days left.
-async fn come_back(cx: &Cx<'_>, player: Player, v: Vacation, now: Timestamp) -> Res<String> {
+/// Withdraws the asker's open challenges as their vacation starts, so that no game of theirs
+/// begins while they are away; returns their numbers. The vacation stands whatever happens
+/// here: a challenge that cannot be withdrawn is logged (and held to the vacation's end if it
+/// is accepted).
+async fn withdraw_challenges(cx: &Cx<'_>) -> Vec<i64> {
+    let open = match cx.store().open_challenges_by(cx.actor.id).await {
+        Ok(open) => open,
+        Err(error) => {
+            tracing::warn!(player = cx.actor.id.0, %error, "cannot withdraw the challenges of a player going away");
+            return Vec::new();
+        }
+    };
+    let mut withdrawn = Vec::new();
+    for c in open.iter().filter(|c| c.expires_at > cx.now()) {
+        match cx
+            .store()
+            .close_challenge(c.id, ChallengeStatus::Cancelled, cx.now())
+            .await
+        {
+            Ok(_) => withdrawn.push(c.id.0),
+            // Taken or closed meanwhile: not theirs to withdraw any more.
+            Err(StoreError::Conflict) => {}
+            Err(error) => {
+                tracing::warn!(challenge = c.id.0, %error, "cannot withdraw a challenge of a player going away");
+            }
+        }
+    }
+    withdrawn
+}
+
+/// Ends the asker's vacation `v` at `now` and says so: the days it cost, the days left, and
+/// how many games wait for their move (`moving_in`, the game of the move that brings them
+/// back, no longer does).
+async fn come_back(
+    cx: &Cx<'_>,
+    player: Player,
+    v: Vacation,
+    now: Timestamp,
+    moving_in: Option<GameId>,
+) -> Res<String> {
     let me = cx.actor.id;
-    let games = match cx.store().end_vacation(me, v, now).await {
+    match cx.store().end_vacation(me, v, now).await {
         Err(StoreError::Conflict) => return say(tr!(cx.lang, "vacation-changed")),
         other => other?,
     };
@@ -122,19 +173,36 @@ async fn come_back(cx: &Cx<'_>, player: Player, v: Vacation, now: Timestamp) -> 
         .vacation_days_used(me, v.year())
         .await
         .unwrap_or(0);
+    // Every game where they are to move, whether or not its deadline had to move back (it
+    // does not when the days begun are all used).
+    let waiting = match cx.store().active_games_of(me).await {
+        Ok(games) => games
+            .iter()
+            .filter(|g| g.player(g.to_move) == Some(me) && Some(g.id) != moving_in)
+            .count(),
+        Err(error) => {
+            tracing::warn!(player = me.0, %error, "cannot count the games waiting for a player back");
+            0
+        }
+    };
     Ok(tr!(
         cx.lang,
         "vacation-ended",
         used = v.days_used_at(now),
         left = VACATION_DAYS_PER_YEAR.saturating_sub(used),
         year = v.year(),
-        games = games.len()
+        games = waiting
     ))
 }
 
-/// Ends the asker's vacation if they are away, before a move of theirs: returns what to tell
-/// them (`None` when they were not away).
-pub(crate) async fn end_before_move(cx: &Cx<'_>) -> Res<Option<String>> {
+/// Ends the asker's vacation if they are away, before a move of theirs in game `moving_in`
+/// or before they start a game (`None`): returns the private word to send them (`None` when
+/// they were not away). It goes by direct message: the reply to a move or a new game is
+/// public, and the days of someone's vacation are theirs.
+pub(crate) async fn back_before(
+    cx: &Cx<'_>,
+    moving_in: Option<GameId>,
+) -> Res<Option<DirectMessage>> {
     let now = cx.now();
     // A player the store cannot read just now is taken to be at home: their move is not to
     // wait on the players' table.
@@ -144,12 +212,30 @@ pub(crate) async fn end_before_move(cx: &Cx<'_>) -> Res<Option<String>> {
     let Some(v) = player.vacation.filter(|v| v.until > now) else {
         return Ok(None);
     };
-    Ok(Some(come_back(cx, player, v, now).await?))
+    let text = come_back(cx, player, v, now, moving_in).await?;
+    Ok(Some(DirectMessage {
+        to: cx.actor.id,
+        text,
+    }))
 }
 
-/// `game`, just begun, with its first deadline moved to where the vacation of the player to
-/// move ends, if they are away (the store moved the deadlines of their other games when the
-/// vacation began, and moves them all back together if they return early). The game stands
+/// Ends the asker's vacation once a game they started stands (a challenge made or accepted, a
+/// game against the computer): the private word to send them, if they were away. Nothing after
+/// a commit is a refusal, so a failure is logged and they stay away (their clocks held).
+pub(crate) async fn back_after_starting(cx: &Cx<'_>) -> Option<DirectMessage> {
+    match back_before(cx, None).await {
+        Ok(back) => back,
+        Err(error) => {
+            tracing::warn!(player = cx.actor.id.0, %error, "cannot end the vacation of a player who started a game");
+            None
+        }
+    }
+}
+
+/// `game`, just begun without the player to move's own hand (a tournament started, a
+/// challenge of theirs taken in the moment they left), with its first deadline moved to where
+/// their vacation ends, if they are away (the store moved the deadlines of their other games
+/// when the vacation began, and moves them all back together if they return early). The game stands
 /// whatever happens here, so a failure is logged, not answered: the game keeps its clock.
 pub(crate) async fn hold_new_game(cx: &Cx<'_>, game: Game) -> Game {
     let now = cx.now();

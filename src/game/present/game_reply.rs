@@ -11,6 +11,7 @@ use crate::game::service::Service;
 use crate::model::PlayerId;
 use crate::render::{self, BoardView, Options};
 use crate::rules::Color;
+use crate::store::OfferKind;
 
 /// Who a game reply may ping.
 pub(crate) enum Ping {
@@ -80,6 +81,16 @@ impl Service {
             reply.text.push_str(&note);
         }
         if loaded.game.outcome().is_none() {
+            if let Some(offer) = loaded.row.offer {
+                reply.text.push('\n');
+                reply.text.push_str(&tr!(
+                    voice.lang,
+                    "offer-on-board",
+                    kind = super::offer_key(offer.kind),
+                    player = voice.side(loaded, offer.by),
+                    opponent = voice.side(loaded, offer.by.opponent())
+                ));
+            }
             for color in Color::ALL {
                 if let Some(v) = loaded.players[color.index()]
                     .as_ref()
@@ -145,8 +156,8 @@ pub(crate) fn button(label: String, action: ButtonAction, style: ButtonStyle) ->
     }
 }
 
-/// The buttons under a game's board: while it is played (**Move** opens the move picker), or a
-/// rematch once it is over.
+/// The buttons under a game's board: while it is played (**Move** opens the move picker, and a
+/// pending offer is answered), or a rematch once it is over.
 pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
     let lang = voice.lang;
     let id = loaded.row.id;
@@ -169,13 +180,40 @@ pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
             ButtonStyle::Secondary,
         ),
     ];
-    // The computer never agrees to a draw, so it is not offered one.
-    if loaded.row.computer_level.is_none() {
-        buttons.push(button(
+    // A pending offer is answered from the board (by the player it is made to: the other's
+    // press of Decline withdraws it); no second offer can be made meanwhile. The computer
+    // never agrees to a draw, so it is not offered one.
+    match loaded.row.offer.map(|o| o.kind) {
+        Some(OfferKind::Draw) => {
+            buttons.push(button(
+                tr!(lang, "button-accept-draw"),
+                ButtonAction::AcceptDraw(id),
+                ButtonStyle::Success,
+            ));
+            buttons.push(button(
+                tr!(lang, "button-decline-draw"),
+                ButtonAction::DeclineDraw(id),
+                ButtonStyle::Secondary,
+            ));
+        }
+        Some(OfferKind::Takeback) => {
+            buttons.push(button(
+                tr!(lang, "button-allow-takeback"),
+                ButtonAction::AcceptTakeback(id),
+                ButtonStyle::Primary,
+            ));
+            buttons.push(button(
+                tr!(lang, "button-decline-takeback"),
+                ButtonAction::DeclineTakeback(id),
+                ButtonStyle::Secondary,
+            ));
+        }
+        None if loaded.row.computer_level.is_none() => buttons.push(button(
             tr!(lang, "button-offer-draw"),
             ButtonAction::OfferDraw(id),
             ButtonStyle::Secondary,
-        ));
+        )),
+        None => {}
     }
     buttons.push(button(
         tr!(lang, "button-resign"),

@@ -156,8 +156,9 @@ impl Service {
         ))
     }
 
-    /// What a finished tournament game's reply adds: how far the tournament is, or that this
-    /// was its last game and where the results are posted.
+    /// What a finished tournament game's reply adds: how far the tournament was when it ended,
+    /// or that this was its last game and where the results are posted (said of one game
+    /// only, however many ended in the same sweep).
     pub(crate) async fn tournament_note(&self, voice: Voice<'_>, game: GameId) -> Option<String> {
         let (t, _) = self.game_tournament(game).await?;
         let games = match self.store().tournament_games(t.id).await {
@@ -167,10 +168,19 @@ impl Service {
                 return None;
             }
         };
-        let finished = games
-            .iter()
-            .filter(|g| g.status != crate::store::GameStatus::Active)
-            .count();
+        let over = |g: &&crate::store::TournamentGame| g.status != crate::store::GameStatus::Active;
+        // Games that end together (a sweep's time-outs) are over in the order of their end,
+        // then of their number: so exactly one of them is the last, and each says how many
+        // were over with it.
+        let ended = |g: &crate::store::TournamentGame| (g.finished_at, g.game);
+        let finished = match games.iter().find(|g| g.game == game).filter(over) {
+            Some(this) => games
+                .iter()
+                .filter(over)
+                .filter(|g| ended(g) <= ended(this))
+                .count(),
+            None => games.iter().filter(over).count(),
+        };
         let name = voice.markup.literal(&t.name);
         Some(if finished == games.len() {
             tr!(

@@ -325,6 +325,7 @@ mod tests {
                 GameStatus::Active
             },
             result,
+            finished_at: None,
         }
     }
 
