@@ -735,6 +735,18 @@ async fn games_against_the_computer() {
         );
         assert_eq!(w.game(id).await.ply, 0);
 
+        // Resigning asks first, and names the computer (it was an empty name).
+        let ask = w.say(&alice(), "resign").await;
+        assert!(
+            ask.private
+                && ask.text.starts_with(&format!(
+                    "Resign Game #{} against the level 1 computer? This cannot be undone.",
+                    id.0
+                )),
+            "{}",
+            ask.text
+        );
+
         // Played to the end: the first legal move each time, until the game is over.
         for _ in 0..200 {
             let g = w.game(id).await;

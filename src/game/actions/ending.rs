@@ -34,7 +34,8 @@ pub(crate) async fn resign(cx: &Cx<'_>, id: Option<GameId>, confirmed: bool) -> 
     if !confirmed {
         let opponent = match seat.opponent() {
             Some(p) => cx.who(p).await,
-            None => String::new(),
+            // The computer: "the level 3 computer", never an empty name.
+            None => cx.voice().side(&seat.loaded, seat.color.opponent()),
         };
         return Ok(Reply {
             text: tr!(
