@@ -1,7 +1,8 @@
-//! Speed and size of the board images: a middlegame PNG at the default size, bare and named
+//! Speed and size of the pictures: a middlegame board PNG at the default size, bare and named
 //! by its caption bars (as the bot posts it: the longest names Discord allows), the PNG
-//! encoder's settings on that image, and the GIF of a 60-move (120-ply) game, with and
-//! without its caption. The byte sizes are printed once before the timings.
+//! encoder's settings on that image, the GIF of a 60-move (120-ply) game with and without its
+//! caption, the evaluation graph of a 60-move game, and the crosstables of a 3-player and a
+//! 12-player double round-robin. The byte sizes are printed once before the timings.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -9,11 +10,15 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use rollerball::render::{
-    BoardView, Caption, English, GifOptions, Options, render_gif, render_gif_in, render_png,
-    render_rgb,
+use rollerball::render::crosstable::{Cell, CrossLegend, CrossRow, Crosstable, render_crosstable};
+use rollerball::render::eval_graph::{
+    EvalGraph, GraphLabels, GraphMark, GraphScore, Severity, render_eval_graph,
 };
-use rollerball::rules::{Game, Position};
+use rollerball::render::{
+    BoardView, Caption, English, GifOptions, Options, Theme, render_gif, render_gif_in,
+    render_png, render_rgb,
+};
+use rollerball::rules::{Color, Game, Position};
 
 /// A middlegame with captures in the hole, a rebound arrow and a check: the busiest image.
 fn middlegame() -> Game {
@@ -206,5 +211,120 @@ fn gif(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, png, encoding, gif);
+/// A 60-move game's scores: a seeded random walk in pawns that Black wins by force at the end,
+/// with a mark every seventh move.
+fn graph_data() -> (Vec<GraphScore>, Vec<GraphMark>) {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut pawns = 0.2;
+    let mut scores = vec![GraphScore::Pawns(pawns)];
+    for ply in 1..=120 {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        pawns += ((seed >> 33) as f64 / (1u64 << 31) as f64 - 0.5) * 1.2;
+        scores.push(if ply > 116 {
+            GraphScore::Win(Color::Black)
+        } else {
+            GraphScore::Pawns(pawns)
+        });
+    }
+    let marks = (7..120)
+        .step_by(7)
+        .zip(Severity::ALL.into_iter().cycle())
+        .map(|(position, severity)| GraphMark { position, severity })
+        .collect();
+    (scores, marks)
+}
+
+fn graph(c: &mut Criterion) {
+    let (scores, marks) = graph_data();
+    let labels = GraphLabels {
+        title: "Game #12: alice vs bob".into(),
+        result: "0–1 · checkmate".into(),
+        win: "mate".into(),
+        moves: "move".into(),
+        white: "White".into(),
+        black: "Black".into(),
+        marks: ["inaccuracy".into(), "mistake".into(), "blunder".into()],
+    };
+    let graph = EvalGraph {
+        scores: &scores,
+        marks: &marks,
+        first_move: 1,
+        first_side: Color::White,
+        labels: &labels,
+    };
+    let bytes = render_eval_graph(&graph, &Theme::default()).expect("renders");
+    println!("evaluation graph of 60 moves: {} bytes", bytes.len());
+    c.bench_function("render evaluation graph 60 moves", |b| {
+        b.iter(|| render_eval_graph(black_box(&graph), &Theme::default()).expect("renders"))
+    });
+}
+
+/// A crosstable of `players` with names of 32 characters alike in their first 20, each pair
+/// playing `games` games, a mix of results.
+fn crosstable_of(players: usize, games: usize) -> Crosstable {
+    use Cell::*;
+    let results = [Win, Draw, Loss, Unplayed, ForfeitWin, Draw];
+    let rows = (0..players)
+        .map(|r| CrossRow {
+            place: (r + 1).to_string(),
+            name: format!(
+                "Wolfgang_Amadeus_Moz{:0>12}",
+                format!("art_{}", 1756 + r * 7)
+            ),
+            cells: (0..players)
+                .map(|c| match c == r {
+                    true => vec![Own],
+                    false => (0..games).map(|g| results[(r + 2 * c + g) % 6]).collect(),
+                })
+                .collect(),
+            colours: (0..players)
+                .map(|c| match c == r {
+                    true => Vec::new(),
+                    false => (0..games)
+                        .map(|g| [Color::White, Color::Black][(r + c + g) % 2])
+                        .collect(),
+                })
+                .collect(),
+            struck: vec![false; players],
+            points: "5½".into(),
+            tiebreak: "30¼".into(),
+            withdrawn: false,
+        })
+        .collect();
+    Crosstable {
+        title: "Wolfgang Amadeus Memorial".into(),
+        subtitle: "Tournament #12 · after 60 of 132 games".into(),
+        legend: CrossLegend {
+            win: "win".into(),
+            draw: "draw".into(),
+            loss: "loss".into(),
+            forfeit: "won / lost by forfeit".into(),
+            unplayed: "still being played".into(),
+            annulled: "annulled: does not count".into(),
+            colours: "played as White / as Black".into(),
+        },
+        points_label: "Pts".into(),
+        tiebreak_label: "SB".into(),
+        rows,
+    }
+}
+
+fn crosstable(c: &mut Criterion) {
+    for (players, games) in [(3, 1), (12, 2)] {
+        let table = crosstable_of(players, games);
+        let bytes = render_crosstable(&table).expect("renders");
+        println!(
+            "crosstable of {players} players, {games} games a pair: {} bytes",
+            bytes.len()
+        );
+        c.bench_function(
+            &format!("render crosstable {players} players x{games}"),
+            |b| b.iter(|| render_crosstable(black_box(&table)).expect("renders")),
+        );
+    }
+}
+
+criterion_group!(benches, png, encoding, gif, graph, crosstable);
 criterion_main!(benches);

@@ -1,6 +1,6 @@
-//! Golden images: a few boards compared with reference PNGs in `tests/data/golden/`, within a
-//! small tolerance so an encoder or rounding change does not fail them but a visible change
-//! does.
+//! Golden images: a few boards, evaluation graphs and crosstables compared with reference PNGs
+//! in `tests/data/golden/`, within a small tolerance so an encoder or rounding change does not
+//! fail them but a visible change does.
 //!
 //! After an intended change to the look, look at the new images, then regenerate with
 //!
@@ -254,6 +254,219 @@ fn boards_match_their_golden_images() {
             ));
         }
     }
+    assert!(
+        failures.is_empty(),
+        "{}\nIf the change is intended: UPDATE_GOLDEN=1 cargo test --test render_golden",
+        failures.join("\n")
+    );
+}
+
+/// Compares `png` with the golden image `name` (or writes it, with `UPDATE_GOLDEN`), within the
+/// tolerance of the boards' test; a difference is returned, and the new image left in the
+/// temporary directory.
+fn compare_golden(name: &str, png: &[u8]) -> Option<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/golden")
+        .join(format!("{name}.png"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, png).unwrap();
+        return None;
+    }
+    let golden = std::fs::read(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run UPDATE_GOLDEN=1 cargo test --test render_golden",
+            path.display()
+        )
+    });
+    let (gw, gh, want) = decode(&golden);
+    let (w, h, got) = decode(png);
+    if (gw, gh) != (w, h) {
+        return Some(format!("{name}: {w}×{h} instead of {gw}×{gh}"));
+    }
+    let mut differing = 0;
+    let mut total = 0u64;
+    for (a, b) in want.chunks_exact(3).zip(got.chunks_exact(3)) {
+        let d: Vec<u32> = (0..3)
+            .map(|k| (a[k] as i32 - b[k] as i32).unsigned_abs())
+            .collect();
+        total += d.iter().map(|&v| u64::from(v)).sum::<u64>();
+        if d.iter().any(|&v| v > 24) {
+            differing += 1;
+        }
+    }
+    let pixels = (w * h) as usize;
+    let mean = total as f64 / (pixels * 3) as f64;
+    (differing * 500 > pixels || mean > 0.5).then(|| {
+        let out = std::env::temp_dir().join(format!("golden-{name}.png"));
+        std::fs::write(&out, png).unwrap();
+        format!(
+            "{name}: {differing} pixels differ, mean difference {mean:.3}; new image in {}",
+            out.display()
+        )
+    })
+}
+
+/// The other pictures: an analysis's evaluation graph (a 60-move game in French, a one-move
+/// game) and crosstables (a double round-robin of three in Russian with an annulled player, a
+/// single one of twelve alike long names in English).
+#[test]
+fn graphs_and_crosstables_match_their_golden_images() {
+    use rollerball::render::crosstable::{
+        Cell, CrossLegend, CrossRow, Crosstable, render_crosstable,
+    };
+    use rollerball::render::eval_graph::{
+        EvalGraph, GraphLabels, GraphMark, GraphScore, Severity, render_eval_graph,
+    };
+    let french = GraphLabels {
+        title: "Partie #12 : alice contre bob".into(),
+        result: "0–1 · trône".into(),
+        win: "mat".into(),
+        moves: "coup".into(),
+        white: "Blancs".into(),
+        black: "Noirs".into(),
+        marks: ["imprécision".into(), "erreur".into(), "gaffe".into()],
+    };
+    // A seeded walk in pawns that Black wins by force at the end.
+    let mut seed = 7u64;
+    let mut pawns = 0.3;
+    let mut scores = vec![GraphScore::Pawns(pawns)];
+    for ply in 1..=120 {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        pawns += ((seed >> 33) as f64 / (1u64 << 31) as f64 - 0.5) * 1.1;
+        scores.push(if ply > 114 {
+            GraphScore::Win(Color::Black)
+        } else {
+            GraphScore::Pawns(pawns)
+        });
+    }
+    let marks: Vec<GraphMark> = [
+        (17, Severity::Mistake),
+        (40, Severity::Inaccuracy),
+        (115, Severity::Blunder),
+    ]
+    .map(|(position, severity)| GraphMark { position, severity })
+    .to_vec();
+    let graph = |scores: &[GraphScore], marks: &[GraphMark], labels: &GraphLabels| {
+        render_eval_graph(
+            &EvalGraph {
+                scores,
+                marks,
+                first_move: 1,
+                first_side: Color::White,
+                labels,
+            },
+            &Theme::default(),
+        )
+        .unwrap()
+    };
+    let english = GraphLabels {
+        title: "Game #3: alice vs the level 2 computer".into(),
+        result: "1–0 · resignation".into(),
+        win: "mate".into(),
+        moves: "move".into(),
+        white: "White".into(),
+        black: "Black".into(),
+        marks: ["inaccuracy".into(), "mistake".into(), "blunder".into()],
+    };
+    let one = [GraphScore::Pawns(0.1), GraphScore::Pawns(-1.4)];
+    let one_mark = [GraphMark {
+        position: 1,
+        severity: Severity::Mistake,
+    }];
+    let row = |name: &str, cells: Vec<Vec<Cell>>, colours: Vec<Vec<Color>>| CrossRow {
+        place: "1".into(),
+        name: name.into(),
+        struck: vec![false; cells.len()],
+        cells,
+        colours,
+        points: "2½".into(),
+        tiebreak: "3¼".into(),
+        withdrawn: false,
+    };
+    let (w, b) = (Color::White, Color::Black);
+    use Cell::*;
+    let mut rows = vec![
+        row(
+            "alice",
+            vec![vec![Own], vec![Win, Draw], vec![ForfeitWin, Unplayed]],
+            vec![vec![], vec![w, b], vec![b, w]],
+        ),
+        row(
+            "боб",
+            vec![vec![Loss, Draw], vec![Own], vec![Win, Unplayed]],
+            vec![vec![b, w], vec![], vec![w, b]],
+        ),
+        row(
+            "carol",
+            vec![vec![ForfeitLoss, Unplayed], vec![Loss, Unplayed], vec![Own]],
+            vec![vec![w, b], vec![b, w], vec![]],
+        ),
+    ];
+    rows[2].struck = vec![true; 3];
+    rows[2].withdrawn = true;
+    rows[2].place = "–".into();
+    let russian = Crosstable {
+        title: "Осенний кубок".into(),
+        subtitle: "Турнир #1 · после 4 из 6 партий".into(),
+        legend: CrossLegend {
+            win: "победа".into(),
+            draw: "ничья".into(),
+            loss: "поражение".into(),
+            forfeit: "победа / поражение из-за неявки".into(),
+            unplayed: "партия ещё идёт".into(),
+            annulled: "аннулировано: не засчитывается".into(),
+            colours: "сыграно белыми / чёрными".into(),
+        },
+        points_label: "Очки".into(),
+        tiebreak_label: "SB".into(),
+        rows,
+    };
+    let long_rows = (0..12)
+        .map(|r| {
+            let name = format!(
+                "Wolfgang_Amadeus_Moz{:0>12}",
+                format!("art_{}", 1756 + r * 7)
+            );
+            let cells = (0..12)
+                .map(|c| match c == r {
+                    true => vec![Own],
+                    false => vec![[Win, Draw, Loss, Unplayed][(r + 2 * c) % 4]],
+                })
+                .collect();
+            row(&name, cells, vec![Vec::new(); 12])
+        })
+        .collect();
+    let twelve = Crosstable {
+        title: "Requiem Open".into(),
+        subtitle: "Tournament #2 · after 50 of 66 games".into(),
+        legend: CrossLegend {
+            win: "win".into(),
+            draw: "draw".into(),
+            loss: "loss".into(),
+            forfeit: "won / lost by forfeit".into(),
+            unplayed: "still being played".into(),
+            annulled: "annulled: does not count".into(),
+            colours: "played as White / as Black".into(),
+        },
+        points_label: "Pts".into(),
+        tiebreak_label: "SB".into(),
+        rows: long_rows,
+    };
+    let cases = [
+        ("graph-sixty-fr", graph(&scores, &marks, &french)),
+        ("graph-one-move", graph(&one, &one_mark, &english)),
+        ("crosstable-double-ru", render_crosstable(&russian).unwrap()),
+        (
+            "crosstable-twelve-long",
+            render_crosstable(&twelve).unwrap(),
+        ),
+    ];
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|(name, png)| compare_golden(name, png))
+        .collect();
     assert!(
         failures.is_empty(),
         "{}\nIf the change is intended: UPDATE_GOLDEN=1 cargo test --test render_golden",

@@ -382,12 +382,21 @@ async fn a_double_round_robin_of_three_with_a_withdrawal_and_its_crosstable() {
         let png = &table.image.as_ref().expect("the picture").bytes;
         let image = image::load_from_memory(png).expect("a PNG").to_rgb8();
         let layout = CrossLayout::new(3, 2);
-        assert_eq!(image.dimensions(), layout.size());
+        assert_eq!(image.width(), layout.width());
         let colors = CrossColors::of(&Theme::default());
         let at = |row, col, game| {
-            let (x, y, _, _) = layout.cell(row, col, game);
-            image.get_pixel(x + 2, y + 2).0
+            let (x, y, _, h) = layout.cell(row, col, game);
+            image.get_pixel(x + 2, y + h - 3).0
         };
+        // The strip along the top of each game says the row's player's colour: X had White in
+        // the first game with Y, Y had Black in it.
+        let strip = |row, col, game| {
+            let (x, y, _, _) = layout.cell(row, col, game);
+            image.get_pixel(x + 2, y + 1).0
+        };
+        assert_eq!(strip(0, 2, 0), colors.white_strip);
+        assert_eq!(strip(0, 2, 1), colors.black_strip);
+        assert_eq!(strip(2, 0, 0), colors.black_strip);
         assert_eq!(at(0, 2, 0), colors.win, "X's win over Y");
         assert_eq!(at(0, 2, 1), colors.unplayed, "X–Y, still to be played");
         assert_eq!(at(2, 0, 0), colors.loss, "Y's loss to X");
@@ -399,6 +408,56 @@ async fn a_double_round_robin_of_three_with_a_withdrawal_and_its_crosstable() {
             png,
         )
         .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn twelve_long_alike_names_never_look_the_same_in_any_language() {
+    use rollerball::render::crosstable::CrossLayout;
+    for w in World::each("tn_long_names").await {
+        // Discord's longest names, 32 characters, the first 20 the same for all twelve.
+        let names: Vec<String> = (0..12)
+            .map(|i| {
+                format!(
+                    "Wolfgang_Amadeus_Moz{:0>12}",
+                    format!("art_{}", 1756 + i * 7)
+                )
+            })
+            .collect();
+        let players: Vec<Actor> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| crate::common::actor(201 + i as u64, name))
+            .collect();
+        w.ok(&dave(), "tournament create Requiem max 12").await;
+        for p in &players {
+            w.ok(p, "tournament join").await;
+        }
+        w.ok(&dave(), "tournament start #1").await;
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let layout = CrossLayout::for_names(12, 1, &refs);
+        for locale in ["en", "fr", "es", "ru"] {
+            let reply = w.say_as(&players[0], locale, "tournament table").await;
+            let png = &reply.image.as_ref().expect("the picture").bytes;
+            let image = image::load_from_memory(png).expect("a PNG").to_rgb8();
+            assert_eq!(image.width(), layout.width(), "{locale}");
+            let crops: Vec<Vec<u8>> = (0..12)
+                .map(|row| {
+                    let (x, y, w, h) = layout.name_box(row);
+                    image::imageops::crop_imm(&image, x, y, w, h)
+                        .to_image()
+                        .into_raw()
+                })
+                .collect();
+            for a in 0..12 {
+                for b in a + 1..12 {
+                    assert_ne!(
+                        crops[a], crops[b],
+                        "{locale}: rows {a} and {b} look the same"
+                    );
+                }
+            }
+        }
     }
 }
 

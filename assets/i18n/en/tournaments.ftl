@@ -154,9 +154,17 @@ tournament-table-subtitle = Tournament #{ $id } · { $over ->
             [one] game
            *[other] games
         }
-    } · 1 win · ½ draw · 0 loss · +/− forfeit
+    }
 tournament-table-points = Pts
 tournament-table-sb = SB
+# The crosstable's legend, each beside a small cell showing it.
+tournament-table-legend-win = win
+tournament-table-legend-draw = draw
+tournament-table-legend-loss = loss
+tournament-table-legend-forfeit = won / lost by forfeit
+tournament-table-legend-unplayed = still being played
+tournament-table-legend-annulled = annulled: does not count
+tournament-table-legend-colours = played as White / as Black
 
 ## The list
 

@@ -154,9 +154,17 @@ tournament-table-subtitle = Torneo #{ $id } · { $over ->
             [one] partida
            *[other] partidas
         }
-    } · 1 victoria · ½ tablas · 0 derrota · +/− incomparecencia
+    }
 tournament-table-points = Pts
 tournament-table-sb = SB
+# The crosstable's legend, each beside a small cell showing it.
+tournament-table-legend-win = victoria
+tournament-table-legend-draw = tablas
+tournament-table-legend-loss = derrota
+tournament-table-legend-forfeit = ganada / perdida por incomparecencia
+tournament-table-legend-unplayed = partida en juego
+tournament-table-legend-annulled = anulada: no cuenta
+tournament-table-legend-colours = jugada con blancas / con negras
 
 ## The list
 

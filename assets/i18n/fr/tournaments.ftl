@@ -152,9 +152,17 @@ tournament-table-subtitle = Tournoi #{ $id } · { $over ->
             [one] partie
            *[other] parties
         } sur { $games }
-    } · 1 victoire · ½ nulle · 0 défaite · +/− forfait
+    }
 tournament-table-points = Pts
 tournament-table-sb = SB
+# The crosstable's legend, each beside a small cell showing it.
+tournament-table-legend-win = victoire
+tournament-table-legend-draw = nulle
+tournament-table-legend-loss = défaite
+tournament-table-legend-forfeit = gagnée / perdue par forfait
+tournament-table-legend-unplayed = partie en cours
+tournament-table-legend-annulled = annulée : ne compte pas
+tournament-table-legend-colours = jouée avec les Blancs / les Noirs
 
 ## The list
 

@@ -162,9 +162,17 @@ tournament-table-subtitle = Турнир #{ $id } · { $over ->
             [one] партии
            *[other] партий
         }
-    } · 1 победа · ½ ничья · 0 поражение · +/− неявка
+    }
 tournament-table-points = Очки
 tournament-table-sb = SB
+# The crosstable's legend, each beside a small cell showing it.
+tournament-table-legend-win = победа
+tournament-table-legend-draw = ничья
+tournament-table-legend-loss = поражение
+tournament-table-legend-forfeit = победа / поражение из-за неявки
+tournament-table-legend-unplayed = партия ещё идёт
+tournament-table-legend-annulled = аннулировано: не засчитывается
+tournament-table-legend-colours = сыграно белыми / чёрными
 
 ## The list
 

@@ -3,13 +3,14 @@
 //! this server's events (`tournaments`). The final announcement reuses the same texts.
 
 use crate::game::context::{Cx, Res, say};
-use crate::game::i18n::tr;
+use crate::game::i18n::{Lang, tr};
 use crate::game::present::yes_no;
 use crate::game::reply::{Attachment, Reply};
 use crate::game::tournament::standings::{Line, Mark, Standings, points, quarters};
 use crate::game::tournament::{RECENT, Roster, Want, find, format_line, names, title};
-use crate::model::TournamentId;
-use crate::render::crosstable::{Cell, CrossRow, Crosstable, render_crosstable};
+use crate::model::{PlayerId, TournamentId};
+use crate::render::crosstable::{Cell, CrossLegend, CrossRow, Crosstable, render_crosstable};
+use crate::rules::Color;
 use crate::store::{Tournament, TournamentStatus};
 
 /// How many finished tournaments `tournaments` lists.
@@ -155,12 +156,31 @@ pub(crate) async fn attach_table(cx: &Cx<'_>, roster: &Roster, s: &Standings, re
 }
 
 /// What the crosstable shows: the players in the order of the standings, their results against
-/// each other, their points and tie-breaks.
+/// each other (with the colour each had, for a double round-robin), their points and
+/// tie-breaks, each name told apart from the others.
 async fn crosstable(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> Crosstable {
     let t = &roster.tournament;
     let order: Vec<_> = s.lines.iter().map(|l| l.player).collect();
+    let mut names = Vec::with_capacity(order.len());
+    for &player in &order {
+        names.push(cx.players.name(player).await);
+    }
+    let names = distinct_names(&order, names);
+    // Each pair's games in round order, as the standings list their marks.
+    let mut games: Vec<_> = roster.games.iter().collect();
+    games.sort_by_key(|g| (g.round, g.board));
+    let colours = |player, opponent| -> Vec<Color> {
+        games
+            .iter()
+            .filter_map(|g| match (g.white, g.black) {
+                (w, b) if (w, b) == (player, opponent) => Some(Color::White),
+                (w, b) if (w, b) == (opponent, player) => Some(Color::Black),
+                _ => None,
+            })
+            .collect()
+    };
     let mut rows = Vec::with_capacity(order.len());
-    for line in &s.lines {
+    for (line, name) in s.lines.iter().zip(names) {
         let cells = order
             .iter()
             .map(|&opponent| {
@@ -187,7 +207,17 @@ async fn crosstable(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> Crosstable {
                 Some((first, last)) => format!("{first}–{last}"),
                 None => "–".to_string(),
             },
-            name: cx.players.name(line.player).await,
+            name,
+            colours: order
+                .iter()
+                .map(|&opponent| {
+                    if opponent == line.player {
+                        Vec::new()
+                    } else {
+                        colours(line.player, opponent)
+                    }
+                })
+                .collect(),
             cells,
             struck: order
                 .iter()
@@ -216,10 +246,46 @@ async fn crosstable(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> Crosstable {
             finished = s.finished,
             games = s.games
         ),
+        legend: legend(cx.lang),
         points_label: tr!(cx.lang, "tournament-table-points"),
         tiebreak_label: tr!(cx.lang, "tournament-table-sb"),
         rows,
     }
+}
+
+/// The crosstable's legend in `lang`.
+fn legend(lang: Lang) -> CrossLegend {
+    CrossLegend {
+        win: tr!(lang, "tournament-table-legend-win"),
+        draw: tr!(lang, "tournament-table-legend-draw"),
+        loss: tr!(lang, "tournament-table-legend-loss"),
+        forfeit: tr!(lang, "tournament-table-legend-forfeit"),
+        unplayed: tr!(lang, "tournament-table-legend-unplayed"),
+        annulled: tr!(lang, "tournament-table-legend-annulled"),
+        colours: tr!(lang, "tournament-table-legend-colours"),
+    }
+}
+
+/// The players' names, each told apart: two players may go by the same name, and a picture has
+/// no mentions to tell them apart, so each name that appears more than once gets its player's
+/// number after it.
+fn distinct_names(players: &[PlayerId], names: Vec<String>) -> Vec<String> {
+    let twice: Vec<bool> = names
+        .iter()
+        .map(|n| names.iter().filter(|m| *m == n).count() > 1)
+        .collect();
+    names
+        .into_iter()
+        .zip(players)
+        .zip(twice)
+        .map(|((name, player), twice)| {
+            if twice {
+                format!("{name} ({})", player.0)
+            } else {
+                name
+            }
+        })
+        .collect()
 }
 
 /// `tournaments`: this server's events, open for sign-up, running, and the latest finished.
@@ -294,4 +360,118 @@ async fn list_item(cx: &Cx<'_>, t: &Tournament) -> Res<String> {
             )
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::crosstable::{CrossPlan, plan};
+
+    /// A crosstable as a reader of `lang` gets it, of twelve players whose names are 32
+    /// characters long and alike in their first 20, one annulled, each pair playing `games`.
+    fn table(lang: Lang, games: usize) -> Crosstable {
+        let names: Vec<String> = (0..12)
+            .map(|i| {
+                format!(
+                    "Wolfgang_Amadeus_Moz{:0>12}",
+                    format!("art_{}", 1756 + i * 7)
+                )
+            })
+            .collect();
+        let rows = names
+            .iter()
+            .enumerate()
+            .map(|(r, name)| CrossRow {
+                place: (r + 1).to_string(),
+                name: name.clone(),
+                cells: (0..12)
+                    .map(|c| {
+                        if c == r {
+                            vec![Cell::Own]
+                        } else {
+                            vec![Cell::Draw; games]
+                        }
+                    })
+                    .collect(),
+                colours: (0..12)
+                    .map(|c| {
+                        if c == r {
+                            Vec::new()
+                        } else {
+                            vec![Color::White, Color::Black]
+                        }
+                    })
+                    .collect(),
+                struck: (0..12).map(|c| c == 11 || r == 11).collect(),
+                points: "5½".into(),
+                tiebreak: "30¼".into(),
+                withdrawn: r == 11,
+            })
+            .collect();
+        Crosstable {
+            title: "Wolfgang Amadeus Memorial Cup 26".into(),
+            subtitle: tr!(
+                lang,
+                "tournament-table-subtitle",
+                id = 12,
+                over = "no",
+                finished = 60,
+                games = 66 * games
+            ),
+            legend: legend(lang),
+            points_label: tr!(lang, "tournament-table-points"),
+            tiebreak_label: tr!(lang, "tournament-table-sb"),
+            rows,
+        }
+    }
+
+    /// Whether a text lies whole inside the picture's margins (18 pixels each side).
+    fn inside(plan: &CrossPlan, placed: &crate::render::crosstable::Placed) -> bool {
+        placed.x >= 17.5 && placed.x + placed.width <= plan.width as f32 - 17.5
+    }
+
+    #[test]
+    fn every_word_of_the_crosstable_fits_whole_in_every_language() {
+        for lang in Lang::ALL {
+            for games in [1, 2] {
+                let table = table(lang, games);
+                let plan = plan(&table);
+                assert_eq!(plan.title.text, table.title);
+                assert_eq!(plan.subtitle.text, table.subtitle);
+                assert!(inside(&plan, &plan.title) && inside(&plan, &plan.subtitle));
+                // Every legend entry, whole and in the picture, none squeezed below 12 px.
+                let words = legend(lang);
+                let mut expected = vec![
+                    &words.win,
+                    &words.draw,
+                    &words.loss,
+                    &words.forfeit,
+                    &words.unplayed,
+                    &words.annulled,
+                ];
+                if games == 2 {
+                    expected.push(&words.colours);
+                }
+                let shown: Vec<&String> = plan.legend.iter().map(|e| &e.label.text).collect();
+                assert_eq!(shown, expected, "{lang:?}");
+                for entry in &plan.legend {
+                    assert!(inside(&plan, &entry.label), "{lang:?}: {entry:?}");
+                    assert!(entry.label.px >= 12.0, "{lang:?}: {entry:?}");
+                    assert!(entry.top + 22.0 <= plan.height as f32);
+                }
+                // And every name whole.
+                for (row, lines) in table.rows.iter().zip(&plan.names) {
+                    let joined: String = lines.iter().map(|l| l.text.as_str()).collect();
+                    assert_eq!(joined, row.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn players_of_the_same_name_are_told_apart() {
+        let players = [PlayerId(7), PlayerId(8), PlayerId(9)];
+        let names = distinct_names(&players, vec!["ann".into(), "bo".into(), "ann".into()]);
+        assert_eq!(names, ["ann (7)", "bo", "ann (9)"]);
+    }
 }
