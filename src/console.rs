@@ -20,7 +20,7 @@ use crate::game::present::written_time;
 use crate::game::reply::{ButtonAction, Reply};
 use crate::game::{Actor, Input, Markup, Request, Service};
 use crate::model::{Place, PlayerId, Timestamp};
-use crate::rules::{Position, Square};
+use crate::rules::{Color, Position, Square};
 
 /// The console's one place ([`Place::CONSOLE`]): a made-up server and channel, apart from any
 /// real Discord id.
@@ -195,7 +195,8 @@ impl Console {
         if let Some(fen) = &reply.fen
             && let Ok(position) = Position::from_fen(fen)
         {
-            out.push_str(&board_text(&position));
+            let side = reply.board_side.unwrap_or(Color::White);
+            out.push_str(&board_text(&position, side));
         }
         let files = reply.image.iter().chain(reply.files.iter());
         for file in files {
@@ -305,13 +306,23 @@ fn button_command(action: ButtonAction) -> String {
     }
 }
 
-/// The board as text, White at the bottom: upper case White, lower case Black, `.` an empty
-/// square, blanks for the hole.
-pub fn board_text(position: &Position) -> String {
-    let mut out = String::from("     a b c d e f g\n");
-    for rank in (0..7u8).rev() {
+/// The board as text seen from `side`, as the image is drawn (the side to move at the bottom
+/// while the game is played, White once it is over): upper case White, lower case Black, `.`
+/// an empty square, blanks for the hole.
+pub fn board_text(position: &Position, side: Color) -> String {
+    let (files, ranks): (Vec<u8>, Vec<u8>) = match side {
+        Color::White => ((0..7).collect(), (0..7).rev().collect()),
+        Color::Black => ((0..7).rev().collect(), (0..7).collect()),
+    };
+    let letters: Vec<String> = files
+        .iter()
+        .map(|&f| ((b'a' + f) as char).to_string())
+        .collect();
+    let edge = format!("     {}\n", letters.join(" "));
+    let mut out = edge.clone();
+    for &rank in &ranks {
         out.push_str(&format!("  {}  ", rank + 1));
-        for file in 0..7u8 {
+        for &file in &files {
             let c = match Square::new(file, rank) {
                 None => ' ',
                 Some(sq) => position.piece_at(sq).map_or('.', |p| p.fen_char()),
@@ -322,7 +333,7 @@ pub fn board_text(position: &Position) -> String {
         out.truncate(out.trim_end().len());
         out.push_str(&format!("  {}\n", rank + 1));
     }
-    out.push_str("     a b c d e f g\n");
+    out.push_str(&edge);
     out
 }
 
@@ -340,7 +351,7 @@ mod tests {
     #[test]
     fn the_start_as_text() {
         assert_eq!(
-            board_text(&Position::start()),
+            board_text(&Position::start(), Color::White),
             "     a b c d e f g\n\
              \x20 7  . . r b p . .  7\n\
              \x20 6  . . r k p . .  6\n\
@@ -350,6 +361,23 @@ mod tests {
              \x20 2  . . P K R . .  2\n\
              \x20 1  . . P B R . .  1\n\
              \x20    a b c d e f g\n"
+        );
+    }
+
+    #[test]
+    fn the_start_as_text_from_blacks_side() {
+        // Turned half round, as the image is for Black to move: a1 at the top right.
+        assert_eq!(
+            board_text(&Position::start(), Color::Black),
+            "     g f e d c b a\n\
+             \x20 1  . . R B P . .  1\n\
+             \x20 2  . . R K P . .  2\n\
+             \x20 3  . .       . .  3\n\
+             \x20 4  . .       . .  4\n\
+             \x20 5  . .       . .  5\n\
+             \x20 6  . . p k r . .  6\n\
+             \x20 7  . . p b r . .  7\n\
+             \x20    g f e d c b a\n"
         );
     }
 }

@@ -12,7 +12,9 @@
 
 use std::path::PathBuf;
 
-use rollerball::render::{BoardView, Caption, Options, Theme, Words, render_png, render_png_in};
+use rollerball::render::{
+    BoardView, Caption, Options, Theme, Words, render_piece_sheet, render_png, render_png_in,
+};
 use rollerball::rules::{Color, Game, Outcome, Position, Termination};
 
 fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
@@ -200,7 +202,11 @@ fn boards_match_their_golden_images() {
     let images = cases()
         .into_iter()
         .map(|(name, view, options)| (name, render_png(&view, &options).unwrap()))
-        .chain(captioned());
+        .chain(captioned())
+        .chain([(
+            "pieces",
+            render_piece_sheet(&[24, 48, 96], &Theme::WOOD).unwrap(),
+        )]);
     for (name, png) in images {
         let path = dir.join(format!("{name}.png"));
         if update {

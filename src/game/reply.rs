@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::command::{Answer, Command, TournamentCommand};
 use super::i18n::Lang;
+use crate::rules::Color;
 use crate::store::{ChallengeId, GameId, Place, PlayerId, TournamentId};
 
 /// A file to attach: the board PNG, a PGN record, an animated GIF.
@@ -232,6 +233,9 @@ pub struct Reply {
     pub image: Option<Attachment>,
     /// The position the image shows, as FEN, for front ends that draw the board as text.
     pub fen: Option<String>,
+    /// The side at the bottom of that image (the side to move while the game is played,
+    /// White once it is over), so a board drawn as text turns the same way.
+    pub board_side: Option<Color>,
     /// Further files (a PGN record, an animated GIF).
     pub files: Vec<Attachment>,
     /// Buttons that make sense under this reply.

@@ -45,6 +45,7 @@
 
 mod arrows;
 mod assets;
+mod bishop;
 mod board;
 mod caption;
 pub mod crosstable;
@@ -80,6 +81,9 @@ pub enum RenderError {
     /// The asked size is outside [`MIN_SIZE`]..=[`MAX_SIZE`].
     #[error("image size {0} px is out of range: use {MIN_SIZE} to {MAX_SIZE}")]
     Size(u32),
+    /// A piece sheet's square side is outside 8..=256 pixels.
+    #[error("piece size {0} px is out of range: use 8 to 256")]
+    Cell(u32),
     /// The image encoder failed (it writes to memory, so this signals a bug).
     #[error("could not encode the image: {0}")]
     Encode(String),
@@ -288,6 +292,16 @@ pub fn render_rgb_in(
 ) -> Result<RgbImage, RenderError> {
     check_size(options.size)?;
     Ok(board::draw(view, &assets::get(options), words))
+}
+
+/// Every piece at each of `cells` pixels a square, on light and dark squares, as a PNG: the
+/// sheet to look at the piece art at the sizes players see (its golden image is
+/// `tests/data/golden/pieces.png`). Cells from 8 to 256 pixels.
+pub fn render_piece_sheet(cells: &[u32], theme: &Theme) -> Result<Vec<u8>, RenderError> {
+    if let Some(&bad) = cells.iter().find(|c| !(8..=256).contains(*c)) {
+        return Err(RenderError::Cell(bad));
+    }
+    encode_png(&pieces::sheet(&assets::fonts().sans, cells, theme))
 }
 
 /// Refuses sizes outside [`MIN_SIZE`]..=[`MAX_SIZE`].

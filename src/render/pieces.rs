@@ -11,11 +11,12 @@
 //! `morphology::erode`. Each layer is then averaged down with `image`'s `thumbnail`.
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
-use image::{GrayImage, Luma, imageops};
+use image::{GrayImage, Luma, Rgb as Px, RgbImage, imageops};
 use imageproc::distance_transform::Norm;
 use imageproc::drawing::{draw_text_mut, flood_fill_mut};
 use imageproc::morphology::{dilate, erode};
 
+use super::bishop;
 use super::shapes::{SUPERSAMPLE, scaled};
 use super::sprite::Sprite;
 use super::theme::Theme;
@@ -66,8 +67,13 @@ impl PieceSet {
         let down = |mask: &GrayImage| imageops::thumbnail(mask, cell, cell);
 
         let mut sprites = Vec::with_capacity(8);
+        let bishop = bishop::masks(big, at.baseline, big as f32 * BISHOP_HEIGHT);
         for color in Color::ALL {
             for kind in PieceKind::ALL {
+                if kind == PieceKind::Bishop {
+                    sprites.push(drawn_bishop(&bishop, color, cell, theme, radius));
+                    continue;
+                }
                 let lines = glyph(font, outline_char(kind), big, &at);
                 let silhouette = fill_enclosed(&lines);
                 let sprite = match color {
@@ -113,6 +119,88 @@ impl PieceSet {
     pub fn get(&self, piece: Piece) -> &Sprite {
         &self.sprites[piece.color.index() * 4 + piece.kind.index()]
     }
+}
+
+/// The bishop's height as a share of the square: as tall as the king but for its cross (the
+/// king's is 0.82), and about as tall as the font's pawn.
+const BISHOP_HEIGHT: f32 = 0.81;
+
+/// The bishop's sprite, from its drawn masks, in the same layers as the glyph pieces: a white
+/// bishop is white inside a dark outline with dark inner lines, a black one dark inside a
+/// light halo with light inner lines.
+fn drawn_bishop(
+    masks: &bishop::Masks,
+    color: Color,
+    cell: u32,
+    theme: &Theme,
+    radius: impl Fn(f32) -> u8,
+) -> Sprite {
+    let down = |mask: &GrayImage| imageops::thumbnail(mask, cell, cell);
+    let silhouette = &masks.silhouette;
+    match color {
+        Color::White => {
+            let inside = erode(silhouette, Norm::L2, radius(0.03));
+            let lines = union(&subtract(silhouette, &inside), &masks.lines);
+            let edge = scaled(&dilate(silhouette, Norm::L2, radius(0.012)), 0.55);
+            Sprite::from_layers(
+                cell,
+                &[
+                    (&down(&edge), theme.white_piece_line),
+                    (&down(silhouette), theme.white_piece),
+                    (&down(&lines), theme.white_piece_line),
+                ],
+            )
+        }
+        Color::Black => {
+            let halo = scaled(&dilate(silhouette, Norm::L2, radius(0.022)), 0.85);
+            // The inner lines thinned a little: light on dark reads heavier.
+            let detail = subtract(
+                &masks.lines,
+                &subtract(silhouette, &erode(silhouette, Norm::L2, radius(0.03))),
+            );
+            Sprite::from_layers(
+                cell,
+                &[
+                    (&down(&halo), theme.black_piece_halo),
+                    (&down(silhouette), theme.black_piece),
+                    (&down(&detail), theme.black_piece_line),
+                ],
+            )
+        }
+    }
+}
+
+/// Every piece at each of `cells` (its square's side in pixels), White's and Black's on a
+/// light and a dark square each: a sheet to look at the piece art at the sizes players see.
+/// Rows are the sizes, smallest first; in each row the four kinds of White on light squares,
+/// Black on dark, White on dark, Black on light.
+pub fn sheet(font: &FontRef<'static>, cells: &[u32], theme: &Theme) -> RgbImage {
+    let gap = 8;
+    let per_row = 16;
+    let width = cells.iter().map(|&c| c * per_row).max().unwrap_or(0) + 2 * gap;
+    let height = cells.iter().map(|&c| c + gap).sum::<u32>() + gap;
+    let mut out = RgbImage::from_pixel(width, height, Px(theme.frame));
+    let mut y = gap;
+    for &cell in cells {
+        let set = PieceSet::new(font, cell, theme);
+        let mut x = gap;
+        for (color, square) in [
+            (Color::White, theme.light),
+            (Color::Black, theme.dark),
+            (Color::White, theme.dark),
+            (Color::Black, theme.light),
+        ] {
+            for kind in PieceKind::ALL {
+                let tile = RgbImage::from_pixel(cell, cell, Px(square));
+                imageops::replace(&mut out, &tile, x as i64, y as i64);
+                set.get(Piece::new(color, kind))
+                    .draw(&mut out, x as i64, y as i64);
+                x += cell;
+            }
+        }
+        y += cell + gap;
+    }
+    out
 }
 
 /// The king is the tallest glyph: size the font so it fills 82% of the square, and put every
@@ -180,6 +268,15 @@ fn fill_enclosed(lines: &GrayImage) -> GrayImage {
     out
 }
 
+/// Wherever `a` or `b` covers.
+fn union(a: &GrayImage, b: &GrayImage) -> GrayImage {
+    let mut out = a.clone();
+    for (o, b) in out.iter_mut().zip(b.iter()) {
+        *o = (*o).max(*b);
+    }
+    out
+}
+
 /// `a` where `b` does not cover it.
 fn subtract(a: &GrayImage, b: &GrayImage) -> GrayImage {
     let mut out = a.clone();
@@ -187,4 +284,57 @@ fn subtract(a: &GrayImage, b: &GrayImage) -> GrayImage {
         *o = o.saturating_sub(*b);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::assets::fonts;
+
+    /// The square's pixels a sprite covers at least half, laid at the square's corner.
+    fn ink(sprite: &Sprite, cell: u32) -> Vec<bool> {
+        let mut out = vec![false; (cell * cell) as usize];
+        for (x, y, p) in sprite.image.enumerate_pixels() {
+            let (sx, sy) = (sprite.x0 + x as i64, sprite.y0 + y as i64);
+            if p.0[3] >= 128 && (0..cell as i64).contains(&sx) && (0..cell as i64).contains(&sy) {
+                out[(sy * cell as i64 + sx) as usize] = true;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn at_24_px_the_bishop_is_no_pawn() {
+        let cell = 24;
+        let set = PieceSet::new(&fonts().sans, cell, &Theme::WOOD);
+        for color in Color::ALL {
+            let bishop = set.get(Piece::new(color, PieceKind::Bishop));
+            let pawn = set.get(Piece::new(color, PieceKind::Pawn));
+            // Standing on the pawn's line.
+            let bottom = |s: &Sprite| s.y0 + s.image.height() as i64;
+            assert!((bottom(bishop) - bottom(pawn)).abs() <= 1);
+            // And an outline of its own (the pointed mitre against the round head): at this
+            // size the two silhouettes, both slim and upright, share less than 80% of their ink.
+            let (b, p) = (ink(bishop, cell), ink(pawn, cell));
+            let both = b.iter().zip(&p).filter(|(b, p)| **b && **p).count();
+            let either = b.iter().zip(&p).filter(|(b, p)| **b || **p).count();
+            assert!(both * 100 < either * 80, "{color}: {both} of {either}");
+        }
+        // The slit shows: dark pixels inside the white bishop, away from its outline.
+        let white = set.get(Piece::new(Color::White, PieceKind::Bishop));
+        let img = &white.image;
+        let opaque = |x: u32, y: u32| img.get_pixel(x, y).0[3] == 255;
+        let slit = (1..img.height() - 1)
+            .flat_map(|y| (1..img.width() - 1).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let p = img.get_pixel(x, y).0;
+                p[3] == 255
+                    && p[0] < 120
+                    && [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                        .iter()
+                        .all(|&(x, y)| opaque(x, y))
+            })
+            .count();
+        assert!(slit >= 3, "{slit} slit pixels");
+    }
 }

@@ -48,7 +48,12 @@ async fn a_short_game_in_the_console() {
 
     let out = console.line("alice: c2-b3").await;
     assert!(out.contains("Game #1 · @alice played b3."), "{out}");
-    assert!(out.contains("  3  . P       . .  3\n"), "{out}");
+    // Black to move: the text board turns to Black's side, as the image does.
+    assert!(
+        out.contains("     g f e d c b a\n  1  . . R B . . .  1\n"),
+        "{out}"
+    );
+    assert!(out.contains("  3  . .       P .  3\n"), "{out}");
 
     // The current speaker carries on; `as` switches.
     let out = console.line("f5").await;

@@ -108,6 +108,7 @@ impl Service {
             }
         }
         reply.fen = Some(loaded.game.position().to_fen());
+        reply.board_side = Some(side);
         if buttons {
             reply.buttons = game_buttons(voice, loaded);
         }
