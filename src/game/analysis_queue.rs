@@ -7,8 +7,14 @@
 //! remembered ([`Waiter`]); when its turn has come and gone, the result waits in the queue
 //! ([`AnalysisQueue::take_finished`]) for the next deadline sweep, which stores it and posts
 //! the answer where it was asked (front ends that can, sweep as soon as
-//! [`AnalysisQueue::finished`] says one is ready). A game asked for twice is analysed once: the
-//! second asker joins the first's place in the line.
+//! [`AnalysisQueue::finished`] says one is ready).
+//!
+//! A game is analysed once, and answered with one post in each place it was asked: a later
+//! asker joins the line's entry for the game (asking again adds nothing), and those who asked
+//! in the first asker's place are answered with the first asker's reply. An analysis just
+//! finished stays in memory a while ([`Ticket::Ready`]), so a request that comes before it is
+//! stored never runs the engine again. One player may have at most
+//! [`ANALYSES_QUEUED_MAX`] games in the line at once ([`Full`]).
 
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -18,9 +24,14 @@ use std::time::Instant;
 use tokio::sync::{Notify, oneshot};
 
 use super::i18n::Lang;
+use super::limits::ANALYSES_QUEUED_MAX;
 use crate::engine::analysis::{Budget, GameAnalysis, analyse};
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules;
+
+/// How many finished analyses stay in memory for the requests that come before they are stored
+/// (a few seconds' worth: each one takes seconds of the engine).
+const FINISHED_KEPT: usize = 16;
 
 /// Who analyses a game: the engine at a fixed budget ([`EngineAnalyst`]), or what a test puts
 /// in its place (to count the runs, or hold one while another request arrives).
@@ -39,7 +50,7 @@ impl Analyst for EngineAnalyst {
     }
 }
 
-/// Someone who asked for an analysis while the engine was busy, and where to answer them.
+/// Someone who asked for an analysis, and where to answer them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Waiter {
     /// Who asked.
@@ -54,13 +65,31 @@ pub(crate) struct Waiter {
 pub(crate) enum Ticket {
     /// The engine was idle: it is analysing the game now, and this brings the result (an error
     /// if the analysis failed).
-    Now(oneshot::Receiver<GameAnalysis>),
+    Now(oneshot::Receiver<Answer>),
     /// The engine is busy: this many analyses come first (0: this very game is being analysed
     /// now). The answer comes through the sweep.
     Queued {
         /// Analyses before this one, the running one included.
         ahead: usize,
     },
+    /// The game's analysis finished a moment ago (it may not be stored yet): here it is.
+    Ready(GameAnalysis),
+}
+
+/// The first asker's result: the analysis, and the others who asked for it in the same place,
+/// whom the first asker's reply answers too.
+pub(crate) struct Answer {
+    /// The analysis.
+    pub analysis: GameAnalysis,
+    /// Who else asked in the first asker's place, in the order they asked.
+    pub also: Vec<Waiter>,
+}
+
+/// A request refused because its player already waits for [`ANALYSES_QUEUED_MAX`] games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Full {
+    /// The games they wait for, in the order of the line.
+    pub games: Vec<GameId>,
 }
 
 /// An analysis done for waiters (or one whose first asker stopped waiting): to store, and to
@@ -70,25 +99,57 @@ pub(crate) struct Finished {
     pub game: GameId,
     /// Its analysis.
     pub analysis: Option<GameAnalysis>,
-    /// Who waits for it.
+    /// Who waits for it, in the order they asked (one answer per place).
     pub waiters: Vec<Waiter>,
 }
 
-/// One game in the line.
+/// One game in the line, with everyone who asked for it (the first asker first, when one
+/// waits for the answer itself).
 struct Job {
     game: GameId,
     record: rules::Game,
     waiters: Vec<Waiter>,
-    /// The first asker, who waits for the answer itself.
-    first: Option<oneshot::Sender<GameAnalysis>>,
 }
 
 #[derive(Default)]
 struct Line {
-    /// The game being analysed and who waits for it besides its first asker.
+    /// The game being analysed and everyone who asked for it.
     running: Option<(GameId, Vec<Waiter>)>,
     waiting: VecDeque<Job>,
     finished: Vec<Finished>,
+    /// The latest analyses finished, newest last, at most [`FINISHED_KEPT`].
+    recent: VecDeque<(GameId, GameAnalysis)>,
+}
+
+impl Line {
+    /// The games `player` waits for, running first.
+    fn games_of(&self, player: PlayerId) -> Vec<GameId> {
+        let asked = |waiters: &[Waiter]| waiters.iter().any(|w| w.player == player);
+        let running = self
+            .running
+            .iter()
+            .filter(|(_, waiters)| asked(waiters))
+            .map(|(game, _)| *game);
+        let waiting = self
+            .waiting
+            .iter()
+            .filter(|j| asked(&j.waiters))
+            .map(|j| j.game);
+        running.chain(waiting).collect()
+    }
+
+    /// Adds `waiter` to `waiters` unless their player already asked (they are answered once),
+    /// refusing a player who already waits for as many games as they may.
+    fn join(waiters: &mut Vec<Waiter>, waiter: Waiter, mine: Vec<GameId>) -> Result<(), Full> {
+        if waiters.iter().any(|w| w.player == waiter.player) {
+            return Ok(());
+        }
+        if mine.len() >= ANALYSES_QUEUED_MAX {
+            return Err(Full { games: mine });
+        }
+        waiters.push(waiter);
+        Ok(())
+    }
 }
 
 struct Shared {
@@ -126,42 +187,53 @@ impl AnalysisQueue {
 
     /// Asks for the analysis of `game`, whose record is `record`, for `waiter`. Must be called
     /// within the tokio runtime (the engine's thread is one of its blocking threads).
-    pub(crate) fn submit(&self, game: GameId, record: &rules::Game, waiter: Waiter) -> Ticket {
+    pub(crate) fn submit(
+        &self,
+        game: GameId,
+        record: &rules::Game,
+        waiter: Waiter,
+    ) -> Result<Ticket, Full> {
         let mut line = self.shared.line();
+        if let Some((_, done)) = line.recent.iter().rev().find(|(g, _)| *g == game) {
+            return Ok(Ticket::Ready(done.clone()));
+        }
+        let mine = line.games_of(waiter.player);
         if let Some((running, waiters)) = &mut line.running {
             if *running == game {
-                waiters.push(waiter);
-                return Ticket::Queued { ahead: 0 };
+                Line::join(waiters, waiter, mine)?;
+                return Ok(Ticket::Queued { ahead: 0 });
             }
             let ahead = match line.waiting.iter().position(|j| j.game == game) {
                 Some(i) => {
-                    line.waiting[i].waiters.push(waiter);
+                    Line::join(&mut line.waiting[i].waiters, waiter, mine)?;
                     i + 1
                 }
                 None => {
+                    let mut waiters = Vec::new();
+                    Line::join(&mut waiters, waiter, mine)?;
                     line.waiting.push_back(Job {
                         game,
                         record: record.clone(),
-                        waiters: vec![waiter],
-                        first: None,
+                        waiters,
                     });
                     line.waiting.len()
                 }
             };
-            return Ticket::Queued { ahead };
+            return Ok(Ticket::Queued { ahead });
         }
+        let mut waiters = Vec::new();
+        Line::join(&mut waiters, waiter, mine)?;
         let (sender, receiver) = oneshot::channel();
-        line.running = Some((game, Vec::new()));
+        line.running = Some((game, waiters));
         drop(line);
         let job = Job {
             game,
             record: record.clone(),
             waiters: Vec::new(),
-            first: Some(sender),
         };
         let shared = Arc::clone(&self.shared);
-        tokio::task::spawn_blocking(move || work(&shared, job));
-        Ticket::Now(receiver)
+        tokio::task::spawn_blocking(move || work(&shared, job, Some(sender)));
+        Ok(Ticket::Now(receiver))
     }
 
     /// The analyses done for waiters since the last call.
@@ -176,8 +248,9 @@ impl AnalysisQueue {
     }
 }
 
-/// The engine's thread: analyses `job`, then every game that waits, until the line is empty.
-fn work(shared: &Shared, mut job: Job) {
+/// The engine's thread: analyses `job` (whose first asker waits on `first`, if anyone does),
+/// then every game that waits, until the line is empty.
+fn work(shared: &Shared, mut job: Job, mut first: Option<oneshot::Sender<Answer>>) {
     loop {
         let started = Instant::now();
         let result = catch_unwind(AssertUnwindSafe(|| shared.analyst.analyse(&job.record)));
@@ -196,14 +269,47 @@ fn work(shared: &Shared, mut job: Job) {
                 None
             }
         };
-        // The first asker takes the result if still waiting; otherwise the sweep stores it.
-        let answered = match (job.first.take(), &analysis) {
-            (Some(first), Some(analysis)) => first.send(analysis.clone()).is_ok(),
-            _ => false,
-        };
         let mut line = shared.line();
-        let waiters = line.running.take().map(|(_, w)| w).unwrap_or_default();
-        if !waiters.is_empty() || !answered {
+        let mut waiters = line.running.take().map(|(_, w)| w).unwrap_or_default();
+        if let Some(analysis) = &analysis {
+            // Kept before the line is free again: a request from now on finds it here, until
+            // it is long stored.
+            line.recent.push_back((job.game, analysis.clone()));
+            if line.recent.len() > FINISHED_KEPT {
+                line.recent.pop_front();
+            }
+        }
+        // The first asker takes the result if still waiting, and answers those who asked in
+        // the same place with it; a failure they hear of themselves (their channel closes).
+        let mut answered = false;
+        if let Some(first) = first.take()
+            && !waiters.is_empty()
+        {
+            let asker = waiters.remove(0);
+            match &analysis {
+                Some(analysis) => {
+                    let (also, elsewhere): (Vec<Waiter>, Vec<Waiter>) =
+                        waiters.into_iter().partition(|w| w.place == asker.place);
+                    let answer = Answer {
+                        analysis: analysis.clone(),
+                        also,
+                    };
+                    waiters = match first.send(answer) {
+                        Ok(()) => {
+                            answered = true;
+                            elsewhere
+                        }
+                        // They stopped waiting: the sweep answers them with the others.
+                        Err(back) => std::iter::once(asker)
+                            .chain(back.also)
+                            .chain(elsewhere)
+                            .collect(),
+                    };
+                }
+                None => drop(first),
+            }
+        }
+        if !waiters.is_empty() || (analysis.is_some() && !answered) {
             line.finished.push(Finished {
                 game: job.game,
                 analysis,
@@ -229,7 +335,7 @@ mod tests {
     use crate::engine::analysis::{Eval, PositionEval};
     use crate::model::Reach;
 
-    /// Answers each game once told to, counting its runs.
+    /// Answers each game once told to.
     struct Held {
         go: Mutex<mpsc::Receiver<()>>,
     }
@@ -250,12 +356,13 @@ mod tests {
         }
     }
 
-    fn waiter(n: u64) -> Waiter {
+    /// Player `n`, asking in channel `channel`.
+    fn asking(n: u64, channel: u64) -> Waiter {
         Waiter {
             player: PlayerId(n),
             place: Place {
                 server: None,
-                channel: n,
+                channel,
                 thread: None,
                 reach: Reach::Posts,
             },
@@ -263,26 +370,40 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn one_runs_the_others_wait_in_line() {
+    fn waiter(n: u64) -> Waiter {
+        asking(n, n)
+    }
+
+    fn ahead(t: Result<Ticket, Full>) -> usize {
+        match t {
+            Ok(Ticket::Queued { ahead }) => ahead,
+            _ => panic!("the engine is busy"),
+        }
+    }
+
+    fn held() -> (mpsc::Sender<()>, AnalysisQueue) {
         let (go, held) = mpsc::channel();
         let queue = AnalysisQueue::new(Arc::new(Held {
             go: Mutex::new(held),
         }));
+        (go, queue)
+    }
+
+    #[tokio::test]
+    async fn one_runs_the_others_wait_in_line() {
+        let (go, queue) = held();
         let game = rules::Game::replay(None, &["c2-b3"]).unwrap();
-        let Ticket::Now(first) = queue.submit(GameId(1), &game, waiter(1)) else {
+        let Ok(Ticket::Now(first)) = queue.submit(GameId(1), &game, waiter(1)) else {
             panic!("the idle engine starts at once");
-        };
-        let ahead = |t: Ticket| match t {
-            Ticket::Queued { ahead } => ahead,
-            Ticket::Now(_) => panic!("the engine is busy"),
         };
         assert_eq!(ahead(queue.submit(GameId(1), &game, waiter(2))), 0);
         assert_eq!(ahead(queue.submit(GameId(2), &game, waiter(3))), 1);
         assert_eq!(ahead(queue.submit(GameId(3), &game, waiter(4))), 2);
         assert_eq!(ahead(queue.submit(GameId(2), &game, waiter(5))), 1);
         go.send(()).unwrap();
-        assert_eq!(first.await.unwrap().positions.len(), 2);
+        let answer = first.await.unwrap();
+        assert_eq!(answer.analysis.positions.len(), 2);
+        assert_eq!(answer.also, vec![]);
         queue.finished().await;
         let done = queue.take_finished();
         assert_eq!(done.len(), 1);
@@ -303,8 +424,48 @@ mod tests {
         // Idle again: the next request runs at once.
         assert!(matches!(
             queue.submit(GameId(4), &game, waiter(6)),
-            Ticket::Now(_)
+            Ok(Ticket::Now(_))
         ));
         go.send(()).unwrap();
+    }
+
+    #[tokio::test]
+    async fn one_answer_a_place_three_games_a_player_and_the_finished_ones_kept() {
+        let (go, queue) = held();
+        let game = rules::Game::replay(None, &["c2-b3"]).unwrap();
+        let Ok(Ticket::Now(first)) = queue.submit(GameId(1), &game, asking(1, 10)) else {
+            panic!("the idle engine starts at once");
+        };
+        // Asking again adds nobody; those asking where the first asker did are answered with
+        // the first answer, the one asking elsewhere by the sweep.
+        assert_eq!(ahead(queue.submit(GameId(1), &game, asking(1, 10))), 0);
+        assert_eq!(ahead(queue.submit(GameId(1), &game, asking(2, 10))), 0);
+        assert_eq!(ahead(queue.submit(GameId(1), &game, asking(2, 10))), 0);
+        assert_eq!(ahead(queue.submit(GameId(1), &game, asking(3, 20))), 0);
+        // Player 2 waits for game 1 and two more at most.
+        assert_eq!(ahead(queue.submit(GameId(2), &game, asking(2, 10))), 1);
+        assert_eq!(ahead(queue.submit(GameId(3), &game, asking(2, 10))), 2);
+        assert_eq!(ahead(queue.submit(GameId(3), &game, asking(2, 10))), 2);
+        assert_eq!(
+            queue.submit(GameId(4), &game, asking(2, 10)).err(),
+            Some(Full {
+                games: vec![GameId(1), GameId(2), GameId(3)]
+            })
+        );
+        assert_eq!(ahead(queue.submit(GameId(4), &game, asking(4, 10))), 3);
+        go.send(()).unwrap();
+        let answer = first.await.unwrap();
+        assert_eq!(answer.also, vec![asking(2, 10)]);
+        queue.finished().await;
+        let done = queue.take_finished();
+        assert_eq!(done[0].waiters, vec![asking(3, 20)]);
+        // Finished, not yet stored: a new request gets it, and the engine does not run again.
+        assert!(matches!(
+            queue.submit(GameId(1), &game, asking(5, 30)),
+            Ok(Ticket::Ready(a)) if a.positions.len() == 2
+        ));
+        for _ in 0..3 {
+            go.send(()).unwrap();
+        }
     }
 }

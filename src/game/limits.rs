@@ -1,8 +1,8 @@
 //! What one player may hold at once, so that nobody can slow down or hide what the others use:
 //! games in progress (and among them games against the computer), the tournaments they organise
 //! before the start, and their requests waiting for the engine's analysis. The store checks the
-//! first three inside the transaction that would go past them ([`Caps`]); this module gives
-//! it the numbers and says a refusal in the player's words.
+//! first three inside the transaction that would go past them ([`Caps`]), the line of analyses
+//! the last; this module gives them the numbers and says a refusal in the player's words.
 
 use super::context::{Cx, Refusal};
 use super::i18n::tr;
@@ -20,6 +20,10 @@ pub const COMPUTER_GAMES_MAX: u32 = 5;
 
 /// The most tournaments a player may organise that have not started yet.
 pub const OPEN_TOURNAMENTS_MAX: u32 = 3;
+
+/// The most games one player may wait for in the line of analyses at once (the one running
+/// included): each is seconds of the engine, and a post.
+pub const ANALYSES_QUEUED_MAX: usize = 3;
 
 /// The caps the service's store enforces.
 pub(crate) fn caps() -> Caps {

@@ -103,6 +103,8 @@
 //! - Ratings: [`Store::rating`], [`Store::apply_ratings`] (once per game, guarded by each
 //!   rating's game count), [`Store::leaderboard`], [`Store::rank`].
 //! - Tournaments: [`Store::create_tournament`], [`Store::tournament`], [`Store::tournaments_in`],
+//!   [`Store::tournaments_in_status`], [`Store::tournaments_organised_by`],
+//!   [`Store::tournaments_joined_by`],
 //!   [`Store::entrants`], [`Store::join_tournament`] and [`Store::leave_tournament`] (guarded by
 //!   the seat counter), [`Store::cancel_tournament`], [`Store::start_tournament`] (every game at
 //!   once, guarded by the version), [`Store::withdraw_from_tournament`] (forfeits),
@@ -148,6 +150,7 @@ mod players;
 mod ratings;
 mod records;
 mod schema;
+mod tournament_lookups;
 mod tournament_writes;
 mod tournaments;
 mod transfer;

@@ -1,7 +1,10 @@
 //! The queries the bot runs all the time, and the plan the database chooses for each: how the
 //! tests (and an operator) check that every one is served by its index.
 
-use super::{Backend, Result, Store, caps, challenges, games, ratings, records, tournaments};
+use super::{
+    Backend, Result, Store, caps, challenges, games, ratings, records, tournament_lookups,
+    tournaments,
+};
 
 impl Store {
     /// The query plan the database chooses for one of the hot queries, one line per step: how the
@@ -66,11 +69,19 @@ pub enum HotQuery {
     TournamentOfGame,
     /// [`Store::tournaments_in`].
     TournamentsInServer,
+    /// [`Store::tournaments_in_status`].
+    TournamentsInStatus,
+    /// [`Store::tournaments_organised_by`].
+    TournamentsOrganisedBy,
+    /// [`Store::tournaments_joined_by`].
+    TournamentsJoinedBy,
+    /// [`Store::open_tournaments_of`], and the cap on unstarted tournaments.
+    OpenTournamentsOf,
 }
 
 impl HotQuery {
     /// Every hot query.
-    pub const ALL: [HotQuery; 16] = [
+    pub const ALL: [HotQuery; 20] = [
         HotQuery::GameById,
         HotQuery::ActiveGamesOfPlayer,
         HotQuery::ActiveGamesInPlace,
@@ -87,9 +98,14 @@ impl HotQuery {
         HotQuery::ComputerTurns,
         HotQuery::TournamentOfGame,
         HotQuery::TournamentsInServer,
+        HotQuery::TournamentsInStatus,
+        HotQuery::TournamentsOrganisedBy,
+        HotQuery::TournamentsJoinedBy,
+        HotQuery::OpenTournamentsOf,
     ];
 
-    /// The exact statement the store runs, with sample parameters.
+    /// The exact statement the store runs, with sample parameters (a tournament's status
+    /// written in, as the plans are read for the open ones).
     fn sample(self) -> (String, Vec<i64>) {
         match self {
             HotQuery::GameById => (games::GAME_BY_ID.to_owned(), vec![1]),
@@ -110,6 +126,25 @@ impl HotQuery {
             HotQuery::ComputerTurns => (games::COMPUTER_TURNS.to_owned(), vec![10]),
             HotQuery::TournamentOfGame => (tournaments::TOURNAMENT_OF_GAME.to_owned(), vec![1]),
             HotQuery::TournamentsInServer => (tournaments::TOURNAMENTS_IN.to_owned(), vec![1, 10]),
+            HotQuery::TournamentsInStatus => (
+                tournament_lookups::TOURNAMENTS_IN_STATUS
+                    .replace("$2", "'open'")
+                    .replace("$3", "$2"),
+                vec![1, 10],
+            ),
+            HotQuery::TournamentsOrganisedBy => (
+                tournament_lookups::TOURNAMENTS_ORGANISED_BY
+                    .replace("$2", "'open'")
+                    .replace("$3", "$2"),
+                vec![1, 1],
+            ),
+            HotQuery::TournamentsJoinedBy => (
+                tournament_lookups::TOURNAMENTS_JOINED_BY
+                    .replace("$2", "'open'")
+                    .replace("$3", "$2"),
+                vec![1, 1],
+            ),
+            HotQuery::OpenTournamentsOf => (caps::OPEN_TOURNAMENTS_OF.to_owned(), vec![1]),
         }
     }
 
@@ -146,6 +181,15 @@ impl HotQuery {
                 "sqlite_autoindex_tournament_games_1",
             ],
             HotQuery::TournamentsInServer => &["tournaments_server"],
+            HotQuery::TournamentsInStatus => &["tournaments_server_status"],
+            HotQuery::TournamentsOrganisedBy | HotQuery::OpenTournamentsOf => {
+                &["tournaments_organiser"]
+            }
+            // From the player's sign-ups, or from the server's tournaments of that status
+            // (the planner's choice: both read by index).
+            HotQuery::TournamentsJoinedBy => {
+                &["tournament_entrants_player", "tournaments_server_status"]
+            }
         }
     }
 }

@@ -268,3 +268,68 @@ async fn the_computers_searches_take_turns_in_the_order_asked() {
         assert_eq!(svc.searches_waiting(), 0);
     }
 }
+
+const TOURNAMENTS_CAP: &str = "You already organise 3 tournaments that have not started, and 3 \
+    is the most: start or cancel one before you create another.";
+
+#[tokio::test]
+async fn a_players_own_tournaments_cannot_be_buried() {
+    for db in test_dbs("limits_tournaments").await {
+        let w = World::new(db).await;
+        // Bob's tournament, with three players signed up.
+        w.ok(&bob(), "tournament create Spring").await;
+        for who in [alice(), carol(), dave()] {
+            w.ok(&who, "tournament join #1").await;
+        }
+        // Three unstarted tournaments an organiser at most; a cancelled one makes room.
+        w.ok(&bob(), "tournament create Summer").await;
+        w.ok(&bob(), "tournament create Autumn").await;
+        assert_eq!(
+            w.refused(&bob(), "tournament create Winter").await,
+            TOURNAMENTS_CAP
+        );
+        w.ok(&bob(), "tournament cancel #3").await;
+        w.ok(&bob(), "tournament cancel #2").await;
+        // Sixty newer tournaments of twenty other organisers, and a hundred cancelled ones.
+        for organiser in 0..20 {
+            let who = actor(200 + organiser, &format!("o{organiser}"));
+            for k in 0..3 {
+                w.ok(&who, &format!("tournament create T{organiser}x{k}"))
+                    .await;
+            }
+        }
+        let spammer = actor(300, "spam");
+        for k in 0..100 {
+            let made = w.ok(&spammer, &format!("tournament create S{k}")).await;
+            let id = 64 + k;
+            assert!(made.text.contains(&format!("#{id}")), "{}", made.text);
+            w.ok(&spammer, &format!("tournament cancel #{id}")).await;
+        }
+        // The name of an event in progress stays its own, in any case.
+        assert_eq!(
+            w.refused(&carol(), "tournament create SPRING").await,
+            "There is already a tournament of that name in this server: #1 **Spring**. Pick \
+             another name."
+        );
+        // Carol finds the one she signed up to, and Bob the one he organises.
+        let left = w.ok(&carol(), "tournament leave").await;
+        assert!(left.text.contains("#1 **Spring**"), "{}", left.text);
+        w.ok(&carol(), "tournament join #1").await;
+        let listed = w.ok(&carol(), "tournaments").await;
+        assert!(listed.text.contains("#1 **Spring**"), "{}", listed.text);
+        let start = w.ok(&bob(), "tournament start").await;
+        assert!(
+            start.text.contains("#1 **Spring** has begun"),
+            "{}",
+            start.text
+        );
+        // Running, it is what `tournament` shows; the name is still taken.
+        let standings = w.ok(&dave(), "tournament").await;
+        assert!(standings.text.contains("Spring"), "{}", standings.text);
+        assert!(
+            w.refused(&dave(), "tournament create spring")
+                .await
+                .starts_with("There is already a tournament of that name")
+        );
+    }
+}

@@ -6,6 +6,7 @@
 mod common;
 
 mod analysis;
+mod analysis_queue;
 mod console;
 mod correspondence;
 mod dm_notices;

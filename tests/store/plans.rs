@@ -7,7 +7,7 @@ use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
     Backend, HotQuery, InProgress, PlayerId, PlayerOutcome, RatingScope, RecordLine, Store, Streak,
-    Termination, Timestamp,
+    Termination, Timestamp, TournamentStatus,
 };
 
 const GAMES: i64 = 100_000;
@@ -67,6 +67,12 @@ async fn seed(store: &Store) {
                0, 0 FROM n",
             counter(20_000)
         ),
+        // Five entrants in each tournament.
+        format!(
+            "{}INSERT INTO tournament_entrants (tournament_id, player_id, joined_at) \
+             SELECT 1 + (i - 1) / 5, 1 + ((i - 1) / 5 + ((i - 1) % 5) * 7) % {PLAYERS}, 0 FROM n",
+            counter(100_000)
+        ),
         format!(
             "{}INSERT INTO tournament_games (game_id, tournament_id, round, board) \
              SELECT i, 1 + (i - 1) / 10, 1 + (i - 1) % 10, 1 FROM n",
@@ -100,8 +106,10 @@ fn is_full_scan(backend: Backend, step: &str) -> bool {
                 "p",
                 "tournaments",
                 "tournament_games",
+                "tournament_entrants",
                 "t",
                 "tg",
+                "e",
             ];
             scanned.is_some_and(|t| table.contains(&t)) && !step.contains(" USING ")
         }
@@ -264,6 +272,38 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
             .unwrap()
             .unwrap();
         assert_eq!((t.id.0, round), (1_235, 5));
+        // Player 7 organises tournaments 6, 1006, ..., 19006, all in server 7 and finished;
+        // tournament 6 has players 6, 13, 20, 27 and 34.
+        let organised = s
+            .tournaments_organised_by(PlayerId(7), 7, TournamentStatus::Finished)
+            .await
+            .unwrap();
+        assert_eq!(
+            organised.iter().map(|t| t.id.0).collect::<Vec<_>>(),
+            (0..20).rev().map(|k| 6 + 1000 * k).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            s.tournaments_organised_by(PlayerId(7), 7, TournamentStatus::Open)
+                .await
+                .unwrap(),
+            vec![]
+        );
+        let joined = s
+            .tournaments_joined_by(PlayerId(13), 7, TournamentStatus::Finished)
+            .await
+            .unwrap();
+        assert!(joined.iter().any(|t| t.id.0 == 6), "{joined:?}");
+        assert!(joined.iter().all(|t| t.place.server == Some(7)));
+        assert_eq!(
+            s.tournaments_in_status(7, TournamentStatus::Finished, 2)
+                .await
+                .unwrap()
+                .iter()
+                .map(|t| t.id.0)
+                .collect::<Vec<_>>(),
+            vec![19_506, 19_006]
+        );
+        assert_eq!(s.open_tournaments_of(PlayerId(7)).await.unwrap(), 0);
         let latest = s.tournaments_in(7, 3).await.unwrap();
         assert_eq!(
             latest.iter().map(|t| t.id.0).collect::<Vec<_>>(),

@@ -17,6 +17,10 @@ analysis-queued = The engine is busy with another game. Your analysis of game #{
         [1] next in line
        *[other] number { $ahead } in line
     }; it is posted here as soon as it is ready.
+analysis-queue-full = You already wait for { $count } { $count ->
+        [one] analysis
+       *[other] analyses
+    } ({ $games }), and { $max } at once is the most: each is posted where you asked as soon as it is ready. Ask for another once one is.
 analysis-failed = The analysis of game #{ $id } failed. Try again later.
 analysis-ready = { $player }, the analysis of game #{ $id } you asked for is ready.
 analysis-ready-direct = The analysis of game #{ $id } you asked for is ready: `analysis #{ $id }` shows it.

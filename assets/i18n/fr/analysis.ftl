@@ -17,6 +17,10 @@ analysis-queued = Le moteur est occupé par une autre partie. Votre analyse de l
         [1] est la prochaine
        *[other] est en position { $ahead } dans la file
     } ; elle sera publiée ici dès qu'elle sera prête.
+analysis-queue-full = Vous attendez déjà { $count } { $count ->
+        [one] analyse
+       *[other] analyses
+    } ({ $games }), et { $max } à la fois est le maximum : chacune est publiée là où vous l'avez demandée dès qu'elle est prête. Demandez-en une autre quand l'une d'elles l'est.
 analysis-failed = L'analyse de la partie #{ $id } a échoué. Réessayez plus tard.
 analysis-ready = { $player }, l'analyse de la partie #{ $id } que vous avez demandée est prête.
 analysis-ready-direct = L'analyse de la partie #{ $id } que vous avez demandée est prête : `analysis #{ $id }` l'affiche.

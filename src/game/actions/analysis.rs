@@ -2,21 +2,25 @@
 //! analysis is computed once — through the process's [`AnalysisQueue`](crate::game::analysis_queue),
 //! so it never delays moves — stored, and reused by every later request and by `export`.
 //! A request that finds the engine busy is told its place in the line; the sweep posts its
-//! answer when it is ready ([`Service::deliver_analyses`]).
+//! answer when it is ready ([`Service::deliver_analyses`]), once for everyone who asked in the
+//! same place. One player waits for at most
+//! [`ANALYSES_QUEUED_MAX`](crate::game::limits::ANALYSES_QUEUED_MAX) analyses at once.
 
 use crate::engine::analysis::{Budget, Eval, GameAnalysis, PositionEval};
-use crate::game::analysis_queue::{Ticket, Waiter};
-use crate::game::context::{Cx, Res, say};
+use crate::game::analysis_queue::{Full, Ticket, Waiter};
+use crate::game::context::{Cx, Refusal, Res, say};
 use crate::game::i18n::{Lang, tr};
+use crate::game::limits::ANALYSES_QUEUED_MAX;
 use crate::game::loaded::Loaded;
 use crate::game::lookup;
+use crate::game::observe::RefusalReason;
 use crate::game::players::Players;
 use crate::game::present::Voice;
 use crate::game::present::analysis::analysis_text;
 use crate::game::present::analysis_graph::{graph_labels, graph_png};
 use crate::game::reply::{Attachment, Notice, Reply};
 use crate::game::service::Service;
-use crate::model::GameId;
+use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Annotation, PgnTags};
 use crate::store::{Game as StoredGame, GameStatus, StoreError, StoredAnalysis, StoredEval};
 
@@ -55,22 +59,59 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         lang,
     };
     match cx.svc.analyses().submit(row.id, &loaded.game, waiter) {
-        Ticket::Now(result) => {
-            let Ok(analysis) = result.await else {
+        Ok(Ticket::Now(result)) => {
+            let Ok(answer) = result.await else {
                 return say(tr!(lang, "analysis-failed", id = row.id.0));
             };
+            let analysis = keep(cx.svc, &loaded, answer.analysis).await?;
+            let mut reply = reply(cx.svc, cx.voice(), &loaded, &analysis).await;
+            // Who else asked here meanwhile is answered by this very post.
+            if !answer.also.is_empty() {
+                let mut others = Vec::with_capacity(answer.also.len());
+                for waiter in &answer.also {
+                    others.push(cx.who(waiter.player).await);
+                }
+                reply.text = format!(
+                    "{}\n{}",
+                    tr!(
+                        lang,
+                        "analysis-ready",
+                        player = others.join(", "),
+                        id = row.id.0
+                    ),
+                    reply.text
+                );
+                reply.mentions = answer.also.iter().map(|w| w.player).collect();
+            }
+            Ok(reply)
+        }
+        // Finished a moment ago: stored now if it was not yet, and shown.
+        Ok(Ticket::Ready(analysis)) => {
             let analysis = keep(cx.svc, &loaded, analysis).await?;
             Ok(reply(cx.svc, cx.voice(), &loaded, &analysis).await)
         }
-        Ticket::Queued { ahead: 0 } => {
+        Ok(Ticket::Queued { ahead: 0 }) => {
             Ok(Reply::text(tr!(lang, "analysis-running", id = row.id.0)))
         }
-        Ticket::Queued { ahead } => Ok(Reply::text(tr!(
+        Ok(Ticket::Queued { ahead }) => Ok(Reply::text(tr!(
             lang,
             "analysis-queued",
             id = row.id.0,
             ahead = ahead
         ))),
+        Err(Full { games }) => {
+            let games: Vec<String> = games.iter().map(|g| format!("#{}", g.0)).collect();
+            Err(Refusal::Because(
+                RefusalReason::AtCap,
+                tr!(
+                    lang,
+                    "analysis-queue-full",
+                    count = games.len(),
+                    games = games.join(", "),
+                    max = ANALYSES_QUEUED_MAX
+                ),
+            ))
+        }
     }
 }
 
@@ -223,7 +264,8 @@ pub(crate) async fn stored_annotations(svc: &Service, loaded: &Loaded) -> Vec<An
 
 impl Service {
     /// Stores the analyses finished for players who were told to wait, and returns their
-    /// answers, each posted where it was asked with its asker pinged. Run by the sweep.
+    /// answers: one post per game and place it was asked in, pinging everyone who asked
+    /// there. Run by the sweep.
     pub(crate) async fn deliver_analyses(&self) -> Vec<Notice> {
         let players = Players::new(self.store());
         let mut notices = Vec::new();
@@ -245,35 +287,51 @@ impl Service {
             if let Err(error) = &analysis {
                 tracing::error!(game = id.0, %error, "an analysis could not be kept");
             }
+            // One answer for each place it was asked in, pinging everyone who asked there, in
+            // the language of the first of them.
+            let mut places: Vec<(Place, Vec<Waiter>)> = Vec::new();
             for waiter in done.waiters {
-                let voice = self.voice(waiter.lang);
-                let name = players.name(waiter.player).await;
-                let asker = voice.player(waiter.player, &name);
+                match places.iter_mut().find(|(place, _)| *place == waiter.place) {
+                    Some((_, here)) => here.push(waiter),
+                    None => places.push((waiter.place, vec![waiter])),
+                }
+            }
+            for (place, here) in places {
+                let lang = here[0].lang;
+                let voice = self.voice(lang);
+                let mut askers = Vec::with_capacity(here.len());
+                for waiter in &here {
+                    let name = players.name(waiter.player).await;
+                    askers.push(voice.player(waiter.player, &name));
+                }
+                let asked: Vec<PlayerId> = here.iter().map(|w| w.player).collect();
                 let mut reply = match &analysis {
                     Ok(analysis) => {
                         let mut reply = reply(self, voice, &loaded, analysis).await;
                         reply.text = format!(
                             "{}\n{}",
-                            tr!(waiter.lang, "analysis-ready", player = asker, id = id.0),
+                            tr!(
+                                lang,
+                                "analysis-ready",
+                                player = askers.join(", "),
+                                id = id.0
+                            ),
                             reply.text
                         );
                         reply
                     }
-                    Err(_) => Reply::text(tr!(waiter.lang, "analysis-failed", id = id.0)),
+                    Err(_) => Reply::text(tr!(lang, "analysis-failed", id = id.0)),
                 };
-                reply.mentions = vec![waiter.player];
-                // Where the bot only answers commands it cannot post the answer: the asker is
+                reply.mentions = asked.clone();
+                // Where the bot only answers commands it cannot post the answer: the askers are
                 // told by direct message (text only: no graph, no record), and `analysis` there
                 // then shows the stored one, whole, at once.
                 reply.direct = self
-                    .instead_of_posting(&players, waiter.place, [waiter.player], |voice| {
+                    .instead_of_posting(&players, place, asked, |voice| {
                         tr!(voice.lang, "analysis-ready-direct", id = id.0)
                     })
                     .await;
-                notices.push(Notice {
-                    place: waiter.place,
-                    reply,
-                });
+                notices.push(Notice { place, reply });
             }
         }
         notices

@@ -7,14 +7,14 @@ use crate::game::i18n::{Lang, tr};
 use crate::game::present::yes_no;
 use crate::game::reply::{Attachment, Reply};
 use crate::game::tournament::standings::{Line, Mark, Standings, points, quarters};
-use crate::game::tournament::{RECENT, Roster, Want, find, format_line, names, title};
+use crate::game::tournament::{LISTED, Roster, Want, find, format_line, names, title};
 use crate::model::{PlayerId, TournamentId};
 use crate::render::crosstable::{Cell, CrossLegend, CrossRow, Crosstable, render_crosstable};
 use crate::rules::Color;
 use crate::store::{Tournament, TournamentStatus};
 
 /// How many finished tournaments `tournaments` lists.
-const FINISHED_LISTED: usize = 5;
+const FINISHED_LISTED: u32 = 5;
 
 /// `tournament [#T]`: the standings, or the sign-up list before the start.
 pub(crate) async fn standings(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
@@ -288,17 +288,39 @@ fn distinct_names(players: &[PlayerId], names: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// `tournaments`: this server's events, open for sign-up, running, and the latest finished.
+/// `tournaments`: this server's events, open for sign-up, running (the latest of each, and
+/// always the asker's own), and the latest finished.
 pub(crate) async fn list(cx: &Cx<'_>) -> Res<Reply> {
     let lang = cx.lang;
     let Some(server) = cx.place.server else {
         return say(tr!(lang, "tournament-needs-server"));
     };
-    let all = cx.store().tournaments_in(server, RECENT).await?;
-    let shown: Vec<&Tournament> = all
-        .iter()
-        .filter(|t| t.status != TournamentStatus::Cancelled)
-        .collect();
+    // Each status read on its own: no number of cancelled or finished events can push the
+    // open and running ones off the list.
+    let mut shown = Vec::new();
+    for (status, most) in [
+        (TournamentStatus::Open, LISTED),
+        (TournamentStatus::Running, LISTED),
+        (TournamentStatus::Finished, FINISHED_LISTED),
+    ] {
+        shown.extend(
+            cx.store()
+                .tournaments_in_status(server, status, most)
+                .await?,
+        );
+    }
+    // And the asker's own, however many newer ones there are.
+    let me = cx.actor.id;
+    for status in [TournamentStatus::Open, TournamentStatus::Running] {
+        shown.extend(cx.store().tournaments_joined_by(me, server, status).await?);
+        shown.extend(
+            cx.store()
+                .tournaments_organised_by(me, server, status)
+                .await?,
+        );
+    }
+    shown.sort_by_key(|t| std::cmp::Reverse(t.id));
+    shown.dedup_by_key(|t| t.id);
     if shown.is_empty() {
         return Ok(Reply::private(tr!(lang, "tournaments-none")));
     }
@@ -308,10 +330,7 @@ pub(crate) async fn list(cx: &Cx<'_>) -> Res<Reply> {
         TournamentStatus::Running,
         TournamentStatus::Finished,
     ] {
-        let mut these: Vec<&&Tournament> = shown.iter().filter(|t| t.status == status).collect();
-        if status == TournamentStatus::Finished {
-            these.truncate(FINISHED_LISTED);
-        }
+        let these: Vec<&Tournament> = shown.iter().filter(|t| t.status == status).collect();
         if these.is_empty() {
             continue;
         }

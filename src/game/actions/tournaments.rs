@@ -14,7 +14,9 @@ use crate::game::tournament::berger::{draw_seats, pairings};
 use crate::game::tournament::{Roster, Want, find, format_line, names, title};
 use crate::model::{Days, PlayerId, TournamentId};
 use crate::rules;
-use crate::store::{NewTournament, StoreError, Tournament, TournamentDraw, TournamentStatus};
+use crate::store::{
+    Cap, CapReached, NewTournament, StoreError, Tournament, TournamentDraw, TournamentStatus,
+};
 
 use super::vacation;
 
@@ -52,7 +54,10 @@ fn join_button(cx: &Cx<'_>, id: TournamentId) -> crate::game::reply::Button {
     )
 }
 
-/// `tournament create NAME [days N] [double] [casual] [max N]`.
+/// `tournament create NAME [days N] [double] [casual] [max N]`: refused when the asker already
+/// organises [`OPEN_TOURNAMENTS_MAX`](limits::OPEN_TOURNAMENTS_MAX) tournaments that have not
+/// started (the store checks it again as it writes), or when an event in progress in this
+/// server has the name.
 pub(crate) async fn create(
     cx: &Cx<'_>,
     name: &TournamentName,
@@ -70,14 +75,32 @@ pub(crate) async fn create(
         return say(tr!(lang, "tournament-needs-bot"));
     }
     let store = cx.store();
-    let taken = store
-        .tournaments_in(server, crate::game::tournament::RECENT)
-        .await?
-        .into_iter()
-        .find(|t| {
-            matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
-                && t.name.to_lowercase() == name.as_str().to_lowercase()
-        });
+    let me = cx.actor.id;
+    let organised = store.open_tournaments_of(me).await?;
+    if organised >= limits::OPEN_TOURNAMENTS_MAX {
+        return Err(limits::cap_refusal(
+            cx,
+            CapReached {
+                player: me,
+                cap: Cap::OpenTournaments,
+                max: limits::OPEN_TOURNAMENTS_MAX,
+                count: organised,
+            },
+        )
+        .await);
+    }
+    // The name of an event in progress here (open or running) stays its own, however many
+    // tournaments the server has seen since.
+    let wanted = name.as_str().to_lowercase();
+    let mut live = store
+        .tournaments_in_status(server, TournamentStatus::Open, u32::MAX)
+        .await?;
+    live.extend(
+        store
+            .tournaments_in_status(server, TournamentStatus::Running, u32::MAX)
+            .await?,
+    );
+    let taken = live.into_iter().find(|t| t.name.to_lowercase() == wanted);
     if let Some(t) = taken {
         return say(tr!(
             lang,
@@ -86,11 +109,8 @@ pub(crate) async fn create(
         ));
     }
     let now = cx.now();
-    cx.players.remember(
-        &store
-            .upsert_player(cx.actor.id, &cx.actor.name, now)
-            .await?,
-    );
+    cx.players
+        .remember(&store.upsert_player(me, &cx.actor.name, now).await?);
     let t = store
         .create_tournament(
             &NewTournament {
@@ -98,7 +118,7 @@ pub(crate) async fn create(
                 server,
                 // A tournament created in a thread lives in the thread's channel.
                 channel: cx.place.channel,
-                organiser: cx.actor.id,
+                organiser: me,
                 double,
                 rated,
                 days_per_move: days.get(),

@@ -18,8 +18,9 @@ use crate::model::{PlayerId, TournamentId};
 use crate::store::{Entrant, Store, StoreError, Tournament, TournamentGame, TournamentStatus};
 use standings::Standings;
 
-/// How many of a server's latest tournaments the look-ups consider.
-pub(crate) const RECENT: u32 = 50;
+/// How many of a server's latest tournaments of one status a look-up or a list considers (the
+/// asker's own are always read whole).
+pub(crate) const LISTED: u32 = 25;
 
 /// What a command wants of the tournament it means, when it names none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,52 +147,37 @@ pub(crate) async fn find(
         return Ok(t);
     }
     let me = cx.actor.id;
-    let all = store.tournaments_in(server, RECENT).await?;
-    let mut fits = Vec::new();
-    for t in &all {
-        let ok = match want {
-            Want::Join => t.status == TournamentStatus::Open,
-            Want::Leave => {
-                t.status == TournamentStatus::Open
-                    && store.entrants(t.id).await?.iter().any(|e| e.player == me)
-            }
-            Want::Organise => t.status == TournamentStatus::Open && t.organiser == me,
-            Want::Withdraw => {
-                matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
-                    && t.organiser == me
-            }
-            Want::View => t.status == TournamentStatus::Running,
-        };
-        if ok {
-            fits.push(t.clone());
+    let (open, running) = (TournamentStatus::Open, TournamentStatus::Running);
+    // The asker's own are read by player, so however many others the server holds (and
+    // however recent), none of them can hide these.
+    let mut fits = match want {
+        Want::Join => store.tournaments_in_status(server, open, LISTED).await?,
+        Want::Leave => store.tournaments_joined_by(me, server, open).await?,
+        Want::Organise => store.tournaments_organised_by(me, server, open).await?,
+        Want::Withdraw => {
+            let mut mine = store.tournaments_organised_by(me, server, open).await?;
+            mine.extend(store.tournaments_organised_by(me, server, running).await?);
+            mine
         }
-    }
+        Want::View => store.tournaments_in_status(server, running, LISTED).await?,
+    };
     if fits.is_empty() && matches!(want, Want::Leave | Want::Organise | Want::Withdraw) {
         // Not the asker's: if only one tournament here could be meant, the action says
         // precisely why it is not theirs to change.
-        let could: Vec<&Tournament> = all
-            .iter()
-            .filter(|t| match want {
-                Want::Withdraw => {
-                    matches!(t.status, TournamentStatus::Open | TournamentStatus::Running)
-                }
-                _ => t.status == TournamentStatus::Open,
-            })
-            .collect();
+        let mut could = store.tournaments_in_status(server, open, 2).await?;
+        if want == Want::Withdraw {
+            could.extend(store.tournaments_in_status(server, running, 2).await?);
+        }
         if let [one] = could.as_slice() {
-            return Ok((*one).clone());
+            return Ok(one.clone());
         }
     }
     if want == Want::View && fits.is_empty() {
-        fits = all
-            .iter()
-            .filter(|t| t.status == TournamentStatus::Open)
-            .cloned()
-            .collect();
-        if fits.is_empty()
-            && let Some(latest) = all.iter().find(|t| t.status == TournamentStatus::Finished)
-        {
-            fits.push(latest.clone());
+        fits = store.tournaments_in_status(server, open, LISTED).await?;
+        if fits.is_empty() {
+            fits = store
+                .tournaments_in_status(server, TournamentStatus::Finished, 1)
+                .await?;
         }
     }
     if fits.len() > 1 {
