@@ -1,5 +1,6 @@
 //! `rollerball engine`: the computer opponent's choice in a position, with its reasons (score,
-//! depth, nodes, principal variation).
+//! depth, nodes, principal variation); with `--uci`, the engine driven by commands on standard
+//! input (`engine_loop`).
 
 use std::io::Write;
 use std::time::Duration;
@@ -29,10 +30,17 @@ pub struct Args {
     /// Seed for the low levels' deliberate mistakes.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Read commands from standard input, one a line, in the manner of chess's UCI
+    /// (`position`, `legal`, `outcome`, `fen`, `go`, `quit`), for match drivers.
+    #[arg(long, conflicts_with_all = ["fen", "level", "depth", "movetime", "seed"])]
+    uci: bool,
 }
 
 /// Searches and writes the move found, its score, the search's size and the line it expects.
 pub fn run(args: Args, out: &mut impl Write) -> Outcome {
+    if args.uci {
+        return super::engine_loop::run(std::io::stdin().lock(), out);
+    }
     let game = Game::from_position(position(&args.fen)?);
     let settings = match (args.level, args.depth, args.movetime) {
         (_, Some(d), _) => Settings {

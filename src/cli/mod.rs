@@ -6,6 +6,7 @@ pub mod bot;
 pub mod console;
 pub mod db;
 pub mod engine;
+pub mod engine_loop;
 pub mod migrate;
 pub mod moves;
 pub mod perft;

@@ -40,10 +40,20 @@
 
 use crate::rules::{Annotation, Color, Game, Move};
 
-use super::{Limits, Score, Settings, best_move};
+use super::tt::{Kept, Table};
+use super::{Limits, Score, Settings, best_move_in};
 
 /// Nodes searched per position when the host names no other budget.
 pub const DEFAULT_NODES: u64 = 100_000;
+/// The analysis's one transposition table has `2^TABLE_BITS` slots of 16 bytes: 4 MiB for the
+/// whole game. A search of [`DEFAULT_NODES`] stores at most one entry a node, fewer than half
+/// the slots, so the table also keeps much of what the searches of the previous positions
+/// learned.
+pub const TABLE_BITS: u32 = 18;
+
+/// The table of the process's analyses, kept from one analysis to the next (the queue runs one
+/// at a time) and cleared before each.
+static TABLE: Kept = Kept::new(TABLE_BITS);
 /// An inaccuracy (`?!`) loses at least this much of the mover's winning chances.
 pub const INACCURACY: f64 = 0.1;
 /// A mistake (`?`) loses at least this much.
@@ -274,6 +284,14 @@ pub struct GameAnalysis {
 
 /// Evaluates every position of `game` (with its repetition history) at `budget`. Synchronous
 /// and CPU-bound: call it on a blocking thread.
+///
+/// All the positions are searched with one transposition table, in the order of the game: the
+/// process's kept table, cleared first (or a new one when another analysis holds it). A search
+/// is a pure function of its position, its history, its budget and the table it starts from,
+/// and that table holds only what the searches of the earlier positions of this same game left
+/// in it: so the same game always gets the same analysis, whatever was analysed before it, and
+/// a position's evaluation never depends on the moves played after it (the first `n` positions
+/// of a game are evaluated alike in the game and in its first `n - 1` moves alone).
 pub fn analyse(game: &Game, budget: Budget) -> GameAnalysis {
     let settings = Settings {
         limits: Limits {
@@ -282,19 +300,22 @@ pub fn analyse(game: &Game, budget: Budget) -> GameAnalysis {
         },
         ..Settings::default()
     };
-    let mut line = Game::from_position(*game.start());
-    let mut positions = Vec::with_capacity(game.ply() + 1);
-    for ply in 0..=game.ply() {
-        positions.push(evaluate(&line, &settings));
-        if let Some(&mv) = game.moves().get(ply) {
-            line.play(mv).expect("a game's own moves replay");
+    let positions = TABLE.with(|tt| {
+        let mut line = Game::from_position(*game.start());
+        let mut positions = Vec::with_capacity(game.ply() + 1);
+        for ply in 0..=game.ply() {
+            positions.push(evaluate(&line, &settings, tt));
+            if let Some(&mv) = game.moves().get(ply) {
+                line.play(mv).expect("a game's own moves replay");
+            }
         }
-    }
+        positions
+    });
     GameAnalysis { budget, positions }
 }
 
 /// One position: the rules' verdict when the game is over in it, else the search's.
-fn evaluate(line: &Game, settings: &Settings) -> PositionEval {
+fn evaluate(line: &Game, settings: &Settings, tt: &mut Table) -> PositionEval {
     if let Some(outcome) = line.outcome() {
         let eval = match outcome.winner {
             Some(winner) => Eval::Mate { winner, moves: 0 },
@@ -303,7 +324,7 @@ fn evaluate(line: &Game, settings: &Settings) -> PositionEval {
         return PositionEval { eval, best: None };
     }
     let mover = line.position().side_to_move();
-    match best_move(line, settings, 0) {
+    match best_move_in(line, settings, 0, tt) {
         Some(found) => PositionEval {
             eval: Eval::from_score(found.score, mover),
             best: Some(found.mv),
@@ -422,6 +443,45 @@ mod tests {
             movetext.contains("6. Rg2?? { [%eval #-1] } 6... Rxg2# 0-1"),
             "{pgn}"
         );
+    }
+
+    fn blunder_game() -> Game {
+        let moves = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
+        Game::replay(None, &moves.split_whitespace().collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn one_table_serves_the_whole_game() {
+        // A table per position cost 16 MB each time (and the allocator kept several around):
+        // the analysis of a game makes one table of 4 MiB at most (none when the process's
+        // kept table is free).
+        let game = blunder_game();
+        let before = crate::engine::tt::made_on_this_thread();
+        let analysis = analyse(&game, Budget { nodes: 2_000 });
+        assert_eq!(analysis.positions.len(), 13);
+        assert!(crate::engine::tt::made_on_this_thread() - before <= 1);
+        assert_eq!(Table::new(TABLE_BITS).bytes(), 4 << 20);
+    }
+
+    #[test]
+    fn the_same_game_gets_the_same_analysis() {
+        // The table carries what one position's search learned to the next; it must never
+        // carry anything from one analysis to another, nor from later moves to earlier ones.
+        let game = blunder_game();
+        let budget = Budget { nodes: 3_000 };
+        let first = analyse(&game, budget);
+        let other = Game::replay(None, &["c2-b3", "e6-f5", "e2-f2", "c6-b6", "c1-b2"]).unwrap();
+        let between = analyse(&other, budget);
+        assert_ne!(between.positions, first.positions[..6]);
+        assert_eq!(analyse(&game, budget), first);
+        // With the kept table busy, a new table gives the same.
+        TABLE.with(|_busy| assert_eq!(analyse(&game, budget), first));
+        // The first seven positions, analysed as a game of six moves, come out the same.
+        let mut prefix = Game::new();
+        for &mv in &game.moves()[..6] {
+            prefix.play(mv).unwrap();
+        }
+        assert_eq!(analyse(&prefix, budget).positions, first.positions[..7]);
     }
 
     #[test]

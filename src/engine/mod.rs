@@ -209,6 +209,18 @@ pub struct SearchResult {
 /// `seed` drives the low levels' noise and oversights: use something that differs between
 /// games and moves (the game id mixed with the ply, say) for variety, the same to replay.
 pub fn best_move(game: &Game, settings: &Settings, seed: u64) -> Option<SearchResult> {
+    let mut tt = tt::Table::new(table_bits(&settings.limits));
+    best_move_in(game, settings, seed, &mut tt)
+}
+
+/// [`best_move`] with the caller's transposition table, which keeps what this search learns
+/// for the next one (the analysis of a game searches all its positions with one table).
+pub(crate) fn best_move_in(
+    game: &Game,
+    settings: &Settings,
+    seed: u64,
+    tt: &mut tt::Table,
+) -> Option<SearchResult> {
     if game.outcome().is_some() {
         return None;
     }
@@ -232,7 +244,18 @@ pub fn best_move(game: &Game, settings: &Settings, seed: u64) -> Option<SearchRe
         .iter()
         .map(Position::zobrist)
         .collect();
-    search(&current, &history, settings, seed)
+    search_in(&current, &history, settings, seed, tt)
+}
+
+/// The size of a fresh table for a search within `limits`, in bits of slots. A small search
+/// needs a small table: allocating and clearing 16 MB for a depth-1 move would cost more than
+/// the search.
+fn table_bits(limits: &Limits) -> u32 {
+    if limits.movetime.is_some() || limits.depth.is_none_or(|d| d > 4) {
+        20
+    } else {
+        14
+    }
 }
 
 /// The best move in `position`, given the Zobrist keys of the game's earlier positions (oldest
@@ -244,6 +267,18 @@ pub fn search(
     settings: &Settings,
     seed: u64,
 ) -> Option<SearchResult> {
+    let mut tt = tt::Table::new(table_bits(&settings.limits));
+    search_in(position, history, settings, seed, &mut tt)
+}
+
+/// [`search`] with the caller's transposition table.
+fn search_in(
+    position: &Position,
+    history: &[u64],
+    settings: &Settings,
+    seed: u64,
+    tt: &mut tt::Table,
+) -> Option<SearchResult> {
     let start = Instant::now();
     if position.throne_winner().is_some() || position.legal_moves().is_empty() {
         return None;
@@ -251,16 +286,9 @@ pub fn search(
     let limits = &settings.limits;
     let deadline = limits.movetime.map(|t| start + t);
     let max_depth = limits.depth.unwrap_or(64).min(search::MAX_PLY as u32 / 2);
-    // A small search needs a small table: allocating and clearing 16 MB for a depth-1 move
-    // would cost more than the search.
-    let tt_bits = if limits.movetime.is_some() || limits.depth.is_none_or(|d| d > 4) {
-        20
-    } else {
-        14
-    };
     let mut searcher = search::Searcher::new(
         history.to_vec(),
-        tt_bits,
+        tt,
         limits.nodes.unwrap_or(u64::MAX),
         deadline,
         limits.stop.as_deref(),

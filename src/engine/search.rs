@@ -20,10 +20,12 @@ pub const WIN_BOUND: i32 = WIN - 2 * MAX_PLY as i32;
 /// The deepest the search goes, quiescence included.
 pub const MAX_PLY: usize = 96;
 
-/// Everything one search needs; built fresh for each call to keep calls independent.
+/// Everything one search needs; built fresh for each call to keep calls independent, except
+/// the transposition table, which the caller lends (an analysis lends one table to the searches
+/// of a whole game).
 pub struct Searcher<'a> {
     tables: &'static Tables,
-    tt: Table,
+    tt: &'a mut Table,
     /// Zobrist keys of the game's earlier positions (only those since the last irreversible
     /// move), then of the positions on the current search path.
     keys: Vec<u64>,
@@ -72,13 +74,13 @@ pub struct Iteration {
 
 impl<'a> Searcher<'a> {
     /// A searcher for one move choice. `history` holds the keys of the game's earlier
-    /// positions since the last irreversible move.
+    /// positions since the last irreversible move; `tt` may hold what earlier searches learned.
     // Private to the engine and called from one place (`engine::search`), which names every
     // argument; a builder would add code without adding clarity.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         history: Vec<u64>,
-        tt_bits: u32,
+        tt: &'a mut Table,
         node_limit: u64,
         deadline: Option<Instant>,
         stop: Option<&'a AtomicBool>,
@@ -88,7 +90,7 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         Searcher {
             tables: eval::tables(),
-            tt: Table::new(tt_bits),
+            tt,
             keys: history,
             killers: [[None; 2]; MAX_PLY],
             history: Box::new([[[0; 49]; 49]; 2]),
@@ -532,7 +534,8 @@ mod tests {
 
     #[test]
     fn repetitions_are_found_only_with_the_same_side_to_move_since_the_boundary() {
-        let mut s = Searcher::new(vec![1, 2, 3, 4], 4, u64::MAX, None, None, 0, 0, 0);
+        let mut tt = Table::new(4);
+        let mut s = Searcher::new(vec![1, 2, 3, 4], &mut tt, u64::MAX, None, None, 0, 0, 0);
         // The stack ends with key 4 (the parent, other side to move); the child can only
         // repeat 3 or 1, the positions with its own side to move.
         assert!(s.repeats(3, 0));

@@ -1,5 +1,7 @@
 //! The transposition table: what earlier searches learned about a position, by Zobrist key.
 
+use std::sync::{Mutex, TryLockError};
+
 use crate::rules::{Move, PieceKind, Square};
 
 /// How a stored score relates to the true value.
@@ -38,10 +40,23 @@ pub struct Table {
 impl Table {
     /// A table of `2^bits` slots (16 bytes each).
     pub fn new(bits: u32) -> Table {
+        #[cfg(test)]
+        MADE.with(|made| made.set(made.get() + 1));
         Table {
             slots: vec![[0; 2]; 1 << bits],
             mask: (1 << bits) - 1,
         }
+    }
+
+    /// The table's size in bytes.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        std::mem::size_of_val(self.slots.as_slice())
+    }
+
+    /// Forgets every entry: the table is then as good as new.
+    pub fn clear(&mut self) {
+        self.slots.fill([0; 2]);
     }
 
     /// The entry for `key`, if stored.
@@ -82,6 +97,53 @@ impl Table {
             (score as i16 as u16 as u64) | mv << 16 | depth << 32 | bound << 40,
         ];
     }
+}
+
+/// A table kept from one use to the next. Allocating and freeing several megabytes again and
+/// again, on whichever thread a host runs the search, leaves the memory allocator holding freed
+/// copies in several of its per-thread arenas (glibc also raises its threshold for handing such
+/// blocks back to the system after the first is freed), so the process grows well beyond the
+/// one table it uses at a time; one allocation kept for the life of the process does not.
+pub struct Kept {
+    bits: u32,
+    table: Mutex<Option<Table>>,
+}
+
+impl Kept {
+    /// A keeper of one table of `2^bits` slots, allocated on first use.
+    pub const fn new(bits: u32) -> Kept {
+        Kept {
+            bits,
+            table: Mutex::new(None),
+        }
+    }
+
+    /// Runs `f` with an empty table: the kept one, cleared, or a new one when another search
+    /// holds it (so two callers never wait for each other, and each gets a clean table).
+    pub fn with<R>(&self, f: impl FnOnce(&mut Table) -> R) -> R {
+        let mut guard = match self.table.try_lock() {
+            Ok(guard) => guard,
+            // A search that panicked left the table as it was: it is cleared before use anyway.
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => return f(&mut Table::new(self.bits)),
+        };
+        let table = guard.get_or_insert_with(|| Table::new(self.bits));
+        table.clear();
+        f(table)
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tables made on this thread, so a test can count the tables a search or an analysis
+    /// allocates.
+    static MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many tables this thread has made so far (tests only).
+#[cfg(test)]
+pub fn made_on_this_thread() -> usize {
+    MADE.with(std::cell::Cell::get)
 }
 
 /// A move in 15 bits: from (6), to (6), promotion (2: none, rook, bishop). 0 means no move,
