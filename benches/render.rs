@@ -15,8 +15,8 @@ use rollerball::render::eval_graph::{
     EvalGraph, GraphLabels, GraphMark, GraphScore, Severity, render_eval_graph,
 };
 use rollerball::render::{
-    BoardView, Caption, English, GifOptions, Options, Theme, render_gif, render_gif_in,
-    render_png, render_rgb,
+    BoardView, Caption, English, GifOptions, Options, Theme, render_gif, render_gif_in, render_png,
+    render_rgb,
 };
 use rollerball::rules::{Color, Game, Position};
 

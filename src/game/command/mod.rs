@@ -310,6 +310,14 @@ pub enum CommandError {
     TournamentName(String),
     /// A tournament name that is or holds a link or an invite (the word that is one).
     TournamentNameLink(String),
+    /// Two options of one command that say different things (each as typed: `days 1`,
+    /// `days 14`).
+    ConflictingOptions {
+        /// The first, as typed.
+        first: String,
+        /// The one that disagrees with it, as typed.
+        second: String,
+    },
     /// A tournament's most players out of range, or not a number.
     MaxPlayers(String),
     /// A colour that is none of white, black or random, where a front end reads one as typed
@@ -438,6 +446,12 @@ impl CommandError {
             CommandError::TournamentName(word) => {
                 tr!(lang, "command-tournament-name", word = word, max = NAME_MAX)
             }
+            CommandError::ConflictingOptions { first, second } => tr!(
+                lang,
+                "command-conflicting-options",
+                first = first.as_str(),
+                second = second.as_str()
+            ),
             CommandError::TournamentNameLink(word) => {
                 tr!(lang, "command-tournament-name-link", word = word)
             }

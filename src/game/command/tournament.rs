@@ -211,7 +211,43 @@ pub(super) struct TournamentArgs<'a> {
 }
 
 /// The option words of `create`, which cannot start a name.
-const CREATE_WORDS: &[&str] = &["days", "day", "double", "casual", "unrated", "rated", "max"];
+const CREATE_WORDS: &[&str] = &[
+    "days", "day", "double", "single", "casual", "unrated", "rated", "max",
+];
+
+/// Whether `word` is one of `tournament create`'s option words (`days`, `double`, `3d`, …):
+/// where a name typed without quotes ends.
+fn is_create_word(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    CREATE_WORDS.contains(&lower.as_str()) || is_days_word(&lower)
+}
+
+/// Whether `lower` is a number of days written as one word (`3d`).
+fn is_days_word(lower: &str) -> bool {
+    lower
+        .strip_suffix('d')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Records a setting of `tournament create`, refusing one given before as something else
+/// (`days 1 days 14`, `single double`); the same setting twice is only said twice.
+fn set_once<T: PartialEq>(
+    slot: &mut Option<(T, String)>,
+    value: T,
+    typed: String,
+) -> Result<(), CommandError> {
+    match slot {
+        Some((before, first)) if *before != value => Err(CommandError::ConflictingOptions {
+            first: first.clone(),
+            second: typed,
+        }),
+        Some(_) => Ok(()),
+        None => {
+            *slot = Some((value, typed));
+            Ok(())
+        }
+    }
+}
 
 impl<'a> TournamentArgs<'a> {
     pub(super) fn new(words: Vec<&'a str>) -> TournamentArgs<'a> {
@@ -328,10 +364,10 @@ impl<'a> TournamentArgs<'a> {
         let Some(first) = words.next() else {
             return Err(Self::missing(Needed::TournamentName));
         };
-        if CREATE_WORDS.contains(&first.to_lowercase().as_str()) {
+        if is_create_word(first) {
             return Err(Self::missing(Needed::TournamentName));
         }
-        // One word, or several in quotes.
+        // Several words in quotes, or the words up to the first option word.
         let closing = match first.chars().next() {
             Some('"') => Some('"'),
             Some('“') => Some('”'),
@@ -340,7 +376,13 @@ impl<'a> TournamentArgs<'a> {
             _ => None,
         };
         let typed = match closing {
-            None => first.to_string(),
+            None => {
+                let mut parts = vec![first];
+                while let Some(word) = words.next_if(|w| !is_create_word(w)) {
+                    parts.push(word);
+                }
+                parts.join(" ")
+            }
             Some(close) => {
                 let mut parts = vec![&first[first.chars().next().map_or(0, char::len_utf8)..]];
                 let mut closed = false;
@@ -363,48 +405,48 @@ impl<'a> TournamentArgs<'a> {
             }
         };
         let name = TournamentName::parse(&typed)?;
-        let mut days = None;
-        let mut double = false;
-        let mut rated = true;
-        let mut max = None;
+        // Each setting as typed, so that two that disagree can be named.
+        let mut days: Option<(Days, String)> = None;
+        let mut double: Option<(bool, String)> = None;
+        let mut rated: Option<(bool, String)> = None;
+        let mut max: Option<(MaxPlayers, String)> = None;
         while let Some(word) = words.next() {
-            match word.to_lowercase().as_str() {
-                "double" => double = true,
-                "single" => double = false,
-                "casual" | "unrated" => rated = false,
-                "rated" => rated = true,
+            let lower = word.to_lowercase();
+            match lower.as_str() {
+                "double" | "single" => set_once(&mut double, lower == "double", word.to_string())?,
+                "casual" | "unrated" | "rated" => {
+                    set_once(&mut rated, lower == "rated", word.to_string())?
+                }
                 "days" | "day" => {
                     let n = words
                         .next()
                         .ok_or_else(|| Self::missing(Needed::DaysNumber))?;
-                    days = Some(super::parse::days(n)?);
+                    set_once(&mut days, super::parse::days(n)?, format!("{word} {n}"))?;
                 }
                 "max" => {
                     let n = words
                         .next()
                         .ok_or_else(|| Self::missing(Needed::MaxPlayers))?;
-                    max = Some(
-                        n.parse::<u32>()
-                            .ok()
-                            .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
-                            .and_then(MaxPlayers::new)
-                            .ok_or_else(|| CommandError::MaxPlayers(n.to_string()))?,
-                    );
+                    let most = n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|_| n.bytes().all(|b| b.is_ascii_digit()))
+                        .and_then(MaxPlayers::new)
+                        .ok_or_else(|| CommandError::MaxPlayers(n.to_string()))?;
+                    set_once(&mut max, most, format!("{word} {n}"))?;
                 }
-                lower
-                    if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() =>
-                {
-                    days = Some(super::parse::days(word)?);
+                _ if is_days_word(&lower) => {
+                    set_once(&mut days, super::parse::days(word)?, word.to_string())?
                 }
                 _ => return Err(Self::unexpected(word)),
             }
         }
         Ok(TournamentCommand::Create {
             name,
-            days: days.unwrap_or(Days::DEFAULT),
-            double,
-            rated,
-            max,
+            days: days.map_or(Days::DEFAULT, |(d, _)| d),
+            double: double.is_some_and(|(d, _)| d),
+            rated: rated.is_none_or(|(r, _)| r),
+            max: max.map(|(m, _)| m),
         })
     }
 }
@@ -450,6 +492,38 @@ mod tests {
                 name: TournamentName::new("Coupe d’hiver").unwrap(),
                 days: Days::DEFAULT,
                 double: false,
+                rated: true,
+                max: None,
+            })
+        );
+        // A name of several words needs no quotes: it runs up to the first option word.
+        assert_eq!(
+            parse("tournament create Winter Cup days 3"),
+            t(TournamentCommand::Create {
+                name: TournamentName::new("Winter Cup").unwrap(),
+                days: Days::new(3).unwrap(),
+                double: false,
+                rated: true,
+                max: None,
+            })
+        );
+        assert_eq!(
+            parse("tournament create Spring Open 2026 5d single casual"),
+            t(TournamentCommand::Create {
+                name: TournamentName::new("Spring Open 2026").unwrap(),
+                days: Days::new(5).unwrap(),
+                double: false,
+                rated: false,
+                max: None,
+            })
+        );
+        // Saying one thing twice is no conflict.
+        assert_eq!(
+            parse("tournament create Club Night double double days 2 2d"),
+            t(TournamentCommand::Create {
+                name: TournamentName::new("Club Night").unwrap(),
+                days: Days::new(2).unwrap(),
+                double: true,
                 rated: true,
                 max: None,
             })
@@ -512,6 +586,27 @@ mod tests {
         );
         assert!(
             error("tournament withdraw").starts_with("`tournament` needs the player to withdraw.")
+        );
+        // Options that disagree are refused, naming both.
+        for (typed, first, second) in [
+            ("Spring days 1 days 14", "days 1", "days 14"),
+            ("Spring single double", "single", "double"),
+            ("Spring casual rated", "casual", "rated"),
+            ("Spring max 4 max 6", "max 4", "max 6"),
+            ("Winter Cup 3d days 5", "3d", "days 5"),
+        ] {
+            assert_eq!(
+                Command::parse(&format!("tournament create {typed}")),
+                Err(CommandError::ConflictingOptions {
+                    first: first.into(),
+                    second: second.into()
+                }),
+                "{typed}"
+            );
+        }
+        assert_eq!(
+            error("tournament create Spring days 1 days 14"),
+            "`days 1` and `days 14` say different things: keep the one you mean."
         );
         for (typed, link) in [
             ("https://discord.gg/abc", "https://discord.gg/abc"),
