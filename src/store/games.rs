@@ -107,8 +107,8 @@ pub(super) const COMPUTER_TURNS: &str = concat!(
 /// Ends on time the games whose deadline passed ($1 = now, $2 = most to claim). A game that
 /// runs out of time before both sides have moved is aborted, unrated (as on lichess); a
 /// tournament's, which must have a result, is lost on time but unrated (the caller marks it a
-/// forfeit). The condition
-/// stands in the outer `WHERE` too, so a row another process claimed meanwhile no longer
+/// forfeit; the tournament's row is looked up by its key, `NOT IN` would read the whole table
+/// on PostgreSQL). The condition stands in the outer `WHERE` too, so a row another process claimed meanwhile no longer
 /// matches; on PostgreSQL the candidates are locked with `SKIP LOCKED` (see
 /// [`Store::claim_sql`]), so two sweeps never wait for each other or deadlock. The candidates
 /// are a `MATERIALIZED` CTE so that they are chosen (and locked) exactly once: as a plain
@@ -118,9 +118,11 @@ pub(super) const CLAIM_TIMEOUTS: &str = concat!(
     "WITH due AS MATERIALIZED (SELECT id FROM games WHERE status = 'active' \
        AND deadline_at <= $1 ORDER BY deadline_at LIMIT $2 /*LOCK*/) \
      UPDATE games SET status = 'finished', \
-       result = CASE WHEN ply < 2 AND id NOT IN (SELECT game_id FROM tournament_games) \
+       result = CASE WHEN ply < 2 AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
+           WHERE tg.game_id = games.id) \
          THEN '*' WHEN to_move = 'white' THEN '0-1' ELSE '1-0' END, \
-       termination = CASE WHEN ply < 2 AND id NOT IN (SELECT game_id FROM tournament_games) \
+       termination = CASE WHEN ply < 2 AND NOT EXISTS (SELECT 1 FROM tournament_games tg \
+           WHERE tg.game_id = games.id) \
          THEN 'abort' ELSE 'time' END, \
        rated = CASE WHEN ply < 2 THEN 0 ELSE rated END, \
        finished_at = $1, updated_at = $1, version = version + 1, \

@@ -171,9 +171,13 @@ impl HotQuery {
             HotQuery::DueDeadlines => &["games_active_deadline"],
             HotQuery::DueReminders => &["games_active_remind"],
             HotQuery::Leaderboard | HotQuery::RatedAbove => &["ratings_leaderboard"],
-            HotQuery::PlayerRecord | HotQuery::PlayerResults => {
-                &["games_rated_white", "games_rated_black"]
-            }
+            // Either pair reads only the player's finished games.
+            HotQuery::PlayerRecord | HotQuery::PlayerResults => &[
+                "games_rated_white",
+                "games_rated_black",
+                "games_finished_white",
+                "games_finished_black",
+            ],
             HotQuery::ExpiredChallenges => &["challenges_open_expiry"],
             HotQuery::ComputerTurns => &["games_active_computer"],
             HotQuery::TournamentOfGame => &[

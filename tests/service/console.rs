@@ -50,7 +50,7 @@ async fn a_short_game_in_the_console() {
     assert!(out.contains("Game #1 · @alice played b3."), "{out}");
     // Black to move: the text board turns to Black's side, as the image does.
     assert!(
-        out.contains("     g f e d c b a\n  1  . . R B . . .  1\n"),
+        out.contains("     g f e d c b a\n  1  . . R B P . .  1\n  2  . . R K . . .  2\n"),
         "{out}"
     );
     assert!(out.contains("  3  . .       P .  3\n"), "{out}");

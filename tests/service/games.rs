@@ -1009,7 +1009,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
             help.text,
             "**move** — Haz una jugada en notación algebraica (Rb7, cxb2, e6=R) o de casilla a \
              casilla (c2-b3). En el hilo de la partida basta con escribir la jugada.\nUso: \
-             `move [#ID] MOVE`\nEjemplo: `move Rb7`"
+             `move [#ID] MOVE`\nEjemplo: `move Rb7`\nEn Discord: `/rb move`"
         );
         let help = say_in(&w, &bob(), "fr", "help").await;
         assert!(

@@ -349,12 +349,21 @@ async fn a_stranger_pressing_a_games_buttons() {
                 button.label
             );
         }
-        // The board's buttons: Offer draw and Resign are the players' alone; Move tells a
-        // stranger whose move it is; Legal moves shows anyone the moves, privately, changing
-        // nothing.
+        // The board's buttons (Bob's offer waits, so Alice's board answers it): Accept draw,
+        // Decline draw and Resign are the players' alone; Move tells a stranger whose move it
+        // is; Legal moves shows anyone the moves, privately, changing nothing.
         let board = w.say(&alice(), "board").await;
         let labels: Vec<&str> = board.buttons.iter().map(|b| b.label.as_str()).collect();
-        assert_eq!(labels, ["Move", "Legal moves", "Offer draw", "Resign"]);
+        assert_eq!(
+            labels,
+            [
+                "Move",
+                "Legal moves",
+                "Accept draw",
+                "Decline draw",
+                "Resign"
+            ]
+        );
         for button in &board.buttons {
             let id = button.action.custom_id();
             if button.label == "Move" {

@@ -269,8 +269,8 @@ async fn the_computers_searches_take_turns_in_the_order_asked() {
     }
 }
 
-const TOURNAMENTS_CAP: &str = "You already organise 3 tournaments that have not started, and 3 \
-    is the most: start or cancel one before you create another.";
+const TOURNAMENTS_CAP: &str = "You already organise 3 tournaments that have not started, and the \
+    most is 3: start or cancel one before you create another.";
 
 #[tokio::test]
 async fn a_players_own_tournaments_cannot_be_buried() {

@@ -154,9 +154,24 @@ async fn pieces_then_destinations_then_the_move_as_typed() {
                 .text
                 .replace(&format!("#{}", twin.0), &format!("#{}", g.0))
         );
-        assert_eq!(
-            played.image.as_ref().unwrap().bytes,
-            typed.image.as_ref().unwrap().bytes
+        // The same picture, but for the game's number in the bar above the board.
+        let decode = |reply: &Reply| {
+            image::load_from_memory(&reply.image.as_ref().unwrap().bytes)
+                .unwrap()
+                .to_rgb8()
+        };
+        let (played_png, typed_png) = (decode(&played), decode(&typed));
+        assert_eq!(played_png.dimensions(), typed_png.dimensions());
+        let differing_rows: Vec<u32> = (0..played_png.height())
+            .filter(|&y| {
+                (0..played_png.width())
+                    .any(|x| played_png.get_pixel(x, y) != typed_png.get_pixel(x, y))
+            })
+            .collect();
+        assert!(!differing_rows.is_empty(), "the game's number is named");
+        assert!(
+            differing_rows.iter().all(|&y| y < played_png.height() / 8),
+            "only the top bar differs: rows {differing_rows:?}"
         );
         assert_eq!(labels_of_buttons(&played), labels_of_buttons(&typed));
     }

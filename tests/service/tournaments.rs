@@ -737,7 +737,8 @@ async fn the_last_game_is_announced_once_when_every_game_times_out_in_one_sweep(
         // The others say how far the tournament was as each ended, in order.
         let counts: Vec<usize> = (1..=5)
             .map(|k| {
-                let said = format!("{k} of 6 games are over");
+                let verb = if k == 1 { "is" } else { "are" };
+                let said = format!("{k} of 6 games {verb} over");
                 notices
                     .iter()
                     .filter(|n| n.reply.text.contains(&said))

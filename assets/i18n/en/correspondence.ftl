@@ -26,7 +26,10 @@ forecast-held-list = A pending offer held your forecasts in game #{ $id } ({ $co
        *[other] lines
     }): your own move decides. Play a line's first move and the rest of it goes on; any other move drops it:
 forecast-covered = Line { $line } is already part of your line { $other }: nothing to add.
-forecast-all-covered = All { $count } lines are already among yours: nothing to add.
+forecast-all-covered = { $count ->
+        [one] The line is already among yours: nothing to add.
+       *[other] All { $count } lines are already among yours: nothing to add.
+    }
 forecast-already-there = { $count ->
         [one] Line { $lines } was already among your lines: it is not added twice.
        *[other] Lines { $lines } were already among your lines: they are not added twice.

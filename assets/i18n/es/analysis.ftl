@@ -17,9 +17,9 @@ analysis-queued = El motor está ocupado con otra partida. Tu análisis de la pa
         [1] es el siguiente
        *[other] es el número { $ahead } en la cola
     }; se publicará aquí en cuanto esté listo.
-analysis-queue-full = Ya esperas { $count } { $count ->
-        [one] análisis
-       *[other] análisis
+analysis-queue-full = { $count ->
+        [one] Ya esperas un análisis
+       *[other] Ya esperas { $count } análisis
     } ({ $games }), y { $max } a la vez es el máximo: cada uno se publica donde lo pediste en cuanto está listo. Pide otro cuando alguno lo esté.
 analysis-failed = El análisis de la partida #{ $id } ha fallado. Inténtalo más tarde.
 analysis-ready = { $player }, el análisis de la partida #{ $id } que pediste está listo.

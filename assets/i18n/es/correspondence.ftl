@@ -20,12 +20,15 @@ forecast-list = Tus jugadas condicionales en la partida #{ $id } ({ $count } { $
         [one] línea
        *[other] líneas
     }), cada una la jugada de tu rival y luego tu respuesta:
-forecast-held-list = Una oferta pendiente retuvo tus previsiones en la partida #{ $id } ({ $count } { $count ->
+forecast-held-list = Una oferta pendiente retuvo tus jugadas condicionales en la partida #{ $id } ({ $count } { $count ->
         [one] línea
        *[other] líneas
     }): decide tu propia jugada. Juega la primera jugada de una línea y el resto sigue; cualquier otra la descarta:
 forecast-covered = La línea { $line } ya forma parte de tu línea { $other }: nada que añadir.
-forecast-all-covered = Las { $count } líneas ya forman parte de las tuyas: nada que añadir.
+forecast-all-covered = { $count ->
+        [one] La línea ya forma parte de las tuyas: nada que añadir.
+       *[other] Las { $count } líneas ya forman parte de las tuyas: nada que añadir.
+    }
 forecast-already-there = { $count ->
         [one] La línea { $lines } ya formaba parte de las tuyas: no se añade dos veces.
        *[other] Las líneas { $lines } ya formaban parte de las tuyas: no se añaden dos veces.

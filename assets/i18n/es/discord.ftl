@@ -85,8 +85,8 @@ slash-sub-settings-dm = md
 slash-option-set = valor
     .pings = Sí: te menciono en tu turno; no: no te menciono
     .dm = Sí: un mensaje directo cuando te toca mover; no: ninguno
-slash-command-info = rb-info
-    .description = La ayuda, las reglas, los ratings y el registro de una partida
+slash-command-info = rb-información
+    .description = La ayuda, las reglas, las puntuaciones y el registro de una partida
 
 ## Choices
 

@@ -295,9 +295,8 @@ reminder =
        *[no] { $player }, te toca jugar en la **partida #{ $id }** — el plazo vence { $deadline }. Si pasa, pierdes por tiempo.
     }
 timeout = **Partida #{ $id }** · { $player } no jugó a tiempo.
-timeout-aborted = **Partida #{ $id }** · { $player } no hizo su primera jugada a tiempo: la partida queda anulada y no cuenta para el rating.
-timeout-forfeit = **Partida #{ $id }** · { $player } no hizo su primera jugada a tiempo y pierde por incomparecencia; la partida no cuenta para el rating.
-
+timeout-aborted = **Partida #{ $id }** · { $player } no hizo su primera jugada a tiempo: la partida queda anulada y no cuenta para la puntuación.
+timeout-forfeit = **Partida #{ $id }** · { $player } no hizo su primera jugada a tiempo y pierde por incomparecencia; la partida no cuenta para la puntuación.
 ## Settings ($pings and $dm are on or off)
 
 settings-show =

@@ -20,12 +20,15 @@ forecast-list = Vos coups conditionnels dans la partie #{ $id } ({ $count } { $c
         [one] ligne
        *[other] lignes
     }), chacune le coup de votre adversaire, puis votre réponse :
-forecast-held-list = Une proposition en attente a retenu vos prévisions dans la partie #{ $id } ({ $count } { $count ->
+forecast-held-list = Une proposition en attente a retenu vos coups conditionnels dans la partie #{ $id } ({ $count } { $count ->
         [one] ligne
        *[other] lignes
     }) : c'est votre propre coup qui décide. Jouez le premier coup d'une ligne et la suite continue ; tout autre coup l'abandonne :
 forecast-covered = La ligne { $line } fait déjà partie de votre ligne { $other } : rien à ajouter.
-forecast-all-covered = Les { $count } lignes font déjà partie des vôtres : rien à ajouter.
+forecast-all-covered = { $count ->
+        [one] La ligne fait déjà partie des vôtres : rien à ajouter.
+       *[other] Les { $count } lignes font déjà partie des vôtres : rien à ajouter.
+    }
 forecast-already-there = { $count ->
         [one] La ligne { $lines } faisait déjà partie des vôtres : elle n'est pas ajoutée deux fois.
        *[other] Les lignes { $lines } faisaient déjà partie des vôtres : elles ne sont pas ajoutées deux fois.
