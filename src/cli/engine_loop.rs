@@ -206,6 +206,35 @@ mod tests {
     }
 
     #[test]
+    fn legal_at_the_start_lists_exactly_the_starts_moves() {
+        let out = session("legal\nposition startpos\nlegal\n");
+        let p = *Game::new().position();
+        let mut want: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|&mv| coordinate(&p, mv))
+            .collect();
+        want.sort();
+        assert_eq!(want.len(), 7, "RULES.md: seven legal moves at the start");
+        let line = format!("legal {}", want.join(" "));
+        assert_eq!(out, format!("{line}\nok\n{line}\n"));
+    }
+
+    #[test]
+    fn outcome_after_a_threefold_repetition_is_a_draw() {
+        // A rook of each side steps aside and back twice: the start is on the board a third
+        // time (one move earlier, only twice).
+        let out = session(
+            "position startpos moves e2-f2 c6-b6 f2-e2 b6-c6 e2-f2 c6-b6 f2-e2\noutcome\n\
+             position startpos moves e2-f2 c6-b6 f2-e2 b6-c6 e2-f2 c6-b6 f2-e2 b6-c6\noutcome\nlegal\n",
+        );
+        assert_eq!(
+            out,
+            "ok\noutcome none\nok\noutcome 1/2-1/2 repetition\nlegal\n"
+        );
+    }
+
+    #[test]
     fn a_finished_game_has_no_legal_move_and_says_how_it_ended() {
         let out = session("position fen k6/7/7/7/7/6K/1R5 b - 1\nlegal\noutcome\ngo level 3\n");
         assert_eq!(
