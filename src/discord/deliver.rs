@@ -439,7 +439,7 @@ pub fn describe(error: &serenity::Error) -> String {
 mod tests {
     use super::*;
     use crate::game::{Attachment, Button, ButtonAction};
-    use crate::store::{GameId, PlayerId};
+    use crate::model::{GameId, PlayerId};
 
     #[test]
     fn replies_become_messages_that_ping_only_the_named_players() {

@@ -66,6 +66,8 @@ mod sweep_correspondence;
 mod tournament;
 mod turn_notices;
 
+/// The vacation days a player has a year, which a front end offers as a command's limit.
+pub use crate::store::VACATION_DAYS_PER_YEAR;
 pub use actions::settings::AUTO_LANGUAGE;
 pub use analysis_queue::{Analyst, EngineAnalyst};
 pub use clock::{Clock, ManualClock, SystemClock};

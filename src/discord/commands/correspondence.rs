@@ -7,12 +7,12 @@ use serenity::all::{CommandOptionType, CreateCommand, ResolvedOption};
 use super::read::{int, string};
 use super::{FORECAST, VACATION, command, family_sub, game_option, option};
 use crate::game::Command;
+use crate::game::VACATION_DAYS_PER_YEAR;
 use crate::game::command::{
     CommandError, ForecastChange, MAX_LINE, VacationChange, forecast_change, game_number,
     vacation_days_number,
 };
 use crate::game::i18n::Args;
-use crate::store::VACATION_DAYS_PER_YEAR;
 
 /// The `/rb-forecast` command: give lines, list them, drop them.
 pub(super) fn forecast() -> CreateCommand {
