@@ -13,9 +13,10 @@
 use std::path::PathBuf;
 
 use rollerball::render::{
-    BoardView, Caption, Options, Theme, Words, render_piece_sheet, render_png, render_png_in,
+    Arrow, ArrowKind, BoardView, Caption, Options, Theme, Words, render_piece_sheet, render_png,
+    render_png_in,
 };
-use rollerball::rules::{Color, Game, Outcome, Position, Termination};
+use rollerball::rules::{Color, Game, Move, Outcome, Position, Termination};
 
 fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
@@ -112,7 +113,31 @@ fn captioned() -> Vec<(&'static str, Vec<u8>)> {
         players: ["王小明".into(), "🎮🎮".into()],
         game: "Partie 7".into(),
     });
+    // A key moment, seen from its mover's side: the bishop's rebound played, the king's step
+    // better, labelled in the hole; the move before (e6-f5) stays tinted.
+    let before = Game::replay(None, &["c2-b1", "e6-f5"]).unwrap();
+    let mut moment = BoardView::at_ply(&before, 2).with_caption(Caption {
+        players: ["alice".into(), "bob".into()],
+        game: "Game 12".into(),
+    });
+    let square = |name: &str| name.parse().unwrap();
+    moment.arrows = vec![
+        Arrow {
+            mv: Move::new(square("d1"), square("b5")),
+            kind: ArrowKind::Played,
+            label: "Played 2.Bb5?".into(),
+        },
+        Arrow {
+            mv: Move::new(square("d2"), square("c2")),
+            kind: ArrowKind::Better,
+            label: "Better 2.Kc2".into(),
+        },
+    ];
     vec![
+        (
+            "key-moment-white",
+            render_png(&moment, &Options::default()).unwrap(),
+        ),
         (
             "caption-long-white",
             render_png(&long, &Options::default()).unwrap(),

@@ -523,3 +523,65 @@ fn a_piece_that_can_be_taken_gets_its_corners_marked() {
         assert_eq!(marked.pixel(cx, cy), unmarked.pixel(cx, cy));
     }
 }
+
+/// A point `t` of the way from the centre of `a` to the centre of `b`.
+fn between(layout: &Layout, a: &str, b: &str, t: f32) -> (f32, f32) {
+    let ((ax, ay), (bx, by)) = (layout.square_center(sq(a)), layout.square_center(sq(b)));
+    (ax + (bx - ax) * t, ay + (by - ay) * t)
+}
+
+#[test]
+fn a_key_moment_draws_the_move_played_and_the_better_one_in_their_colours() {
+    // Before White's second move: the bishop's rebound d1 → c2 → b3 → a4 → b5 was played
+    // (the mistake), the king's step d2 → c2 was better.
+    let game = Game::replay(None, &["c2-b1", "e6-f5"]).unwrap();
+    let (played, better) = (Move::new(sq("d1"), sq("b5")), Move::new(sq("d2"), sq("c2")));
+    assert!(game.position().legal_moves().contains(&better));
+    let plain = BoardView::at_ply(&game, 2);
+    let mut view = plain.clone();
+    view.arrows = vec![
+        render::Arrow {
+            mv: played,
+            kind: render::ArrowKind::Played,
+            label: "Played 2.Bb5?".into(),
+        },
+        render::Arrow {
+            mv: better,
+            kind: render::ArrowKind::Better,
+            label: "Better 2.Kc2".into(),
+        },
+    ];
+    for options in both_sides() {
+        let theme = options.theme;
+        let layout = options.layout();
+        let image = decode(&render_png(&view, &options).unwrap());
+        let under = decode(&render_png(&plain, &options).unwrap());
+        let drawn = |(x, y): (f32, f32), color: Rgb, what: &str| {
+            let want = mix(under.pixel(x, y), color, 0.8);
+            let got = image.pixel(x, y);
+            assert!(close(got, want, 12), "{what}: {got:?} instead of {want:?}");
+        };
+        // The move played follows the bishop's real path, in its colour, round the rebound.
+        for (a, b) in [("d1", "c2"), ("c2", "b3"), ("b3", "a4"), ("a4", "b5")] {
+            drawn(
+                between(&layout, a, b, 0.5),
+                theme.played_arrow,
+                &format!("played {a}-{b}"),
+            );
+        }
+        // The better move in the other colour; the last move (e6-f5) draws no arrow of its
+        // own, only its tint.
+        drawn(
+            between(&layout, "d2", "c2", 0.15),
+            theme.better_arrow,
+            "better d2-c2",
+        );
+        let (x, y) = between(&layout, "e6", "f5", 0.5);
+        assert_eq!(image.pixel(x, y), under.pixel(x, y), "e6-f5 has no arrow");
+        // Off both paths the board is the plain one.
+        for s in ["g4", "a2", "f2"] {
+            let (x, y) = layout.square_center(sq(s));
+            assert_eq!(image.pixel(x, y), under.pixel(x, y), "{s}");
+        }
+    }
+}

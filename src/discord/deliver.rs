@@ -46,21 +46,21 @@ const EMBED_COLOUR: u32 = 0xB5_8B_5A;
 /// The upload limit when Discord does not say (it does in each interaction).
 pub const DEFAULT_ATTACHMENT_LIMIT: u64 = 10 * 1024 * 1024;
 
-/// Whether a reply's image and files fit in one message under Discord's upload limit `limit`
-/// (bytes; 0 means unknown: the default). A long game's GIF may not.
+/// Discord's limit on the files of one message.
+pub const ATTACHMENTS_MAX: usize = 10;
+
+/// Whether a reply's image and files fit in one message: at most [`ATTACHMENTS_MAX`] of them,
+/// under Discord's upload limit `limit` (bytes; 0 means unknown: the default). A long game's
+/// GIF may not.
 pub fn files_fit(reply: &Reply, limit: u64) -> bool {
     let limit = if limit == 0 {
         DEFAULT_ATTACHMENT_LIMIT
     } else {
         limit
     };
-    let total: usize = reply
-        .image
-        .iter()
-        .chain(reply.files.iter())
-        .map(|f| f.bytes.len())
-        .sum();
-    total as u64 <= limit
+    let files = || reply.image.iter().chain(reply.files.iter());
+    let total: usize = files().map(|f| f.bytes.len()).sum();
+    files().count() <= ATTACHMENTS_MAX && total as u64 <= limit
 }
 
 /// A reply in Discord's pieces.
@@ -486,6 +486,22 @@ mod tests {
         assert!(files_fit(&reply, 3));
         assert!(!files_fit(&reply, 2));
         assert!(files_fit(&reply, 0));
+        // Ten files are Discord's most for one message; an eleventh goes over, however small.
+        let file = |n: usize| Attachment {
+            filename: format!("f{n}.png"),
+            bytes: vec![0],
+        };
+        let ten = Reply {
+            image: Some(file(0)),
+            files: (1..ATTACHMENTS_MAX).map(file).collect(),
+            ..Reply::default()
+        };
+        assert!(files_fit(&ten, 0));
+        let eleven = Reply {
+            files: (1..=ATTACHMENTS_MAX).map(file).collect(),
+            ..ten
+        };
+        assert!(!files_fit(&eleven, 0));
     }
 
     #[test]

@@ -35,10 +35,13 @@
 //!
 //! [`Verdict`] puts an evaluation in words: about even within [`EVEN_CP`] centipawns, then
 //! slightly better, better (from [`BETTER_CP`]), winning (from [`WINNING_CP`]), or a forced
-//! mate. The evaluation graph plots [`Eval::graph_value`]: the centipawns clamped to
+//! win, named by its ending — a checkmate or the throne — where [`win_by`] can prove which one
+//! the winner forces (a short win), and only as a forced win otherwise. The evaluation graph plots [`Eval::graph_value`]: the centipawns clamped to
 //! ±[`GRAPH_CLAMP_CP`], a mate at the top (White) or the bottom (Black).
 
-use crate::rules::{Annotation, Color, Game, Move};
+use crate::rules::{Annotation, Color, Game, Move, Position};
+
+pub use super::endings::{WinBy, win_by};
 
 use super::tt::{Kept, Table};
 use super::{Limits, Score, Settings, best_move_in};
@@ -141,7 +144,8 @@ impl Eval {
     }
 
     /// As a PGN `[%eval …]` writes it: pawns with two decimals (`0.35`, `-1.20`), or `#3` /
-    /// `#-3` for a mate by White / Black in 3.
+    /// `#-3` for a forced win by White / Black in 3 (PGN has no sign for the throne: chess
+    /// software reads it as a mate).
     pub fn pgn(self) -> String {
         match self {
             Eval::Centipawns(cp) => format!("{:.2}", f64::from(cp) / 100.0),
@@ -153,10 +157,13 @@ impl Eval {
         }
     }
 
-    /// The evaluation in words.
-    pub fn verdict(self) -> Verdict {
+    /// The evaluation of `position` in words; a forced win names its ending where it can be
+    /// worked out ([`win_by`]).
+    pub fn verdict_at(self, position: &Position) -> Verdict {
         match self {
-            Eval::Mate { winner, moves } => Verdict::Mate(winner, moves),
+            Eval::Mate { winner, moves } => {
+                Verdict::Forced(winner, moves, win_by(position, winner, moves))
+            }
             Eval::Centipawns(cp) => {
                 let side = if cp > 0 { Color::White } else { Color::Black };
                 match cp.abs() {
@@ -185,13 +192,13 @@ pub enum Verdict {
     Better(Color),
     /// This side is winning.
     Winning(Color),
-    /// This side forces a win in this many moves.
-    Mate(Color, u32),
+    /// This side forces a win in this many moves, ending this way.
+    Forced(Color, u32, WinBy),
 }
 
 impl Verdict {
     /// A stable key for texts: `even`, `white-slight`, `black-better`, `white-winning`,
-    /// `black-mate`, ...
+    /// `black-mate`, `white-throne`, `black-win` (forced, either way), ...
     pub fn key(self) -> &'static str {
         use Color::{Black, White};
         match self {
@@ -202,15 +209,19 @@ impl Verdict {
             Verdict::Better(Black) => "black-better",
             Verdict::Winning(White) => "white-winning",
             Verdict::Winning(Black) => "black-winning",
-            Verdict::Mate(White, _) => "white-mate",
-            Verdict::Mate(Black, _) => "black-mate",
+            Verdict::Forced(White, _, WinBy::Checkmate) => "white-mate",
+            Verdict::Forced(Black, _, WinBy::Checkmate) => "black-mate",
+            Verdict::Forced(White, _, WinBy::Throne) => "white-throne",
+            Verdict::Forced(Black, _, WinBy::Throne) => "black-throne",
+            Verdict::Forced(White, _, WinBy::Either) => "white-win",
+            Verdict::Forced(Black, _, WinBy::Either) => "black-win",
         }
     }
 
-    /// The moves to mate, 0 for the other verdicts.
+    /// The winner's moves to a forced win, 0 for the other verdicts.
     pub fn mate_in(self) -> u32 {
         match self {
-            Verdict::Mate(_, moves) => moves,
+            Verdict::Forced(_, moves, _) => moves,
             _ => 0,
         }
     }
@@ -489,7 +500,8 @@ mod tests {
         let black_up = Eval::from_score(Score::Centipawns(120), Color::Black);
         assert_eq!(black_up, Eval::Centipawns(-120));
         assert_eq!(black_up.pgn(), "-1.20");
-        assert_eq!(black_up.verdict(), Verdict::Slight(Color::Black));
+        let start = Position::start();
+        assert_eq!(black_up.verdict_at(&start), Verdict::Slight(Color::Black));
         let mated = Eval::from_score(Score::Loss { moves: 2 }, Color::White);
         assert_eq!(mated.pgn(), "#-2");
         assert_eq!(mated.graph_value(), -1.0);
@@ -497,7 +509,18 @@ mod tests {
         assert_eq!(Eval::Centipawns(500).graph_value(), 0.5);
         assert_eq!(Eval::Centipawns(0).white_chances(), 0.0);
         assert!((Eval::Centipawns(300).white_chances() - 0.5022).abs() < 1e-3);
-        assert_eq!(Eval::Centipawns(30).verdict(), Verdict::Even);
-        assert_eq!(Eval::Centipawns(450).verdict().key(), "white-winning");
+        assert_eq!(Eval::Centipawns(30).verdict_at(&start), Verdict::Even);
+        assert_eq!(
+            Eval::Centipawns(450).verdict_at(&start).key(),
+            "white-winning"
+        );
+        // A forced win is named by its ending where it is short enough to be worked out.
+        let throne_next = Position::from_fen("7/2K4/7/7/7/6k/7 w K 1").unwrap();
+        let win = |moves| Eval::Mate {
+            winner: Color::White,
+            moves,
+        };
+        assert_eq!(win(1).verdict_at(&throne_next).key(), "white-throne");
+        assert_eq!(win(9).verdict_at(&throne_next).key(), "white-win");
     }
 }

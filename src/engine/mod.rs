@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod endings;
 /// The static evaluation, public for benchmarks and tests.
 pub mod eval;
 mod opponents;

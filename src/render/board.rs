@@ -55,7 +55,8 @@ pub fn draw(view: &BoardView, assets: &Assets, words: &dyn Words) -> RgbImage {
         let (x, y) = at(sq);
         assets.pieces.get(piece).draw(&mut c, x, y);
     }
-    if let Some(mv) = view.last_move {
+    // A key moment's board draws only its own two arrows; the move before stays tinted.
+    if let Some(mv) = view.last_move.filter(|_| view.arrows.is_empty()) {
         arrows::rebound(&mut c, layout, view, mv, theme);
     }
     arrows::key_moves(&mut c, layout, view, theme);

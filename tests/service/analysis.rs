@@ -10,11 +10,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
 use common::{World, alice, bob, carol, say_to};
-use rollerball::engine::analysis::{Budget, GameAnalysis};
+use rollerball::engine::analysis::{Budget, Eval, GameAnalysis, PositionEval};
 use rollerball::game::{Analyst, DirectMessage, EngineAnalyst, Request, Service};
-use rollerball::render::Theme;
 use rollerball::render::eval_graph::{GraphColors, PLOT_HEIGHT, PLOT_Y, column_of};
-use rollerball::rules;
+use rollerball::render::{Options, Theme};
+use rollerball::rules::{self, PieceKind};
 use rollerball::store::{GameId, Place, Reach};
 
 /// A game in which White's sixth move, Rg2, allows mate in one, and Black mates.
@@ -237,11 +237,129 @@ async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_d
             "{}",
             bobs.text
         );
-        assert!(bobs.image.is_some() && bobs.files.len() == 1);
+        assert!(bobs.image.is_some());
+        assert_eq!(bobs.files[0].filename, "rollerball-2-analysis.pgn");
         // Bob asked where the bot posts: the answer is posted, and no direct message is sent.
         assert!(bobs.direct.is_empty());
         assert_eq!(engine.runs.load(Ordering::SeqCst), 2);
         assert!(w.store.analysis(second_game).await.unwrap().is_some());
         assert!(svc.sweep().await.is_empty());
+    }
+}
+
+/// An analyst whose story is scripted: all even, but for White giving Black a winning game at
+/// plies 10, 20 and 30 and Black handing it back at once (plies 11, 21 and 31), each time
+/// where the first legal move other than the one played would have kept it even.
+struct Scripted;
+
+/// The plies after which the script has Black winning.
+const BLACK_AHEAD_AFTER: [usize; 3] = [11, 21, 31];
+
+impl Analyst for Scripted {
+    fn analyse(&self, game: &rules::Game) -> GameAnalysis {
+        let positions = game.positions();
+        let positions = positions
+            .iter()
+            .enumerate()
+            .map(|(i, position)| PositionEval {
+                eval: Eval::Centipawns(if BLACK_AHEAD_AFTER.contains(&i) {
+                    -600
+                } else {
+                    0
+                }),
+                best: game.moves().get(i).and_then(|&played| {
+                    position
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .find(|&m| m != played)
+                }),
+            })
+            .collect();
+        GameAnalysis {
+            budget: Budget { nodes: 1 },
+            positions,
+        }
+    }
+}
+
+#[tokio::test]
+async fn each_sides_worst_mistakes_come_as_boards_with_both_moves_drawn() {
+    let record = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sixty-moves.txt"
+    ))
+    .unwrap();
+    let record = record.split_whitespace().collect::<Vec<_>>().join(" ");
+    for w in World::each("an_moments").await {
+        let id = w.start(&alice(), &bob(), "days 2").await;
+        w.play(id, &alice(), &bob(), &record).await;
+        w.ok(&alice(), "resign #1 confirm").await;
+        let svc =
+            World::service_on(w.store.clone(), w.clock.clone()).with_analyst(Arc::new(Scripted));
+        let reply = say_to(&svc, &carol(), "analysis #1").await;
+        // White's three, then Black's, as the text lists them: the equal losses earliest first.
+        let names: Vec<&str> = reply.files.iter().map(|f| f.filename.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "rollerball-1-analysis.pgn",
+                "rollerball-1-move-6-white.png",
+                "rollerball-1-move-11-white.png",
+                "rollerball-1-move-16-white.png",
+                "rollerball-1-move-6-black.png",
+                "rollerball-1-move-11-black.png",
+                "rollerball-1-move-16-black.png",
+            ]
+        );
+        assert!(reply.image.is_some(), "the graph");
+        assert!(
+            reply.text.contains(
+                "\nThe boards of these 6 moments are attached: on each, the move played and the \
+                 engine's better one are drawn as arrows.\nThe annotated record is attached"
+            ),
+            "{}",
+            reply.text
+        );
+        let game = rules::Game::replay(None, &record.split(' ').collect::<Vec<_>>()).unwrap();
+        let positions = game.positions();
+        let analysis = Scripted.analyse(&game);
+        for (file, ply) in reply.files[1..].iter().zip([10, 20, 30, 11, 21, 31]) {
+            let mover = positions[ply].side_to_move();
+            let options = Options::from_side(mover);
+            let layout = options.layout().captioned();
+            let image = image::load_from_memory(&file.bytes).unwrap().to_rgb8();
+            assert_eq!(
+                image.dimensions(),
+                (layout.size, layout.height()),
+                "{}",
+                file.filename
+            );
+            // Half way along its first step, each move is covered by its arrow's colour (or
+            // a little to one side, where the two arrows share a step and run side by side).
+            let played = game.moves()[ply];
+            let better = analysis.positions[ply].best.unwrap();
+            for (mv, color) in [
+                (played, options.theme.played_arrow),
+                (better, options.theme.better_arrow),
+            ] {
+                let kind = positions[ply].piece_at(mv.from).unwrap().kind;
+                let step = match rules::path(kind, mv.from, mv.to) {
+                    Some(walk) if matches!(kind, PieceKind::Rook | PieceKind::Bishop) => walk[0],
+                    _ => mv.to,
+                };
+                let ((x, y), (tx, ty)) =
+                    (layout.square_center(mv.from), layout.square_center(step));
+                let (dx, dy) = (tx - x, ty - y);
+                let len = (dx * dx + dy * dy).sqrt();
+                let shift = layout.cell as f32 * 0.09 / len;
+                let tinted = [0.0, shift, -shift].iter().any(|&k| {
+                    let (px, py) = (x + dx * 0.5 - dy * k, y + dy * 0.5 + dx * k);
+                    let got = image.get_pixel(px as u32, py as u32).0;
+                    (0..3).all(|i| (got[i] as i32 - color[i] as i32).abs() <= 60)
+                });
+                assert!(tinted, "{} {mv:?}: not drawn in {color:?}", file.filename);
+            }
+        }
     }
 }

@@ -265,6 +265,38 @@ async fn the_console_analyses_a_finished_game_and_saves_its_graph_and_record() {
     assert!(pgn.contains("1. b3 { [%eval "), "{pgn}");
 }
 
+/// A blunder's board is saved beside the graph and the record, named after its move.
+#[tokio::test]
+async fn the_console_saves_the_board_of_each_key_moment() {
+    let db = common::sqlite_db();
+    let boards = tempfile::tempdir().unwrap();
+    let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
+        .with_rate_limit(None)
+        .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 20_000 })));
+    let mut console = Console::new(service, boards.path().to_path_buf());
+    console.line("alice: challenge @bob white").await;
+    console.line("bob: accept").await;
+    // White's sixth move, Rg2, allows mate in one.
+    for (who, mv) in [
+        "c2b2", "e7f6", "Ba4", "Rb7", "Bxc6", "ef5", "Rd1", "Bxc6", "Rf2", "Rd7", "Rg2", "Rxg2#",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, mv)| (if i % 2 == 0 { "alice" } else { "bob" }, mv))
+    {
+        console.line(&format!("{who}: {mv}")).await;
+    }
+    let out = console.line("carol: analysis #1").await;
+    assert!(out.contains("\n- 6.Rg2?? — b3 kept White better"), "{out}");
+    let saved = boards.path().join("rollerball-1-move-6-white.png");
+    assert!(
+        out.contains(&format!("[saved {}]", saved.display())),
+        "{out}"
+    );
+    let board = image::open(&saved).unwrap();
+    assert!(board.height() > board.width(), "a captioned board");
+}
+
 /// `@everyone` and `@here` are nobody in the console as on Discord: a challenge to them is
 /// refused and stores nothing, and nobody may speak as them. A player named in a command who
 /// has never played is answered by the name typed, never by a number.

@@ -46,7 +46,8 @@ analysis-graph-result = { $termination ->
         [abort] aborted
        *[other] { $result }
     }
-analysis-graph-win = mate
+# The graph's label at its top and bottom edges: a forced win, by checkmate or the throne.
+analysis-graph-win = win
 analysis-graph-moves = move
 analysis-graph-white = White
 analysis-graph-black = Black
@@ -71,6 +72,10 @@ analysis-before = { $verdict ->
         [white-winning] was winning for White
         [black-winning] was winning for Black
         [white-mate] mated for White in { $mate }
+        [white-throne] let White reach the throne in { $mate }
+        [black-throne] let Black reach the throne in { $mate }
+        [white-win] forced a win for White in { $mate }
+        [black-win] forced a win for Black in { $mate }
        *[black-mate] mated for Black in { $mate }
     }
 analysis-after = { $verdict ->
@@ -82,6 +87,15 @@ analysis-after = { $verdict ->
         [white-winning] White wins
         [black-winning] Black wins
         [white-mate] White mates in { $mate }
+        [white-throne] White reaches the throne in { $mate }
+        [black-throne] Black reaches the throne in { $mate }
+        [white-win] White forces a win in { $mate }
+        [black-win] Black forces a win in { $mate }
        *[black-mate] Black mates in { $mate }
+    }
+# After the mistakes: their boards, attached (one per mistake named above).
+analysis-moments = { $count ->
+        [one] The board of that moment is attached: the move played and the engine's better one are drawn as arrows.
+       *[other] The boards of these { $count } moments are attached: on each, the move played and the engine's better one are drawn as arrows.
     }
 analysis-record = The annotated record is attached; `export` now includes it too.

@@ -46,7 +46,7 @@ analysis-graph-result = { $termination ->
         [abort] anulada
        *[other] { $result }
     }
-analysis-graph-win = mate
+analysis-graph-win = gana
 analysis-graph-moves = jugada
 analysis-graph-white = Blancas
 analysis-graph-black = Negras
@@ -71,6 +71,10 @@ analysis-before = { $verdict ->
         [white-winning] era ganadora para las blancas
         [black-winning] era ganadora para las negras
         [white-mate] permitía a las blancas dar mate en { $mate }
+        [white-throne] permitía a las blancas llegar al trono en { $mate }
+        [black-throne] permitía a las negras llegar al trono en { $mate }
+        [white-win] daba a las blancas una victoria forzada en { $mate }
+        [black-win] daba a las negras una victoria forzada en { $mate }
        *[black-mate] permitía a las negras dar mate en { $mate }
     }
 analysis-after = { $verdict ->
@@ -82,6 +86,15 @@ analysis-after = { $verdict ->
         [white-winning] ganan las blancas
         [black-winning] ganan las negras
         [white-mate] las blancas dan mate en { $mate }
+        [white-throne] las blancas llegan al trono en { $mate }
+        [black-throne] las negras llegan al trono en { $mate }
+        [white-win] las blancas fuerzan la victoria en { $mate }
+        [black-win] las negras fuerzan la victoria en { $mate }
        *[black-mate] las negras dan mate en { $mate }
+    }
+# Tras los errores: sus diagramas, adjuntos (uno por error nombrado arriba).
+analysis-moments = { $count ->
+        [one] Se adjunta el diagrama de ese momento: la jugada hecha y la mejor del motor van dibujadas como flechas.
+       *[other] Se adjuntan los diagramas de esos { $count } momentos: en cada uno, la jugada hecha y la mejor del motor van dibujadas como flechas.
     }
 analysis-record = La planilla anotada va adjunta; `export` ahora también la incluye.

@@ -46,7 +46,7 @@ analysis-graph-result = { $termination ->
         [abort] annulée
        *[other] { $result }
     }
-analysis-graph-win = mat
+analysis-graph-win = gain
 analysis-graph-moves = coup
 analysis-graph-white = Blancs
 analysis-graph-black = Noirs
@@ -71,6 +71,10 @@ analysis-before = { $verdict ->
         [white-winning] était gagnant pour les Blancs
         [black-winning] était gagnant pour les Noirs
         [white-mate] donnait aux Blancs un mat en { $mate }
+        [white-throne] menait les Blancs au trône en { $mate }
+        [black-throne] menait les Noirs au trône en { $mate }
+        [white-win] donnait aux Blancs un gain forcé en { $mate }
+        [black-win] donnait aux Noirs un gain forcé en { $mate }
        *[black-mate] donnait aux Noirs un mat en { $mate }
     }
 analysis-after = { $verdict ->
@@ -82,6 +86,15 @@ analysis-after = { $verdict ->
         [white-winning] les Blancs gagnent
         [black-winning] les Noirs gagnent
         [white-mate] les Blancs matent en { $mate }
+        [white-throne] les Blancs atteignent le trône en { $mate }
+        [black-throne] les Noirs atteignent le trône en { $mate }
+        [white-win] les Blancs forcent le gain en { $mate }
+        [black-win] les Noirs forcent le gain en { $mate }
        *[black-mate] les Noirs matent en { $mate }
+    }
+# Après les erreurs : leurs diagrammes, joints (un par erreur nommée plus haut).
+analysis-moments = { $count ->
+        [one] Le diagramme de ce moment est joint : le coup joué et le meilleur coup du moteur y sont tracés en flèches.
+       *[other] Les diagrammes de ces { $count } moments sont joints : sur chacun, le coup joué et le meilleur coup du moteur sont tracés en flèches.
     }
 analysis-record = La notation annotée est jointe ; `export` l'inclut désormais aussi.

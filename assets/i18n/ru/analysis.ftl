@@ -49,7 +49,7 @@ analysis-graph-result = { $termination ->
         [abort] отменена
        *[other] { $result }
     }
-analysis-graph-win = мат
+analysis-graph-win = выигрыш
 analysis-graph-moves = ход
 analysis-graph-white = Белые
 analysis-graph-black = Чёрные
@@ -78,6 +78,26 @@ analysis-before = { $verdict ->
             [few] хода
            *[many] ходов
         }
+        [white-throne] позволял белым выйти на трон за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+        [black-throne] позволял чёрным выйти на трон за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+        [white-win] давал белым форсированный выигрыш за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+        [black-win] давал чёрным форсированный выигрыш за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
        *[black-mate] позволял чёрным поставить мат в { $mate } { $mate ->
             [one] ход
             [few] хода
@@ -97,10 +117,37 @@ analysis-after = { $verdict ->
             [few] хода
            *[many] ходов
         }
+        [white-throne] белые выходят на трон за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+        [black-throne] чёрные выходят на трон за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+        [white-win] белые форсированно выигрывают за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
+        [black-win] чёрные форсированно выигрывают за { $mate } { $mate ->
+            [one] ход
+            [few] хода
+           *[many] ходов
+        }
        *[black-mate] чёрные ставят мат в { $mate } { $mate ->
             [one] ход
             [few] хода
            *[many] ходов
         }
+    }
+# После ошибок: их доски во вложении (по одной на каждую названную ошибку).
+analysis-moments = { $count ->
+        [one] Приложена доска этого момента: сделанный ход и лучший ход движка показаны стрелками.
+        [few] Приложены доски этих { $count } моментов: на каждой сделанный ход и лучший ход движка показаны стрелками.
+        [many] Приложены доски этих { $count } моментов: на каждой сделанный ход и лучший ход движка показаны стрелками.
+       *[other] Приложены доски этих { $count } моментов: на каждой сделанный ход и лучший ход движка показаны стрелками.
     }
 analysis-record = Запись с пометками приложена; теперь `export` тоже её включает.

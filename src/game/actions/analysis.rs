@@ -18,6 +18,7 @@ use crate::game::players::Players;
 use crate::game::present::Voice;
 use crate::game::present::analysis::analysis_text;
 use crate::game::present::analysis_graph::{graph_labels, graph_png};
+use crate::game::present::key_moments::{key_moment_pngs, key_moments};
 use crate::game::reply::{Attachment, Notice, Reply};
 use crate::game::service::Service;
 use crate::model::{GameId, Place, PlayerId};
@@ -160,39 +161,64 @@ async fn keep(
     }
 }
 
-/// The reply: the text, the graph (or a note that it could not be drawn), the annotated record.
+/// The reply: the text, the graph, the annotated record and a board of each key moment (a
+/// picture that cannot be drawn is left out, and logged).
 async fn reply(svc: &Service, voice: Voice<'_>, loaded: &Loaded, analysis: &GameAnalysis) -> Reply {
+    let lang = voice.lang;
     let mut text = analysis_text(voice, loaded, analysis);
-    text.push('\n');
-    text.push_str(&tr!(voice.lang, "analysis-record"));
-    let labels = graph_labels(voice.lang, loaded);
+    let moments = key_moments(lang, loaded, analysis);
+    let labels = graph_labels(lang, loaded);
+    let size = svc.board_size();
     let (game, for_graph) = (loaded.game.clone(), analysis.clone());
-    let drawn = tokio::task::spawn_blocking(move || graph_png(&game, &for_graph, &labels)).await;
-    let image = match drawn {
-        Ok(Ok(png)) => Some(Attachment {
-            filename: format!("rollerball-{}-analysis.png", loaded.id()),
-            bytes: png,
-        }),
-        failed => {
-            tracing::error!(
-                game = loaded.id(),
-                ?failed,
-                "the evaluation graph could not be drawn"
-            );
-            None
+    let drawn = tokio::task::spawn_blocking(move || {
+        (
+            graph_png(&game, &for_graph, &labels),
+            key_moment_pngs(&moments, size, lang),
+        )
+    })
+    .await;
+    // A picture that cannot be drawn is logged and left out; the words and the record remain.
+    let (graph, boards) = match drawn {
+        Ok((graph, boards)) => (
+            graph
+                .inspect_err(|error| {
+                    tracing::error!(game = loaded.id(), %error, "the evaluation graph could not be drawn");
+                })
+                .ok(),
+            boards.unwrap_or_else(|error| {
+                tracing::error!(game = loaded.id(), %error, "the key moments could not be drawn");
+                Vec::new()
+            }),
+        ),
+        Err(panicked) => {
+            tracing::error!(game = loaded.id(), %panicked, "the analysis's pictures panicked");
+            (None, Vec::new())
         }
     };
+    if !boards.is_empty() {
+        text.push('\n');
+        text.push_str(&tr!(lang, "analysis-moments", count = boards.len()));
+    }
+    text.push('\n');
+    text.push_str(&tr!(lang, "analysis-record"));
+    let image = graph.map(|png| Attachment {
+        filename: format!("rollerball-{}-analysis.png", loaded.id()),
+        bytes: png,
+    });
     let pgn = loaded.game.to_annotated_pgn(
         &pgn_tags(svc, loaded).await,
         &analysis.annotations(&loaded.game),
     );
+    // The record first, then the boards in the order the text names their moments.
+    let mut files = vec![Attachment {
+        filename: format!("rollerball-{}-analysis.pgn", loaded.id()),
+        bytes: pgn.into_bytes(),
+    }];
+    files.extend(boards);
     Reply {
         text,
         image,
-        files: vec![Attachment {
-            filename: format!("rollerball-{}-analysis.pgn", loaded.id()),
-            bytes: pgn.into_bytes(),
-        }],
+        files,
         ..Reply::default()
     }
 }

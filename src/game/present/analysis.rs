@@ -63,6 +63,21 @@ pub(crate) fn analysis_text(voice: Voice<'_>, loaded: &Loaded, analysis: &GameAn
     text
 }
 
+/// A move as the analysis names it, numbered from `position` (where it is played) and
+/// followed by `mark`: "14…Rxe2??".
+pub(crate) fn numbered_move(position: &rules::Position, mv: rules::Move, mark: &str) -> String {
+    let dots = if position.side_to_move() == Color::White {
+        "."
+    } else {
+        "…"
+    };
+    format!(
+        "{}{dots}{}{mark}",
+        position.fullmove(),
+        rules::san(position, mv)
+    )
+}
+
 /// "14…Rxe2?? — Kd5 was about even; after it White wins."
 fn mistake_line(
     voice: Voice<'_>,
@@ -72,20 +87,20 @@ fn mistake_line(
     j: &Judgement,
 ) -> String {
     let before = &analysis.positions[j.ply];
-    let after = analysis.positions[j.ply + 1].eval.verdict();
+    let after = analysis.positions[j.ply + 1]
+        .eval
+        .verdict_at(&positions[j.ply + 1]);
     let position = &positions[j.ply];
-    let number = position.fullmove();
-    let dots = if j.mover == Color::White { "." } else { "…" };
-    let played = format!(
-        "{number}{dots}{}{}",
-        game.sans()[j.ply],
-        j.mark.map_or("", Mark::suffix)
+    let played = numbered_move(
+        position,
+        game.moves()[j.ply],
+        j.mark.map_or("", Mark::suffix),
     );
     let best = before
         .best
         .map(|mv| rules::san(position, mv))
         .unwrap_or_default();
-    let was = before.eval.verdict();
+    let was = before.eval.verdict_at(position);
     tr!(
         voice.lang,
         "analysis-mistake",

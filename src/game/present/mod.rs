@@ -7,6 +7,7 @@ pub(crate) mod analysis_graph;
 pub(crate) mod board_words;
 mod game_reply;
 mod help;
+pub(crate) mod key_moments;
 mod markup;
 pub(crate) mod picker;
 mod voice;

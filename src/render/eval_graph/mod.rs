@@ -131,7 +131,7 @@ pub struct GraphLabels {
     pub title: String,
     /// The result, right of the title (`0–1 · checkmate`).
     pub result: String,
-    /// The axis label of a forced win, at both edges (`mate`).
+    /// The axis label of a forced win — checkmate or the throne — at both edges (`win`).
     pub win: String,
     /// The word under the vertical axis, left of the move numbers (`move`).
     pub moves: String,
