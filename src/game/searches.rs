@@ -3,13 +3,20 @@
 //! against the computer cannot take the cores from everyone else's moves. The analysis of
 //! finished games has a line of its own ([`AnalysisQueue`](super::analysis_queue)), one at a
 //! time, beside these.
+//!
+//! Each player has one place in that line: a player's second search waits for their first to
+//! end before it joins the line (a fair lock a player). So a player who keeps five level-5
+//! games waiting makes everyone else wait for one of those searches at most, never for all
+//! five: another player's level-1 answer comes after at most one level-5 move.
 
-use std::sync::Arc;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex as StdMutex, Weak};
 
-use tokio::sync::Semaphore;
+use tokio::sync::{Mutex, Semaphore};
 
 use crate::engine::{self, Level};
+use crate::model::PlayerId;
 use crate::rules::{Game, Move};
 
 /// Who finds the computer's move: the engine at the game's level ([`EngineSearcher`]), or what
@@ -42,6 +49,9 @@ pub(crate) struct Searches {
     permits: Arc<Semaphore>,
     at_once: usize,
     waiting: Arc<AtomicUsize>,
+    /// Each player's place in the line, while they have a search asked for: whoever holds it
+    /// is in the line for a permit (or searching).
+    lanes: StdMutex<HashMap<PlayerId, Weak<Mutex<()>>>>,
 }
 
 /// Counts a search waiting for its permit for as long as it waits (also when the request that
@@ -70,7 +80,21 @@ impl Searches {
             permits: Arc::new(Semaphore::new(at_once)),
             at_once,
             waiting: Arc::default(),
+            lanes: StdMutex::default(),
         }
+    }
+
+    /// `player`'s place in the line, shared by all their searches asked for at the moment;
+    /// the places of players who have none left are forgotten.
+    fn lane(&self, player: PlayerId) -> Arc<Mutex<()>> {
+        let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(lane) = lanes.get(&player).and_then(Weak::upgrade) {
+            return lane;
+        }
+        lanes.retain(|_, lane| lane.strong_count() > 0);
+        let lane = Arc::new(Mutex::new(()));
+        lanes.insert(player, Arc::downgrade(&lane));
+        lane
     }
 
     /// How many searches may run at once.
@@ -83,26 +107,30 @@ impl Searches {
         self.waiting.load(Ordering::SeqCst)
     }
 
-    /// The computer's move in `game`, searched on a blocking thread once a permit is free
-    /// (permits are handed out in the order they were asked for). The permit goes with the
-    /// search itself, so a search whose asker stopped waiting still holds it until it ends.
-    /// `Err` when the search's thread panicked.
+    /// The computer's move in `game` against `player`, searched on a blocking thread once
+    /// `player`'s earlier searches are done and a permit is free (permits are handed out in
+    /// the order they were asked for). The permit and the player's place go with the search
+    /// itself, so a search whose asker stopped waiting still holds them until it ends. `Err`
+    /// when the search's thread panicked.
     pub(crate) async fn best_move(
         &self,
+        player: PlayerId,
         game: Game,
         level: Level,
         seed: u64,
     ) -> Result<Option<Move>, String> {
-        let permit = {
+        let (place, permit) = {
             let _waiting = Waiting::new(&self.waiting);
-            Arc::clone(&self.permits)
+            let place = self.lane(player).lock_owned().await;
+            let permit = Arc::clone(&self.permits)
                 .acquire_owned()
                 .await
-                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+            (place, permit)
         };
         let searcher = Arc::clone(&self.searcher);
         tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _held = (place, permit);
             searcher.best_move(&game, level, seed)
         })
         .await

@@ -269,6 +269,59 @@ async fn the_computers_searches_take_turns_in_the_order_asked() {
     }
 }
 
+/// A player whose games against the computer all wait for an answer takes one place in the
+/// line: another player's search comes after at most one of theirs, not after all of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_searches_take_one_place_in_the_line() {
+    for db in test_dbs("limits_lanes").await {
+        let w = World::new(db).await;
+        let (started, mut starts) = tokio::sync::mpsc::unbounded_channel();
+        let (go, held) = mpsc::channel();
+        let searcher = Arc::new(HeldSearcher {
+            started,
+            go: Mutex::new(held),
+            running: AtomicUsize::new(0),
+            most: AtomicUsize::new(0),
+        });
+        let svc = Arc::new(
+            World::service_on(w.store.clone(), w.clock.clone()).with_searches(searcher.clone(), 1),
+        );
+        let open = |who: Actor| {
+            let svc = Arc::clone(&svc);
+            tokio::spawn(
+                async move { say_to(&svc, &who, "challenge computer level 5 black").await },
+            )
+        };
+        // Alice opens three games, one after the other; Bob one, after them.
+        let mut opened = vec![open(alice())];
+        assert_eq!(starts.recv().await, Some(1));
+        for waiting in 1..=2 {
+            opened.push(open(alice()));
+            until(|| svc.searches_waiting() == waiting).await;
+        }
+        opened.push(open(bob()));
+        until(|| svc.searches_waiting() == 3).await;
+        // Bob's game (#4) is searched right after Alice's first, before her other two.
+        let mut order = vec![1];
+        for _ in 0..3 {
+            go.send(()).unwrap();
+            order.push(starts.recv().await.unwrap());
+        }
+        go.send(()).unwrap();
+        assert_eq!(order, [1, 4, 2, 3]);
+        for opened in opened {
+            let reply = opened.await.unwrap();
+            assert!(
+                reply.text.contains("The computer opened with **"),
+                "{}",
+                reply.text
+            );
+        }
+        assert_eq!(searcher.most.load(Ordering::SeqCst), 1);
+        assert_eq!(svc.searches_waiting(), 0);
+    }
+}
+
 const TOURNAMENTS_CAP: &str = "You already organise 3 tournaments that have not started, and the \
     most is 3: start or cancel one before you create another.";
 

@@ -13,7 +13,7 @@ use crate::game::present::{Ping, Voice, rated_key};
 use crate::game::reply::Reply;
 use crate::game::seat::Seat;
 use crate::game::service::Service;
-use crate::model::{GameId, Place};
+use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Color};
 use crate::store::{Game as StoredGame, NewGame, StoreError};
 
@@ -64,8 +64,8 @@ pub(crate) fn level_of(row: &StoredGame, level: u8) -> Result<Level, StoreError>
 }
 
 /// The computer's move at its seat: searched at the game's level once the process's searches
-/// let it (see [`searches`](crate::game::searches): a few at a time, in the order asked), then
-/// committed. Returns the move in SAN.
+/// let it (see [`searches`](crate::game::searches): a few at a time, in the order asked, one
+/// a player), then committed. Returns the move in SAN.
 pub(crate) async fn answer(
     svc: &Service,
     voice: Voice<'_>,
@@ -74,11 +74,13 @@ pub(crate) async fn answer(
     let row = &seat.loaded.row;
     let level = level_of(row, row.computer_level.unwrap_or(0)).map_err(ComputerFailed::Store)?;
     let game = seat.loaded.game.clone();
+    // The player the computer plays against: their searches take one place in the line.
+    let player = row.white.or(row.black).unwrap_or(PlayerId(0));
     // Seeded by game and ply: the same position in the same game gets the same answer.
     let seed = (row.id.0 as u64).rotate_left(32) ^ seat.loaded.game.ply() as u64;
     let found = svc
         .searches()
-        .best_move(game, level, seed)
+        .best_move(player, game, level, seed)
         .await
         .map_err(ComputerFailed::Thinking)?
         .ok_or(ComputerFailed::NoMove)?;
