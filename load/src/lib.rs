@@ -4,7 +4,9 @@
 //! moves per second, the latency of each move (median, 99th percentile), and the process's
 //! memory (`--analysis` keeps an engine analysis running beside the load: [`keep_analysing`]).
 //! `rollerball-load run --metrics compare` measures what the bot's metrics cost a move
-//! ([`compare_metrics`]). `rollerball-load startup` times the bot's start-up on a database.
+//! ([`compare_metrics`]); `--flood-engine` has one player keep the engine busy beside the load,
+//! and `rollerball-load lookups` times a player's commands beside another player's many games
+//! ([`keep_flooding`], [`measure_lookups`]). `rollerball-load startup` times the bot's start-up on a database.
 //!
 //! The driver keeps `games` games going, each in a *slot*: its own channel and its own two
 //! players. A slot's game is started with `challenge` and `accept`, then its moves are sent as
@@ -41,6 +43,7 @@ mod analysis;
 mod compare;
 mod cpu;
 mod driver;
+mod flood;
 mod histogram;
 mod memory;
 mod options;
@@ -51,6 +54,7 @@ pub use analysis::{AnalysisLoad, keep_analysing};
 pub use compare::{MetricsComparison, PHASES, Side, compare_metrics};
 pub use cpu::process_cpu_time;
 pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};
+pub use flood::{FloodLoad, LookupsReport, keep_flooding, measure_lookups};
 pub use histogram::LatencyHistogram;
 pub use memory::MemoryUse;
 pub use options::{LoadError, LoadOptions, Outputs, Stop};

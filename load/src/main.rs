@@ -22,12 +22,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Run(cli::run::Args),
+    Lookups(cli::lookups::Args),
     Startup(cli::startup::Args),
 }
 
 fn main() -> ExitCode {
     let finished = match Cli::parse().command {
         Command::Run(args) => cli::run::run(args),
+        Command::Lookups(args) => cli::lookups::run(args),
         Command::Startup(args) => cli::startup::run(args, &mut std::io::stdout().lock()),
     };
     match finished {

@@ -1,4 +1,5 @@
 //! The subcommands of the `rollerball-load` binary, one module each: a clap `Args` and a `run`.
 
+pub mod lookups;
 pub mod run;
 pub mod startup;

@@ -64,6 +64,15 @@ pub struct Args {
     /// time), as players asking `analysis` would: the report then says how many finished.
     #[arg(long, conflicts_with = "metrics")]
     analysis: bool,
+    /// Beside the load, have one player keep five level-5 games against the computer (the
+    /// cap) waiting for an answer, and another play a level-1 game whose answers are timed:
+    /// how long someone else's computer move waits behind the flood.
+    #[arg(long, conflicts_with = "metrics")]
+    flood_engine: bool,
+    /// Only the timed level-1 game beside the load, without the flood: the figures to
+    /// compare `--flood-engine` with.
+    #[arg(long, conflicts_with_all = ["metrics", "flood_engine"])]
+    computer_probe: bool,
 }
 
 /// Whether the service reports to the bot's metrics.
@@ -140,6 +149,14 @@ pub fn run(args: Args) -> Result<(), String> {
                 Arc::clone(&stop),
             ))
         });
+        let flooding = (args.flood_engine || args.computer_probe).then(|| {
+            tokio::spawn(rollerball_load::keep_flooding(
+                Arc::clone(&service),
+                db.clone(),
+                args.flood_engine,
+                Arc::clone(&stop),
+            ))
+        });
         let report = rollerball_load::run(service, db.clone(), &options, outputs)
             .await
             .map(|r| r.to_string())
@@ -152,6 +169,15 @@ pub fn run(args: Args) -> Result<(), String> {
                     .await
                     .map_err(|e| format!("the analyses beside the load failed: {e}"))??;
                 report.map(|r| format!("{r}{analyses}\n"))
+            }
+        };
+        let report = match flooding {
+            None => report,
+            Some(task) => {
+                let flood = task
+                    .await
+                    .map_err(|e| format!("the flood beside the load failed: {e}"))??;
+                report.map(|r| format!("{r}{flood}"))
             }
         };
         db.close().await;
@@ -193,10 +219,10 @@ fn options(args: &Args) -> Result<LoadOptions, String> {
 }
 
 /// A temporary directory, removed when dropped.
-struct TempDir(PathBuf);
+pub(crate) struct TempDir(pub(crate) PathBuf);
 
 impl TempDir {
-    fn new(prefix: &str) -> Result<TempDir, String> {
+    pub(crate) fn new(prefix: &str) -> Result<TempDir, String> {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
