@@ -1,5 +1,6 @@
 //! Speed and size of the pictures: a middlegame board PNG at the default size, bare and named
-//! by its caption bars (as the bot posts it: the longest names Discord allows), the PNG
+//! by its caption bars (as the bot posts it: the longest names Discord allows), an analysis's
+//! key moment (captioned, with its two arrows), the PNG
 //! encoder's settings on that image, the GIF of a 60-move (120-ply) game with and without its
 //! caption, the evaluation graph of a 60-move game, and the crosstables of a 3-player and a
 //! 12-player double round-robin. The byte sizes are printed once before the timings.
@@ -15,8 +16,8 @@ use rollerball::render::eval_graph::{
     EvalGraph, GraphLabels, GraphMark, GraphScore, Severity, render_eval_graph,
 };
 use rollerball::render::{
-    BoardView, Caption, English, GifOptions, Options, Theme, render_gif, render_gif_in, render_png,
-    render_rgb,
+    Arrow, ArrowKind, BoardView, Caption, English, GifOptions, Options, Theme, render_gif,
+    render_gif_in, render_png, render_rgb,
 };
 use rollerball::rules::{Color, Game, Position};
 
@@ -85,6 +86,39 @@ fn png(c: &mut Criterion) {
     let start = BoardView::new(Position::start());
     c.bench_function("render start png 640", |b| {
         b.iter(|| render_png(black_box(&start), black_box(&options)).expect("renders"))
+    });
+    // An analysis's key moment: the middlegame before its last move, captioned, with the move
+    // played (a bishop's rebound) and a better one drawn as arrows and named in the hole.
+    let game = middlegame();
+    let ply = game.ply() - 1;
+    let mut moment = BoardView::at_ply(&game, ply).with_caption(caption());
+    let before = game.positions()[ply];
+    let played = game.moves()[ply];
+    let better = *before
+        .legal_moves()
+        .iter()
+        .find(|&&m| m != played)
+        .expect("another move");
+    moment.arrows = vec![
+        Arrow {
+            mv: played,
+            kind: ArrowKind::Played,
+            label: "Played 13.Bxc6+??".into(),
+        },
+        Arrow {
+            mv: better,
+            kind: ArrowKind::Better,
+            label: "Better 13.Kc2".into(),
+        },
+    ];
+    let moment_bytes = render_png(&moment, &options).expect("renders");
+    println!(
+        "key-moment PNG at {} px: {} bytes",
+        options.size,
+        moment_bytes.len()
+    );
+    c.bench_function("render key moment png 640", |b| {
+        b.iter(|| render_png(black_box(&moment), black_box(&options)).expect("renders"))
     });
 }
 

@@ -7,6 +7,7 @@
 mod common;
 
 mod analysis;
+mod flood;
 mod load_crash;
 mod metrics_compare;
 mod startup;
