@@ -233,7 +233,7 @@ command-tournament-number = `{ $word }` is not a tournament number; tournament n
 command-tournament-name = `{ $word }` is not a tournament name: use 1 to { $max } { $max ->
         [one] letter, digit,
        *[other] letters, digits,
-    } spaces or plain punctuation, in quotes if it has spaces (`"Spring Open"`).
+    } spaces or plain punctuation, in quotes if it holds an option word (`"Double Trouble"`).
 command-max-players = A tournament takes { $min } to { $max } { $max ->
         [one] player
        *[other] players

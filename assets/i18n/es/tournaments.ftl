@@ -233,7 +233,7 @@ command-tournament-number = `{ $word }` no es un número de torneo; los números
 command-tournament-name = `{ $word }` no es un nombre de torneo: usa de 1 a { $max } { $max ->
         [one] letra, cifra,
        *[other] letras, cifras,
-    } espacios o signos de puntuación sencillos, entre comillas si lleva espacios (`"Spring Open"`).
+    } espacios o signos de puntuación sencillos, entre comillas si contiene una palabra de opción (`"Double Trouble"`).
 command-max-players = Un torneo admite de { $min } a { $max } { $max ->
         [one] jugador
        *[other] jugadores

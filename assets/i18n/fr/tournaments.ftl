@@ -228,7 +228,7 @@ command-tournament-number = `{ $word }` n'est pas un numéro de tournoi ; les nu
 command-tournament-name = `{ $word }` n'est pas un nom de tournoi : utilisez de 1 à { $max } { $max ->
         [one] lettre, chiffre,
        *[other] lettres, chiffres,
-    } espaces ou signes de ponctuation simples, entre guillemets s'il y a des espaces (`"Spring Open"`).
+    } espaces ou signes de ponctuation simples, entre guillemets s'il contient un mot d'option (`"Double Trouble"`).
 command-max-players = Un tournoi accueille de { $min } à { $max } { $max ->
         [one] joueur
        *[other] joueurs

@@ -229,7 +229,7 @@ mod tests {
         };
         assert_eq!(
             refused("create", json!([{"name": "name", "type": 3, "value": "<@1>"}])),
-            Some("`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`).".into())
+            Some("`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it holds an option word (`\"Double Trouble\"`).".into())
         );
         assert_eq!(
             refused(

@@ -267,22 +267,42 @@ fn legend(lang: Lang) -> CrossLegend {
 }
 
 /// The players' names, each told apart: two players may go by the same name, and a picture has
-/// no mentions to tell them apart, so each name that appears more than once gets its player's
-/// number after it.
+/// no mentions to tell them apart, so each name that appears more than once gets the end of its
+/// player's number after it — the last four digits, or as many more as the players of that
+/// name need to differ ("ann …4821"), not the whole 18-digit snowflake.
 fn distinct_names(players: &[PlayerId], names: Vec<String>) -> Vec<String> {
-    let twice: Vec<bool> = names
-        .iter()
-        .map(|n| names.iter().filter(|m| *m == n).count() > 1)
-        .collect();
+    let tail = |id: u64, digits: usize| {
+        let id = id.to_string();
+        id[id.len().saturating_sub(digits)..].to_string()
+    };
     names
-        .into_iter()
+        .iter()
         .zip(players)
-        .zip(twice)
-        .map(|((name, player), twice)| {
-            if twice {
-                format!("{name} ({})", player.0)
+        .map(|(name, player)| {
+            let namesakes: Vec<u64> = names
+                .iter()
+                .zip(players)
+                .filter(|(other, _)| *other == name)
+                .map(|(_, p)| p.0)
+                .collect();
+            if namesakes.len() < 2 {
+                return name.clone();
+            }
+            // Ids are distinct, so some number of trailing digits (at most all) tells them apart.
+            let digits = (4..=20)
+                .find(|&d| {
+                    let tails: Vec<String> = namesakes.iter().map(|&id| tail(id, d)).collect();
+                    tails
+                        .iter()
+                        .enumerate()
+                        .all(|(i, t)| !tails[..i].contains(t))
+                })
+                .unwrap_or(20);
+            let shown = tail(player.0, digits);
+            if shown.len() < player.0.to_string().len() {
+                format!("{name} …{shown}")
             } else {
-                name
+                format!("{name} ({shown})")
             }
         })
         .collect()
@@ -492,5 +512,19 @@ mod tests {
         let players = [PlayerId(7), PlayerId(8), PlayerId(9)];
         let names = distinct_names(&players, vec!["ann".into(), "bo".into(), "ann".into()]);
         assert_eq!(names, ["ann (7)", "bo", "ann (9)"]);
+        // Snowflakes are shortened to the digits that tell the namesakes apart.
+        let players = [
+            PlayerId(301_234_567_890_124_821),
+            PlayerId(301_234_567_890_124_821 + 10_000),
+            PlayerId(402_000_000_000_000_001),
+        ];
+        let names = distinct_names(&players, vec!["ann".into(), "ann".into(), "bo".into()]);
+        assert_eq!(names, ["ann …24821", "ann …34821", "bo"]);
+        let players = [
+            PlayerId(111_000_000_000_001_234),
+            PlayerId(222_000_000_000_005_678),
+        ];
+        let names = distinct_names(&players, vec!["zoë".into(), "zoë".into()]);
+        assert_eq!(names, ["zoë …1234", "zoë …5678"]);
     }
 }

@@ -578,11 +578,11 @@ mod tests {
         );
         assert_eq!(
             error("tournament create \"Spring Open"),
-            "`Spring Open` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`)."
+            "`Spring Open` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it holds an option word (`\"Double Trouble\"`)."
         );
         assert_eq!(
             error("tournament create <@1>"),
-            "`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it has spaces (`\"Spring Open\"`)."
+            "`<@1>` is not a tournament name: use 1 to 32 letters, digits, spaces or plain punctuation, in quotes if it holds an option word (`\"Double Trouble\"`)."
         );
         assert!(
             error("tournament withdraw").starts_with("`tournament` needs the player to withdraw.")
