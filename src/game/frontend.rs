@@ -53,7 +53,7 @@ impl Service {
             return Vec::new();
         }
         match Loaded::load(self.store(), &Players::new(self.store()), row.id).await {
-            Ok(Some(loaded)) => rules::legal_sans(loaded.game.position())
+            Ok(Some(loaded)) => rules::legal_sans(loaded.game().position())
                 .into_iter()
                 .map(|(_, san)| san)
                 .collect(),
@@ -94,7 +94,7 @@ impl Service {
         } else {
             words.pop().unwrap_or("")
         };
-        let mut game = loaded.game.clone();
+        let mut game = loaded.game().clone();
         for word in &words {
             if game.play_input(word).is_err() {
                 return Vec::new();

@@ -59,7 +59,8 @@ mod ratings;
 pub mod reply;
 mod request;
 mod searches;
-mod seat;
+// The seat lives inside `loaded`, the one module that may write a loaded game's fields.
+use loaded::seat;
 mod service;
 mod sweep;
 mod sweep_correspondence;

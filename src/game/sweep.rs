@@ -149,8 +149,7 @@ impl Service {
         if !loaded.computer_to_move() {
             return None;
         }
-        let color = loaded.row.to_move;
-        let mut seat = Seat::at(loaded, color, lock);
+        let mut seat = Seat::of_side_to_move(loaded, lock);
         let voice = self.voice(lang);
         let san = match computer::answer(self, voice, &mut seat).await {
             Ok(san) => san,
@@ -164,10 +163,10 @@ impl Service {
             tr!(
                 lang,
                 "computer-answered-notice",
-                id = seat.loaded.id(),
+                id = seat.loaded().id(),
                 san = san.as_str()
             ),
-            voice.turn_line(&seat.loaded)
+            voice.turn_line(seat.loaded())
         );
         Some(self.moved_notice(players, voice, &seat, text, &san).await)
     }
@@ -183,14 +182,14 @@ impl Service {
         san: &str,
     ) -> Notice {
         let mut reply = self
-            .game_reply(voice, &seat.loaded, text, Ping::ToMove, true)
+            .game_reply(voice, seat.loaded(), text, Ping::ToMove, true)
             .await;
         reply.direct.extend(
-            self.turn_notice(players, &seat.loaded.row, Turn::Moved(san), None)
+            self.turn_notice(players, seat.loaded().row(), Turn::Moved(san), None)
                 .await,
         );
         Notice {
-            place: seat.loaded.row.place,
+            place: seat.loaded().row().place,
             reply,
         }
     }

@@ -53,13 +53,12 @@ impl Service {
                 return None;
             }
         };
-        let owner = loaded.row.player(loaded.row.to_move);
+        let owner = loaded.row().player(loaded.to_move());
         let lang = self
-            .notice_language(players, owner, loaded.row.place.server)
+            .notice_language(players, owner, loaded.row().place.server)
             .await;
         let voice = self.voice(lang);
-        let color = loaded.row.to_move;
-        let mut seat = Seat::at(loaded, color, lock);
+        let mut seat = Seat::of_side_to_move(loaded, lock);
         let san = match forecasts::answer(self, voice, &mut seat).await {
             Ok(Some(san)) => san,
             Ok(None) => return None,
@@ -74,10 +73,10 @@ impl Service {
                 lang,
                 "forecast-answered-notice",
                 id = id.0,
-                player = voice.side(&seat.loaded, color),
+                player = voice.side(seat.loaded(), seat.color()),
                 san = san.as_str()
             ),
-            voice.turn_line(&seat.loaded)
+            voice.turn_line(seat.loaded())
         );
         Some(self.moved_notice(players, voice, &seat, text, &san).await)
     }

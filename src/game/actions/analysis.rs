@@ -47,11 +47,11 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         return say(tr!(lang, "analysis-in-progress", id = row.id.0));
     }
     let loaded = lookup::load(cx, row.id).await?;
-    if loaded.game.ply() == 0 {
+    if loaded.game().ply() == 0 {
         return say(tr!(lang, "analysis-no-moves", id = row.id.0));
     }
     if let Some(stored) = cx.store().analysis(row.id).await? {
-        let analysis = from_stored(&loaded.game, &stored)?;
+        let analysis = from_stored(loaded.game(), &stored)?;
         return Ok(reply(cx.svc, cx.voice(), &loaded, &analysis).await);
     }
     let waiter = Waiter {
@@ -59,7 +59,7 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         place: cx.place,
         lang,
     };
-    match cx.svc.analyses().submit(row.id, &loaded.game, waiter) {
+    match cx.svc.analyses().submit(row.id, loaded.game(), waiter) {
         Ok(Ticket::Now(result)) => {
             let Ok(answer) = result.await else {
                 return say(tr!(lang, "analysis-failed", id = row.id.0));
@@ -148,15 +148,15 @@ async fn keep(
     loaded: &Loaded,
     analysis: GameAnalysis,
 ) -> Result<GameAnalysis, StoreError> {
-    let stored = to_stored(loaded.row.id, &loaded.game, &analysis, svc);
+    let stored = to_stored(loaded.row().id, loaded.game(), &analysis, svc);
     if svc.store().store_analysis(&stored).await? {
         return Ok(analysis);
     }
-    match svc.store().analysis(loaded.row.id).await? {
-        Some(theirs) => from_stored(&loaded.game, &theirs),
+    match svc.store().analysis(loaded.row().id).await? {
+        Some(theirs) => from_stored(loaded.game(), &theirs),
         None => Err(StoreError::NotFound(format!(
             "the analysis of game {}",
-            loaded.row.id.0
+            loaded.row().id.0
         ))),
     }
 }
@@ -169,7 +169,7 @@ async fn reply(svc: &Service, voice: Voice<'_>, loaded: &Loaded, analysis: &Game
     let moments = key_moments(lang, loaded, analysis);
     let labels = graph_labels(lang, loaded);
     let size = svc.board_size();
-    let (game, for_graph) = (loaded.game.clone(), analysis.clone());
+    let (game, for_graph) = (loaded.game().clone(), analysis.clone());
     let drawn = tokio::task::spawn_blocking(move || {
         (
             graph_png(&game, &for_graph, &labels),
@@ -205,9 +205,9 @@ async fn reply(svc: &Service, voice: Voice<'_>, loaded: &Loaded, analysis: &Game
         filename: format!("rollerball-{}-analysis.png", loaded.id()),
         bytes: png,
     });
-    let pgn = loaded.game.to_annotated_pgn(
+    let pgn = loaded.game().to_annotated_pgn(
         &pgn_tags(svc, loaded).await,
-        &analysis.annotations(&loaded.game),
+        &analysis.annotations(loaded.game()),
     );
     // The record first, then the boards in the order the text names their moments.
     let mut files = vec![Attachment {
@@ -228,16 +228,16 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
     let players = Players::new(svc.store());
     let mut names = [String::new(), String::new()];
     for color in rules::Color::ALL {
-        names[color.index()] = match (loaded.row.player(color), loaded.row.computer_level) {
+        names[color.index()] = match (loaded.row().player(color), loaded.row().computer_level) {
             (Some(p), _) => players.name(p).await,
             (None, Some(level)) => tr!(Lang::En, "computer-name", level = level),
             (None, None) => "?".to_string(),
         };
     }
-    let (year, month, day) = loaded.row.created_at.utc_date();
+    let (year, month, day) = loaded.row().created_at.utc_date();
     let [white, black] = names;
     // A tournament game is named after its event and round; a failed look-up only costs that.
-    let (event, round) = match svc.store().tournament_of_game(loaded.row.id).await {
+    let (event, round) = match svc.store().tournament_of_game(loaded.row().id).await {
         Ok(Some((t, round))) => (
             format!("{} (Rollerball tournament #{})", t.name, t.id.0),
             round.to_string(),
@@ -256,7 +256,7 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
     };
     PgnTags {
         event,
-        site: loaded.row.place.front_end().name().into(),
+        site: loaded.row().place.front_end().name().into(),
         date: format!("{year:04}.{month:02}.{day:02}"),
         round,
         white,
@@ -264,7 +264,7 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
         // One move per so many seconds, as correspondence sites write days per move.
         time_control: Some(format!(
             "1/{}",
-            u64::from(loaded.row.days_per_move) * 86_400
+            u64::from(loaded.row().days_per_move) * 86_400
         )),
     }
 }
@@ -272,9 +272,9 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
 /// The annotations of a game's record, if it has been analysed (for `export`); none when it
 /// has not, or the stored analysis cannot be read (logged: the record goes out plain).
 pub(crate) async fn stored_annotations(svc: &Service, loaded: &Loaded) -> Vec<Annotation> {
-    match svc.store().analysis(loaded.row.id).await {
-        Ok(Some(stored)) => match from_stored(&loaded.game, &stored) {
-            Ok(analysis) => analysis.annotations(&loaded.game),
+    match svc.store().analysis(loaded.row().id).await {
+        Ok(Some(stored)) => match from_stored(loaded.game(), &stored) {
+            Ok(analysis) => analysis.annotations(loaded.game()),
             Err(error) => {
                 tracing::error!(game = loaded.id(), %error, "a stored analysis cannot be read");
                 Vec::new()

@@ -291,18 +291,14 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
             sides[color.index()] = cx.players.get_or_log(p).await;
         }
     }
-    let loaded = Loaded {
-        row,
-        game: rules::Game::new(),
-        players: sides,
-    };
+    let loaded = Loaded::fresh(row, sides);
     let mut reply = begun(cx, &loaded).await;
     reply.direct.extend(back);
     // The challenger learns by direct message, if they asked to, that the game they have
     // White in has begun.
     reply.direct.extend(
         cx.svc
-            .turn_notice(&cx.players, &loaded.row, Turn::Begun, Some(me))
+            .turn_notice(&cx.players, loaded.row(), Turn::Begun, Some(me))
             .await,
     );
     Ok(reply)
@@ -320,12 +316,12 @@ pub(crate) async fn begun(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
             id = loaded.id(),
             white = voice.side(loaded, Color::White),
             black = voice.side(loaded, Color::Black),
-            days = loaded.row.days_per_move,
-            rated = rated_key(loaded.row.rated)
+            days = loaded.row().days_per_move,
+            rated = rated_key(loaded.row().rated)
         ),
         voice.turn_line(loaded)
     );
-    let both = [loaded.row.white, loaded.row.black]
+    let both = [loaded.row().white, loaded.row().black]
         .into_iter()
         .flatten()
         .collect();
@@ -333,8 +329,8 @@ pub(crate) async fn begun(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
         .svc
         .game_reply(voice, loaded, text, Ping::Only(both), true)
         .await;
-    reply.new_game = Some(loaded.row.id);
-    reply.new_games = vec![loaded.row.id];
+    reply.new_game = Some(loaded.row().id);
+    reply.new_games = vec![loaded.row().id];
     reply
 }
 
@@ -390,25 +386,25 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         },
     };
     let loaded = lookup::load(cx, id).await?;
-    let Some(color) = loaded.row.color_of(cx.actor.id) else {
+    let Some(color) = loaded.row().color_of(cx.actor.id) else {
         return say(tr!(lang, "rematch-not-player", id = loaded.id()));
     };
-    if loaded.game.outcome().is_none() {
+    if loaded.game().outcome().is_none() {
         return say(tr!(lang, "rematch-not-over", id = loaded.id()));
     }
     let exists = |game: GameId| say(tr!(lang, "rematch-exists", id = loaded.id(), game = game.0));
-    if let Some(game) = cx.store().rematch_of(loaded.row.id).await? {
+    if let Some(game) = cx.store().rematch_of(loaded.row().id).await? {
         return exists(game.id);
     }
-    if let Some(level) = loaded.row.computer_level {
-        let level = computer::level_of(&loaded.row, level)?;
+    if let Some(level) = loaded.row().computer_level {
+        let level = computer::level_of(loaded.row(), level)?;
         return match computer::start(
             cx,
-            loaded.row.place,
+            loaded.row().place,
             level,
             Some(color.opponent()),
-            loaded.row.days_per_move,
-            Some(loaded.row.id),
+            loaded.row().days_per_move,
+            Some(loaded.row().id),
         )
         .await
         {
@@ -420,16 +416,16 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
             other => other,
         };
     }
-    let Some(opponent) = loaded.row.player(color.opponent()) else {
+    let Some(opponent) = loaded.row().player(color.opponent()) else {
         return say(tr!(lang, "rematch-nobody"));
     };
     if let Some(answer) = open_rematch(cx, &loaded).await? {
         return answer;
     }
-    let days = Days::new(loaded.row.days_per_move).unwrap_or(Days::DEFAULT);
+    let days = Days::new(loaded.row().days_per_move).unwrap_or(Days::DEFAULT);
     let place = Place {
         thread: None,
-        ..loaded.row.place
+        ..loaded.row().place
     };
     let made = challenge(
         cx,
@@ -438,8 +434,8 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         Terms {
             colour: Some(color.opponent()),
             days,
-            rated: loaded.row.rated,
-            rematch_of: Some(loaded.row.id),
+            rated: loaded.row().rated,
+            rematch_of: Some(loaded.row().id),
         },
     )
     .await;
@@ -482,7 +478,7 @@ async fn rematch_which(cx: &Cx<'_>) -> Res<String> {
 async fn open_rematch(cx: &Cx<'_>, loaded: &Loaded) -> Res<Option<Res<Reply>>> {
     let Some(c) = cx
         .store()
-        .open_rematch_challenge(loaded.row.id)
+        .open_rematch_challenge(loaded.row().id)
         .await?
         .filter(|c| c.expires_at > cx.now())
     else {

@@ -71,13 +71,13 @@ pub(crate) async fn answer(
     voice: Voice<'_>,
     seat: &mut Seat<'_>,
 ) -> Result<String, ComputerFailed> {
-    let row = &seat.loaded.row;
+    let row = seat.loaded().row();
     let level = level_of(row, row.computer_level.unwrap_or(0)).map_err(ComputerFailed::Store)?;
-    let game = seat.loaded.game.clone();
+    let game = seat.loaded().game().clone();
     // The player the computer plays against: their searches take one place in the line.
     let player = row.white.or(row.black).unwrap_or(PlayerId(0));
     // Seeded by game and ply: the same position in the same game gets the same answer.
-    let seed = (row.id.0 as u64).rotate_left(32) ^ seat.loaded.game.ply() as u64;
+    let seed = (row.id.0 as u64).rotate_left(32) ^ seat.loaded().game().ply() as u64;
     let found = svc
         .searches()
         .best_move(player, game, level, seed)
@@ -139,11 +139,7 @@ pub(crate) async fn start(
     // The game stands from here on: what follows only tells of it.
     let mut players = [None, None];
     players[mine.index()] = Some(player);
-    let mut loaded = Loaded {
-        row,
-        game: rules::Game::new(),
-        players,
-    };
+    let mut loaded = Loaded::fresh(row, players);
     let voice = cx.voice();
     let mut text = tr!(
         cx.lang,
@@ -155,10 +151,9 @@ pub(crate) async fn start(
         rated = rated_key(false)
     );
     if loaded.computer_to_move() {
-        let lock = cx.svc.locks().lock(loaded.row.id).await;
-        let id = loaded.row.id;
-        let color = loaded.row.to_move;
-        let mut seat = Seat::at(loaded, color, lock);
+        let lock = cx.svc.locks().lock(loaded.row().id).await;
+        let id = loaded.row().id;
+        let mut seat = Seat::of_side_to_move(loaded, lock);
         text.push('\n');
         match answer(cx.svc, voice, &mut seat).await {
             Ok(san) => text.push_str(&tr!(cx.lang, "computer-opened", san = san)),
@@ -167,7 +162,7 @@ pub(crate) async fn start(
                 text.push_str(&tr!(cx.lang, "computer-will-open"));
             }
         }
-        loaded = seat.loaded;
+        loaded = seat.into_loaded();
     }
     text.push('\n');
     text.push_str(&voice.turn_line(&loaded));
@@ -175,8 +170,8 @@ pub(crate) async fn start(
         .svc
         .game_reply(voice, &loaded, text, Ping::Only(vec![me]), true)
         .await;
-    reply.new_game = Some(loaded.row.id);
-    reply.new_games = vec![loaded.row.id];
+    reply.new_game = Some(loaded.row().id);
+    reply.new_games = vec![loaded.row().id];
     reply.direct.extend(back);
     Ok(reply)
 }

@@ -20,10 +20,10 @@ pub(crate) async fn finish(
     seat.end(cx.svc, outcome).await?;
     // The game is over from here on: what follows only tells of it.
     let voice = cx.voice();
-    let text = format!("{text}\n{}", voice.turn_line(&seat.loaded));
+    let text = format!("{text}\n{}", voice.turn_line(seat.loaded()));
     Ok(cx
         .svc
-        .game_reply(voice, &seat.loaded, text, Ping::Both, true)
+        .game_reply(voice, seat.loaded(), text, Ping::Both, true)
         .await)
 }
 
@@ -35,44 +35,53 @@ pub(crate) async fn resign(cx: &Cx<'_>, id: Option<GameId>, confirmed: bool) -> 
         let opponent = match seat.opponent() {
             Some(p) => cx.who(p).await,
             // The computer: "the level 3 computer", never an empty name.
-            None => cx.voice().side(&seat.loaded, seat.color.opponent()),
+            None => cx.voice().side(seat.loaded(), seat.color().opponent()),
         };
         return Ok(Reply {
             text: tr!(
                 lang,
                 "resign-confirm",
-                id = seat.loaded.id(),
+                id = seat.loaded().id(),
                 opponent = opponent
             ),
             buttons: vec![button(
                 tr!(lang, "button-confirm-resign"),
-                ButtonAction::ConfirmResign(seat.loaded.row.id),
+                ButtonAction::ConfirmResign(seat.loaded().row().id),
                 ButtonStyle::Danger,
             )],
             private: true,
             ..Reply::default()
         });
     }
-    let outcome = Outcome::win(seat.color.opponent(), Termination::Resignation);
-    let text = tr!(lang, "resigned", id = seat.loaded.id(), player = cx.me());
+    let outcome = Outcome::win(seat.color().opponent(), Termination::Resignation);
+    let text = tr!(lang, "resigned", id = seat.loaded().id(), player = cx.me());
     finish(cx, seat, outcome, text).await
 }
 
 /// `abort [#ID]`: calls the game off before both sides have moved; it has no result.
 pub(crate) async fn abort(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let seat = Seat::mine(cx, id).await?;
-    if seat.loaded.game.ply() >= 2 {
-        return say(tr!(cx.lang, "abort-too-late", id = seat.loaded.id()));
+    if seat.loaded().game().ply() >= 2 {
+        return say(tr!(cx.lang, "abort-too-late", id = seat.loaded().id()));
     }
     // A tournament's pairing must end with a result: an aborted game would leave it unplayed.
-    if let Some((t, _)) = cx.store().tournament_of_game(seat.loaded.row.id).await? {
+    if let Some((t, _)) = cx
+        .store()
+        .tournament_of_game(seat.loaded().row().id)
+        .await?
+    {
         return say(tr!(
             cx.lang,
             "tournament-no-abort",
-            id = seat.loaded.id(),
+            id = seat.loaded().id(),
             tournament = crate::game::tournament::title(cx, &t)
         ));
     }
-    let text = tr!(cx.lang, "aborted", id = seat.loaded.id(), player = cx.me());
+    let text = tr!(
+        cx.lang,
+        "aborted",
+        id = seat.loaded().id(),
+        player = cx.me()
+    );
     finish(cx, seat, Outcome::draw(Termination::Abort), text).await
 }

@@ -23,13 +23,13 @@ pub(crate) async fn forecast(
 ) -> Res<Reply> {
     let lang = cx.lang;
     let seat = Seat::mine(cx, id).await?;
-    let loaded = &seat.loaded;
-    let game = loaded.row.id;
+    let loaded = seat.loaded();
+    let game = loaded.row().id;
     let me = cx.actor.id;
-    if loaded.row.computer_level.is_some() {
+    if loaded.row().computer_level.is_some() {
         return say(tr!(lang, "forecast-computer"));
     }
-    let record = forecast::record(&loaded.game);
+    let record = forecast::record(loaded.game());
     // The lines as they stand now: what is left of each that still matches the game.
     let stored = cx.store().forecasts(game, me).await?;
     // On the owner's move only lines held by an offer are left (their first move is the
@@ -46,9 +46,14 @@ pub(crate) async fn forecast(
                 return Ok(Reply::private(tr!(lang, "forecast-none", id = game.0)));
             }
             if seat.to_move() {
-                return Ok(Reply::private(held_listing(cx, &loaded.game, game, &lines)));
+                return Ok(Reply::private(held_listing(
+                    cx,
+                    loaded.game(),
+                    game,
+                    &lines,
+                )));
             }
-            Ok(Reply::private(listing(cx, &loaded.game, game, &lines)))
+            Ok(Reply::private(listing(cx, loaded.game(), game, &lines)))
         }
         ForecastChange::Clear => {
             cx.store().set_forecasts(game, me, &[], cx.now()).await?;
@@ -74,8 +79,8 @@ pub(crate) async fn forecast(
                     Fit::Added | Fit::Extends(_) => {}
                     Fit::Covered(j) => covered.push((number, j + 1)),
                     Fit::Conflict { line, at } => {
-                        let theirs_new = sans(&loaded.game, &new);
-                        let old = sans(&loaded.game, &lines[line]);
+                        let theirs_new = sans(loaded.game(), &new);
+                        let old = sans(loaded.game(), &lines[line]);
                         return say(tr!(
                             lang,
                             "forecast-conflict",
@@ -126,7 +131,7 @@ pub(crate) async fn forecast(
                 ));
             }
             text.push('\n');
-            text.push_str(&listing(cx, &loaded.game, game, &lines));
+            text.push_str(&listing(cx, loaded.game(), game, &lines));
             Ok(Reply::private(text))
         }
     }
@@ -150,7 +155,7 @@ fn checked_line(
             max = MAX_FORECAST_PLIES
         ));
     }
-    let read = forecast::read_line(&loaded.game, words).map_err(|(i, fault)| {
+    let read = forecast::read_line(loaded.game(), words).map_err(|(i, fault)| {
         let why = match fault {
             // A line starts with the opponent's move: every other move is theirs.
             Fault::Move(error) => {
@@ -243,19 +248,19 @@ pub(crate) async fn answer(
     voice: Voice<'_>,
     seat: &mut Seat<'_>,
 ) -> Res<Option<String>> {
-    let row = &seat.loaded.row;
-    let (id, to_move) = (row.id, row.to_move);
+    let row = seat.loaded().row();
+    let (id, to_move) = (row.id, seat.loaded().to_move());
     let Some(owner) = row.player(to_move) else {
         return Ok(None);
     };
-    if seat.loaded.game.outcome().is_some() || row.computer_level.is_some() {
+    if seat.loaded().game().outcome().is_some() || row.computer_level.is_some() {
         return Ok(None);
     }
     let lines = svc.store().forecasts(id, owner).await?;
     if lines.is_empty() {
         return Ok(None);
     }
-    let record = forecast::record(&seat.loaded.game);
+    let record = forecast::record(seat.loaded().game());
     // A draw or takeback offer waits for the owner's own answer: a forecast move would
     // decline it, which is not the forecast's to decide. The lines are held from this ply, so
     // that no later sweep plays them over the owner's own move (after `draw decline`, say):
@@ -270,7 +275,8 @@ pub(crate) async fn answer(
         return Ok(None);
     }
     let (next, kept) = forecast::answer(&lines, &record);
-    let Some(mv) = next.and_then(|c| rules::read_move(seat.loaded.game.position(), &c).ok()) else {
+    let Some(mv) = next.and_then(|c| rules::read_move(seat.loaded().game().position(), &c).ok())
+    else {
         // Nothing to answer: the lines that no longer match go; held ones wait for the
         // owner's move.
         let held: Vec<ForecastLine> = lines
@@ -282,7 +288,6 @@ pub(crate) async fn answer(
             .await?;
         return Ok(None);
     };
-    seat.color = to_move;
     let san = seat.play(svc, voice, mv).await?;
     // The answer stands; the lines are tidied after it. Should that fail, the lines left over
     // are still judged against the record, so nothing is played twice or out of turn.

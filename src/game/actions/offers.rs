@@ -23,8 +23,8 @@ pub(crate) async fn offer(
 ) -> Res<Reply> {
     let mut seat = Seat::mine(cx, id).await?;
     let lang = cx.lang;
-    let color = seat.color;
-    if seat.loaded.row.computer_level.is_some() {
+    let color = seat.color();
+    if seat.loaded().row().computer_level.is_some() {
         return match (kind, answer) {
             (OfferKind::Draw, _) => say(tr!(lang, "computer-no-draw")),
             (OfferKind::Takeback, Some(Answer::Decline)) => {
@@ -38,8 +38,8 @@ pub(crate) async fn offer(
         Some(p) => cx.who(p).await,
         None => String::new(),
     };
-    let game = seat.loaded.id();
-    let pending = seat.loaded.row.offer;
+    let game = seat.loaded().id();
+    let pending = seat.loaded().row().offer;
     let theirs = pending
         == Some(Offer {
             kind,
@@ -66,12 +66,12 @@ pub(crate) async fn offer(
                         player = cx.me(),
                         san = taken
                     ),
-                    voice.turn_line(&seat.loaded)
+                    voice.turn_line(seat.loaded())
                 );
                 let ping = Ping::Only(opponent.into_iter().collect());
                 Ok(cx
                     .svc
-                    .game_reply(voice, &seat.loaded, text, ping, true)
+                    .game_reply(voice, seat.loaded(), text, ping, true)
                     .await)
             }
         },
@@ -105,14 +105,14 @@ pub(crate) async fn offer(
             opponent = them
         )),
         None => {
-            if kind == OfferKind::Takeback && (seat.loaded.game.ply() == 0 || seat.to_move()) {
+            if kind == OfferKind::Takeback && (seat.loaded().game().ply() == 0 || seat.to_move()) {
                 return say(tr!(lang, "takeback-own-only"));
             }
             if let Some(other) = pending {
                 return say(tr!(lang, "offer-pending", kind = offer_key(other.kind)));
             }
             seat.offer(cx.svc, kind).await?;
-            let id = seat.loaded.row.id;
+            let id = seat.loaded().row().id;
             let (text, accept, decline) = match kind {
                 OfferKind::Draw => (
                     tr!(
@@ -139,7 +139,13 @@ pub(crate) async fn offer(
                         "takeback-asked",
                         id = game,
                         player = cx.me(),
-                        san = seat.loaded.game.sans().last().cloned().unwrap_or_default(),
+                        san = seat
+                            .loaded()
+                            .game()
+                            .sans()
+                            .last()
+                            .cloned()
+                            .unwrap_or_default(),
                         opponent = them
                     ),
                     button(
@@ -167,7 +173,7 @@ pub(crate) async fn offer(
 /// A takeback against the computer is granted at once: the player's last move goes, with the
 /// computer's answer to it.
 async fn computer_takeback(cx: &Cx<'_>, mut seat: Seat<'_>) -> Res<Reply> {
-    let plies = match (seat.loaded.game.ply(), seat.to_move()) {
+    let plies = match (seat.loaded().game().ply(), seat.to_move()) {
         // The computer has answered: take back its answer and the player's move.
         (2.., true) => 2,
         // The computer has not answered yet: only the player's move.
@@ -182,15 +188,15 @@ async fn computer_takeback(cx: &Cx<'_>, mut seat: Seat<'_>) -> Res<Reply> {
         tr!(
             cx.lang,
             "took-back",
-            id = seat.loaded.id(),
-            player = voice.side(&seat.loaded, seat.color),
+            id = seat.loaded().id(),
+            player = voice.side(seat.loaded(), seat.color()),
             san = taken
         ),
-        voice.turn_line(&seat.loaded)
+        voice.turn_line(seat.loaded())
     );
     Ok(cx
         .svc
-        .game_reply(voice, &seat.loaded, text, Ping::Nobody, true)
+        .game_reply(voice, seat.loaded(), text, Ping::Nobody, true)
         .await)
 }
 
@@ -198,14 +204,14 @@ async fn computer_takeback(cx: &Cx<'_>, mut seat: Seat<'_>) -> Res<Reply> {
 pub(crate) async fn more_time(cx: &Cx<'_>, id: Option<GameId>, days: Days) -> Res<Reply> {
     let mut seat = Seat::mine(cx, id).await?;
     let lang = cx.lang;
-    if seat.loaded.row.computer_level.is_some() {
+    if seat.loaded().row().computer_level.is_some() {
         return say(tr!(lang, "moretime-computer"));
     }
     if seat.to_move() {
         return say(tr!(lang, "moretime-own-move"));
     }
     let now = cx.now();
-    let current = seat.loaded.row.deadline.unwrap_or(now);
+    let current = seat.loaded().row().deadline.unwrap_or(now);
     let limit = now.plus_days(MAX_DEADLINE_AHEAD_DAYS);
     let wanted = current.plus_days(days.get());
     if wanted > limit {
@@ -222,7 +228,7 @@ pub(crate) async fn more_time(cx: &Cx<'_>, id: Option<GameId>, days: Days) -> Re
         text: tr!(
             lang,
             "moretime-given",
-            id = seat.loaded.id(),
+            id = seat.loaded().id(),
             player = cx.me(),
             opponent = them,
             days = days.get(),

@@ -21,12 +21,12 @@ pub(crate) async fn pick(cx: &Cx<'_>, pick: &Pick) -> Res<Reply> {
     match pick {
         Pick::Open(id) => {
             let loaded = my_turn(cx, *id).await?;
-            let mark = Mark::of(*id, &loaded.game);
+            let mark = Mark::of(*id, loaded.game());
             Ok(pieces(cx, &loaded, mark, 0, String::new()))
         }
         Pick::Pieces { mark, page } => {
             let loaded = my_turn(cx, mark.game).await?;
-            if !mark.matches(&loaded.game) {
+            if !mark.matches(loaded.game()) {
                 return Ok(stale(cx, &loaded));
             }
             Ok(Reply {
@@ -36,7 +36,7 @@ pub(crate) async fn pick(cx: &Cx<'_>, pick: &Pick) -> Res<Reply> {
         }
         Pick::Piece { mark, from, page } => {
             let loaded = my_turn(cx, mark.game).await?;
-            if !mark.matches(&loaded.game) {
+            if !mark.matches(loaded.game()) {
                 return Ok(stale(cx, &loaded));
             }
             let size = cx.svc.menu_size();
@@ -47,7 +47,7 @@ pub(crate) async fn pick(cx: &Cx<'_>, pick: &Pick) -> Res<Reply> {
         }
         Pick::Play { mark, from, san } => {
             let loaded = my_turn(cx, mark.game).await?;
-            if !mark.matches(&loaded.game) {
+            if !mark.matches(loaded.game()) {
                 return Ok(stale(cx, &loaded));
             }
             if !destinations(&loaded, *from).iter().any(|(_, s)| s == san) {
@@ -79,7 +79,7 @@ async fn my_turn(cx: &Cx<'_>, id: GameId) -> Res<Loaded> {
         return say(tr!(lang, "game-none", id = id.0));
     };
     let voice = cx.voice();
-    if let Some(outcome) = loaded.game.outcome() {
+    if let Some(outcome) = loaded.game().outcome() {
         return say(tr!(
             lang,
             "game-over-already",
@@ -87,15 +87,15 @@ async fn my_turn(cx: &Cx<'_>, id: GameId) -> Res<Loaded> {
             outcome = voice.outcome(&loaded, outcome)
         ));
     }
-    let to_move = voice.side(&loaded, loaded.row.to_move);
-    match loaded.row.color_of(cx.actor.id) {
+    let to_move = voice.side(&loaded, loaded.to_move());
+    match loaded.row().color_of(cx.actor.id) {
         None => say(tr!(
             lang,
             "picker-stranger",
             id = loaded.id(),
             player = to_move
         )),
-        Some(color) if color != loaded.row.to_move => say(tr!(
+        Some(color) if color != loaded.to_move() => say(tr!(
             lang,
             "not-your-move",
             player = to_move,
@@ -115,7 +115,7 @@ fn pieces(cx: &Cx<'_>, loaded: &Loaded, mark: Mark, page: usize, headline: Strin
 fn stale(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
     let mut headline = tr!(cx.lang, "picker-stale", id = loaded.id());
     headline.push('\n');
-    let mark = Mark::of(loaded.row.id, &loaded.game);
+    let mark = Mark::of(loaded.row().id, loaded.game());
     Reply {
         replaces: true,
         ..pieces(cx, loaded, mark, 0, headline)

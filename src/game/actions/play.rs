@@ -25,12 +25,12 @@ async fn ready<'a>(cx: &Cx<'a>, id: Option<GameId>, text: &str) -> Res<(Seat<'a>
         let text = tr!(
             lang,
             "not-your-move",
-            player = cx.voice().side(&seat.loaded, seat.loaded.row.to_move),
-            id = seat.loaded.id()
+            player = cx.voice().side(seat.loaded(), seat.loaded().to_move()),
+            id = seat.loaded().id()
         );
         return Err(Refusal::Because(RefusalReason::NotYourMove, text));
     }
-    let mv = rules::read_move(seat.loaded.game.position(), text)
+    let mv = rules::read_move(seat.loaded().game().position(), text)
         .map_err(|e| Refusal::Because(RefusalReason::IllegalMove, move_error(lang, &e)))?;
     Ok((seat, mv))
 }
@@ -55,22 +55,22 @@ pub(crate) async fn play_at(
     let (mut seat, mut mv) = ready(cx, id, text).await?;
     // A move ends the mover's vacation, once it is known to be one: their clocks run again
     // (which changes this game's deadline, so it is loaded afresh).
-    let back = vacation::back_before(cx, Some(seat.loaded.row.id)).await?;
+    let back = vacation::back_before(cx, Some(seat.loaded().row().id)).await?;
     if back.is_some() {
         drop(seat);
         (seat, mv) = ready(cx, id, text).await?;
     }
-    if expected.is_some_and(|mark| !mark.matches(&seat.loaded.game)) {
-        let text = tr!(lang, "picker-moved-meanwhile", id = seat.loaded.id());
+    if expected.is_some_and(|mark| !mark.matches(seat.loaded().game())) {
+        let text = tr!(lang, "picker-moved-meanwhile", id = seat.loaded().id());
         return Err(Refusal::Because(RefusalReason::Conflict, text));
     }
-    let pending = seat.loaded.row.offer.filter(|o| o.by != seat.color);
+    let pending = seat.loaded().row().offer.filter(|o| o.by != seat.color());
     let san = seat.play(cx.svc, voice, mv).await?;
     // The move stands from here on: what follows only tells of it.
     let mut text = tr!(
         lang,
         "move-played",
-        id = seat.loaded.id(),
+        id = seat.loaded().id(),
         player = cx.me(),
         san = san.as_str()
     );
@@ -83,37 +83,38 @@ pub(crate) async fn play_at(
         text.push(' ');
         text.push_str(&declined);
     }
-    if seat.loaded.computer_to_move() {
-        // The computer answers at the same seat, under the same lock. The player's move
-        // stands whatever happens here; a failed answer is made by the next sweep.
-        seat.color = seat.loaded.row.to_move;
+    // The side now to move may answer at once, from a seat of its own under the same lock.
+    let mut seat = seat.pass();
+    if seat.loaded().computer_to_move() {
+        // The computer's answer. The player's move stands whatever happens here; a failed
+        // answer is made by the next sweep.
         text.push('\n');
         match computer::answer(cx.svc, voice, &mut seat).await {
             Ok(answer) => text.push_str(&tr!(lang, "computer-answered", san = answer)),
             Err(error) => {
-                tracing::error!(game = seat.loaded.id(), %error, "computer move failed; the sweep will make it");
+                tracing::error!(game = seat.loaded().id(), %error, "computer move failed; the sweep will make it");
                 text.push_str(&tr!(lang, "computer-will-answer"));
             }
         }
     } else {
-        // The opponent's forecast may answer at once, through the same seat and lock.
+        // The opponent's forecast.
         match forecasts::answer(cx.svc, voice, &mut seat).await {
             Ok(Some(answer)) => {
                 text.push('\n');
                 text.push_str(&tr!(
                     lang,
                     "forecast-answered",
-                    player = voice.side(&seat.loaded, seat.color),
+                    player = voice.side(seat.loaded(), seat.color()),
                     san = answer
                 ));
             }
             Ok(None) => {}
             Err(error) => {
-                tracing::error!(game = seat.loaded.id(), %error, "a forecast answer failed; the sweep tries again");
+                tracing::error!(game = seat.loaded().id(), %error, "a forecast answer failed; the sweep tries again");
             }
         }
     }
-    let loaded = &seat.loaded;
+    let loaded = seat.loaded();
     text.push('\n');
     text.push_str(&voice.turn_line(loaded));
     let mut reply = cx
@@ -127,7 +128,7 @@ pub(crate) async fn play_at(
         cx.svc
             .turn_notice(
                 &cx.players,
-                &loaded.row,
+                loaded.row(),
                 Turn::Moved(&san),
                 Some(cx.actor.id),
             )

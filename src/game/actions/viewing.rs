@@ -25,20 +25,20 @@ pub(crate) async fn board(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         id = loaded.id(),
         white = voice.side(&loaded, Color::White),
         black = voice.side(&loaded, Color::Black),
-        number = loaded.game.position().fullmove()
+        number = loaded.game().position().fullmove()
     );
-    if let Some(san) = loaded.game.sans().last() {
+    if let Some(san) = loaded.game().sans().last() {
         text.push(' ');
         text.push_str(&tr!(cx.lang, "board-last-move", san = san));
     }
-    if let Some(line) = cx.svc.tournament_header(voice, loaded.row.id).await {
+    if let Some(line) = cx.svc.tournament_header(voice, loaded.row().id).await {
         text.push('\n');
         text.push_str(&line);
     }
     text.push('\n');
     text.push_str(&voice.turn_line(&loaded));
-    let playing = loaded.row.color_of(cx.actor.id).is_some();
-    let buttons = playing && loaded.game.outcome().is_none();
+    let playing = loaded.row().color_of(cx.actor.id).is_some();
+    let buttons = playing && loaded.game().outcome().is_none();
     Ok(cx
         .svc
         .game_reply(voice, &loaded, text, Ping::Nobody, buttons)
@@ -50,12 +50,12 @@ pub(crate) async fn board(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
 pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square>) -> Res<Reply> {
     let lang = cx.lang;
     let loaded = viewed_game(cx, id).await?;
-    if loaded.game.outcome().is_some() {
+    if loaded.game().outcome().is_some() {
         return say(tr!(lang, "moves-game-over", id = loaded.id()));
     }
-    let position = *loaded.game.position();
+    let position = *loaded.game().position();
     let sans = rules::legal_sans(&position);
-    let mut view = BoardView::of_game(&loaded.game);
+    let mut view = BoardView::of_game(loaded.game());
     let listed: Vec<&str> = match square {
         Some(sq) => {
             let Some(piece) = position.piece_at(sq) else {
@@ -138,7 +138,7 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
 /// `history [#ID]`: the moves so far, numbered, and the result once over; privately.
 pub(crate) async fn history(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let loaded = viewed_game(cx, id).await?;
-    if loaded.game.ply() == 0 {
+    if loaded.game().ply() == 0 {
         return Ok(Reply::private(tr!(
             cx.lang,
             "history-empty",
@@ -146,14 +146,14 @@ pub(crate) async fn history(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         )));
     }
     let mut text = String::new();
-    for (i, san) in loaded.game.sans().iter().enumerate() {
+    for (i, san) in loaded.game().sans().iter().enumerate() {
         if i % 2 == 0 {
             let _ = write!(text, "{}. ", i / 2 + 1);
         }
         text.push_str(san);
         text.push(' ');
     }
-    if let Some(outcome) = loaded.game.outcome() {
+    if let Some(outcome) = loaded.game().outcome() {
         let _ = write!(
             text,
             "{} ({})",
@@ -228,9 +228,9 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     // An analysed game's record carries the engine's evaluations and marks.
     let notes = super::analysis::stored_annotations(cx.svc, &loaded).await;
     let pgn = loaded
-        .game
+        .game()
         .to_annotated_pgn(&super::analysis::pgn_tags(cx.svc, &loaded).await, &notes);
-    let game = loaded.game.clone();
+    let game = loaded.game().clone();
     let mut options = GifOptions::default();
     options.board.size = cx.svc.board_size().min(480);
     let failed = |e: &dyn std::fmt::Display| {
@@ -248,7 +248,7 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
             cx.lang,
             "export-done",
             id = loaded.id(),
-            count = loaded.game.move_count()
+            count = loaded.game().move_count()
         ),
         files: vec![
             Attachment {

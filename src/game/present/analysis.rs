@@ -15,7 +15,7 @@ pub(crate) const WORST_SHOWN: usize = 3;
 /// The text of an analysis of `loaded`'s game, in `voice`'s language.
 pub(crate) fn analysis_text(voice: Voice<'_>, loaded: &Loaded, analysis: &GameAnalysis) -> String {
     let lang = voice.lang;
-    let game = &loaded.game;
+    let game = loaded.game();
     let mut text = tr!(
         lang,
         "analysis-header",

@@ -23,7 +23,7 @@ pub(crate) fn graph_labels(lang: Lang, loaded: &Loaded) -> GraphLabels {
             black = plain_side(lang, loaded, Color::Black)
         ),
         result: loaded
-            .game
+            .game()
             .outcome()
             .map(|o| result_words(lang, o))
             .unwrap_or_default(),

@@ -30,8 +30,8 @@ impl Ping {
     fn players(self, loaded: &Loaded) -> Vec<PlayerId> {
         match self {
             Ping::Nobody => Vec::new(),
-            Ping::ToMove if loaded.game.outcome().is_none() => {
-                loaded.pingable(loaded.row.to_move).into_iter().collect()
+            Ping::ToMove if loaded.game().outcome().is_none() => {
+                loaded.pingable(loaded.to_move()).into_iter().collect()
             }
             Ping::ToMove | Ping::Both => Color::ALL
                 .into_iter()
@@ -56,13 +56,13 @@ impl Service {
         ping: Ping,
         buttons: bool,
     ) -> Reply {
-        let view = BoardView::of_game(&loaded.game).with_caption(caption(voice.lang, loaded));
-        let side = board_side(&loaded.game);
+        let view = BoardView::of_game(loaded.game()).with_caption(caption(voice.lang, loaded));
+        let side = board_side(loaded.game());
         let mut reply = Reply::text(text);
         match self.render(view, side, voice.lang).await {
             Ok(png) => {
                 reply.image = Some(Attachment {
-                    filename: format!("rollerball-{}-{}.png", loaded.id(), loaded.game.ply()),
+                    filename: format!("rollerball-{}-{}.png", loaded.id(), loaded.game().ply()),
                     bytes: png,
                 });
             }
@@ -74,14 +74,14 @@ impl Service {
                     .push_str(&tr!(voice.lang, "render-failed", error = error));
             }
         }
-        if loaded.game.outcome().is_some()
-            && let Some(note) = self.tournament_note(voice, loaded.row.id).await
+        if loaded.game().outcome().is_some()
+            && let Some(note) = self.tournament_note(voice, loaded.row().id).await
         {
             reply.text.push('\n');
             reply.text.push_str(&note);
         }
-        if loaded.game.outcome().is_none() {
-            if let Some(offer) = loaded.row.offer {
+        if loaded.game().outcome().is_none() {
+            if let Some(offer) = loaded.row().offer {
                 reply.text.push('\n');
                 reply.text.push_str(&tr!(
                     voice.lang,
@@ -92,7 +92,7 @@ impl Service {
                 ));
             }
             for color in Color::ALL {
-                if let Some(v) = loaded.players[color.index()]
+                if let Some(v) = loaded.players()[color.index()]
                     .as_ref()
                     .and_then(|p| p.vacation)
                     .filter(|v| v.until > voice.now)
@@ -107,14 +107,14 @@ impl Service {
                 }
             }
         }
-        reply.fen = Some(loaded.game.position().to_fen());
+        reply.fen = Some(loaded.game().position().to_fen());
         reply.board_side = Some(side);
         if buttons {
             reply.buttons = game_buttons(voice, loaded);
         }
         reply.mentions = ping.players(loaded);
-        if loaded.game.outcome().is_some() {
-            reply.closes_thread = loaded.row.place.thread;
+        if loaded.game().outcome().is_some() {
+            reply.closes_thread = loaded.row().place.thread;
         }
         reply
     }
@@ -161,8 +161,8 @@ pub(crate) fn button(label: String, action: ButtonAction, style: ButtonStyle) ->
 /// pending offer is answered), or a rematch once it is over.
 pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
     let lang = voice.lang;
-    let id = loaded.row.id;
-    if loaded.game.outcome().is_some() {
+    let id = loaded.row().id;
+    if loaded.game().outcome().is_some() {
         return vec![button(
             tr!(lang, "button-rematch"),
             ButtonAction::Rematch(id),
@@ -184,7 +184,7 @@ pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
     // A pending offer is answered from the board (by the player it is made to: the other's
     // press of Decline withdraws it); no second offer can be made meanwhile. The computer
     // never agrees to a draw, so it is not offered one.
-    match loaded.row.offer.map(|o| o.kind) {
+    match loaded.row().offer.map(|o| o.kind) {
         Some(OfferKind::Draw) => {
             buttons.push(button(
                 tr!(lang, "button-accept-draw"),
@@ -209,7 +209,7 @@ pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
                 ButtonStyle::Secondary,
             ));
         }
-        None if loaded.row.computer_level.is_none() => buttons.push(button(
+        None if loaded.row().computer_level.is_none() => buttons.push(button(
             tr!(lang, "button-offer-draw"),
             ButtonAction::OfferDraw(id),
             ButtonStyle::Secondary,

@@ -27,7 +27,7 @@ pub(crate) struct KeyMoment {
 /// The key moments of `loaded`'s game in the order the text names them: White's worst first,
 /// then Black's. The arrows' labels are in `lang`.
 pub(crate) fn key_moments(lang: Lang, loaded: &Loaded, analysis: &GameAnalysis) -> Vec<KeyMoment> {
-    let game = &loaded.game;
+    let game = loaded.game();
     let positions = game.positions();
     let caption = caption(lang, loaded);
     let mut moments = Vec::new();

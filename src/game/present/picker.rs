@@ -43,7 +43,7 @@ fn more(voice: Voice<'_>, page: usize, pages: usize) -> Option<MenuOption> {
 /// The player's pieces that can move in `loaded`, with how many moves each has, in the order
 /// of the board's squares.
 pub(crate) fn movable_pieces(loaded: &Loaded) -> Vec<(Square, rules::PieceKind, usize)> {
-    let position = loaded.game.position();
+    let position = loaded.game().position();
     let mut pieces: Vec<(Square, rules::PieceKind, usize)> = position
         .pieces()
         .filter(|(_, piece)| piece.color == position.side_to_move())
@@ -56,7 +56,7 @@ pub(crate) fn movable_pieces(loaded: &Loaded) -> Vec<(Square, rules::PieceKind, 
 
 /// The legal moves of the piece on `from`, in SAN, in the order the rules list them.
 pub(crate) fn destinations(loaded: &Loaded, from: Square) -> Vec<(Move, String)> {
-    rules::legal_sans(loaded.game.position())
+    rules::legal_sans(loaded.game().position())
         .into_iter()
         .filter(|(mv, _)| mv.from == from)
         .collect()
@@ -94,7 +94,7 @@ pub(crate) fn pieces_menu(
         lang,
         "picker-pieces",
         id = loaded.id(),
-        side = side_key(loaded.row.to_move)
+        side = side_key(loaded.to_move())
     ));
     if pages > 1 {
         text.push(' ');
@@ -121,7 +121,7 @@ pub(crate) fn destinations_menu(
     size: usize,
 ) -> Option<Reply> {
     let lang = voice.lang;
-    let position = loaded.game.position();
+    let position = loaded.game().position();
     let piece = position.piece_at(from)?;
     let moves = destinations(loaded, from);
     if moves.is_empty() {

@@ -103,22 +103,22 @@ impl Voice<'_> {
 
     /// "Bob to move — deadline in 3 days", or how the game ended.
     pub(crate) fn turn_line(&self, loaded: &Loaded) -> String {
-        if let Some(outcome) = loaded.game.outcome() {
+        if let Some(outcome) = loaded.game().outcome() {
             return tr!(
                 self.lang,
                 "turn-over",
                 outcome = self.outcome(loaded, outcome)
             );
         }
-        let to_move = loaded.row.to_move;
+        let to_move = loaded.to_move();
         tr!(
             self.lang,
             "turn-to-move",
             player = self.side(loaded, to_move),
             side = side_key(to_move),
-            check = yes_no(loaded.game.position().is_check()),
+            check = yes_no(loaded.game().position().is_check()),
             deadline = loaded
-                .row
+                .row()
                 .deadline
                 .map_or_else(|| "none".to_string(), |at| self.time(at))
         )

@@ -1,17 +1,20 @@
 //! A seat at a game: the game loaded under its lock, the side that acts (the asker's, or the
 //! computer's), and every guarded write — a move, an ending, a takeback, an offer, a deadline —
-//! each done once here. Every write passes the version the game was loaded at, so a change made
-//! meanwhile (by another process) refuses it with a conflict and writes nothing.
+//! each done once here, the one place that writes a [`Loaded`] game, so that its rules' game
+//! and its row never part. The acting side is fixed when the seat is taken: the computer's
+//! and a forecast's answers take a seat of their own ([`Seat::pass`]). Every write passes the
+//! version the game was loaded at, so a change made meanwhile (by another process) refuses it
+//! with a conflict and writes nothing.
 
-use super::context::{Cx, Refusal, Res, say};
-use super::deadlines;
-use super::i18n::tr;
-use super::loaded::Loaded;
-use super::locks::LockGuard;
-use super::lookup;
-use super::observe::RefusalReason;
-use super::present::{Voice, move_error};
-use super::service::Service;
+use super::Loaded;
+use crate::game::context::{Cx, Refusal, Res, say};
+use crate::game::deadlines;
+use crate::game::i18n::tr;
+use crate::game::locks::LockGuard;
+use crate::game::lookup;
+use crate::game::observe::RefusalReason;
+use crate::game::present::{Voice, move_error};
+use crate::game::service::Service;
 use crate::model::{GameId, PlayerId};
 use crate::rules::{self, Color, Move, Outcome, PlayError, Termination};
 use crate::store::{AfterMove, Deadline, Ending, GameResult, NewMove, Offer, OfferKind};
@@ -19,9 +22,9 @@ use crate::store::{AfterMove, Deadline, Ending, GameResult, NewMove, Offer, Offe
 /// A game being acted on.
 pub(crate) struct Seat<'a> {
     /// The game, loaded under the lock.
-    pub loaded: Loaded,
+    loaded: Loaded,
     /// The side that acts.
-    pub color: Color,
+    color: Color,
     _lock: LockGuard<'a>,
 }
 
@@ -53,13 +56,35 @@ impl<'a> Seat<'a> {
         })
     }
 
-    /// The seat of `color` at `loaded`, whose lock `lock` is (the computer's seat).
-    pub(crate) fn at(loaded: Loaded, color: Color, lock: LockGuard<'a>) -> Seat<'a> {
+    /// The seat of the side to move at `loaded`, whose lock `lock` is (the computer's, or
+    /// the owner of a forecast).
+    pub(crate) fn of_side_to_move(loaded: Loaded, lock: LockGuard<'a>) -> Seat<'a> {
         Seat {
+            color: loaded.to_move(),
             loaded,
-            color,
             _lock: lock,
         }
+    }
+
+    /// Hands the game, with its lock, to the side now to move: the seat from which the
+    /// computer or the opponent's forecast answers the move just played.
+    pub(crate) fn pass(self) -> Seat<'a> {
+        Seat::of_side_to_move(self.loaded, self._lock)
+    }
+
+    /// The game, as of the seat's last write.
+    pub(crate) fn loaded(&self) -> &Loaded {
+        &self.loaded
+    }
+
+    /// The game, once the seat is done with it (its lock let go).
+    pub(crate) fn into_loaded(self) -> Loaded {
+        self.loaded
+    }
+
+    /// The side that acts.
+    pub(crate) fn color(&self) -> Color {
+        self.color
     }
 
     /// The other side's player, if a player plays it.
@@ -69,7 +94,7 @@ impl<'a> Seat<'a> {
 
     /// True when the acting side is to move.
     pub(crate) fn to_move(&self) -> bool {
-        self.loaded.row.to_move == self.color
+        self.loaded.to_move() == self.color
     }
 
     /// The deadline of a move of `color`'s starting `now`: its clock starts when their
@@ -100,9 +125,7 @@ impl<'a> Seat<'a> {
         let now = svc.now();
         let after = match self.loaded.game.outcome() {
             Some(outcome) => AfterMove::End(ending(outcome)),
-            None => {
-                AfterMove::Continue(self.fresh_deadline(self.loaded.row.to_move.opponent(), now))
-            }
+            None => AfterMove::Continue(self.fresh_deadline(self.loaded.to_move(), now)),
         };
         let new_move = NewMove {
             san: san.clone(),
@@ -151,9 +174,9 @@ impl<'a> Seat<'a> {
         let now = svc.now();
         // Taking back an odd number of plies hands the move to the other side.
         let next = if plies % 2 == 1 {
-            self.loaded.row.to_move.opponent()
+            self.loaded.to_move().opponent()
         } else {
-            self.loaded.row.to_move
+            self.loaded.to_move()
         };
         let deadline = self.fresh_deadline(next, now);
         let row = &self.loaded.row;

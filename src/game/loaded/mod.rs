@@ -1,5 +1,10 @@
-//! A game as the service works on it: the stored row, the rules' view of it replayed from the
-//! record, and the two players as the store knows them.
+//! A game as the service works on it: one value holding the rules' game replayed from the
+//! record, the stored row (its version, and what the rules do not know: the players, the
+//! deadline, the offers) and the two players as the store knows them. Everything outside this
+//! module reads it; only its [`seat`] writes it, keeping the game and the row in step on every
+//! committed change.
+
+pub(crate) mod seat;
 
 use super::context::{Refusal, Res};
 use super::players::Players;
@@ -9,14 +14,14 @@ use crate::store::{Game as StoredGame, GameResult, GameStatus, Player, Store, St
 
 /// A loaded game.
 pub(crate) struct Loaded {
-    /// The stored row.
-    pub row: StoredGame,
+    /// The stored row, as of the last write.
+    row: StoredGame,
     /// The game replayed from its stored moves (and ended as stored, for endings the moves do
     /// not show: resignation, agreement, time).
-    pub game: rules::Game,
+    game: rules::Game,
     /// White's and Black's player, by [`Color::index`]; `None` for the computer (or a player
     /// the store could not find, who is then named by number and pinged).
-    pub players: [Option<Player>; 2],
+    players: [Option<Player>; 2],
 }
 
 /// Who plays a side, for the texts.
@@ -73,6 +78,37 @@ impl Loaded {
         }))
     }
 
+    /// A game just created as `row`, at the start position, played by `players` (by
+    /// [`Color::index`]).
+    pub(crate) fn fresh(row: StoredGame, players: [Option<Player>; 2]) -> Loaded {
+        Loaded {
+            row,
+            game: rules::Game::new(),
+            players,
+        }
+    }
+
+    /// The stored row, as of the last write.
+    pub(crate) fn row(&self) -> &StoredGame {
+        &self.row
+    }
+
+    /// The game by the rules: its position, record and outcome.
+    pub(crate) fn game(&self) -> &rules::Game {
+        &self.game
+    }
+
+    /// White's and Black's player, by [`Color::index`]; `None` for the computer (or a player
+    /// the store could not find).
+    pub(crate) fn players(&self) -> &[Option<Player>; 2] {
+        &self.players
+    }
+
+    /// The side to move, by the rules' position (which the row's copy always matches).
+    pub(crate) fn to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
     /// The game's number, as the texts show it (`Game #{ $id }`).
     pub(crate) fn id(&self) -> i64 {
         self.row.id.0
@@ -81,7 +117,7 @@ impl Loaded {
     /// True when the computer plays the side to move of a game still going.
     pub(crate) fn computer_to_move(&self) -> bool {
         self.row.computer_level.is_some()
-            && self.row.player(self.row.to_move).is_none()
+            && self.row.player(self.to_move()).is_none()
             && self.game.outcome().is_none()
     }
 
