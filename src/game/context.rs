@@ -12,6 +12,7 @@ use crate::store::{Store, StoreError};
 
 /// Why a command was refused, before it becomes a private reply. Only ever returned before a
 /// change is committed: what follows a commit is answered as done, whatever fails.
+#[derive(Debug)]
 pub(crate) enum Refusal {
     /// Said to the player as it is; nothing was changed.
     Say(String),

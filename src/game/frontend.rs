@@ -12,7 +12,7 @@ use super::request::Actor;
 use super::service::Service;
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Color};
-use crate::store::{Game as StoredGame, GameStatus, StoreError};
+use crate::store::{Game as StoredGame, GameStatus, Missing, StoreError};
 
 impl Service {
     /// Game `id`, or else the actor's only game here; `None` when there is none, the store
@@ -222,6 +222,6 @@ impl Service {
         self.store()
             .game(game)
             .await?
-            .ok_or_else(|| StoreError::NotFound(format!("game {}", game.0)))
+            .ok_or_else(|| StoreError::NotFound(Missing::Game(game)))
     }
 }

@@ -43,6 +43,17 @@ pub fn default_searches_at_once() -> usize {
     std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
+/// Why a search gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SearchFailed {
+    /// The searches were closed (the process is stopping).
+    #[error("the searches are closed")]
+    Closed(#[from] tokio::sync::AcquireError),
+    /// The search's thread panicked (or was cancelled as the runtime shut down).
+    #[error("the search's thread stopped: {0}")]
+    Stopped(#[from] tokio::task::JoinError),
+}
+
 /// The process's searches: the searcher, and the permits that cap how many run at once.
 pub(crate) struct Searches {
     searcher: Arc<dyn Searcher>,
@@ -118,14 +129,11 @@ impl Searches {
         game: Game,
         level: Level,
         seed: u64,
-    ) -> Result<Option<Move>, String> {
+    ) -> Result<Option<Move>, SearchFailed> {
         let (place, permit) = {
             let _waiting = Waiting::new(&self.waiting);
             let place = self.lane(player).lock_owned().await;
-            let permit = Arc::clone(&self.permits)
-                .acquire_owned()
-                .await
-                .map_err(|e| e.to_string())?;
+            let permit = Arc::clone(&self.permits).acquire_owned().await?;
             (place, permit)
         };
         let searcher = Arc::clone(&self.searcher);
@@ -134,6 +142,6 @@ impl Searches {
             searcher.best_move(&game, level, seed)
         })
         .await
-        .map_err(|e| e.to_string())
+        .map_err(SearchFailed::from)
     }
 }

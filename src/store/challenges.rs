@@ -9,8 +9,8 @@ use crate::rules::Color;
 use super::games::insert_game;
 use super::types::{count_from_db, discord_id_from_db, reach_from_db, reach_to_db};
 use super::{
-    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, Game, GameId, NewChallenge,
-    NewGame, Place, PlayerId, Result, Store, StoreError, Timestamp, discord_id_to_db,
+    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, Game, GameId, Missing,
+    NewChallenge, NewGame, Place, PlayerId, Result, Store, StoreError, Timestamp, discord_id_to_db,
     missing_or_conflict, unique_to_conflict,
 };
 
@@ -182,7 +182,7 @@ impl Store {
         };
         match row {
             Some(row) => challenge_from_row(&row),
-            None => Err(missing_or_conflict(&self.pool, "challenges", id.0).await),
+            None => Err(missing_or_conflict(&self.pool, Missing::Challenge(id)).await),
         }
     }
 
@@ -234,7 +234,7 @@ impl Store {
             drop(writer);
             // Tell a player who may not take it apart from one who was too late.
             return Err(match self.challenge(id).await? {
-                None => StoreError::NotFound(format!("challenge {id}")),
+                None => StoreError::NotFound(Missing::Challenge(id)),
                 Some(c)
                     if c.challenger == acceptor || c.challenged.is_some_and(|p| p != acceptor) =>
                 {

@@ -3,6 +3,8 @@
 
 use sqlx::AnyPool;
 
+use crate::model::{ChallengeId, GameId, PlayerId, TournamentId};
+
 /// Everything that can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -12,7 +14,7 @@ pub enum StoreError {
     Conflict,
     /// No such row.
     #[error("{0} not found")]
-    NotFound(String),
+    NotFound(Missing),
     /// A player is at one of the store's caps ([`Caps`](super::Caps)): nothing was written.
     #[error(transparent)]
     Cap(#[from] super::CapReached),
@@ -39,6 +41,45 @@ pub enum StoreError {
         "the database connection broke during a commit, which may or may not have been applied: {0}"
     )]
     Unconfirmed(DatabaseError),
+}
+
+/// A row the store was asked for, named for [`StoreError::NotFound`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// A game.
+    Game(GameId),
+    /// A player.
+    Player(PlayerId),
+    /// A challenge.
+    Challenge(ChallengeId),
+    /// A tournament.
+    Tournament(TournamentId),
+    /// The stored analysis of a game.
+    Analysis(GameId),
+}
+
+impl Missing {
+    /// The table holding the row and its id there, for the rows with an id of their own.
+    fn table_and_id(self) -> Option<(&'static str, i64)> {
+        match self {
+            Missing::Game(id) => Some(("games", id.0)),
+            Missing::Challenge(id) => Some(("challenges", id.0)),
+            Missing::Tournament(id) => Some(("tournaments", id.0)),
+            Missing::Player(_) | Missing::Analysis(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Missing::Game(id) => write!(f, "game {id}"),
+            Missing::Player(id) => write!(f, "player {id}"),
+            Missing::Challenge(id) => write!(f, "challenge {id}"),
+            Missing::Tournament(id) => write!(f, "tournament {id}"),
+            Missing::Analysis(id) => write!(f, "the analysis of game {id}"),
+        }
+    }
 }
 
 /// What the database driver reported, kept whole for the logs. Opaque, so the driver's own
@@ -79,12 +120,15 @@ impl From<sqlx::migrate::MigrateError> for StoreError {
 /// Result of every store operation.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
-/// Maps "nothing was updated" to the right error: the row is gone, or it changed.
-pub(super) async fn missing_or_conflict(pool: &AnyPool, table: &str, id: i64) -> StoreError {
+/// Maps "nothing was updated" to the right error: `row` is gone, or it changed.
+pub(super) async fn missing_or_conflict(pool: &AnyPool, row: Missing) -> StoreError {
+    let Some((table, id)) = row.table_and_id() else {
+        return StoreError::NotFound(row);
+    };
     let sql = format!("SELECT 1 FROM {table} WHERE id = $1");
     match sqlx::query(&sql).bind(id).fetch_optional(pool).await {
         Ok(Some(_)) => StoreError::Conflict,
-        Ok(None) => StoreError::NotFound(format!("{} #{id}", table.trim_end_matches('s'))),
+        Ok(None) => StoreError::NotFound(row),
         Err(e) => e.into(),
     }
 }

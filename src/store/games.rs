@@ -9,8 +9,8 @@ use super::types::{
     side_to_move,
 };
 use super::{
-    ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus, NewGame,
-    Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove, Timestamp,
+    ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus, Missing,
+    NewGame, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove, Timestamp,
     discord_id_to_db, missing_or_conflict, termination_from_db, unique_to_conflict,
 };
 
@@ -579,7 +579,7 @@ impl Store {
             // Give the connection back before reading: a pool cannot lend a second one to
             // every writer at once.
             drop(writer);
-            return Err(missing_or_conflict(&self.pool, "games", id.0).await);
+            return Err(missing_or_conflict(&self.pool, Missing::Game(id)).await);
         };
         let game = game_from_row(&row)?;
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
@@ -713,7 +713,7 @@ impl Store {
         };
         match row {
             Some(row) => game_from_row(&row),
-            None => Err(missing_or_conflict(&self.pool, "games", id.0).await),
+            None => Err(missing_or_conflict(&self.pool, Missing::Game(id)).await),
         }
     }
 }

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::games::{game_columns, game_from_row};
 use super::types::color_to_db;
 use super::{
-    AfterMove, DatabaseError, Deadline, Ending, Game, GameId, NewMove, PlayerId, Result, Store,
-    StoreError, Timestamp, unique_to_conflict,
+    AfterMove, DatabaseError, Deadline, Ending, Game, GameId, Missing, NewMove, PlayerId, Result,
+    Store, StoreError, Timestamp, unique_to_conflict,
 };
 
 impl Store {
@@ -174,7 +174,7 @@ async fn apply_move(tx: &mut Transaction<'_, Any>, request: &MoveRequest) -> Res
             .await?;
         return Ok(Err(match exists {
             Some(_) => StoreError::Conflict,
-            None => StoreError::NotFound(format!("game {id}")),
+            None => StoreError::NotFound(Missing::Game(*id)),
         }));
     };
     let game = game_from_row(&row)?;

@@ -3,7 +3,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Player, PlayerId, Result, Store, StoreError, Timestamp, Vacation};
+use super::{Missing, Player, PlayerId, Result, Store, StoreError, Timestamp, Vacation};
 
 const PLAYER_COLUMNS: &str =
     "id, name, language, ping, dm, created_at, updated_at, vacation_started_at, vacation_until";
@@ -82,7 +82,7 @@ impl Store {
             .bind(now.0)
             .fetch_optional(&mut *writer)
             .await?
-            .ok_or_else(|| StoreError::NotFound(format!("player {id}")))?;
+            .ok_or_else(|| StoreError::NotFound(Missing::Player(id)))?;
         player_from_row(&row)
     }
 

@@ -16,8 +16,8 @@ pub use crate::model::TournamentId;
 use super::games::next_id;
 use super::types::{count_from_db, discord_id_from_db};
 use super::{
-    Deadline, GameId, GameResult, GameStatus, Place, PlayerId, Reach, Result, Store, StoreError,
-    Timestamp, discord_id_to_db,
+    Deadline, GameId, GameResult, GameStatus, Missing, Place, PlayerId, Reach, Result, Store,
+    StoreError, Timestamp, discord_id_to_db,
 };
 
 /// Where a tournament is in its life.
@@ -259,7 +259,7 @@ fn entrant_from_row(row: &AnyRow) -> Result<Entrant> {
 pub(super) async fn reread(store: &Store, id: TournamentId) -> StoreError {
     match store.tournament(id).await {
         Ok(Some(_)) => StoreError::Conflict,
-        Ok(None) => StoreError::NotFound(format!("tournament {id}")),
+        Ok(None) => StoreError::NotFound(Missing::Tournament(id)),
         Err(e) => e,
     }
 }

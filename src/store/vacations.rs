@@ -11,7 +11,7 @@ use std::time::Duration;
 use sqlx::{Connection, Row};
 
 use super::games::{game_columns, game_from_row};
-use super::{Game, PlayerId, Result, Store, StoreError, Timestamp};
+use super::{Game, Missing, PlayerId, Result, Store, StoreError, Timestamp};
 
 /// Vacation days each player has per calendar year.
 pub const VACATION_DAYS_PER_YEAR: u32 = 30;
@@ -114,7 +114,7 @@ impl Store {
             tx.rollback().await?;
             return Err(match self.player(player).await? {
                 Some(_) => StoreError::Conflict,
-                None => StoreError::NotFound(format!("player {}", player.0)),
+                None => StoreError::NotFound(Missing::Player(player)),
             });
         }
         let charged = sqlx::query(

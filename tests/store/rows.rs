@@ -7,8 +7,8 @@ use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
     AfterMove, ChallengeId, ChallengeStatus, ColourWish, Deadline, Ending, Game, GameId,
-    GameResult, GameStatus, Offer, OfferKind, Place, PlayerId, RatingScope, RatingUpdate, Reach,
-    Store, StoreError, StoreOptions, StoredMove, Termination, Timestamp,
+    GameResult, GameStatus, Missing, Offer, OfferKind, Place, PlayerId, RatingScope, RatingUpdate,
+    Reach, Store, StoreError, StoreOptions, StoredMove, Termination, Timestamp,
 };
 use sqlx::Row;
 
@@ -52,7 +52,7 @@ async fn players_keep_every_u64_id_and_their_settings() {
         assert!(matches!(
             s.set_player_settings(PlayerId(7), Some("en"), true, false, later)
                 .await,
-            Err(StoreError::NotFound(_))
+            Err(StoreError::NotFound(Missing::Player(PlayerId(7))))
         ));
         // The id is stored bit-cast: the raw column holds the same 64 bits.
         let raw: i64 = sqlx::query("SELECT id FROM players")
@@ -205,7 +205,7 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
         assert!(matches!(
             s.close_challenge(ChallengeId(99), ChallengeStatus::Declined, T0)
                 .await,
-            Err(StoreError::NotFound(_))
+            Err(StoreError::NotFound(Missing::Challenge(ChallengeId(99))))
         ));
         let late = s
             .create_challenge(&new_challenge(3, None), T0)
@@ -327,7 +327,7 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
                 T0
             )
             .await,
-            Err(StoreError::NotFound(_))
+            Err(StoreError::NotFound(Missing::Game(GameId(42))))
         ));
         assert_eq!(s.game(GameId(42)).await.unwrap(), None);
         assert_eq!(s.game_with_moves(GameId(42)).await.unwrap(), None);
@@ -791,7 +791,7 @@ async fn ratings_count_each_rated_game_once() {
         ));
         assert!(matches!(
             s.apply_ratings(GameId(99), &[], T0).await,
-            Err(StoreError::NotFound(_))
+            Err(StoreError::NotFound(Missing::Game(GameId(99))))
         ));
         s.close().await;
     }
@@ -948,7 +948,7 @@ async fn a_game_takes_one_thread_while_active() {
         assert_conflict(s.set_thread(g.id, 56, T0).await);
         assert!(matches!(
             s.set_thread(GameId(999), 57, T0).await,
-            Err(StoreError::NotFound(_))
+            Err(StoreError::NotFound(Missing::Game(GameId(999))))
         ));
         let resign = Ending {
             result: GameResult::WhiteWins,

@@ -23,7 +23,9 @@ use crate::game::reply::{Attachment, Notice, Reply};
 use crate::game::service::Service;
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Annotation, PgnTags};
-use crate::store::{Game as StoredGame, GameStatus, StoreError, StoredAnalysis, StoredEval};
+use crate::store::{
+    Game as StoredGame, GameStatus, Missing, StoreError, StoredAnalysis, StoredEval,
+};
 
 /// `analysis [#ID]`: the game named, the one whose thread this is, or the asker's latest
 /// finished game here.
@@ -154,10 +156,7 @@ async fn keep(
     }
     match svc.store().analysis(loaded.row().id).await? {
         Some(theirs) => from_stored(loaded.game(), &theirs),
-        None => Err(StoreError::NotFound(format!(
-            "the analysis of game {}",
-            loaded.row().id.0
-        ))),
+        None => Err(StoreError::NotFound(Missing::Analysis(loaded.row().id))),
     }
 }
 

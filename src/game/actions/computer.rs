@@ -1,8 +1,6 @@
 //! Games against the computer: starting one, and the computer's moves, searched on a blocking
 //! thread (a few at a time per process) and committed through its seat like any move.
 
-use std::fmt;
-
 use crate::engine::Level;
 use crate::game::context::{Cx, Refusal, Res};
 use crate::game::deadlines;
@@ -11,6 +9,7 @@ use crate::game::limits;
 use crate::game::loaded::Loaded;
 use crate::game::present::{Ping, Voice, rated_key};
 use crate::game::reply::Reply;
+use crate::game::searches::SearchFailed;
 use crate::game::seat::Seat;
 use crate::game::service::Service;
 use crate::model::{GameId, Place, PlayerId};
@@ -21,34 +20,27 @@ use super::challenges::coin;
 
 /// Why the computer did not move. Never shown to a player (they read that it will move in a
 /// moment, which the sweep then makes good); logged.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub(crate) enum ComputerFailed {
-    /// The search could not run (its thread panicked).
-    Thinking(String),
+    /// The search could not run.
+    #[error("the search failed: {0}")]
+    Thinking(#[from] SearchFailed),
     /// The search found no move: the game is over.
+    #[error("the search found no move")]
     NoMove,
-    /// The move was refused or could not be committed.
-    Refused(String),
-    /// The store failed.
+    /// The move was refused.
+    #[error("the move was refused: {0}")]
+    Refused(Refusal),
+    /// The store failed, or the game changed meanwhile.
+    #[error("the move could not be stored: {0}")]
     Store(StoreError),
-}
-
-impl fmt::Display for ComputerFailed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ComputerFailed::Thinking(e) => write!(f, "the search failed: {e}"),
-            ComputerFailed::NoMove => f.write_str("the search found no move"),
-            ComputerFailed::Refused(e) => write!(f, "the move was refused: {e}"),
-            ComputerFailed::Store(e) => write!(f, "the move could not be stored: {e}"),
-        }
-    }
 }
 
 impl From<Refusal> for ComputerFailed {
     fn from(refusal: Refusal) -> ComputerFailed {
         match refusal {
-            Refusal::Say(text) | Refusal::Because(_, text) => ComputerFailed::Refused(text),
             Refusal::Store(e) => ComputerFailed::Store(e),
+            refusal => ComputerFailed::Refused(refusal),
         }
     }
 }
@@ -81,8 +73,7 @@ pub(crate) async fn answer(
     let found = svc
         .searches()
         .best_move(player, game, level, seed)
-        .await
-        .map_err(ComputerFailed::Thinking)?
+        .await?
         .ok_or(ComputerFailed::NoMove)?;
     Ok(seat.play(svc, voice, found).await?)
 }
