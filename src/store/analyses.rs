@@ -6,7 +6,7 @@
 use sqlx::{Connection, Row};
 
 use super::types::{color_from_db, color_to_db, count_from_db};
-use super::{GameId, Result, Store, StoreError, Timestamp};
+use super::{GameId, InvalidInput, Result, Store, StoreError, Timestamp};
 use crate::rules::Color;
 
 /// One position's evaluation, as stored: from White's side.
@@ -114,13 +114,13 @@ impl Store {
             .iter()
             .position(|p| p.centipawns.is_some() == p.mate.is_some())
         {
-            return Err(StoreError::Invalid(format!(
-                "the analysis of game {} at ply {ply} needs centipawns or a mate, not both",
-                analysis.game.0
-            )));
+            return Err(StoreError::Invalid(InvalidInput::AnalysisEval {
+                game: analysis.game,
+                ply,
+            }));
         }
         let nodes = i64::try_from(analysis.nodes)
-            .map_err(|_| StoreError::Invalid(format!("a budget of {} nodes", analysis.nodes)))?;
+            .map_err(|_| StoreError::Invalid(InvalidInput::AnalysisBudget(analysis.nodes)))?;
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
         let claimed = sqlx::query(

@@ -9,9 +9,9 @@ use crate::rules::Color;
 use super::games::insert_game;
 use super::types::{count_from_db, discord_id_from_db, reach_from_db, reach_to_db};
 use super::{
-    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, Game, GameId, Missing,
-    NewChallenge, NewGame, Place, PlayerId, Result, Store, StoreError, Timestamp, discord_id_to_db,
-    missing_or_conflict, unique_to_conflict,
+    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, Game, GameId, InvalidInput,
+    Missing, NewChallenge, NewGame, Place, PlayerId, Result, Store, StoreError, Timestamp,
+    discord_id_to_db, missing_or_conflict, unique_to_conflict,
 };
 
 const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, server_id, channel_id, colour, \
@@ -64,9 +64,7 @@ impl Store {
     /// [`StoreError::Conflict`].
     pub async fn create_challenge(&self, new: &NewChallenge, now: Timestamp) -> Result<Challenge> {
         if new.challenged == Some(new.challenger) {
-            return Err(StoreError::Invalid(
-                "a player cannot challenge themselves".into(),
-            ));
+            return Err(StoreError::Invalid(InvalidInput::SelfChallenge));
         }
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
@@ -162,10 +160,7 @@ impl Store {
             status,
             ChallengeStatus::Declined | ChallengeStatus::Cancelled
         ) {
-            return Err(StoreError::Invalid(format!(
-                "a challenge cannot be closed as {}",
-                status.as_str()
-            )));
+            return Err(StoreError::Invalid(InvalidInput::CloseChallengeAs(status)));
         }
         let sql = format!(
             "UPDATE challenges SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'open' \
@@ -238,7 +233,10 @@ impl Store {
                 Some(c)
                     if c.challenger == acceptor || c.challenged.is_some_and(|p| p != acceptor) =>
                 {
-                    StoreError::Invalid(format!("player {acceptor} may not accept challenge {id}"))
+                    StoreError::Invalid(InvalidInput::MayNotAccept {
+                        player: acceptor,
+                        challenge: id,
+                    })
                 }
                 Some(_) => StoreError::Conflict,
             });

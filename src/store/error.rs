@@ -4,6 +4,7 @@
 use sqlx::AnyPool;
 
 use crate::model::{ChallengeId, GameId, PlayerId, TournamentId};
+use crate::store::ChallengeStatus;
 
 /// Everything that can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -23,7 +24,7 @@ pub enum StoreError {
     UnsupportedUrl(String),
     /// A value handed to the store cannot be stored as asked.
     #[error("invalid input: {0}")]
-    Invalid(String),
+    Invalid(InvalidInput),
     /// A stored value the store cannot read back: the database was changed by hand or by a newer
     /// version of the bot.
     #[error("unexpected value in the database: {0}")]
@@ -41,6 +42,101 @@ pub enum StoreError {
         "the database connection broke during a commit, which may or may not have been applied: {0}"
     )]
     Unconfirmed(DatabaseError),
+    /// A database server did not answer within the time given.
+    #[error("no answer within {} s", .0.as_secs())]
+    Unanswered(std::time::Duration),
+}
+
+/// A value handed to the store that it cannot store as asked, for [`StoreError::Invalid`].
+#[derive(Debug, thiserror::Error)]
+pub enum InvalidInput {
+    /// A challenge of a player by themselves.
+    #[error("a player cannot challenge themselves")]
+    SelfChallenge,
+    /// A game of a player against themselves.
+    #[error("a player cannot play against themselves")]
+    SelfPlay,
+    /// A game with a computer level and two players, or with neither.
+    #[error("a computer game has one player, a game between players has two")]
+    GameSides,
+    /// A challenge closed otherwise than declined or cancelled.
+    #[error("a challenge cannot be closed as {}", .0.as_str())]
+    CloseChallengeAs(ChallengeStatus),
+    /// A challenge accepted by its challenger or by a player it was not made to.
+    #[error("player {player} may not accept challenge {challenge}")]
+    MayNotAccept {
+        /// Who tried.
+        player: PlayerId,
+        /// The challenge.
+        challenge: ChallengeId,
+    },
+    /// A takeback of no move.
+    #[error("nothing to take back")]
+    NothingToTakeBack,
+    /// Ratings applied to an unrated game.
+    #[error("game {0} is not rated")]
+    NotRated(GameId),
+    /// A vacation of no days, or of more than a year's allowance.
+    #[error("{0} vacation days")]
+    VacationDays(u32),
+    /// More forecast lines than a player may keep.
+    #[error("{0} forecast lines; at most {max}", max = super::MAX_FORECAST_LINES)]
+    ForecastLines(usize),
+    /// A forecast line longer than allowed.
+    #[error("a forecast line of {0} plies; at most {max}", max = super::MAX_FORECAST_PLIES)]
+    ForecastPlies(usize),
+    /// A withdrawal of a player not signed up.
+    #[error("player {player} is not signed up to tournament {tournament}")]
+    NotSignedUp {
+        /// The player.
+        player: PlayerId,
+        /// The tournament.
+        tournament: TournamentId,
+    },
+    /// A position of an analysis with both or neither of centipawns and a mate.
+    #[error("the analysis of game {game} at ply {ply} needs centipawns or a mate, not both")]
+    AnalysisEval {
+        /// The game.
+        game: GameId,
+        /// The position's ply.
+        ply: usize,
+    },
+    /// An analysis budget the database cannot hold.
+    #[error("a budget of {0} nodes")]
+    AnalysisBudget(u64),
+    /// A FEN whose second field is not `w` or `b`.
+    #[error("FEN {0:?} does not name a side to move")]
+    FenSide(String),
+    /// `DATABASE_MAX_CONNECTIONS` as set.
+    #[error("DATABASE_MAX_CONNECTIONS must be a whole number above 0, not `{0}`")]
+    MaxConnections(String),
+    /// `DATABASE_ACQUIRE_TIMEOUT` as set.
+    #[error(
+        "DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{0}`"
+    )]
+    AcquireTimeout(String),
+    /// A SQLite URL sqlx cannot read.
+    #[error("cannot read the SQLite URL: {0}")]
+    SqliteUrl(DatabaseError),
+    /// A SQLite URL naming an in-memory database where a file is needed.
+    #[error("an in-memory database is gone when its process ends: name a file")]
+    InMemory,
+    /// A column of a type the copy cannot carry.
+    #[error("column {table}.{column} has a type the copy does not know")]
+    ColumnType {
+        /// The table.
+        table: &'static str,
+        /// The column.
+        column: String,
+    },
+    /// A key column a table lacks.
+    #[error("table {table} has no column {column}")]
+    NoColumn {
+        /// The table.
+        table: &'static str,
+        /// The column.
+        column: String,
+    },
 }
 
 /// A row the store was asked for, named for [`StoreError::NotFound`].

@@ -6,7 +6,7 @@
 use sqlx::{Connection, Row};
 
 use super::types::count_from_db;
-use super::{GameId, PlayerId, Result, Store, StoreError, Timestamp};
+use super::{GameId, InvalidInput, PlayerId, Result, Store, StoreError, Timestamp};
 
 /// The most lines a player keeps in one game.
 pub const MAX_FORECAST_LINES: usize = 30;
@@ -58,15 +58,13 @@ impl Store {
         now: Timestamp,
     ) -> Result<()> {
         if lines.len() > MAX_FORECAST_LINES {
-            return Err(StoreError::Invalid(format!(
-                "{} forecast lines; at most {MAX_FORECAST_LINES}",
-                lines.len()
+            return Err(StoreError::Invalid(InvalidInput::ForecastLines(
+                lines.len(),
             )));
         }
         if let Some(long) = lines.iter().find(|l| l.moves.len() > MAX_FORECAST_PLIES) {
-            return Err(StoreError::Invalid(format!(
-                "a forecast line of {} plies; at most {MAX_FORECAST_PLIES}",
-                long.moves.len()
+            return Err(StoreError::Invalid(InvalidInput::ForecastPlies(
+                long.moves.len(),
             )));
         }
         let mut writer = self.writer().await?;

@@ -9,9 +9,9 @@ use super::types::{
     side_to_move,
 };
 use super::{
-    ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus, Missing,
-    NewGame, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove, Timestamp,
-    discord_id_to_db, missing_or_conflict, termination_from_db, unique_to_conflict,
+    ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus, InvalidInput,
+    Missing, NewGame, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove,
+    Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db, unique_to_conflict,
 };
 
 /// The columns of a game, in the order [`game_from_row`] reads them by name.
@@ -254,14 +254,10 @@ pub(super) async fn insert_game(
     now: Timestamp,
 ) -> Result<Game> {
     if game.computer_level.is_some() == (game.white.is_some() && game.black.is_some()) {
-        return Err(StoreError::Invalid(
-            "a computer game has one player, a game between players has two".into(),
-        ));
+        return Err(StoreError::Invalid(InvalidInput::GameSides));
     }
     if game.white.is_some() && game.white == game.black {
-        return Err(StoreError::Invalid(
-            "a player cannot play against themselves".into(),
-        ));
+        return Err(StoreError::Invalid(InvalidInput::SelfPlay));
     }
     let to_move = side_to_move(&game.start_fen)?;
     let id = next_id(tx, "game").await?;
@@ -545,7 +541,7 @@ impl Store {
         now: Timestamp,
     ) -> Result<Game> {
         if plies == 0 {
-            return Err(StoreError::Invalid("nothing to take back".into()));
+            return Err(StoreError::Invalid(InvalidInput::NothingToTakeBack));
         }
         let (remind_at, final_remind_at) = deadline.reminder_columns();
         let sql = concat!(

@@ -172,7 +172,7 @@ pub use analyses::{StoredAnalysis, StoredEval};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use caps::{Cap, CapReached, Caps, InProgress};
 pub use check::{GameCheck, ReplayFailure};
-pub use error::{DatabaseError, Missing, Result, StoreError};
+pub use error::{DatabaseError, InvalidInput, Missing, Result, StoreError};
 use error::{missing_or_conflict, unique_to_conflict};
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
 pub use held::HeldNotice;
@@ -246,12 +246,20 @@ impl std::ops::DerefMut for Writer<'_> {
     }
 }
 
-/// Makes a SQLite connection behave as the module docs promise.
-async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+/// Makes a SQLite connection behave as the module docs promise. Only the writer switches the
+/// file to WAL (a property of the file, which every later connection finds): that switch needs
+/// the file to itself, so the pool's connections, opened beside other processes' writers, do
+/// not ask for it again.
+async fn sqlite_pragmas(conn: &mut AnyConnection, switch_to_wal: bool) -> Result<(), sqlx::Error> {
+    let wal = if switch_to_wal {
+        "PRAGMA journal_mode = WAL; "
+    } else {
+        ""
+    };
     conn.execute(
         format!(
             "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
-             PRAGMA journal_mode = WAL; \
+             {wal}\
              PRAGMA synchronous = FULL; \
              PRAGMA foreign_keys = ON;"
         )
@@ -259,6 +267,40 @@ async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     )
     .await?;
     Ok(())
+}
+
+/// True for SQLite's "database is locked" (`SQLITE_BUSY` and its extended codes), which it
+/// may answer at once, without waiting its busy timeout, while another process opens the same
+/// file (recovering its WAL, or switching it to WAL).
+fn sqlite_busy(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(db) => db
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| code & 0xff == 5),
+        _ => false,
+    }
+}
+
+/// The SQLite writer connection, switched to WAL; tried again for a few seconds while another
+/// process opening the same file at the same moment holds it.
+async fn sqlite_writer(url: &str) -> Result<AnyConnection, sqlx::Error> {
+    let mut tries = 0;
+    loop {
+        let opened = async {
+            let mut conn = AnyConnection::connect(url).await?;
+            sqlite_pragmas(&mut conn, true).await?;
+            Ok::<_, sqlx::Error>(conn)
+        }
+        .await;
+        match opened {
+            Err(e) if sqlite_busy(&e) && tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            opened => return opened,
+        }
+    }
 }
 
 impl Store {
@@ -296,15 +338,14 @@ impl Store {
         let mut writer = None;
         if backend == Backend::Sqlite {
             // The writer connection is opened first: it switches the file to WAL mode (a
-            // property of the file) before the pool's connections race to do it.
-            let mut conn = AnyConnection::connect(&url).await?;
-            sqlite_pragmas(&mut conn).await?;
+            // property of the file) before the pool opens its connections, which find it so.
+            let conn = sqlite_writer(&url).await?;
             writer = Some(Arc::new(Mutex::new(conn)));
             // A connection to a local file cannot go stale, and the check before each use costs
             // a round trip to SQLite's worker thread.
             pool_options = pool_options
                 .test_before_acquire(false)
-                .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn)));
+                .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn, false)));
         }
         let pool = pool_options
             .acquire_timeout(options.acquire_timeout)

@@ -4,7 +4,7 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use super::{Result, StoreError};
+use super::{InvalidInput, Result, StoreError};
 use crate::redact::url as redact;
 
 /// The database used when `DATABASE_URL` is not set: a file next to where the bot runs.
@@ -76,9 +76,7 @@ impl StoreOptions {
         if let Some(text) = value("DATABASE_MAX_CONNECTIONS") {
             options.max_connections =
                 text.parse().ok().filter(|&n: &u32| n > 0).ok_or_else(|| {
-                    StoreError::Invalid(format!(
-                        "DATABASE_MAX_CONNECTIONS must be a whole number above 0, not `{text}`"
-                    ))
+                    StoreError::Invalid(InvalidInput::MaxConnections(text.clone()))
                 })?;
         }
         if let Some(text) = value("DATABASE_ACQUIRE_TIMEOUT") {
@@ -87,11 +85,7 @@ impl StoreOptions {
                 .ok()
                 .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
                 .map(Duration::from_secs_f64)
-                .ok_or_else(|| {
-                    StoreError::Invalid(format!(
-                        "DATABASE_ACQUIRE_TIMEOUT must be a number of seconds above 0 (such as 5 or 2.5), not `{text}`"
-                    ))
-                })?;
+                .ok_or_else(|| StoreError::Invalid(InvalidInput::AcquireTimeout(text.clone())))?;
         }
         Ok(options)
     }

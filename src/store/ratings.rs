@@ -7,8 +7,8 @@ use sqlx::any::AnyRow;
 use super::games::{game_columns, game_from_row};
 use super::types::count_from_db;
 use super::{
-    Game, GameId, LeaderboardEntry, Missing, PlayerId, Rating, RatingScope, RatingUpdate, Result,
-    Store, StoreError, Timestamp, missing_or_conflict,
+    Game, GameId, InvalidInput, LeaderboardEntry, Missing, PlayerId, Rating, RatingScope,
+    RatingUpdate, Result, Store, StoreError, Timestamp, missing_or_conflict,
 };
 
 /// A scope's best players ($1 = scope, $2 = how many), served by `ratings_leaderboard`, which
@@ -132,7 +132,7 @@ impl Store {
             drop(writer);
             return Err(match self.game(game).await? {
                 None => missing_or_conflict(&self.pool, Missing::Game(game)).await,
-                Some(g) if !g.rated => StoreError::Invalid(format!("game {game} is not rated")),
+                Some(g) if !g.rated => StoreError::Invalid(InvalidInput::NotRated(game)),
                 Some(_) => StoreError::Conflict,
             });
         }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{Backend, Result, StoreError};
+use super::{Backend, InvalidInput, Result, StoreError};
 
 /// The table in which sqlx records the migrations applied; every rollerball database has it.
 pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
@@ -161,20 +161,23 @@ impl TableShape {
             .iter()
             .map(|c| match c.kind {
                 Some(kind) => Ok((c.name.clone(), kind)),
-                None => Err(StoreError::Invalid(format!(
-                    "column {name}.{} has a type the copy does not know",
-                    c.name
-                ))),
+                None => Err(StoreError::Invalid(InvalidInput::ColumnType {
+                    table: name,
+                    column: c.name.clone(),
+                })),
             })
             .collect::<Result<Vec<_>>>()?;
-        let key =
-            key.iter()
-                .map(|k| {
-                    columns.iter().position(|(c, _)| c == k).ok_or_else(|| {
-                        StoreError::Invalid(format!("table {name} has no column {k}"))
+        let key = key
+            .iter()
+            .map(|k| {
+                columns.iter().position(|(c, _)| c == k).ok_or_else(|| {
+                    StoreError::Invalid(InvalidInput::NoColumn {
+                        table: name,
+                        column: (*k).to_owned(),
                     })
                 })
-                .collect::<Result<Vec<_>>>()?;
+            })
+            .collect::<Result<Vec<_>>>()?;
         Ok(TableShape { name, columns, key })
     }
 

@@ -10,8 +10,8 @@ use super::tournaments::{
     CLAIM_ANNOUNCEMENTS, FINISH_IF_DONE, TOURNAMENT_COLUMNS, reread, tournament_from_row,
 };
 use super::{
-    Game, NewGame, PlayerId, Result, Store, StoreError, Timestamp, Tournament, TournamentDraw,
-    TournamentId, unique_to_conflict,
+    Game, InvalidInput, NewGame, PlayerId, Result, Store, StoreError, Timestamp, Tournament,
+    TournamentDraw, TournamentId, unique_to_conflict,
 };
 
 impl Store {
@@ -176,9 +176,10 @@ impl Store {
             .await?;
             if updated.rows_affected() != 1 {
                 tx.rollback().await?;
-                return Err(StoreError::Invalid(format!(
-                    "player {player} is not signed up to tournament {id}"
-                )));
+                return Err(StoreError::Invalid(InvalidInput::NotSignedUp {
+                    player,
+                    tournament: id,
+                }));
             }
         }
         let mut games = Vec::with_capacity(pairings.len());

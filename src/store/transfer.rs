@@ -23,7 +23,7 @@ use sqlx::{AnyConnection, Connection, Executor};
 
 use super::check::{GameCheck, check_games, plural};
 use super::schema::{self, Column, MIGRATIONS_TABLE, TABLES, TableShape};
-use super::{Backend, Store, StoreError, StoreOptions, redact};
+use super::{Backend, InvalidInput, Store, StoreError, StoreOptions, redact};
 
 /// How long opening either database may take before the copy gives up.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -573,22 +573,17 @@ async fn connect_once(
     match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect(connect_url)).await {
         Ok(Ok(conn)) => Ok(conn),
         Ok(Err(e)) => Err(error(StoreError::from(e))),
-        Err(_) => Err(error(StoreError::Invalid(format!(
-            "no answer within {} s",
-            CONNECT_TIMEOUT.as_secs()
-        )))),
+        Err(_) => Err(error(StoreError::Unanswered(CONNECT_TIMEOUT))),
     }
 }
 
 /// The file a SQLite URL names; in-memory databases are refused, as nothing outlives them.
 pub(super) fn sqlite_file(url: &str) -> Result<PathBuf, StoreError> {
     let options = SqliteConnectOptions::from_str(url)
-        .map_err(|e| StoreError::Invalid(format!("cannot read the SQLite URL: {e}")))?;
+        .map_err(|e| StoreError::Invalid(InvalidInput::SqliteUrl(e.into())))?;
     let path = options.get_filename();
     if url.contains(":memory:") || url.contains("mode=memory") || path.as_os_str().is_empty() {
-        return Err(StoreError::Invalid(
-            "an in-memory database is gone when its process ends: name a file".into(),
-        ));
+        return Err(StoreError::Invalid(InvalidInput::InMemory));
     }
     Ok(path.to_path_buf())
 }

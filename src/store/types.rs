@@ -2,7 +2,7 @@
 
 use crate::rules::Color;
 
-use super::{Result, StoreError};
+use super::{InvalidInput, Result, StoreError};
 pub use crate::model::{ChallengeId, GameId, Place, PlayerId, Reach, Timestamp};
 
 /// A Discord id (`u64`) as the database stores it: the same 64 bits read as `i64`.
@@ -208,9 +208,7 @@ pub(crate) fn side_to_move(fen: &str) -> Result<Color> {
     match fen.split_whitespace().nth(1) {
         Some("w") => Ok(Color::White),
         Some("b") => Ok(Color::Black),
-        _ => Err(StoreError::Invalid(format!(
-            "FEN {fen:?} does not name a side to move"
-        ))),
+        _ => Err(StoreError::Invalid(InvalidInput::FenSide(fen.to_owned()))),
     }
 }
 
@@ -661,7 +659,7 @@ mod tests {
         );
         assert!(matches!(
             side_to_move("nonsense"),
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::FenSide(_)))
         ));
     }
 

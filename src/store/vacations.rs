@@ -11,7 +11,7 @@ use std::time::Duration;
 use sqlx::{Connection, Row};
 
 use super::games::{game_columns, game_from_row};
-use super::{Game, Missing, PlayerId, Result, Store, StoreError, Timestamp};
+use super::{Game, InvalidInput, Missing, PlayerId, Result, Store, StoreError, Timestamp};
 
 /// Vacation days each player has per calendar year.
 pub const VACATION_DAYS_PER_YEAR: u32 = 30;
@@ -93,7 +93,7 @@ impl Store {
         now: Timestamp,
     ) -> Result<(Vacation, Vec<Game>)> {
         if days == 0 || days > VACATION_DAYS_PER_YEAR {
-            return Err(StoreError::Invalid(format!("{days} vacation days")));
+            return Err(StoreError::Invalid(InvalidInput::VacationDays(days)));
         }
         let vacation = Vacation {
             started_at: now,

@@ -5,7 +5,7 @@
 use crate::common::{T0, new_game, players, test_dbs};
 
 use rollerball::rules::Color;
-use rollerball::store::{GameId, StoreError, StoredAnalysis, StoredEval, Timestamp};
+use rollerball::store::{GameId, InvalidInput, StoreError, StoredAnalysis, StoredEval, Timestamp};
 
 fn eval(centipawns: Option<i32>, mate: Option<(Color, u32)>, best: Option<&str>) -> StoredEval {
     StoredEval {
@@ -76,12 +76,18 @@ async fn a_position_needs_exactly_one_score() {
         bad.positions[1] = eval(Some(5), Some((Color::White, 2)), None);
         assert!(matches!(
             store.store_analysis(&bad).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::AnalysisEval {
+                ply: 1,
+                ..
+            }))
         ));
         bad.positions[1] = eval(None, None, None);
         assert!(matches!(
             store.store_analysis(&bad).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::AnalysisEval {
+                ply: 1,
+                ..
+            }))
         ));
         assert_eq!(store.analysis(game).await.unwrap(), None);
     }

@@ -7,8 +7,8 @@ use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
     AfterMove, ChallengeId, ChallengeStatus, ColourWish, Deadline, Ending, Game, GameId,
-    GameResult, GameStatus, Missing, Offer, OfferKind, Place, PlayerId, RatingScope, RatingUpdate,
-    Reach, Store, StoreError, StoreOptions, StoredMove, Termination, Timestamp,
+    GameResult, GameStatus, InvalidInput, Missing, Offer, OfferKind, Place, PlayerId, RatingScope,
+    RatingUpdate, Reach, Store, StoreError, StoreOptions, StoredMove, Termination, Timestamp,
 };
 use sqlx::Row;
 
@@ -108,7 +108,7 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
 
         assert!(matches!(
             s.create_challenge(&new_challenge(1, Some(1)), T0).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::SelfChallenge))
         ));
         let direct = s
             .create_challenge(&new_challenge(1, Some(2)), T0)
@@ -149,7 +149,7 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
             assert!(matches!(
                 s.accept_challenge(direct.id, PlayerId(who), &accepted(Color::White), T0)
                     .await,
-                Err(StoreError::Invalid(_))
+                Err(StoreError::Invalid(InvalidInput::MayNotAccept { .. }))
             ));
         }
         let (c, game) = s
@@ -200,7 +200,9 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
         assert!(matches!(
             s.close_challenge(open.id, ChallengeStatus::Expired, T0)
                 .await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::CloseChallengeAs(
+                ChallengeStatus::Expired
+            )))
         ));
         assert!(matches!(
             s.close_challenge(ChallengeId(99), ChallengeStatus::Declined, T0)
@@ -402,13 +404,13 @@ async fn active_games_are_found_by_player_and_by_place() {
         lonely.black = None;
         assert!(matches!(
             s.create_game(&lonely, T0).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::GameSides))
         ));
         let mut crowded = new_game(1, 2);
         crowded.computer_level = Some(3);
         assert!(matches!(
             s.create_game(&crowded, T0).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::GameSides))
         ));
 
         let ids = |v: Vec<Game>| v.iter().map(|g| g.id.0).collect::<Vec<_>>();
@@ -457,7 +459,7 @@ async fn active_games_are_found_by_player_and_by_place() {
         );
         assert!(matches!(
             s.create_game(&new_game(2, 2), T0).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::SelfPlay))
         ));
         s.close().await;
     }
@@ -569,7 +571,7 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
         assert_conflict(s.take_back(g.id, back_all.version, 1, later, T0).await);
         assert!(matches!(
             s.take_back(g.id, back_all.version, 0, later, T0).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::NothingToTakeBack))
         ));
         // The record continues from the restored position without gaps.
         let again = play(&s, back_all.clone(), 2).await;
@@ -787,7 +789,7 @@ async fn ratings_count_each_rated_game_once() {
         s.end_game(c.id, c.version, won, T0).await.unwrap();
         assert!(matches!(
             s.apply_ratings(c.id, &[], T0).await,
-            Err(StoreError::Invalid(_))
+            Err(StoreError::Invalid(InvalidInput::NotRated(_)))
         ));
         assert!(matches!(
             s.apply_ratings(GameId(99), &[], T0).await,

@@ -306,12 +306,16 @@ impl Service {
                 }
             };
             let analysis = match done.analysis {
-                Some(analysis) => keep(self, &loaded, analysis).await,
-                None => Err(StoreError::Invalid("the analysis failed".into())),
+                Some(analysis) => match keep(self, &loaded, analysis).await {
+                    Ok(kept) => Some(kept),
+                    Err(error) => {
+                        tracing::error!(game = id.0, %error, "an analysis could not be kept");
+                        None
+                    }
+                },
+                // The engine's failure was logged where it failed.
+                None => None,
             };
-            if let Err(error) = &analysis {
-                tracing::error!(game = id.0, %error, "an analysis could not be kept");
-            }
             // One answer for each place it was asked in, pinging everyone who asked there, in
             // the language of the first of them.
             let mut places: Vec<(Place, Vec<Waiter>)> = Vec::new();
@@ -331,7 +335,7 @@ impl Service {
                 }
                 let asked: Vec<PlayerId> = here.iter().map(|w| w.player).collect();
                 let mut reply = match &analysis {
-                    Ok(analysis) => {
+                    Some(analysis) => {
                         let mut reply = reply(self, voice, &loaded, analysis).await;
                         reply.text = format!(
                             "{}\n{}",
@@ -345,7 +349,7 @@ impl Service {
                         );
                         reply
                     }
-                    Err(_) => Reply::text(tr!(lang, "analysis-failed", id = id.0)),
+                    None => Reply::text(tr!(lang, "analysis-failed", id = id.0)),
                 };
                 reply.mentions = asked.clone();
                 // Where the bot only answers commands it cannot post the answer: the askers are
