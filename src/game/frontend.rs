@@ -12,7 +12,7 @@ use super::request::Actor;
 use super::service::Service;
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Color};
-use crate::store::{Game as StoredGame, GameStatus, Missing, StoreError};
+use crate::store::{Corruption, Game as StoredGame, GameStatus, Missing, StoreError};
 
 impl Service {
     /// Game `id`, or else the actor's only game here; `None` when there is none, the store
@@ -172,10 +172,7 @@ impl Service {
         let players = Players::new(self.store());
         let in_game: Vec<PlayerId> = [row.white, row.black].into_iter().flatten().collect();
         let Some(&first) = in_game.first() else {
-            return Err(StoreError::Corrupt(format!(
-                "game {} has no player",
-                game.0
-            )));
+            return Err(StoreError::Corrupt(Corruption::NoPlayer(game)));
         };
         let voice = self.voice(lang);
         let mut pings = Vec::with_capacity(in_game.len());

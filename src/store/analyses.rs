@@ -6,7 +6,7 @@
 use sqlx::{Connection, Row};
 
 use super::types::{color_from_db, color_to_db, count_from_db};
-use super::{GameId, InvalidInput, Result, Store, StoreError, Timestamp};
+use super::{Corruption, GameId, InvalidInput, Result, Store, StoreError, Timestamp};
 use crate::rules::Color;
 
 /// One position's evaluation, as stored: from White's side.
@@ -54,10 +54,10 @@ impl Store {
         for (expected, row) in rows.iter().enumerate() {
             let ply: i64 = row.try_get("ply")?;
             if ply != expected as i64 {
-                return Err(StoreError::Corrupt(format!(
-                    "the analysis of game {} skips position {expected}",
-                    game.0
-                )));
+                return Err(StoreError::Corrupt(Corruption::AnalysisSkips {
+                    game,
+                    position: expected,
+                }));
             }
             let centipawns: Option<i64> = row.try_get("centipawns")?;
             let mate_for: Option<String> = row.try_get("mate_for")?;
@@ -69,24 +69,21 @@ impl Store {
                 )),
                 (None, None) => None,
                 _ => {
-                    return Err(StoreError::Corrupt(format!(
-                        "game {}'s analysis at ply {ply}: a mate without its side or moves",
-                        game.0
-                    )));
+                    return Err(StoreError::Corrupt(Corruption::AnalysisMate { game, ply }));
                 }
             };
             let centipawns = centipawns
                 .map(|cp| {
                     i32::try_from(cp).map_err(|_| {
-                        StoreError::Corrupt(format!("analysis centipawns {cp} out of range"))
+                        StoreError::Corrupt(Corruption::OutOfRange {
+                            what: "analysis centipawns",
+                            value: cp,
+                        })
                     })
                 })
                 .transpose()?;
             if centipawns.is_some() == mate.is_some() {
-                return Err(StoreError::Corrupt(format!(
-                    "game {}'s analysis at ply {ply} needs centipawns or a mate, not both",
-                    game.0
-                )));
+                return Err(StoreError::Corrupt(Corruption::AnalysisEval { game, ply }));
             }
             positions.push(StoredEval {
                 centipawns,
@@ -97,8 +94,12 @@ impl Store {
         let nodes: i64 = head.try_get("nodes")?;
         Ok(Some(StoredAnalysis {
             game,
-            nodes: u64::try_from(nodes)
-                .map_err(|_| StoreError::Corrupt(format!("analysis budget {nodes}")))?,
+            nodes: u64::try_from(nodes).map_err(|_| {
+                StoreError::Corrupt(Corruption::OutOfRange {
+                    what: "analysis budget",
+                    value: nodes,
+                })
+            })?,
             created_at: Timestamp(head.try_get("created_at")?),
             positions,
         }))

@@ -28,7 +28,7 @@ pub enum StoreError {
     /// A stored value the store cannot read back: the database was changed by hand or by a newer
     /// version of the bot.
     #[error("unexpected value in the database: {0}")]
-    Corrupt(String),
+    Corrupt(Corruption),
     /// Applying the migrations failed.
     #[error("database migration failed: {0}")]
     Migrate(DatabaseError),
@@ -45,6 +45,104 @@ pub enum StoreError {
     /// A database server did not answer within the time given.
     #[error("no answer within {} s", .0.as_secs())]
     Unanswered(std::time::Duration),
+}
+
+/// A stored value that cannot be read back, for [`StoreError::Corrupt`].
+#[derive(Debug, thiserror::Error)]
+pub enum Corruption {
+    /// A text column holding none of its values.
+    #[error("{value:?} is not a {what}")]
+    Unreadable {
+        /// What the column holds (`Termination`, `colour`, ...).
+        what: &'static str,
+        /// What it holds instead.
+        value: String,
+    },
+    /// A number out of its range.
+    #[error("{what} {value} out of range")]
+    OutOfRange {
+        /// What the number counts.
+        what: &'static str,
+        /// The number.
+        value: i64,
+    },
+    /// A game against the computer at a level the engine does not have.
+    #[error("game {game} has computer level {level}, not 1 to 5")]
+    ComputerLevel {
+        /// The game.
+        game: GameId,
+        /// Its stored level.
+        level: u8,
+    },
+    /// A game whose stored moves the rules do not replay.
+    #[error("game {game}: {error}")]
+    Replay {
+        /// The game.
+        game: GameId,
+        /// Why the rules refuse it.
+        error: crate::rules::ReplayError,
+    },
+    /// A game with no player on either side.
+    #[error("game {0} has no player")]
+    NoPlayer(GameId),
+    /// A game whose moves are not as many as its ply.
+    #[error("the moves of game {0} do not match its ply")]
+    MovesAgainstPly(GameId),
+    /// A tournament game with no player on a side.
+    #[error("tournament game {game} without {column}")]
+    TournamentGameSide {
+        /// The game.
+        game: GameId,
+        /// The side's column.
+        column: &'static str,
+    },
+    /// A rated game's outcome with no result.
+    #[error("a rated result without a result")]
+    RatedWithoutResult,
+    /// An analysis with a position missing.
+    #[error("the analysis of game {game} skips position {position}")]
+    AnalysisSkips {
+        /// The game.
+        game: GameId,
+        /// The first position missing.
+        position: usize,
+    },
+    /// An analysis of as many positions as another game has.
+    #[error("game {game}'s analysis: {stored} positions for a game of {positions}")]
+    AnalysisLength {
+        /// The game.
+        game: GameId,
+        /// The positions stored.
+        stored: usize,
+        /// The game's positions.
+        positions: usize,
+    },
+    /// A position of an analysis with a mate but not its side or moves.
+    #[error("game {game}'s analysis at ply {ply}: a mate without its side or moves")]
+    AnalysisMate {
+        /// The game.
+        game: GameId,
+        /// The position's ply.
+        ply: i64,
+    },
+    /// A position of an analysis with both or neither of centipawns and a mate.
+    #[error("game {game}'s analysis at ply {ply} needs centipawns or a mate, not both")]
+    AnalysisEval {
+        /// The game.
+        game: GameId,
+        /// The position's ply.
+        ply: i64,
+    },
+    /// An analysis's best move that is not a move of its position.
+    #[error("game {game}'s analysis: best move `{text}`: {error}")]
+    AnalysisBestMove {
+        /// The game.
+        game: GameId,
+        /// The move as stored.
+        text: String,
+        /// Why the rules refuse it.
+        error: crate::rules::MoveError,
+    },
 }
 
 /// A value handed to the store that it cannot store as asked, for [`StoreError::Invalid`].

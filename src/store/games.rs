@@ -9,9 +9,10 @@ use super::types::{
     side_to_move,
 };
 use super::{
-    ChallengeId, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus, InvalidInput,
-    Missing, NewGame, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError, StoredMove,
-    Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db, unique_to_conflict,
+    ChallengeId, Corruption, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus,
+    InvalidInput, Missing, NewGame, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError,
+    StoredMove, Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db,
+    unique_to_conflict,
 };
 
 /// The columns of a game, in the order [`game_from_row`] reads them by name.
@@ -213,8 +214,12 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
         computer_level: row
             .try_get::<Option<i64>, _>("computer_level")?
             .map(|level| {
-                u8::try_from(level)
-                    .map_err(|_| StoreError::Corrupt(format!("computer level {level}")))
+                u8::try_from(level).map_err(|_| {
+                    StoreError::Corrupt(Corruption::OutOfRange {
+                        what: "computer level",
+                        value: level,
+                    })
+                })
             })
             .transpose()?,
     })
@@ -347,9 +352,7 @@ impl Store {
                 return Ok(Some((game, moves)));
             }
         }
-        Err(StoreError::Corrupt(format!(
-            "the moves of game {id} do not match its ply"
-        )))
+        Err(StoreError::Corrupt(Corruption::MovesAgainstPly(id)))
     }
 
     /// A player's active games, oldest first.

@@ -172,7 +172,7 @@ pub use analyses::{StoredAnalysis, StoredEval};
 pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use caps::{Cap, CapReached, Caps, InProgress};
 pub use check::{GameCheck, ReplayFailure};
-pub use error::{DatabaseError, InvalidInput, Missing, Result, StoreError};
+pub use error::{Corruption, DatabaseError, InvalidInput, Missing, Result, StoreError};
 use error::{missing_or_conflict, unique_to_conflict};
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
 pub use held::HeldNotice;

@@ -6,7 +6,8 @@ use sqlx::Row;
 
 use super::types::{color_from_db, count_from_db, termination_from_db};
 use super::{
-    GameResult, PlayerId, PlayerOutcome, RatingScope, RecordLine, Result, Store, StoreError, Streak,
+    Corruption, GameResult, PlayerId, PlayerOutcome, RatingScope, RecordLine, Result, Store,
+    StoreError, Streak,
 };
 
 /// The filter on one colour's rated games with a result, in a server or everywhere.
@@ -79,7 +80,7 @@ const STREAK_PAGE: u32 = 32;
 fn outcome(result: &str, colour: &str) -> Result<PlayerOutcome> {
     let result = GameResult::parse(result)?;
     PlayerOutcome::of(result, color_from_db(colour)?)
-        .ok_or_else(|| StoreError::Corrupt("a rated result without a result".into()))
+        .ok_or(StoreError::Corrupt(Corruption::RatedWithoutResult))
 }
 
 impl Store {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{Backend, InvalidInput, Result, StoreError};
+use super::{Backend, Corruption, InvalidInput, Result, StoreError};
 
 /// The table in which sqlx records the migrations applied; every rollerball database has it.
 pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
@@ -131,7 +131,12 @@ pub(super) async fn applied_migrations(
 pub(super) async fn count(conn: &mut AnyConnection, table: &str) -> Result<u64> {
     let sql = format!("SELECT COUNT(*) FROM {table}");
     let n: i64 = sqlx::query(&sql).fetch_one(&mut *conn).await?.try_get(0)?;
-    u64::try_from(n).map_err(|_| StoreError::Corrupt(format!("{table} counts {n} rows")))
+    u64::try_from(n).map_err(|_| {
+        StoreError::Corrupt(Corruption::OutOfRange {
+            what: "row count",
+            value: n,
+        })
+    })
 }
 
 /// One value of a row, of its column's kind.

@@ -16,8 +16,8 @@ pub use crate::model::TournamentId;
 use super::games::next_id;
 use super::types::{count_from_db, discord_id_from_db};
 use super::{
-    Deadline, GameId, GameResult, GameStatus, Missing, Place, PlayerId, Reach, Result, Store,
-    StoreError, Timestamp, discord_id_to_db,
+    Corruption, Deadline, GameId, GameResult, GameStatus, Missing, Place, PlayerId, Reach, Result,
+    Store, StoreError, Timestamp, discord_id_to_db,
 };
 
 /// Where a tournament is in its life.
@@ -51,9 +51,10 @@ impl TournamentStatus {
             "finished" => TournamentStatus::Finished,
             "cancelled" => TournamentStatus::Cancelled,
             other => {
-                return Err(StoreError::Corrupt(format!(
-                    "{other:?} is not a tournament status"
-                )));
+                return Err(StoreError::Corrupt(Corruption::Unreadable {
+                    what: "tournament status",
+                    value: other.to_owned(),
+                }));
             }
         })
     }
@@ -350,11 +351,12 @@ impl Store {
         .await?;
         rows.iter()
             .map(|row| {
-                let side = |column: &str| -> Result<PlayerId> {
+                let game = GameId(row.try_get("game_id")?);
+                let side = |column: &'static str| -> Result<PlayerId> {
                     row.try_get::<Option<i64>, _>(column)?
                         .map(PlayerId::from_db)
                         .ok_or_else(|| {
-                            StoreError::Corrupt(format!("tournament game without {column}"))
+                            StoreError::Corrupt(Corruption::TournamentGameSide { game, column })
                         })
                 };
                 Ok(TournamentGame {

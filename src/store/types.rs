@@ -2,7 +2,7 @@
 
 use crate::rules::Color;
 
-use super::{InvalidInput, Result, StoreError};
+use super::{Corruption, InvalidInput, Result, StoreError};
 pub use crate::model::{ChallengeId, GameId, Place, PlayerId, Reach, Timestamp};
 
 /// A Discord id (`u64`) as the database stores it: the same 64 bits read as `i64`.
@@ -68,8 +68,12 @@ pub use crate::rules::Termination;
 
 /// A termination back from its stored word.
 pub(crate) fn termination_from_db(text: &str) -> Result<Termination> {
-    text.parse()
-        .map_err(|_| StoreError::Corrupt(format!("{text:?} is not a Termination")))
+    text.parse().map_err(|_| {
+        StoreError::Corrupt(Corruption::Unreadable {
+            what: "Termination",
+            value: text.to_owned(),
+        })
+    })
 }
 
 /// What a pending offer asks for.
@@ -155,9 +159,10 @@ macro_rules! stored_text {
             pub fn parse(text: &str) -> Result<Self> {
                 match text {
                     $($text => Ok($variant),)+
-                    other => Err(StoreError::Corrupt(format!(
-                        "{other:?} is not a {}", stringify!($ty)
-                    ))),
+                    other => Err(StoreError::Corrupt(Corruption::Unreadable {
+                        what: stringify!($ty),
+                        value: other.to_owned(),
+                    })),
                 }
             }
         }
@@ -198,7 +203,10 @@ pub(crate) fn color_from_db(text: &str) -> Result<Color> {
     match text {
         "white" => Ok(Color::White),
         "black" => Ok(Color::Black),
-        other => Err(StoreError::Corrupt(format!("{other:?} is not a colour"))),
+        other => Err(StoreError::Corrupt(Corruption::Unreadable {
+            what: "colour",
+            value: other.to_owned(),
+        })),
     }
 }
 
@@ -589,8 +597,8 @@ pub struct Streak {
 }
 
 /// Narrows a stored count to `u32`.
-pub(crate) fn count_from_db(value: i64, what: &str) -> Result<u32> {
-    u32::try_from(value).map_err(|_| StoreError::Corrupt(format!("{what} {value} out of range")))
+pub(crate) fn count_from_db(value: i64, what: &'static str) -> Result<u32> {
+    u32::try_from(value).map_err(|_| StoreError::Corrupt(Corruption::OutOfRange { what, value }))
 }
 
 #[cfg(test)]
@@ -631,7 +639,10 @@ mod tests {
         assert_eq!(GameResult::Draw.as_str(), "1/2-1/2");
         assert!(matches!(
             ChallengeStatus::parse("maybe"),
-            Err(StoreError::Corrupt(_))
+            Err(StoreError::Corrupt(Corruption::Unreadable {
+                what: "ChallengeStatus",
+                ..
+            }))
         ));
         for c in [Color::White, Color::Black] {
             assert_eq!(color_from_db(color_to_db(c)).unwrap(), c);

@@ -24,7 +24,7 @@ use crate::game::service::Service;
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Annotation, PgnTags};
 use crate::store::{
-    Game as StoredGame, GameStatus, Missing, StoreError, StoredAnalysis, StoredEval,
+    Corruption, Game as StoredGame, GameStatus, Missing, StoreError, StoredAnalysis, StoredEval,
 };
 
 /// `analysis [#ID]`: the game named, the one whose thread this is, or the asker's latest
@@ -400,28 +400,34 @@ fn to_stored(
 
 /// A stored analysis of `record`'s game, read back against its positions.
 fn from_stored(record: &rules::Game, stored: &StoredAnalysis) -> Result<GameAnalysis, StoreError> {
-    let corrupt =
-        |what: String| StoreError::Corrupt(format!("game {}'s analysis: {what}", stored.game.0));
     let positions = record.positions();
     if stored.positions.len() != positions.len() {
-        return Err(corrupt(format!(
-            "{} positions for a game of {}",
-            stored.positions.len(),
-            positions.len()
-        )));
+        return Err(StoreError::Corrupt(Corruption::AnalysisLength {
+            game: stored.game,
+            stored: stored.positions.len(),
+            positions: positions.len(),
+        }));
     }
     let mut out = Vec::with_capacity(positions.len());
-    for (p, position) in stored.positions.iter().zip(&positions) {
+    for (ply, (p, position)) in stored.positions.iter().zip(&positions).enumerate() {
         let eval = match (p.centipawns, p.mate) {
             (Some(cp), None) => Eval::Centipawns(cp),
             (None, Some((winner, moves))) => Eval::Mate { winner, moves },
-            _ => return Err(corrupt("a position without one score".into())),
+            _ => {
+                return Err(StoreError::Corrupt(Corruption::AnalysisEval {
+                    game: stored.game,
+                    ply: ply as i64,
+                }));
+            }
         };
         let best = match &p.best {
-            Some(text) => Some(
-                rules::read_move(position, text)
-                    .map_err(|e| corrupt(format!("best move `{text}`: {e}")))?,
-            ),
+            Some(text) => Some(rules::read_move(position, text).map_err(|error| {
+                StoreError::Corrupt(Corruption::AnalysisBestMove {
+                    game: stored.game,
+                    text: text.clone(),
+                    error,
+                })
+            })?),
             None => None,
         };
         out.push(PositionEval { eval, best });

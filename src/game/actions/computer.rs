@@ -14,7 +14,7 @@ use crate::game::seat::Seat;
 use crate::game::service::Service;
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Color};
-use crate::store::{Game as StoredGame, NewGame, StoreError};
+use crate::store::{Corruption, Game as StoredGame, NewGame, StoreError};
 
 use super::challenges::coin;
 
@@ -48,10 +48,10 @@ impl From<Refusal> for ComputerFailed {
 /// The level a stored game's computer plays at; a level out of range is a corrupt row.
 pub(crate) fn level_of(row: &StoredGame, level: u8) -> Result<Level, StoreError> {
     Level::new(level).ok_or_else(|| {
-        StoreError::Corrupt(format!(
-            "game #{} has computer level {level}, not 1 to 5",
-            row.id.0
-        ))
+        StoreError::Corrupt(Corruption::ComputerLevel {
+            game: row.id,
+            level,
+        })
     })
 }
 

@@ -10,7 +10,9 @@ use super::context::{Refusal, Res};
 use super::players::Players;
 use crate::model::{GameId, PlayerId};
 use crate::rules::{self, Color, Outcome};
-use crate::store::{Game as StoredGame, GameResult, GameStatus, Player, Store, StoreError};
+use crate::store::{
+    Corruption, Game as StoredGame, GameResult, GameStatus, Player, Store, StoreError,
+};
 
 /// A loaded game.
 pub(crate) struct Loaded {
@@ -49,8 +51,9 @@ impl Loaded {
         };
         let coords: Vec<&str> = moves.iter().map(|m| m.coord.as_str()).collect();
         let start = (row.start_fen != rules::START_FEN).then_some(row.start_fen.as_str());
-        let mut game = rules::Game::replay(start, &coords)
-            .map_err(|e| Refusal::Store(StoreError::Corrupt(format!("game #{}: {e}", id.0))))?;
+        let mut game = rules::Game::replay(start, &coords).map_err(|error| {
+            Refusal::Store(StoreError::Corrupt(Corruption::Replay { game: id, error }))
+        })?;
         if row.status == GameStatus::Finished
             && game.outcome().is_none()
             && let Some(termination) = row.termination
