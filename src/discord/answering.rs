@@ -179,34 +179,20 @@ impl Handler {
             }
         }
         let has_files = reply.image.is_some() || !reply.files.is_empty();
-        if has_files && files_fit(reply, asked.upload_limit()) {
-            let tried = self
-                .retry
-                .run("answer", channel, || {
-                    let r = CreateInteractionResponse::Message(outgoing(reply, true).response());
-                    asked.respond(http, r)
-                })
-                .await;
-            match tried.map_err(|e| (classify(&e), e)) {
-                Ok(()) | Err((Failure::AlreadyAnswered, _)) => return,
-                Err((Failure::Gone, e)) => {
-                    tracing::warn!(channel, error = %describe(&e), "could not answer an interaction: it is gone");
-                    return;
-                }
-                Err((failure, e)) => {
-                    tracing::warn!(channel, ?failure, error = %describe(&e), "could not answer an interaction with its files; text only");
-                }
-            }
-        }
-        let tried = self
-            .retry
-            .run("answer", channel, || {
-                let r = CreateInteractionResponse::Message(outgoing(reply, false).response());
+        let with_files = has_files && files_fit(reply, asked.upload_limit());
+        let tried = files_then_text("answer", channel, with_files, |files| {
+            self.retry.run("answer", channel, move || {
+                let r = CreateInteractionResponse::Message(outgoing(reply, files).response());
                 asked.respond(http, r)
             })
-            .await;
-        match tried.map_err(|e| (classify(&e), e)) {
-            Ok(()) | Err((Failure::AlreadyAnswered, _)) => {}
+        })
+        .await;
+        match tried {
+            Ok(_) | Err((Failure::AlreadyAnswered, _)) => {}
+            // Too late to answer: a follow-up needs an answer to follow.
+            Err((Failure::Gone, e)) => {
+                tracing::warn!(channel, error = %describe(&e), "could not answer an interaction: it is gone");
+            }
             Err((failure, e)) => {
                 tracing::warn!(channel, ?failure, error = %describe(&e), "could not answer an interaction; following up");
                 if let Err(e) = asked.followup(http, outgoing(reply, false)).await {
@@ -244,28 +230,16 @@ impl Handler {
             }
             return;
         }
-        let tried = self
-            .retry
-            .run("edit the deferred answer", channel, || {
-                asked.edit(http, outgoing(reply, fits))
-            })
-            .await;
-        let Err(e) = tried else {
-            return;
-        };
-        let failure = classify(&e);
-        tracing::warn!(channel, ?failure, error = %describe(&e), "could not edit the deferred answer; text only");
-        if failure == Failure::Gone {
-            return;
-        }
-        let tried = self
-            .retry
-            .run("edit the deferred answer", channel, || {
-                asked.edit(http, outgoing(reply, false))
-            })
-            .await;
-        if let Err(e) = tried {
-            tracing::error!(channel, error = %describe(&e), "could not answer an interaction at all");
+        let what = "edit the deferred answer";
+        let tried = files_then_text(what, channel, fits, |files| async move {
+            self.retry
+                .run(what, channel, || asked.edit(http, outgoing(reply, files)))
+                .await
+                .map(drop)
+        })
+        .await;
+        if let Err((failure, e)) = tried {
+            tracing::error!(channel, ?failure, error = %describe(&e), "could not answer an interaction at all");
         }
     }
 
@@ -302,28 +276,17 @@ impl Handler {
         let channel = asked.channel();
         let has_files = reply.image.is_some() || !reply.files.is_empty();
         let fits = has_files && files_fit(reply, asked.upload_limit());
-        let tried = self
-            .retry
-            .run("follow-up", channel, || {
-                asked.followup(http, outgoing(reply, fits))
-            })
-            .await;
-        let Err(e) = tried else {
-            return;
-        };
-        if !fits || classify(&e) == Failure::Gone {
-            tracing::error!(channel, error = %describe(&e), "could not follow up an interaction");
-            return;
-        }
-        tracing::warn!(channel, error = %describe(&e), "could not follow up with the files; text only");
-        let tried = self
-            .retry
-            .run("follow-up", channel, || {
-                asked.followup(http, outgoing(reply, false))
-            })
-            .await;
-        if let Err(e) = tried {
-            tracing::error!(channel, error = %describe(&e), "could not follow up an interaction");
+        let tried = files_then_text("follow-up", channel, fits, |files| async move {
+            self.retry
+                .run("follow-up", channel, || {
+                    asked.followup(http, outgoing(reply, files))
+                })
+                .await
+                .map(drop)
+        })
+        .await;
+        if let Err((failure, e)) = tried {
+            tracing::error!(channel, ?failure, error = %describe(&e), "could not follow up an interaction");
         }
     }
 }

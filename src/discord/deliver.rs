@@ -407,6 +407,38 @@ pub fn failure_of(status: u16, code: isize) -> Failure {
     }
 }
 
+/// The one fallback of every reply that may carry files: `send(true)` (the reply with its
+/// files) when `with_files`, and, when Discord refuses that for any reason but the target
+/// being gone or the interaction answered already, `send(false)` (the text alone). `send`
+/// makes one whole (retried) request. Returns whether the files went out, or the last
+/// refusal with its reading, for the caller to log or to try another way.
+pub async fn files_then_text<Fut>(
+    what: &str,
+    channel: u64,
+    with_files: bool,
+    mut send: impl FnMut(bool) -> Fut,
+) -> Result<bool, (Failure, serenity::Error)>
+where
+    Fut: Future<Output = serenity::Result<()>>,
+{
+    if with_files {
+        match send(true).await {
+            Ok(()) => return Ok(true),
+            Err(e) => {
+                let failure = classify(&e);
+                if matches!(failure, Failure::Gone | Failure::AlreadyAnswered) {
+                    return Err((failure, e));
+                }
+                tracing::warn!(channel, what, ?failure, error = %describe(&e), "Discord refused the files; sending the text alone");
+            }
+        }
+    }
+    match send(false).await {
+        Ok(()) => Ok(false),
+        Err(e) => Err((classify(&e), e)),
+    }
+}
+
 /// What Discord said when it refused a request: the HTTP status and Discord's error code.
 pub fn refusal(error: &serenity::Error) -> Option<(u16, isize)> {
     match error {

@@ -48,7 +48,8 @@ use tokio::sync::{Notify, watch};
 use answering::Asked;
 pub use config::{Config, ConfigError, Shards};
 use deliver::{
-    Failure, Outgoing, RetryPolicy, classify, closed_menu, describe, files_fit, outgoing,
+    Failure, Outgoing, RetryPolicy, classify, closed_menu, describe, files_fit, files_then_text,
+    outgoing,
 };
 pub use markup::DiscordMarkup;
 use places::{Channels, actor, message_place, place, reach};

@@ -96,31 +96,18 @@ pub(super) async fn post_message(
     adjust: impl Fn(CreateMessage) -> CreateMessage,
 ) -> Posted {
     let has_files = reply.image.is_some() || !reply.files.is_empty();
-    if has_files && files_fit(reply, deliver::DEFAULT_ATTACHMENT_LIMIT) {
-        let sent = send(http, retry, channel, what, || {
-            adjust(outgoing(reply, true).message())
+    let with_files = has_files && files_fit(reply, deliver::DEFAULT_ATTACHMENT_LIMIT);
+    let adjust = &adjust;
+    let sent = files_then_text(what, channel, with_files, |files| {
+        send(http, retry, channel, what, move || {
+            adjust(outgoing(reply, files).message())
         })
-        .await;
-        match sent {
-            Ok(()) => return Posted::Whole,
-            Err(e) => {
-                let failure = classify(&e);
-                tracing::warn!(channel, what, ?failure, error = %describe(&e), "could not post a message with its files");
-                if failure == Failure::Gone {
-                    return Posted::Not(failure);
-                }
-            }
-        }
-    }
-    let sent = send(http, retry, channel, what, || {
-        adjust(outgoing(reply, false).message())
     })
     .await;
     match sent {
-        Ok(()) if has_files => Posted::TextOnly,
-        Ok(()) => Posted::Whole,
-        Err(e) => {
-            let failure = classify(&e);
+        Ok(files) if files || !has_files => Posted::Whole,
+        Ok(_) => Posted::TextOnly,
+        Err((failure, e)) => {
             tracing::error!(channel, what, ?failure, error = %describe(&e), "could not post a message");
             Posted::Not(failure)
         }
