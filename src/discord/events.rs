@@ -6,13 +6,39 @@ use super::*;
 use crate::game::command::looks_like_move;
 
 impl Handler {
+    /// Who asks, in the locale their Discord client says (if it does), remembering the
+    /// server's own locale on the way: what every interaction starts with.
+    async fn asker(
+        &self,
+        user: &User,
+        member: Option<&Member>,
+        locale: &str,
+        guild: Option<GuildId>,
+        guild_locale: Option<&str>,
+    ) -> (Actor, Option<String>) {
+        self.remember_server_locale(guild, guild_locale).await;
+        let locale = Some(locale.to_owned()).filter(|l| !l.is_empty());
+        (actor(user, member), locale)
+    }
+
+    /// Hands `request` to the service and delivers its answer to `asked`.
+    async fn ask(&self, ctx: &Context, asked: Asked<'_>, place: Place, request: Request) {
+        let service = Arc::clone(&self.service);
+        let work = async move { interaction_reply(service.handle(request).await) };
+        self.answer(ctx, asked, place, work).await;
+    }
+
     async fn on_command(&self, ctx: &Context, i: &CommandInteraction) {
         let place = command_place(i);
-        let who = actor(&i.user, i.member.as_deref());
-        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
-        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+        let (who, locale) = self
+            .asker(
+                &i.user,
+                i.member.as_deref(),
+                &i.locale,
+                i.guild_id,
+                i.guild_locale.as_deref(),
+            )
             .await;
-        let service = Arc::clone(&self.service);
         let (input, mentioned) = match commands::parse(&i.data) {
             Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
             Err(e) => (Input::Invalid(e), Vec::new()),
@@ -20,17 +46,21 @@ impl Handler {
         let request = Request::new(who, place, input)
             .in_locale(locale)
             .mentioning(mentioned);
-        let work = async move { interaction_reply(service.handle(request).await) };
-        self.answer(ctx, Asked::Command(i), place, work).await;
+        self.ask(ctx, Asked::Command(i), place, request).await;
     }
 
     /// "Challenge to Rollerball" on a member: the modal of the challenge's settings, or at once
     /// the service's refusal when the member is a bot or the player themself.
     async fn on_profile(&self, ctx: &Context, i: &CommandInteraction) {
         let place = command_place(i);
-        let who = actor(&i.user, i.member.as_deref());
-        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
-        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+        let (who, locale) = self
+            .asker(
+                &i.user,
+                i.member.as_deref(),
+                &i.locale,
+                i.guild_id,
+                i.guild_locale.as_deref(),
+            )
             .await;
         let Some(target) = i.data.target_id.map(|t| t.to_user_id()) else {
             tracing::warn!("a user command without its target");
@@ -39,18 +69,17 @@ impl Handler {
         let member = i.data.resolved.members.get(&target);
         let (opponent, bot) = match i.data.resolved.users.get(&target) {
             Some(user) => {
-                let nick = member.and_then(|m| m.nick.clone());
-                let mut opponent = actor(user, None);
-                opponent.name = nick.unwrap_or(opponent.name);
+                let opponent = Actor {
+                    id: PlayerId(user.id.get()),
+                    name: display_name(user, member.and_then(|m| m.nick.as_deref())),
+                };
                 (opponent, user.bot)
             }
             // Discord left the user out of `resolved`: nobody it vouches for, refused.
             None => {
                 let input = Input::Invalid(commands::unresolved(target.get()));
                 let request = Request::new(who, place, input).in_locale(locale);
-                let service = Arc::clone(&self.service);
-                let work = async move { interaction_reply(service.handle(request).await) };
-                self.answer(ctx, Asked::Command(i), place, work).await;
+                self.ask(ctx, Asked::Command(i), place, request).await;
                 return;
             }
         };
@@ -63,9 +92,7 @@ impl Handler {
                 Input::Command(parsed.command)
             };
             let request = Request::new(who, place, input).in_locale(locale);
-            let service = Arc::clone(&self.service);
-            let work = async move { interaction_reply(service.handle(request).await) };
-            self.answer(ctx, Asked::Command(i), place, work).await;
+            self.ask(ctx, Asked::Command(i), place, request).await;
             return;
         }
         let lang = self
@@ -85,9 +112,14 @@ impl Handler {
             return;
         };
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref(), reach);
-        let who = actor(&i.user, i.member.as_ref());
-        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
-        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+        let (who, locale) = self
+            .asker(
+                &i.user,
+                i.member.as_ref(),
+                &i.locale,
+                i.guild_id,
+                i.guild_locale.as_deref(),
+            )
             .await;
         let (input, mentioned) = match parsed {
             Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
@@ -96,9 +128,7 @@ impl Handler {
         let request = Request::new(who, place, input)
             .in_locale(locale)
             .mentioning(mentioned);
-        let service = Arc::clone(&self.service);
-        let work = async move { interaction_reply(service.handle(request).await) };
-        self.answer(ctx, Asked::Modal(i), place, work).await;
+        self.ask(ctx, Asked::Modal(i), place, request).await;
     }
 
     async fn on_autocomplete(&self, ctx: &Context, i: &CommandInteraction) {
@@ -172,11 +202,15 @@ impl Handler {
     async fn on_button(&self, ctx: &Context, i: &ComponentInteraction) {
         let reach = reach(i.context, &i.authorizing_integration_owners);
         let place = place(i.guild_id, i.channel_id, i.channel.as_ref(), reach);
-        let who = actor(&i.user, i.member.as_ref());
-        let locale = Some(i.locale.clone()).filter(|l| !l.is_empty());
-        self.remember_server_locale(i.guild_id, i.guild_locale.as_deref())
+        let (who, locale) = self
+            .asker(
+                &i.user,
+                i.member.as_ref(),
+                &i.locale,
+                i.guild_id,
+                i.guild_locale.as_deref(),
+            )
             .await;
-        let service = Arc::clone(&self.service);
         let custom_id = i.data.custom_id.clone();
         let request = match &i.data.kind {
             ComponentInteractionDataKind::StringSelect { values } => {
@@ -185,8 +219,7 @@ impl Handler {
             _ => Request::button(who, place, custom_id),
         }
         .in_locale(locale);
-        let work = async move { interaction_reply(service.handle(request).await) };
-        self.answer(ctx, Asked::Button(i), place, work).await;
+        self.ask(ctx, Asked::Button(i), place, request).await;
     }
 
     async fn on_message(&self, ctx: &Context, msg: &Message) {
@@ -202,15 +235,12 @@ impl Handler {
         let place = message_place(&self.channels, &ctx.http, &self.retry, msg).await;
         // Where the message was written, and its answer goes: the thread, if it is one.
         let here = msg.channel_id.get();
-        let name = msg
-            .member
-            .as_ref()
-            .and_then(|m| m.nick.clone())
-            .or_else(|| msg.author.global_name.clone())
-            .unwrap_or_else(|| msg.author.name.clone());
         let who = Actor {
             id: PlayerId(msg.author.id.get()),
-            name,
+            name: display_name(
+                &msg.author,
+                msg.member.as_ref().and_then(|m| m.nick.as_deref()),
+            ),
         };
         let reply = match addressed {
             Some(rest) => {

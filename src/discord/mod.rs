@@ -52,7 +52,7 @@ use deliver::{
     outgoing,
 };
 pub use markup::DiscordMarkup;
-use places::{Channels, actor, message_place, place, reach};
+use places::{Channels, actor, display_name, message_place, place, reach};
 use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
 

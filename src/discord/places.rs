@@ -106,14 +106,18 @@ pub(super) async fn message_place(
 
 /// The player as the service knows them: their server nickname, display name or user name.
 pub(super) fn actor(user: &User, member: Option<&Member>) -> Actor {
-    let name = member
-        .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
-        .unwrap_or_else(|| user.name.clone());
     Actor {
         id: PlayerId(user.id.get()),
-        name,
+        name: display_name(user, member.and_then(|m| m.nick.as_deref())),
     }
+}
+
+/// The name Discord shows for `user`: their nickname in the server (`nick`), else their
+/// display name, else their user name. The one reading of a name, for every event.
+pub(super) fn display_name(user: &User, nick: Option<&str>) -> String {
+    nick.map(str::to_owned)
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
 }
 
 /// What the bot can do where an interaction was made. It only answers there in a DM or group
