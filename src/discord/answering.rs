@@ -231,11 +231,10 @@ impl Handler {
             return;
         }
         let what = "edit the deferred answer";
-        let tried = files_then_text(what, channel, fits, |files| async move {
-            self.retry
-                .run(what, channel, || asked.edit(http, outgoing(reply, files)))
-                .await
-                .map(drop)
+        let tried = files_then_text(what, channel, fits, |files| {
+            self.retry.run(what, channel, move || {
+                asked.edit(http, outgoing(reply, files))
+            })
         })
         .await;
         if let Err((failure, e)) = tried {
@@ -276,13 +275,10 @@ impl Handler {
         let channel = asked.channel();
         let has_files = reply.image.is_some() || !reply.files.is_empty();
         let fits = has_files && files_fit(reply, asked.upload_limit());
-        let tried = files_then_text("follow-up", channel, fits, |files| async move {
-            self.retry
-                .run("follow-up", channel, || {
-                    asked.followup(http, outgoing(reply, files))
-                })
-                .await
-                .map(drop)
+        let tried = files_then_text("follow-up", channel, fits, |files| {
+            self.retry.run("follow-up", channel, move || {
+                asked.followup(http, outgoing(reply, files))
+            })
         })
         .await;
         if let Err((failure, e)) = tried {

@@ -412,18 +412,18 @@ pub fn failure_of(status: u16, code: isize) -> Failure {
 /// being gone or the interaction answered already, `send(false)` (the text alone). `send`
 /// makes one whole (retried) request. Returns whether the files went out, or the last
 /// refusal with its reading, for the caller to log or to try another way.
-pub async fn files_then_text<Fut>(
+pub async fn files_then_text<T, Fut>(
     what: &str,
     channel: u64,
     with_files: bool,
     mut send: impl FnMut(bool) -> Fut,
 ) -> Result<bool, (Failure, serenity::Error)>
 where
-    Fut: Future<Output = serenity::Result<()>>,
+    Fut: Future<Output = serenity::Result<T>>,
 {
     if with_files {
         match send(true).await {
-            Ok(()) => return Ok(true),
+            Ok(_) => return Ok(true),
             Err(e) => {
                 let failure = classify(&e);
                 if matches!(failure, Failure::Gone | Failure::AlreadyAnswered) {
@@ -434,7 +434,7 @@ where
         }
     }
     match send(false).await {
-        Ok(()) => Ok(false),
+        Ok(_) => Ok(false),
         Err(e) => Err((classify(&e), e)),
     }
 }

@@ -21,6 +21,35 @@ impl Handler {
         (actor(user, member), locale)
     }
 
+    /// [`Handler::asker`] of a slash command or a user command.
+    async fn command_asker(&self, i: &CommandInteraction) -> (Actor, Option<String>) {
+        self.asker(
+            &i.user,
+            i.member.as_deref(),
+            &i.locale,
+            i.guild_id,
+            i.guild_locale.as_deref(),
+        )
+        .await
+    }
+
+    /// The request of a command read from an interaction (a slash command's options, a modal's
+    /// fields): the command and the users it names, or why it could not be read.
+    fn command_request(
+        who: Actor,
+        place: Place,
+        locale: Option<String>,
+        read: Result<commands::Parsed, CommandError>,
+    ) -> Request {
+        let (input, mentioned) = match read {
+            Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
+            Err(e) => (Input::Invalid(e), Vec::new()),
+        };
+        Request::new(who, place, input)
+            .in_locale(locale)
+            .mentioning(mentioned)
+    }
+
     /// Hands `request` to the service and delivers its answer to `asked`.
     async fn ask(&self, ctx: &Context, asked: Asked<'_>, place: Place, request: Request) {
         let service = Arc::clone(&self.service);
@@ -30,22 +59,8 @@ impl Handler {
 
     async fn on_command(&self, ctx: &Context, i: &CommandInteraction) {
         let place = command_place(i);
-        let (who, locale) = self
-            .asker(
-                &i.user,
-                i.member.as_deref(),
-                &i.locale,
-                i.guild_id,
-                i.guild_locale.as_deref(),
-            )
-            .await;
-        let (input, mentioned) = match commands::parse(&i.data) {
-            Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
-            Err(e) => (Input::Invalid(e), Vec::new()),
-        };
-        let request = Request::new(who, place, input)
-            .in_locale(locale)
-            .mentioning(mentioned);
+        let (who, locale) = self.command_asker(i).await;
+        let request = Handler::command_request(who, place, locale, commands::parse(&i.data));
         self.ask(ctx, Asked::Command(i), place, request).await;
     }
 
@@ -53,15 +68,7 @@ impl Handler {
     /// the service's refusal when the member is a bot or the player themself.
     async fn on_profile(&self, ctx: &Context, i: &CommandInteraction) {
         let place = command_place(i);
-        let (who, locale) = self
-            .asker(
-                &i.user,
-                i.member.as_deref(),
-                &i.locale,
-                i.guild_id,
-                i.guild_locale.as_deref(),
-            )
-            .await;
+        let (who, locale) = self.command_asker(i).await;
         let Some(target) = i.data.target_id.map(|t| t.to_user_id()) else {
             tracing::warn!("a user command without its target");
             return;
@@ -121,13 +128,7 @@ impl Handler {
                 i.guild_locale.as_deref(),
             )
             .await;
-        let (input, mentioned) = match parsed {
-            Ok(parsed) => (Input::Command(parsed.command), parsed.mentioned),
-            Err(e) => (Input::Invalid(e), Vec::new()),
-        };
-        let request = Request::new(who, place, input)
-            .in_locale(locale)
-            .mentioning(mentioned);
+        let request = Handler::command_request(who, place, locale, parsed);
         self.ask(ctx, Asked::Modal(i), place, request).await;
     }
 

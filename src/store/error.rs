@@ -107,7 +107,7 @@ pub enum Corruption {
         /// The first position missing.
         position: usize,
     },
-    /// An analysis of as many positions as another game has.
+    /// An analysis whose positions are not as many as its game's.
     #[error("game {game}'s analysis: {stored} positions for a game of {positions}")]
     AnalysisLength {
         /// The game.

@@ -360,7 +360,7 @@ impl Store {
                         })
                 };
                 Ok(TournamentGame {
-                    game: GameId(row.try_get("game_id")?),
+                    game,
                     round: count_from_db(row.try_get("round")?, "round")?,
                     board: count_from_db(row.try_get("board")?, "board")?,
                     forfeit: row.try_get::<i64, _>("forfeit")? != 0,
