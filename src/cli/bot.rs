@@ -8,7 +8,7 @@ use rollerball::game::{Service, SystemClock};
 use rollerball::metrics::{self, Metrics};
 use rollerball::{store, web};
 
-use super::support::{Outcome, open_store};
+use super::support::{Outcome, events_kept_from, open_store};
 
 /// Run the Discord bot (the default): settings come from `.env` and the environment (see
 /// `.env.example`).
@@ -21,10 +21,11 @@ pub async fn run(_args: Args) -> Outcome {
     // any logging or database.
     let mut config = discord::Config::from_env().map_err(|e| e.to_string())?;
     let metrics_addr = metrics::addr_from(|name| std::env::var(name).ok())?;
+    let events_kept = events_kept_from(|name| std::env::var(name).ok())?;
     init_logging();
     let (db, url) = open_store().await?;
     tracing::info!(database = %store::redact(&url), ?config, "starting the bot");
-    let mut service = Service::new(db.clone(), Arc::new(SystemClock));
+    let mut service = Service::new(db.clone(), Arc::new(SystemClock)).with_events_kept(events_kept);
     // Off unless METRICS_ADDR is set: then every count is kept and served with /healthz.
     let metrics_server = match metrics_addr {
         Some(addr) => {

@@ -8,7 +8,7 @@ use rollerball::console::Console;
 use rollerball::game::{Lang, Service, SystemClock};
 use rollerball::store::Store;
 
-use super::support::{Outcome, open_store};
+use super::support::{Outcome, events_kept_from, open_store};
 
 /// Play in the terminal: local players take turns typing commands (`alice: challenge @bob`).
 #[derive(clap::Args)]
@@ -42,7 +42,10 @@ async fn play(args: Args, db: Store, out: &mut impl Write) -> Outcome {
             .unwrap_or_default(),
     };
     // One person at one keyboard: there is nobody to protect from a flood.
-    let service = Service::new(db, Arc::new(SystemClock)).with_rate_limit(None);
+    let events_kept = events_kept_from(|name| std::env::var(name).ok())?;
+    let service = Service::new(db, Arc::new(SystemClock))
+        .with_rate_limit(None)
+        .with_events_kept(events_kept);
     let mut console = Console::new(service, args.boards).with_language(lang);
     console
         .run(std::io::stdin().lock(), out)

@@ -1,6 +1,8 @@
 //! What several subcommands share: the way they fail, reading a position and a game, opening
 //! the configured database.
 
+use std::time::Duration;
+
 use rollerball::rules::{Game, Position};
 use rollerball::store::{self, Store, StoreOptions};
 
@@ -33,4 +35,18 @@ pub async fn open_store() -> Result<(Store, String), String> {
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", store::redact(&url)))?;
     Ok((db, url))
+}
+
+/// `EVENTS_KEPT_DAYS`, how many days the event log keeps its events (the sweep drops older
+/// ones): a whole number from 1 to 3650; unset or empty, 30.
+pub fn events_kept_from(get: impl Fn(&str) -> Option<String>) -> Result<Duration, String> {
+    let Some(text) = get("EVENTS_KEPT_DAYS").filter(|v| !v.trim().is_empty()) else {
+        return Ok(rollerball::game::DEFAULT_EVENTS_KEPT);
+    };
+    match text.trim().parse::<u64>() {
+        Ok(days @ 1..=3650) => Ok(Duration::from_secs(days * 24 * 3600)),
+        _ => Err(format!(
+            "EVENTS_KEPT_DAYS must be a whole number of days from 1 to 3650, not {text:?}"
+        )),
+    }
 }

@@ -112,7 +112,9 @@ impl Handler {
         };
         let reply = match quick.ok_or(()) {
             Ok(reply) => {
-                self.respond_now(http, &asked, &reply).await;
+                if self.respond_now(http, &asked, &reply).await {
+                    reply.told.delivered();
+                }
                 reply
             }
             Err(_) => {
@@ -128,7 +130,9 @@ impl Handler {
                     tracing::warn!(error = %describe(&e), "could not defer an interaction");
                 }
                 let reply = work.await;
-                self.respond_late(http, &asked, &reply).await;
+                if self.respond_late(http, &asked, &reply).await {
+                    reply.told.delivered();
+                }
                 reply
             }
         };
@@ -138,7 +142,7 @@ impl Handler {
     /// The immediate answer to an interaction: retried while Discord fails for a passing
     /// reason (Discord itself says when it is too late: the interaction is then unknown); the
     /// text alone if the files were refused or Discord kept failing.
-    async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
+    async fn respond_now(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) -> bool {
         let channel = asked.channel();
         if let (Some(line), Asked::Button(_)) = (&reply.closes_menu, asked) {
             // The move picker's last step: its message says what was played, and the move's
@@ -152,10 +156,9 @@ impl Handler {
                 .await;
             match tried.map_err(|e| (classify(&e), e)) {
                 Ok(()) | Err((Failure::AlreadyAnswered, _)) => {
-                    self.follow_up(http, asked, reply).await;
-                    return;
+                    return self.follow_up(http, asked, reply).await;
                 }
-                Err((Failure::Gone, _)) => return,
+                Err((Failure::Gone, _)) => return false,
                 Err((failure, e)) => {
                     tracing::warn!(channel, ?failure, error = %describe(&e), "could not close the menu; answering anew");
                 }
@@ -172,7 +175,8 @@ impl Handler {
                 })
                 .await;
             match tried.map_err(|e| (classify(&e), e)) {
-                Ok(()) | Err((Failure::AlreadyAnswered | Failure::Gone, _)) => return,
+                Ok(()) | Err((Failure::AlreadyAnswered, _)) => return true,
+                Err((Failure::Gone, _)) => return false,
                 Err((failure, e)) => {
                     tracing::warn!(channel, ?failure, error = %describe(&e), "could not update the menu's message; answering anew");
                 }
@@ -188,15 +192,20 @@ impl Handler {
         })
         .await;
         match tried {
-            Ok(_) | Err((Failure::AlreadyAnswered, _)) => {}
+            Ok(_) | Err((Failure::AlreadyAnswered, _)) => true,
             // Too late to answer: a follow-up needs an answer to follow.
             Err((Failure::Gone, e)) => {
                 tracing::warn!(channel, error = %describe(&e), "could not answer an interaction: it is gone");
+                false
             }
             Err((failure, e)) => {
                 tracing::warn!(channel, ?failure, error = %describe(&e), "could not answer an interaction; following up");
-                if let Err(e) = asked.followup(http, outgoing(reply, false)).await {
-                    tracing::error!(channel, error = %describe(&e), "could not answer an interaction at all");
+                match asked.followup(http, outgoing(reply, false)).await {
+                    Ok(_) => true,
+                    Err(e) => {
+                        tracing::error!(channel, error = %describe(&e), "could not answer an interaction at all");
+                        false
+                    }
                 }
             }
         }
@@ -204,11 +213,10 @@ impl Handler {
 
     /// The answer to a deferred interaction: the deferred answer edited (public replies), or
     /// removed and followed up (private ones); retried, and the text alone as a last resort.
-    async fn respond_late(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
+    async fn respond_late(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) -> bool {
         let channel = asked.channel();
         if asked.is_menu() {
-            self.respond_late_in_menu(http, asked, reply).await;
-            return;
+            return self.respond_late_in_menu(http, asked, reply).await;
         }
         let fits = files_fit(reply, asked.upload_limit());
         if reply.private {
@@ -225,10 +233,10 @@ impl Handler {
                     asked.followup(http, outgoing(reply, fits))
                 })
                 .await;
-            if let Err(e) = tried {
-                tracing::error!(channel, error = %describe(&e), "could not follow up an interaction");
+            if let Err(e) = &tried {
+                tracing::error!(channel, error = %describe(e), "could not follow up an interaction");
             }
-            return;
+            return tried.is_ok();
         }
         let what = "edit the deferred answer";
         let tried = files_then_text(what, channel, fits, |files| {
@@ -237,15 +245,19 @@ impl Handler {
             })
         })
         .await;
-        if let Err((failure, e)) = tried {
-            tracing::error!(channel, ?failure, error = %describe(&e), "could not answer an interaction at all");
+        match tried {
+            Ok(_) => true,
+            Err((failure, e)) => {
+                tracing::error!(channel, ?failure, error = %describe(&e), "could not answer an interaction at all");
+                false
+            }
         }
     }
 
     /// The answer to a deferred choice in a menu, whose deferral was the menu's own: the next
     /// menu, or the line saying what was played, takes the menu's place (the move's reply then
     /// posted for everyone); anything else (a refusal) is a message of its own.
-    async fn respond_late_in_menu(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
+    async fn respond_late_in_menu(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) -> bool {
         let channel = asked.channel();
         if reply.closes_menu.is_some() || reply.replaces {
             let tried = self
@@ -259,19 +271,19 @@ impl Handler {
                 })
                 .await;
             match (tried, reply.closes_menu.is_some()) {
-                (Ok(_), false) => return,
+                (Ok(_), false) => return true,
                 (Ok(_), true) => {}
                 (Err(e), _) => {
                     tracing::warn!(channel, error = %describe(&e), "could not edit the menu's message");
                 }
             }
         }
-        self.follow_up(http, asked, reply).await;
+        self.follow_up(http, asked, reply).await
     }
 
     /// `reply` as a follow-up to `asked` (for everyone, unless it is private): with its files
     /// where they fit, else, or when Discord refuses them, as text alone.
-    async fn follow_up(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) {
+    async fn follow_up(&self, http: &Http, asked: &Asked<'_>, reply: &Reply) -> bool {
         let channel = asked.channel();
         let has_files = reply.image.is_some() || !reply.files.is_empty();
         let fits = has_files && files_fit(reply, asked.upload_limit());
@@ -281,8 +293,12 @@ impl Handler {
             })
         })
         .await;
-        if let Err((failure, e)) = tried {
-            tracing::error!(channel, ?failure, error = %describe(&e), "could not follow up an interaction");
+        match tried {
+            Ok(_) => true,
+            Err((failure, e)) => {
+                tracing::error!(channel, ?failure, error = %describe(&e), "could not follow up an interaction");
+                false
+            }
         }
     }
 }

@@ -50,7 +50,7 @@ pub(super) async fn send_text(http: &Http, retry: &RetryPolicy, to: PlayerId, te
         }
     };
     let text = super::deliver::clip_content(text);
-    let sent = send(http, retry, channel, "direct notice", || {
+    let sent = send(http, retry, channel, "direct notice", None, || {
         CreateMessage::new()
             .content(text.clone())
             .allowed_mentions(super::deliver::allowed_mentions([]))

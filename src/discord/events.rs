@@ -280,7 +280,9 @@ impl Handler {
         } else {
             post(&ctx.http, &self.retry, here, &reply, "reply").await
         };
-        if !posted.is_posted() {
+        if posted.is_posted() {
+            reply.told.delivered();
+        } else {
             tracing::warn!(channel = here, "a command's answer was not delivered");
         }
         self.after(ctx, None, place, &reply).await;

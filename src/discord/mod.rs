@@ -23,6 +23,7 @@ mod events;
 mod ids;
 mod markup;
 mod places;
+mod poster;
 mod posting;
 mod profile;
 mod secret;
@@ -53,6 +54,7 @@ use deliver::{
 };
 pub use markup::DiscordMarkup;
 use places::{Channels, actor, display_name, message_place, place, reach};
+use poster::poster_loop;
 use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
 
@@ -172,6 +174,9 @@ impl Bot {
     /// in Discord's markup from then on.
     pub async fn new(config: Config, service: Service) -> Result<Bot, serenity::Error> {
         let service = Arc::new(service.with_markup(Arc::new(DiscordMarkup)));
+        // Before any command is answered: the answers owe their events to this process's
+        // poster, which finds them again after a restart.
+        service.serve_events_as(&poster::reader_of(config.shards).0);
         let in_flight = Arc::new(InFlight::default());
         let client = client(&config, &service, &in_flight, intents()).await?;
         let (stop, _) = watch::channel(false);
@@ -212,6 +217,13 @@ impl Bot {
             self.config.retry.clone(),
             self.stop.subscribe(),
         ));
+        let poster = tokio::spawn(poster_loop(
+            self.client.http.clone(),
+            Arc::clone(&self.service),
+            self.config.shards,
+            self.config.retry.clone(),
+            self.stop.subscribe(),
+        ));
         let mut intents = intents();
         let result = loop {
             let result = self.gateway(&mut stopped).await;
@@ -249,6 +261,7 @@ impl Bot {
             tracing::warn!("shutting down with commands still in progress");
         }
         let _ = sweeper.await;
+        let _ = poster.await;
         tracing::info!("the bot has stopped");
         result
     }

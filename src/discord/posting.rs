@@ -55,15 +55,17 @@ pub(super) fn message_nonce() -> Nonce {
     Nonce::String(format!("{:016x}", hasher.finish()))
 }
 
-/// Sends `message()` to `channel`, retried as `retry` says, with one nonce for all the tries.
+/// Sends `message()` to `channel`, retried as `retry` says, with one nonce for all the tries:
+/// `nonce` (the events a reply tells, [`Told::nonce`]), or a fresh one.
 pub(super) async fn send(
     http: &Http,
     retry: &RetryPolicy,
     channel: u64,
     what: &str,
+    nonce: Option<String>,
     message: impl Fn() -> CreateMessage,
 ) -> serenity::Result<()> {
-    let nonce = message_nonce();
+    let nonce = nonce.map_or_else(message_nonce, Nonce::String);
     let id = ids::channel(channel).ok_or_else(ids::no_channel)?;
     retry
         .run(what, channel, || {
@@ -99,7 +101,7 @@ pub(super) async fn post_message(
     let with_files = has_files && files_fit(reply, deliver::DEFAULT_ATTACHMENT_LIMIT);
     let adjust = &adjust;
     let sent = files_then_text(what, channel, with_files, |files| {
-        send(http, retry, channel, what, move || {
+        send(http, retry, channel, what, reply.told.nonce(), move || {
             adjust(outgoing(reply, files).message())
         })
     })

@@ -37,6 +37,9 @@ pub(super) async fn sweep_loop(
             }
             // Where the bot only answers commands, these are how the notice reaches the players.
             direct::send_all(&http, &retry, &service, &notice.reply.direct).await;
+            // The sweep's events are told by its notices between them (a notice that could
+            // not be posted is logged, as before the log).
+            notice.reply.told.delivered();
         }
     }
 }
@@ -44,17 +47,29 @@ pub(super) async fn sweep_loop(
 /// Posts a deadline notice in its game's thread or channel, and archives the thread of a game
 /// it ends.
 async fn post_notice(http: &Http, retry: &RetryPolicy, notice: &Notice) {
+    let posted = post_in_place(http, retry, notice, "deadline notice").await;
+    if let (true, Some(metrics)) = (posted, &retry.metrics) {
+        metrics.notice_delivered();
+    }
+}
+
+/// Posts `notice` in its game's thread or channel (the channel when the thread is gone or
+/// closed) and archives the thread of a game it ends; whether it was posted.
+pub(super) async fn post_in_place(
+    http: &Http,
+    retry: &RetryPolicy,
+    notice: &Notice,
+    what: &str,
+) -> bool {
     let place = notice.place;
     let channel = place.thread.unwrap_or(place.channel);
-    let mut posted = post(http, retry, channel, &notice.reply, "deadline notice").await;
+    let mut posted = post(http, retry, channel, &notice.reply, what).await;
     if posted.is_posted() {
         close_thread(http, retry, place, &notice.reply).await;
     }
     if !posted.is_posted() && place.thread.is_some() {
         // The game's thread is gone or closed: say it where the game began.
-        posted = post(http, retry, place.channel, &notice.reply, "deadline notice").await;
+        posted = post(http, retry, place.channel, &notice.reply, what).await;
     }
-    if let (true, Some(metrics)) = (posted.is_posted(), &retry.metrics) {
-        metrics.notice_delivered();
-    }
+    posted.is_posted()
 }

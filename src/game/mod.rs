@@ -34,6 +34,7 @@
 
 mod actions;
 mod analysis_queue;
+mod announce;
 pub mod clock;
 pub mod command;
 mod context;
@@ -64,13 +65,16 @@ use loaded::seat;
 mod service;
 mod sweep;
 mod sweep_correspondence;
+mod told;
 mod tournament;
 mod turn_notices;
 
+pub use crate::store::ShardFilter;
 /// The vacation days a player has a year, which a front end offers as a command's limit.
 pub use crate::store::VACATION_DAYS_PER_YEAR;
 pub use actions::settings::AUTO_LANGUAGE;
 pub use analysis_queue::{Analyst, EngineAnalyst};
+pub use announce::{ANSWER_PATIENCE, Announcement, EventReader};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError, Needed};
 pub use deadlines::{
@@ -87,4 +91,5 @@ pub use reply::{
 };
 pub use request::{Actor, Admission, Audience, Input, Request};
 pub use searches::{EngineSearcher, Searcher, default_searches_at_once};
-pub use service::Service;
+pub use service::{DEFAULT_EVENTS_KEPT, Service};
+pub use told::Told;

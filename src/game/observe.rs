@@ -97,6 +97,9 @@ pub trait Observer: Send + Sync {
     fn game_ended(&self, _way: Termination) {}
     /// The database failed a command or the sweep.
     fn database_error(&self) {}
+    /// The event log's consumer read an event of kind `kind` (`moved`, `ended`…); `posted`
+    /// when it posted the event itself (no answer told it).
+    fn event_read(&self, _kind: &'static str, _posted: bool) {}
 }
 
 /// The watcher that does nothing: the service's default.

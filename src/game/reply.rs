@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::command::{Answer, Command, TournamentCommand};
 use super::i18n::Lang;
+use super::told::Told;
 use crate::rules::Color;
 use crate::store::{ChallengeId, GameId, Place, PlayerId, TournamentId};
 
@@ -272,6 +273,8 @@ pub struct Reply {
     /// (privately where the front end can); the front end reports them shown with
     /// [`Service::held_shown`](super::Service::held_shown), and only then are they dropped.
     pub held: Option<HeldNotices>,
+    /// The events of the log this answer tells; the front end reports its delivery there.
+    pub told: Told,
 }
 
 /// What of a request made where others read it gave away, or would have given away, what only

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::actions::{self, command_kind, command_word};
 use super::analysis_queue::{AnalysisQueue, Analyst, EngineAnalyst};
@@ -25,9 +25,10 @@ use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
 use super::reply::{ButtonAction, MENU_OPTIONS_MAX, Reply};
 use super::request::{Admission, Input, Request};
 use super::searches::{EngineSearcher, Searcher, Searches, default_searches_at_once};
+use super::told::Told;
 use crate::model::{Place, PlayerId, Timestamp};
 use crate::render;
-use crate::store::{Store, StoreError};
+use crate::store::{Answer, Store, StoreError, answering};
 
 /// The correspondence-game service: one per process, shared by every front end and task.
 pub struct Service {
@@ -53,7 +54,12 @@ pub struct Service {
     analyses: AnalysisQueue,
     /// The engine's searches for the computer's moves, a few at a time per process.
     searches: Searches,
+    /// How long the event log keeps an event ([`DEFAULT_EVENTS_KEPT`] unless told).
+    events_kept: Duration,
 }
+
+/// How long the event log keeps an event by default: 30 days.
+pub const DEFAULT_EVENTS_KEPT: Duration = Duration::from_secs(30 * 24 * 3600);
 
 impl Service {
     /// A service on `store`, reading the time from `clock`, writing plain-text markup
@@ -74,6 +80,7 @@ impl Service {
             observer: Arc::new(Unobserved),
             analyses: AnalysisQueue::new(Arc::new(EngineAnalyst::default())),
             searches: Searches::new(Arc::new(EngineSearcher), default_searches_at_once()),
+            events_kept: DEFAULT_EVENTS_KEPT,
         }
     }
 
@@ -152,6 +159,18 @@ impl Service {
         self
     }
 
+    /// The same service keeping the event log's events for `kept` (`EVENTS_KEPT_DAYS`), after
+    /// which the sweep drops them.
+    pub fn with_events_kept(mut self, kept: Duration) -> Service {
+        self.events_kept = kept;
+        self
+    }
+
+    /// How long the event log keeps an event.
+    pub fn events_kept(&self) -> Duration {
+        self.events_kept
+    }
+
     /// The current time of the service's clock.
     pub fn now(&self) -> Timestamp {
         self.clock.now()
@@ -207,7 +226,14 @@ impl Service {
     /// ([`Reply::held`]), which Discord would not let the bot send them directly.
     pub async fn handle(&self, request: Request) -> Option<Reply> {
         let (player, locale, place) = (request.actor.id, request.locale.clone(), request.place);
-        let (mut reply, admitted) = self.answer(request).await?;
+        // The answer is posted where the request was made: it tells the events written for a
+        // game there; those of a game elsewhere are the log's consumer's to post.
+        let answer = Answer {
+            channel: Some(place.thread.unwrap_or(place.channel)),
+        };
+        let (answered, told) = answering(answer, self.answer(request)).await;
+        let (mut reply, admitted) = answered?;
+        reply.told = Told::new(told, self.store().deliveries());
         // Over the rate limit nothing more is looked up: the flood costs no database work.
         if admitted {
             reply.held = self.held_for(player, locale.as_deref(), place).await;

@@ -14,17 +14,36 @@ use super::present::{Ping, Voice, yes_no};
 use super::reply::{DirectMessage, Notice, Reply};
 use super::seat::Seat;
 use super::service::Service;
+use super::told::Told;
 use super::turn_notices::Turn;
 use crate::model::{Place, PlayerId};
-use crate::store::{Challenge, DueReminder, Game as StoredGame, Termination};
+use crate::store::{Answer, Challenge, DueReminder, Game as StoredGame, Termination, answering};
 
 /// How many due items of each kind one sweep handles; the rest wait for the next sweep.
 const SWEEP_BATCH: u32 = 100;
 
 impl Service {
     /// Handles everything that is due and returns the notices to deliver. Never fails as a
-    /// whole: a claim the store refuses is logged (and tried again by the next sweep).
+    /// whole: a claim the store refuses is logged (and tried again by the next sweep). The
+    /// notices tell every event the sweep wrote (one [`Told`] for all of them): the front end
+    /// posts each in its game's place, and reports them delivered once it has.
     pub async fn sweep(&self) -> Vec<Notice> {
+        let everywhere = Answer { channel: None };
+        let (mut notices, told) = answering(everywhere, self.sweep_due()).await;
+        let told = Told::shared(told, self.store().deliveries());
+        for notice in &mut notices {
+            notice.reply.told = told.clone();
+        }
+        if notices.is_empty() {
+            // Nothing to post: what it wrote (an event nobody is told of) needs nothing more.
+            told.delivered();
+        }
+        self.prune_events().await;
+        notices
+    }
+
+    /// [`Service::sweep`]'s work.
+    async fn sweep_due(&self) -> Vec<Notice> {
         let now = self.now();
         let players = Players::new(self.store());
         let mut notices = Vec::new();

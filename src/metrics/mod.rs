@@ -89,6 +89,7 @@ pub struct Metrics {
     discord_requests: IntCounterVec,
     database_errors: IntCounter,
     notices_delivered: IntCounter,
+    events: IntCounterVec,
     move_seconds: Histogram,
     games_in_progress: IntGauge,
     shards_connected: IntGauge,
@@ -164,6 +165,12 @@ impl Metrics {
             notices_delivered: counter(
                 "rollerball_sweep_notices_delivered_total",
                 "Deadline-sweep notices (reminders, time-outs, expiries…) posted on Discord.",
+            ),
+            events: counters(
+                "rollerball_events_total",
+                "Events of the log read by this process's poster, by kind and by who told them \
+                 (answer: the command's own answer; poster: the poster itself).",
+                &["kind", "told_by"],
             ),
             move_seconds: registered(
                 &r,
@@ -320,6 +327,11 @@ impl Observer for Metrics {
 
     fn database_error(&self) {
         self.database_errors.inc();
+    }
+
+    fn event_read(&self, kind: &'static str, posted: bool) {
+        let told_by = if posted { "poster" } else { "answer" };
+        self.events.with_label_values(&[kind, told_by]).inc();
     }
 }
 

@@ -50,6 +50,16 @@ pub enum StoreError {
 /// A stored value that cannot be read back, for [`StoreError::Corrupt`].
 #[derive(Debug, thiserror::Error)]
 pub enum Corruption {
+    /// An event whose kind or fields this build cannot read.
+    #[error("event {id} of kind {kind:?} cannot be read: {data}")]
+    Event {
+        /// The event's id.
+        id: i64,
+        /// Its stored kind.
+        kind: String,
+        /// Its stored fields.
+        data: String,
+    },
     /// A text column holding none of its values.
     #[error("{value:?} is not a {what}")]
     Unreadable {

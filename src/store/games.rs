@@ -4,6 +4,7 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, Connection, Row, Transaction};
 
+use super::events::{self, EventId, EventKind, current_answer};
 use super::types::{
     color_from_db, color_to_db, count_from_db, discord_id_from_db, reach_from_db, reach_to_db,
     side_to_move,
@@ -484,7 +485,11 @@ impl Store {
              RETURNING ",
             game_columns!()
         );
-        self.guarded_update(id, sql, |q| {
+        let event = EventKind::Ended {
+            result: ending.result,
+            termination: ending.termination,
+        };
+        self.guarded_update_telling(id, sql, event, now, |q| {
             q.bind(id.0)
                 .bind(version)
                 .bind(ending.result.as_str())
@@ -509,7 +514,11 @@ impl Store {
              RETURNING ",
             game_columns!()
         );
-        self.guarded_update(id, sql, |q| {
+        let event = EventKind::Offered {
+            offer: offer.kind,
+            by: offer.by,
+        };
+        self.guarded_update_telling(id, sql, event, now, |q| {
             q.bind(id.0)
                 .bind(version)
                 .bind(offer.kind.as_str())
@@ -528,8 +537,10 @@ impl Store {
              RETURNING ",
             game_columns!()
         );
-        self.guarded_update(id, sql, |q| q.bind(id.0).bind(version).bind(now.0))
-            .await
+        self.guarded_update_telling(id, sql, EventKind::OfferCleared, now, |q| {
+            q.bind(id.0).bind(version).bind(now.0)
+        })
+        .await
     }
 
     /// Takes back the last `plies` moves (1: the last move; 2: the asker's own move and the reply
@@ -591,7 +602,13 @@ impl Store {
             .bind(id.0)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
+        let event = EventKind::TookBack {
+            plies,
+            ply: game.ply,
+        };
+        let told = events::append(&mut tx, &self.events, current_answer(), &game, &event, now);
+        let told: Vec<EventId> = told.await?.into_iter().collect();
+        self.commit_telling(tx, &told).await?;
         Ok(game)
     }
 
@@ -673,7 +690,19 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await?;
+        let mut told = Vec::with_capacity(games.len());
+        for game in &games {
+            let (Some(result), Some(termination)) = (game.result, game.termination) else {
+                continue;
+            };
+            let event = EventKind::Ended {
+                result,
+                termination,
+            };
+            let answer = current_answer();
+            told.extend(events::append(&mut tx, &self.events, answer, game, &event, now).await?);
+        }
+        self.commit_telling(tx, &told).await?;
         Ok(games)
     }
 
@@ -695,6 +724,50 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// [`Store::guarded_update`] in a transaction that also writes `event` about the game.
+    async fn guarded_update_telling<'q>(
+        &self,
+        id: GameId,
+        sql: &'q str,
+        event: EventKind,
+        now: Timestamp,
+        bind: impl FnOnce(
+            sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+        ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    ) -> Result<Game> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
+        let Some(row) = bind(sqlx::query(sql)).fetch_optional(&mut *tx).await? else {
+            tx.rollback().await?;
+            drop(writer);
+            return Err(missing_or_conflict(&self.pool, Missing::Game(id)).await);
+        };
+        let game = game_from_row(&row)?;
+        let told = events::append(&mut tx, &self.events, current_answer(), &game, &event, now);
+        let told: Vec<EventId> = told.await?.into_iter().collect();
+        self.commit_telling(tx, &told).await?;
+        Ok(game)
+    }
+
+    /// Commits `tx`, which wrote the events `told`: the current answer notes them and the
+    /// consumers wake up; if the commit fails, nothing is owed for them.
+    pub(super) async fn commit_telling(
+        &self,
+        tx: Transaction<'_, Any>,
+        told: &[EventId],
+    ) -> Result<()> {
+        match tx.commit().await {
+            Ok(()) => {
+                self.events.committed(told);
+                Ok(())
+            }
+            Err(error) => {
+                self.events.rolled_back(told);
+                Err(error.into())
+            }
+        }
     }
 
     /// Runs one single-statement guarded update of a game and maps "no row" to the right error.

@@ -77,8 +77,17 @@
 //! played through a user install) and the notices held for players whom Discord would not let
 //! the bot message, `0011` the indexes that find a player's own games and tournaments however
 //! many others a channel or server holds, `0012` the game a rematch challenge is for (one open
-//! rematch per game). A new migration is a new file; an
+//! rematch per game), `0013` the event log and its readers' positions (below).
+//! A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
+//!
+//! # The event log
+//!
+//! Every guarded change of a game (a move, its end, a takeback, an offer and its withdrawal) and
+//! every time-out claimed writes an [`Event`] as the last statement of its own transaction, and
+//! notes it for the answer it runs under ([`answering`]); a consumer reads the log with
+//! [`Store::events_after`] and records its position with [`Store::set_reader_position`]. The
+//! `events` module's docs say who tells an event, and how order and wake-ups work.
 //!
 //! # What the game service calls
 //!
@@ -140,6 +149,7 @@ mod caps;
 mod challenges;
 mod check;
 mod error;
+mod events;
 mod forecasts;
 mod games;
 mod held;
@@ -174,6 +184,9 @@ pub use caps::{Cap, CapReached, Caps, InProgress};
 pub use check::{GameCheck, ReplayFailure};
 pub use error::{Corruption, DatabaseError, InvalidInput, Missing, Result, StoreError};
 use error::{missing_or_conflict, unique_to_conflict};
+pub use events::{
+    Answer, Deliveries, Delivery, Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter, answering,
+};
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
 pub use held::HeldNotice;
 use options::sqlite_url_creating_file;
@@ -210,6 +223,12 @@ pub struct Store {
     acquire_timeout: Duration,
     /// What one player may hold at once (none unless [`Store::with_caps`] says).
     caps: Caps,
+    /// What writing events needs: this process's id, the deliveries it owes, the wake-up.
+    events: events::EventSink,
+    /// PostgreSQL only: the URL, for the connection that listens for other processes' events.
+    url: Option<String>,
+    /// Whether that connection is listening (it is started once, by the first consumer).
+    listening: Arc<Mutex<bool>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -358,6 +377,14 @@ impl Store {
             move_queue: Arc::default(),
             acquire_timeout: options.acquire_timeout,
             caps: Caps::default(),
+            events: events::EventSink {
+                instance: events::new_instance(),
+                backend,
+                deliveries: events::Deliveries::default(),
+                committed: Arc::new(tokio::sync::watch::channel(()).0),
+            },
+            url: (backend == Backend::Postgres).then(|| url.clone()),
+            listening: Arc::default(),
         })
     }
 
@@ -468,7 +495,7 @@ mod tests {
     fn migrations_are_numbered_in_order() {
         assert_eq!(
             Store::migration_versions(),
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
         );
     }
 }

@@ -8,6 +8,7 @@ use tokio::sync::oneshot;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::events::{self, Answer, EventId, EventKind, EventSink, current_answer};
 use super::games::{game_columns, game_from_row};
 use super::types::color_to_db;
 use super::{
@@ -36,14 +37,15 @@ impl Store {
             mv: mv.clone(),
             after,
             now,
+            answer: current_answer(),
         };
         let Some(writer) = self.writer.clone() else {
             let mut writer = self.writer().await?;
-            let outcome = commit_alone(&mut writer, &request).await;
+            let outcome = commit_alone(&mut writer, &self.events, &request).await;
             drop(writer);
             return match outcome {
                 Err(StoreError::Unconfirmed(lost)) => self.settle_move(&request, lost).await,
-                outcome => outcome,
+                outcome => self.told(outcome),
             };
         };
         // SQLite: group commit. The request joins the queue; whoever holds the writer next
@@ -63,7 +65,7 @@ impl Store {
             tokio::select! {
                 biased;
                 result = &mut outcome => {
-                    return result.unwrap_or(Err(sqlx::Error::WorkerCrashed.into()));
+                    return self.told(result.unwrap_or(Err(sqlx::Error::WorkerCrashed.into())));
                 }
                 guard = writer.clone().lock_owned() => {
                     let batch: Vec<PendingMove> = {
@@ -79,18 +81,29 @@ impl Store {
                         // Alone in the queue (one game at a time): commit here, without
                         // handing over to another task.
                         let mut guard = guard;
-                        return commit_alone(&mut guard, &batch[0].request).await;
+                        let outcome = commit_alone(&mut guard, &self.events, &batch[0].request);
+                        return self.told(outcome.await);
                     }
                     if !batch.is_empty() {
                         // On a task of its own, so that a caller who gives up waiting cannot
                         // cut the batch short for the others.
                         let mut guard = guard;
-                        let _ = tokio::spawn(async move { commit_group(&mut guard, batch).await })
-                            .await;
+                        let sink = self.events.clone();
+                        let group = async move { commit_group(&mut guard, &sink, batch).await };
+                        let _ = tokio::spawn(group).await;
                     }
                 }
             }
         }
+    }
+
+    /// A committed move's outcome for its caller: the events it wrote are noted for the
+    /// caller's answer (in the caller's task: a group commit runs on a task of its own).
+    fn told(&self, outcome: Result<(Game, Vec<EventId>)>) -> Result<Game> {
+        outcome.map(|(game, told)| {
+            self.events.committed(&told);
+            game
+        })
     }
 }
 
@@ -104,7 +117,12 @@ pub(super) struct MoveRequest {
     mv: NewMove,
     after: AfterMove,
     now: Timestamp,
+    /// The answer of the task that asked for the move (the group commit runs on another).
+    answer: Option<Answer>,
 }
+
+/// What a committed move gives back: the game after it, and the events it wrote.
+type Committed = (Game, Vec<EventId>);
 
 /// Tells the queued moves apart, so a caller finds its own.
 static NEXT_TICKET: AtomicU64 = AtomicU64::new(0);
@@ -113,19 +131,24 @@ static NEXT_TICKET: AtomicU64 = AtomicU64::new(0);
 pub(super) struct PendingMove {
     ticket: u64,
     request: MoveRequest,
-    reply: oneshot::Sender<Result<Game>>,
+    reply: oneshot::Sender<Result<Committed>>,
 }
 
 /// Applies one move inside `tx`. The outer error is a database failure (the transaction is then
 /// unusable); the inner one is this move's own refusal (conflict, unknown game), after which the
 /// transaction can go on, as nothing was written for it.
-async fn apply_move(tx: &mut Transaction<'_, Any>, request: &MoveRequest) -> Result<Result<Game>> {
+async fn apply_move(
+    tx: &mut Transaction<'_, Any>,
+    sink: &EventSink,
+    request: &MoveRequest,
+) -> Result<Result<Committed>> {
     let MoveRequest {
         id,
         version,
         mv,
         after,
         now,
+        answer,
     } = request;
     let (status, result, termination, finished_at, deadline) = match *after {
         AfterMove::Continue(deadline) => ("active", None, None, None, Some(deadline)),
@@ -194,23 +217,46 @@ async fn apply_move(tx: &mut Transaction<'_, Any>, request: &MoveRequest) -> Res
     .execute(&mut **tx)
     .await
     .map_err(unique_to_conflict)?;
-    Ok(Ok(game))
+    let moved = EventKind::Moved {
+        ply: game.ply,
+        san: mv.san.clone(),
+        color: mover,
+    };
+    let mut told: Vec<EventId> = events::append(tx, sink, *answer, &game, &moved, *now)
+        .await?
+        .into_iter()
+        .collect();
+    if let (Some(result), Some(termination)) = (game.result, game.termination) {
+        let ended = EventKind::Ended {
+            result,
+            termination,
+        };
+        told.extend(events::append(tx, sink, *answer, &game, &ended, *now).await?);
+    }
+    Ok(Ok((game, told)))
 }
 
 /// Commits one move in a transaction of its own.
-async fn commit_alone(conn: &mut AnyConnection, request: &MoveRequest) -> Result<Game> {
+async fn commit_alone(
+    conn: &mut AnyConnection,
+    sink: &EventSink,
+    request: &MoveRequest,
+) -> Result<Committed> {
     let mut tx = conn.begin().await?;
-    match apply_move(&mut tx, request).await? {
-        Ok(game) => {
+    match apply_move(&mut tx, sink, request).await? {
+        Ok((game, told)) => {
             tx.commit().await.map_err(|error| match error {
                 // The connection failed, not the database: `COMMIT` may have been applied
                 // before it broke.
                 sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => {
                     StoreError::Unconfirmed(error.into())
                 }
-                error => error.into(),
+                error => {
+                    sink.rolled_back(&told);
+                    error.into()
+                }
             })?;
-            Ok(game)
+            Ok((game, told))
         }
         Err(refused) => {
             tx.rollback().await?;
@@ -263,12 +309,12 @@ impl Store {
 /// Commits a group of moves in one transaction and answers each. If anything fails at the
 /// database level, nothing of the group stands and every move is retried alone, so each caller
 /// gets its own true outcome.
-async fn commit_group(conn: &mut AnyConnection, batch: Vec<PendingMove>) {
-    let together: Result<Vec<Result<Game>>> = async {
+async fn commit_group(conn: &mut AnyConnection, sink: &EventSink, batch: Vec<PendingMove>) {
+    let together: Result<Vec<Result<Committed>>> = async {
         let mut tx = conn.begin().await?;
         let mut outcomes = Vec::with_capacity(batch.len());
         for pending in &batch {
-            outcomes.push(apply_move(&mut tx, &pending.request).await?);
+            outcomes.push(apply_move(&mut tx, sink, &pending.request).await?);
         }
         tx.commit().await?;
         Ok(outcomes)
@@ -282,7 +328,7 @@ async fn commit_group(conn: &mut AnyConnection, batch: Vec<PendingMove>) {
         }
         Err(_) => {
             for pending in batch {
-                let outcome = commit_alone(conn, &pending.request).await;
+                let outcome = commit_alone(conn, sink, &pending.request).await;
                 let _ = pending.reply.send(outcome);
             }
         }

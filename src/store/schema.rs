@@ -19,8 +19,9 @@ pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
 /// of their ids satisfy that key too. `id_counters` holds the next game, challenge and tournament numbers; a tournament's
 /// entrants and games follow it (and the players and games they name), as do forecasts,
 /// vacation days and analyses (a game's positions after its analysis); the notices held for
-/// players name nothing.
-pub(super) const TABLES: [(&str, &[&str]); 15] = [
+/// players name nothing; the event log follows the games its events are about, and its
+/// consumers' positions name nothing.
+pub(super) const TABLES: [(&str, &[&str]); 17] = [
     ("players", &["id"]),
     ("servers", &["id"]),
     ("games", &["id"]),
@@ -36,6 +37,8 @@ pub(super) const TABLES: [(&str, &[&str]); 15] = [
     ("analyses", &["game_id"]),
     ("analysis_positions", &["game_id", "ply"]),
     ("held_notices", &["id"]),
+    ("events", &["id"]),
+    ("event_readers", &["name"]),
 ];
 
 /// The kind of a column's values, from its declared type: the migrations use only `BIGINT`,

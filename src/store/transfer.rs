@@ -344,6 +344,7 @@ async fn fill_target(
             ("challenge", "challenges"),
             ("tournament", "tournaments"),
             ("held_notice", "held_notices"),
+            ("event", "events"),
         ] {
             let sql = format!(
                 "UPDATE id_counters SET next_id = (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}) \
@@ -445,6 +446,8 @@ fn describe_rows(table: &str, rows: u64) -> String {
         "tournament_games" => plural(rows, "tournament game", "tournament games"),
         "analyses" => plural(rows, "analysis", "analyses"),
         "analysis_positions" => plural(rows, "analysed position", "analysed positions"),
+        "events" => plural(rows, "event", "events"),
+        "event_readers" => plural(rows, "event log reader", "event log readers"),
         _ => format!("{} of {table}", plural(rows, "row", "rows")),
     }
 }

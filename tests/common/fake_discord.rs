@@ -1,7 +1,8 @@
 //! A fake Discord on 127.0.0.1: the REST API the bot uses and the gateway, on one port. It
 //! records every request, answers with the payloads serenity needs (see DISCORD.md), lets a test
 //! dispatch gateway events (slash commands, button presses, messages) and make chosen requests
-//! fail.
+//! fail, or go unanswered ([`FakeDiscord::hold_next`]). As Discord does, a message posted with a
+//! `nonce` already used in its channel, and `enforce_nonce`, is not posted twice.
 //!
 //! Like the real one, it refuses what Discord's own API description refuses ([`schema`]): a
 //! request to a route Discord does not have is answered 404, a body its schema rejects 400
@@ -70,13 +71,17 @@ pub struct Recorded {
     /// The JSON body, or the `payload_json` part of a multipart body.
     pub json: Value,
     pub files: Vec<Upload>,
-    /// The status the fake answered with.
+    /// The status the fake answered with (for a request it holds, would have answered with).
     pub status: u16,
     /// The operation of Discord's API description it was checked against, such as
     /// `POST /channels/{channel_id}/messages`; `None` for a route Discord does not have.
     pub operation: Option<String>,
     /// The id of the message or thread the fake created, if any.
     pub created: Option<u64>,
+    /// A message posted again with the `nonce` of one already created in its channel, and
+    /// `enforce_nonce`: the fake created nothing (`created` is `None`) and answered with the
+    /// earlier message, as Discord does.
+    pub duplicate: bool,
 }
 
 impl Recorded {
@@ -124,6 +129,14 @@ impl Recorded {
     }
 }
 
+/// A request to leave unanswered, once (see [`FakeDiscord::hold_next`]).
+struct Hold {
+    method: String,
+    path_contains: String,
+    /// Whether the request takes effect before the silence.
+    create: bool,
+}
+
 /// A failure to answer a matching request with, once.
 struct Failure {
     method: String,
@@ -142,6 +155,11 @@ struct State {
     next_id: u64,
     seq: u64,
     failures: Vec<Failure>,
+    /// Requests still to hold, and those held, not yet taken by [`FakeDiscord::wait_held`].
+    holds: Vec<Hold>,
+    held: std::collections::VecDeque<Recorded>,
+    /// The messages created with a nonce: (channel, nonce) → the message, as answered.
+    nonces: HashMap<(u64, String), Value>,
     gateway: Option<mpsc::UnboundedSender<WsMessage>>,
     /// Intents the bot may not use: an IDENTIFY asking for any of them is closed with 4014.
     refused_intents: u64,
@@ -301,6 +319,47 @@ impl FakeDiscord {
             code: 0,
             retry_after: Some(seconds),
         });
+    }
+
+    /// Leaves the next request matching (as [`FakeDiscord::fail_next`] matches) unanswered, as
+    /// a connection lost before Discord's answer leaves it: the fake reads it and never writes
+    /// back, keeping the connection open until the client closes it. With `create` it first
+    /// takes effect and is recorded exactly as usual (the message is created); without, it does
+    /// nothing and is not recorded in [`FakeDiscord::requests`] (only [`FakeDiscord::wait_held`]
+    /// returns it). Later requests are answered as usual.
+    pub fn hold_next(&self, method: &str, path_contains: &str, create: bool) {
+        self.state.lock().unwrap().holds.push(Hold {
+            method: method.into(),
+            path_contains: path_contains.into(),
+            create,
+        });
+    }
+
+    /// Waits for a request [`FakeDiscord::hold_next`] holds, and returns it (the first held not
+    /// yet returned): the moment to kill the client whose answer will never come. One held
+    /// without taking effect has `status` 0 and no `created`.
+    pub async fn wait_held(&self) -> Recorded {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Some(held) = self.state.lock().unwrap().held.pop_front() {
+                return held;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no request was held"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// The messages created in `channel` so far, one request each: its create-message requests
+    /// the fake answered with a new message (neither refused nor a [`Recorded::duplicate`]).
+    pub fn posts_in_channel(&self, channel: u64) -> Vec<Recorded> {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == "POST" && r.path == path && r.created.is_some())
+            .collect()
     }
 
     /// The requests so far that match.
@@ -849,34 +908,60 @@ impl FakeDiscord {
             let path = target.split('?').next().unwrap_or_default().to_string();
             let content_type = headers.get("content-type").cloned().unwrap_or_default();
             let (json, files) = parse_body(&content_type, &body);
-            self.write_down(&method, &path, &json);
-            let sent = (!body.is_empty()).then_some(&json);
-            let (operation, (status, answer, created)) =
-                match schema::spec().check(&method, &path, sent) {
-                    Ok(operation) => (Some(operation), self.route(&method, &path, &json, &files)),
-                    Err(violation) => {
-                        eprintln!("fake Discord refuses: {violation}");
-                        let (status, answer) = violation.answer();
-                        let operation = violation.operation.clone();
-                        self.state.lock().unwrap().violations.push(violation);
-                        (operation, (status, answer, None))
-                    }
-                };
-            let recorded = Recorded {
+            let hold = {
+                let mut s = self.state.lock().unwrap();
+                let i = s
+                    .holds
+                    .iter()
+                    .position(|h| h.method == method && path.contains(&h.path_contains));
+                i.map(|i| s.holds.remove(i))
+            };
+            let mut recorded = Recorded {
                 method,
                 path,
                 authorization: headers.get("authorization").cloned(),
                 json,
                 files,
-                status,
-                operation,
-                created,
+                status: 0,
+                operation: None,
+                created: None,
+                duplicate: false,
             };
+            if hold.as_ref().is_some_and(|h| !h.create) {
+                self.state.lock().unwrap().held.push_back(recorded);
+                return silence(&mut stream).await;
+            }
+            self.write_down(&recorded.method, &recorded.path, &recorded.json);
+            let sent = (!body.is_empty()).then_some(&recorded.json);
+            let answer = match schema::spec().check(&recorded.method, &recorded.path, sent) {
+                Ok(operation) => {
+                    recorded.operation = Some(operation);
+                    let (answer, duplicate) = self.answer(&recorded);
+                    recorded.duplicate = duplicate;
+                    answer
+                }
+                Err(violation) => {
+                    eprintln!("fake Discord refuses: {violation}");
+                    let (status, answer) = violation.answer();
+                    recorded.operation = violation.operation.clone();
+                    self.state.lock().unwrap().violations.push(violation);
+                    (status, answer, None)
+                }
+            };
+            let (status, answer, created) = answer;
+            recorded.status = status;
+            recorded.created = created;
             {
                 let mut s = self.state.lock().unwrap();
                 s.subscribers
                     .retain(|subscriber| subscriber.send(recorded.clone()).is_ok());
+                if hold.is_some() {
+                    s.held.push_back(recorded.clone());
+                }
                 s.requests.push(recorded);
+            }
+            if hold.is_some() {
+                return silence(&mut stream).await;
             }
             let body = if status == 204 {
                 String::new()
@@ -919,6 +1004,38 @@ impl FakeDiscord {
         }
     }
 
+    /// The answer to one REST request Discord's description allows: a failure a test asked for,
+    /// else the earlier message when it posts one again by its nonce (then `true`), else
+    /// [`FakeDiscord::route`]'s.
+    fn answer(&self, r: &Recorded) -> ((u16, Value, Option<u64>), bool) {
+        let (method, path) = (r.method.as_str(), r.path.as_str());
+        {
+            let mut s = self.state.lock().unwrap();
+            if let Some(i) = s.failures.iter().position(|f| {
+                f.method == method
+                    && path.contains(&f.path_contains)
+                    && (!f.uploads_only || !r.files.is_empty())
+            }) {
+                let f = s.failures.remove(i);
+                let body = match f.retry_after {
+                    Some(seconds) => json!({"message": "You are being rate limited.",
+                                            "retry_after": seconds, "global": false, "code": f.code}),
+                    None => json!({"message": "fake failure", "code": f.code}),
+                };
+                return ((f.status, body, None), false);
+            }
+            let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+            if let ("POST", ["channels", channel, "messages"]) = (method, segments.as_slice())
+                && r.json["enforce_nonce"] == json!(true)
+                && let Some(nonce) = nonce(&r.json)
+                && let Some(earlier) = s.nonces.get(&(channel.parse().unwrap_or(0), nonce))
+            {
+                return ((200, earlier.clone(), None), true);
+            }
+        }
+        (self.route(method, path, &r.json, &r.files), false)
+    }
+
     /// The answer to one REST request: status, body, and the id of what it created.
     fn route(
         &self,
@@ -927,22 +1044,6 @@ impl FakeDiscord {
         json: &Value,
         files: &[Upload],
     ) -> (u16, Value, Option<u64>) {
-        {
-            let mut s = self.state.lock().unwrap();
-            if let Some(i) = s.failures.iter().position(|f| {
-                f.method == method
-                    && path.contains(&f.path_contains)
-                    && (!f.uploads_only || !files.is_empty())
-            }) {
-                let f = s.failures.remove(i);
-                let body = match f.retry_after {
-                    Some(seconds) => json!({"message": "You are being rate limited.",
-                                            "retry_after": seconds, "global": false, "code": f.code}),
-                    None => json!({"message": "fake failure", "code": f.code}),
-                };
-                return (f.status, body, None);
-            }
-        }
         let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
         if let Some(answer) = messages::route(self, method, &segments) {
             return answer;
@@ -1032,11 +1133,13 @@ impl FakeDiscord {
                 // As Discord does, a message in an archived (unlocked) thread unarchives it.
                 self.state.lock().unwrap().archived.remove(&channel);
                 let content = json["content"].as_str().unwrap_or_default();
-                (
-                    200,
-                    self.message_json(id, channel, APP_ID, content, files),
-                    Some(id),
-                )
+                let mut message = self.message_json(id, channel, APP_ID, content, files);
+                if let Some(nonce) = nonce(json) {
+                    message["nonce"] = json["nonce"].clone();
+                    let mut s = self.state.lock().unwrap();
+                    s.nonces.insert((channel, nonce), message.clone());
+                }
+                (200, message, Some(id))
             }
             ("POST", ["channels", channel, "threads"]) => {
                 let id = self.id();
@@ -1158,6 +1261,23 @@ impl FakeDiscord {
         drop(tx);
         let _ = writer.await;
     }
+}
+
+/// The `nonce` of a message body, as text (Discord takes a number or a string).
+fn nonce(json: &Value) -> Option<String> {
+    match &json["nonce"] {
+        Value::String(nonce) => Some(nonce.clone()),
+        Value::Number(nonce) => Some(nonce.to_string()),
+        _ => None,
+    }
+}
+
+/// Answers nothing more on a connection whose request is held: reads (and drops) whatever the
+/// client sends until it closes the connection.
+async fn silence(stream: &mut TcpStream) -> std::io::Result<()> {
+    let mut chunk = [0u8; 8192];
+    while stream.read(&mut chunk).await? > 0 {}
+    Ok(())
 }
 
 /// Reads one HTTP/1.1 request (head and body); `None` when the connection closed.

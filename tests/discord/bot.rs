@@ -827,7 +827,8 @@ async fn rate_limits_large_uploads_and_missing_permissions() {
     mirror.play_input(&san).unwrap();
     assert_eq!(game(&store, g).await.fen, mirror.position().to_fen());
 
-    // A server error that outlasts every retry: the move stands all the same.
+    // A server error that outlasts every retry: the move stands all the same, and the event
+    // log's poster, told that the answer never got out, announces it in the thread itself.
     let attempts = RetryPolicy::default().attempts as usize;
     for _ in 0..2 * attempts {
         fake.fail_next(
@@ -849,7 +850,20 @@ async fn rate_limits_large_uploads_and_missing_permissions() {
     let row = game(&store, g).await;
     assert_eq!(row.fen, mirror.position().to_fen());
     assert_eq!(row.ply, 3);
-    // Nothing more was tried in the end (the last try is the text's last).
+    let announced = fake
+        .wait_for(from, "the poster's announcement", |r| {
+            to_thread(r) && r.status == 200
+        })
+        .await;
+    assert_eq!(announced.pngs().len(), 1);
+    assert!(
+        announced
+            .content()
+            .contains(&format!("**Game #{}** · <@{ALICE}> played **{san}**.", g.0)),
+        "{}",
+        announced.content()
+    );
+    // Once: nothing more was tried after it.
     tokio::time::sleep(Duration::from_millis(200)).await;
     let tries: Vec<(u16, usize)> = fake.requests()[from..]
         .iter()
@@ -858,9 +872,10 @@ async fn rate_limits_large_uploads_and_missing_permissions() {
         .collect();
     let mut expected = vec![(502, 1); attempts];
     expected.extend(vec![(502, 0); attempts]);
+    expected.push((200, 1));
     assert_eq!(tries, expected);
 
-    // `board` shows the move that no message announced.
+    // `board` shows the move too.
     let from = fake.mark();
     let id = fake.slash(BOB, thread, "board", json!([]), &[]);
     let shown = answer(&fake, from, id).await;
@@ -1485,6 +1500,113 @@ async fn the_fake_refuses_what_discord_would() {
         .unwrap_or_default();
     assert!(message.contains("Discord would refuse"), "{message}");
     assert!(message.contains("/embeds/0/title"), "{message}");
+}
+
+/// A serenity client of the fake alone, without the bot.
+fn fake_client(fake: &FakeDiscord) -> serenity::http::Http {
+    serenity::http::HttpBuilder::new("fake-token")
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .build()
+}
+
+/// The fake de-duplicates messages by nonce as Discord does: a message posted again in its
+/// channel with the same `nonce` and `enforce_nonce` (as JSON or multipart) is answered with the
+/// first, and nothing is created; the request is kept, marked.
+#[tokio::test]
+async fn the_fake_posts_a_message_once_per_nonce() {
+    use serenity::all::{ChannelId, CreateAttachment};
+    let fake = FakeDiscord::start().await;
+    let http = fake_client(&fake);
+    let (channel, other) = (ChannelId::new(CHANNEL), ChannelId::new(CHANNEL + 1));
+    let board = json!({"content": "board", "nonce": "n1", "enforce_nonce": true});
+    let first = http.send_message(channel, vec![], &board).await.unwrap();
+    let again = http.send_message(channel, vec![], &board).await.unwrap();
+    assert_eq!(again.id, first.id);
+    assert_eq!(fake.posts_in_channel(CHANNEL).len(), 1);
+    let tried = fake.requests();
+    assert_eq!(tried.len(), 2, "both tries are kept");
+    assert!(!tried[0].duplicate && tried[0].created == Some(first.id.get()));
+    assert!(tried[1].duplicate && tried[1].created.is_none() && tried[1].status == 200);
+    // Without `enforce_nonce`, or in another channel, the nonce does not hold a message back.
+    let unenforced = json!({"content": "board", "nonce": "n1"});
+    let second = http
+        .send_message(channel, vec![], &unenforced)
+        .await
+        .unwrap();
+    let elsewhere = http.send_message(other, vec![], &board).await.unwrap();
+    assert!(second.id != first.id && elsewhere.id != first.id);
+    assert_eq!(fake.posts_in_channel(CHANNEL).len(), 2);
+    assert_eq!(fake.posts_in_channel(CHANNEL + 1).len(), 1);
+    // Multipart, with the nonce in `payload_json`: the answer is the first message, files and all.
+    let png = || CreateAttachment::bytes(vec![1, 2, 3], "board.png");
+    let upload = json!({"content": "board", "nonce": 42, "enforce_nonce": true});
+    let first = http
+        .send_message(channel, vec![png()], &upload)
+        .await
+        .unwrap();
+    let again = http
+        .send_message(channel, vec![png()], &upload)
+        .await
+        .unwrap();
+    assert_eq!(again.id, first.id);
+    assert_eq!(again.attachments.len(), 1);
+    assert_eq!(fake.posts_in_channel(CHANNEL).len(), 3);
+    let last = fake.requests().pop().unwrap();
+    assert!(last.duplicate && last.pngs().len() == 1);
+}
+
+/// A request the fake holds is never answered: with `create` it took effect (the message is
+/// there, and a retry by its nonce finds it); without, it did nothing. Either way the next one
+/// is answered.
+#[tokio::test]
+async fn the_fake_holds_a_request_unanswered() {
+    use serenity::all::ChannelId;
+    let fake = FakeDiscord::start().await;
+    let channel = ChannelId::new(CHANNEL);
+    let board = json!({"content": "board", "nonce": "n1", "enforce_nonce": true});
+    let post = |body: Value| {
+        let http = fake_client(&fake);
+        tokio::spawn(async move { http.send_message(channel, vec![], &body).await })
+    };
+    let path = format!("/channels/{CHANNEL}/messages");
+    let silent = Duration::from_millis(300);
+
+    // Created, then silence: the client waits on, until it is killed.
+    fake.hold_next("POST", &path, true);
+    let client = post(board.clone());
+    let held = fake.wait_held().await;
+    let created = held.created.expect("the held message was created");
+    assert_eq!(fake.posts_in_channel(CHANNEL).len(), 1);
+    tokio::time::sleep(silent).await;
+    assert!(!client.is_finished(), "the fake answered a held request");
+    client.abort();
+    // The retry after the restart is answered (the hold was once), with the held message.
+    let retried = post(board.clone()).await.unwrap().unwrap();
+    assert_eq!(retried.id.get(), created);
+    assert_eq!(fake.posts_in_channel(CHANNEL).len(), 1);
+
+    // Lost before it took effect: nothing created, nothing recorded.
+    let from = fake.mark();
+    fake.hold_next("POST", &path, false);
+    let body = json!({"content": "lost", "nonce": "n2", "enforce_nonce": true});
+    let client = post(body.clone());
+    let held = fake.wait_held().await;
+    assert_eq!(
+        (held.status, held.created, held.content()),
+        (0, None, "lost".into())
+    );
+    tokio::time::sleep(silent).await;
+    assert!(!client.is_finished(), "the fake answered a held request");
+    assert_eq!(
+        fake.mark(),
+        from,
+        "a request without effect is not recorded"
+    );
+    client.abort();
+    let retried = post(body).await.unwrap().unwrap();
+    assert_eq!(retried.content, "lost");
+    assert_eq!(fake.posts_in_channel(CHANNEL).len(), 2);
 }
 
 /// What the bot sent may ping nobody: no `@everyone`, `@here` or roles, and no user.

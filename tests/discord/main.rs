@@ -12,6 +12,7 @@ mod anywhere;
 mod bot;
 mod commands;
 mod direct;
+mod event_log;
 mod load;
 mod mentions;
 mod ops;

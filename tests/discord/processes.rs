@@ -27,14 +27,14 @@ use rollerball::store::{GameId, GameStatus, Store};
 use serde_json::json;
 
 /// One bot process and what it was started with.
-struct Process {
+pub(crate) struct Process {
     child: KillOnDrop,
     /// `SHARDS`, such as `0-0/2`.
     shards: &'static str,
     /// The shard it runs, as the fake sees it.
     shard: (u32, u32),
     /// Its token: its requests carry `Bot TOKEN`.
-    token: String,
+    pub(crate) token: String,
     metrics: SocketAddr,
     log: PathBuf,
 }
@@ -50,7 +50,7 @@ fn free_port() -> SocketAddr {
 impl Process {
     /// Starts `rollerball` with `SHARDS=shards` on `url` and waits until its shard is connected
     /// and it answers `/healthz` with 200.
-    async fn start(
+    pub(crate) async fn start(
         fake: &FakeDiscord,
         url: &str,
         dir: &Path,
@@ -109,7 +109,7 @@ impl Process {
         }
     }
 
-    fn log_text(&self) -> String {
+    pub(crate) fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
@@ -118,14 +118,14 @@ impl Process {
     }
 
     /// SIGKILL, and the process is gone.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         self.child().kill().expect("SIGKILL");
         self.child().wait().expect("wait");
         self.child.0 = None;
     }
 
     /// SIGTERM: it finishes what it was doing and exits cleanly.
-    async fn stop(&mut self, fake: &FakeDiscord) {
+    pub(crate) async fn stop(&mut self, fake: &FakeDiscord) {
         let pid = self.child().id().to_string();
         let sent = Command::new("kill")
             .args(["-TERM", &pid])
@@ -152,20 +152,20 @@ impl Process {
 }
 
 /// A game in one server, and the test's own copy of it.
-struct Play {
+pub(crate) struct Play {
     /// The fake, as seen from the game's server.
     fake: FakeDiscord,
-    game: GameId,
-    thread: u64,
+    pub(crate) game: GameId,
+    pub(crate) thread: u64,
     white: u64,
     black: u64,
-    mirror: RulesGame,
+    pub(crate) mirror: RulesGame,
     /// The token of the process that answers this server.
     token: String,
 }
 
 /// `white` challenges `black` in `channel` of `fake`'s server, `black` accepts: the game.
-async fn start_game(
+pub(crate) async fn start_game(
     fake: &FakeDiscord,
     store: &Store,
     channel: u64,
@@ -223,13 +223,13 @@ async fn start_game(
 
 impl Play {
     /// The next move the test plays: varied, so that games do not repeat themselves into a draw.
-    fn next_move(&self) -> String {
+    pub(crate) fn next_move(&self) -> String {
         let sans = rules::legal_sans(self.mirror.position());
         let pick = (self.mirror.ply() * 7 + 3) % sans.len();
         sans[pick].1.clone()
     }
 
-    fn to_move(&self) -> u64 {
+    pub(crate) fn to_move(&self) -> u64 {
         if self.mirror.ply() % 2 == 0 {
             self.white
         } else {

@@ -10,6 +10,7 @@ mod analyses;
 mod anywhere;
 mod caps;
 mod concurrency;
+mod events;
 mod faults;
 mod plans;
 mod rows;

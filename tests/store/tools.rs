@@ -17,8 +17,8 @@ use rollerball::engine::analysis::Budget;
 use rollerball::game::{Actor, EngineAnalyst, ManualClock, Service};
 use rollerball::rules;
 use rollerball::store::{
-    self, BackupError, ChallengeId, CopyProgress, CopyReport, Deadline, GameId, NewGame, PlayerId,
-    RatingScope, Store, StoreOptions, Timestamp, TournamentId, TransferError,
+    self, BackupError, ChallengeId, CopyProgress, CopyReport, Deadline, EventId, GameId, NewGame,
+    PlayerId, RatingScope, Store, StoreOptions, Timestamp, TournamentId, TransferError,
 };
 use sqlx::Row;
 
@@ -26,14 +26,14 @@ use sqlx::Row;
 const MATE: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#";
 
 /// Rows per table of the database [`populate`] makes, in the order the copy goes.
-const ROWS: [(&str, u64); 15] = [
+const ROWS: [(&str, u64); 17] = [
     ("players", 4),
     ("servers", 1),
     ("games", 7),
     ("challenges", 4),
     ("moves", 17),
     ("ratings", 4),
-    ("id_counters", 4),
+    ("id_counters", 5),
     ("tournaments", 2),
     ("tournament_entrants", 4),
     ("tournament_games", 3),
@@ -42,6 +42,8 @@ const ROWS: [(&str, u64); 15] = [
     ("analyses", 1),
     ("analysis_positions", 13),
     ("held_notices", 0),
+    ("events", 18),
+    ("event_readers", 0),
 ];
 
 async fn say(service: &Service, who: &Actor, text: &str) {
@@ -155,6 +157,11 @@ async fn assert_same(a: &Store, b: &Store) {
         }
     }
     assert_eq!(b.server_locale(5).await.unwrap().as_deref(), Some("es-ES"));
+    // The event log, row for row.
+    let events = a.all_events_after(EventId(0), 100).await.unwrap();
+    assert_eq!(events.len(), 18);
+    assert_eq!(b.all_events_after(EventId(0), 100).await.unwrap(), events);
+    assert_eq!(b.last_event().await.unwrap(), a.last_event().await.unwrap());
     for id in 1..=2 {
         let tournament = a.tournament(TournamentId(id)).await.unwrap();
         assert!(tournament.is_some());
@@ -201,10 +208,10 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     let report =
         report.unwrap_or_else(|e| panic!("{:?} → {:?}: {e}", source.backend, target.backend));
     assert_eq!(report.tables, ROWS);
-    assert_eq!(report.schema_version, 12);
+    assert_eq!(report.schema_version, 13);
     assert_eq!((report.games.games, report.games.moves), (7, 17));
     assert!(report.games.passed());
-    let mut expected = vec![CopyProgress::Started { schema_version: 12 }];
+    let mut expected = vec![CopyProgress::Started { schema_version: 13 }];
     for (table, rows) in ROWS {
         expected.push(CopyProgress::Copied {
             table,
@@ -256,7 +263,7 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         format!(
             "the target database {} already holds 4 players, 1 server, 8 games, 5 challenges, \
              17 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games, \
-             1 forecast line, 1 year of vacation days, 1 analysis, 13 analysed positions: `db copy` \
+             1 forecast line, 1 year of vacation days, 1 analysis, 13 analysed positions, 18 events: `db copy` \
              only fills an empty database, so nothing was copied",
             store::redact(&target.url)
         )
@@ -369,7 +376,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
         let old = Store::open(&behind.url, StoreOptions::default())
             .await
             .unwrap();
-        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 12")
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 13")
             .execute(old.pool())
             .await
             .unwrap();
@@ -379,7 +386,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 11 and this rollerball's is 12: bring it \
+            "the source database {} is at schema version 12 and this rollerball's is 13: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -559,7 +566,7 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     writer.await.unwrap();
 
     assert_eq!(report.file, file);
-    assert_eq!(report.schema_version, 12);
+    assert_eq!(report.schema_version, 13);
     assert_eq!(report.players, 1_000);
     assert!(report.games.passed(), "{}", report.games);
     assert!(report.bytes > 1_000_000, "{}", report.bytes);
@@ -764,15 +771,16 @@ async fn the_command_line_says_what_it_did() {
             out,
             format!(
                 "Copying {} into {shown} ...\n\
-                 Both databases are at schema version 12; the target is empty.\n  \
+                 Both databases are at schema version 13; the target is empty.\n  \
                  players: 4 rows\n  servers: 1 row\n  games: 7 rows\n  challenges: 4 rows\n  \
-                 moves: 17 rows\n  ratings: 4 rows\n  id_counters: 4 rows\n  \
+                 moves: 17 rows\n  ratings: 4 rows\n  id_counters: 5 rows\n  \
                  tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \
                  forecasts: 1 row\n  vacation_days: 1 row\n  analyses: 1 row\n  \
-                 analysis_positions: 13 rows\n  held_notices: 0 rows\n\
+                 analysis_positions: 13 rows\n  held_notices: 0 rows\n  events: 18 rows\n  \
+                 event_readers: 0 rows\n\
                  Checked: every table holds as many rows as in the source.\n\
                  Checked: all 7 games replay to their stored positions (17 moves).\n\
-                 Done: 66 rows in 15 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Done: 85 rows in 17 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );
