@@ -1,8 +1,8 @@
 -- The event log (issue 25): every committed change someone must hear of is a row here, written
--- in the same transaction as the change, with typed data (JSON) rather than rendered text. Ids
--- come from the `event` counter row, taken last in each writing transaction: the counter's row
--- lock orders the writers, so ids are committed in increasing order and a reader that has seen
--- event N never finds a smaller id appearing later. Portable SQL, as in 0001.
+-- in the same transaction as the change, with typed data (JSON) rather than rendered text. On
+-- SQLite ids come from the `event` counter row; on PostgreSQL from the sequence `event_ids`,
+-- which the store creates itself (SQLite has no sequences; see the store's `events` module).
+-- Portable SQL, as in 0001.
 CREATE TABLE events (
     id          BIGINT PRIMARY KEY,
     at          BIGINT NOT NULL,                 -- Unix milliseconds

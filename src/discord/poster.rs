@@ -13,6 +13,9 @@ use crate::game::{EventReader, ShardFilter};
 /// How often the poster looks at the log without being woken: only a fallback.
 const FALLBACK_CHECK: Duration = Duration::from_secs(30);
 
+/// How often the poster looks again while a gap in the ids holds it back.
+const GAP_CHECK: Duration = Duration::from_millis(100);
+
 /// How long the poster waits before trying again after the database failed it.
 const AFTER_FAILURE: Duration = Duration::from_secs(5);
 
@@ -61,9 +64,12 @@ pub(super) async fn poster_loop(
             }
             continue;
         }
+        // A gap in the ids (another transaction still in flight) is looked at again soon.
+        let gap = reader.waits_for_a_gap();
         tokio::select! {
             _ = wakeups.changed() => {}
             _ = tick.tick() => {}
+            _ = tokio::time::sleep(GAP_CHECK), if gap => {}
             _ = until_stopped(&mut stop) => return,
         }
     }
@@ -99,7 +105,7 @@ async fn post_pending(
                 }
                 direct::send_all(http, retry, service, &notice.reply.direct).await;
             }
-            if let Err(error) = service.event_reader_done(reader, announcement.upto).await {
+            if let Err(error) = service.event_reader_done(reader, &announcement.ids).await {
                 // Posted, but not recorded: after a restart it is posted again, with the same
                 // nonce, which Discord drops within a few minutes.
                 tracing::error!(%error, "could not record the event log's position; trying again");

@@ -5,7 +5,8 @@
 //! (with [`Told::nonce`]) and then records how far it got, so that after a crash it goes on from
 //! the event it had not finished, and a post repeated then shows once.
 
-use std::time::Duration;
+use std::collections::{BTreeSet, HashMap};
+use std::time::{Duration, Instant};
 
 use super::i18n::tr;
 use super::loaded::Loaded;
@@ -27,6 +28,15 @@ pub const ANSWER_PATIENCE: Duration = Duration::from_secs(120);
 /// Most events read at once.
 const BATCH: u32 = 50;
 
+/// How long a gap in the ids committed (on PostgreSQL, an id whose transaction is still in
+/// flight, or rolled back) holds the reader's recorded position back. Events after it are told
+/// meanwhile; only a restart within this time tells them again (with the same nonces).
+pub const GAP_PATIENCE: Duration = Duration::from_secs(5);
+
+/// The widest gap waited for: a wider jump in the ids is no transaction in flight (a sequence
+/// moved on by hand, a restored database) and is passed at once.
+const WIDEST_GAP: i64 = 1_000;
+
 /// One consumer's place in the log.
 #[derive(Clone, Debug)]
 pub struct EventReader {
@@ -34,25 +44,78 @@ pub struct EventReader {
     name: String,
     /// The shards whose events it reads (`None`: all).
     shards: Option<ShardFilter>,
-    /// The last event it is done with.
+    /// Every event up to here is done with: the position recorded in the store.
     position: EventId,
+    /// Events after `position` done with already, read past a gap.
+    done: BTreeSet<EventId>,
+    /// Ids after `position` not committed (yet) below ids that are, and when each was seen.
+    gaps: HashMap<EventId, Instant>,
 }
 
 /// Events the consumer must post itself, as one message: consecutive events of one game owed by
 /// one answer (a move and the computer's reply to it) are one post, as the answer was.
 #[derive(Debug)]
 pub struct Announcement {
-    /// What to post, and where; `None` when the events need no post after all (the game
-    /// cannot be read, or is not the front end's).
+    /// What to post, and where; `None` when the events need no post after all (an answer told
+    /// them, the game cannot be read, or is not the front end's).
     pub notice: Option<Notice>,
-    /// The last event it covers: once posted, the reader is done with it.
-    pub upto: EventId,
+    /// The events it covers: once posted, the reader is done with them.
+    pub ids: Vec<EventId>,
 }
 
 impl EventReader {
-    /// The last event the reader is done with.
+    /// The last event the reader is done with, and every one before it.
     pub fn position(&self) -> EventId {
         self.position
+    }
+
+    /// Whether a gap in the committed ids holds the reader back: it looks again soon, woken or
+    /// not (the transaction that fills it may be another process's).
+    pub fn waits_for_a_gap(&self) -> bool {
+        !self.gaps.is_empty()
+    }
+
+    /// Notes the gaps below the ids `committed` (in order, all after the position).
+    fn note_gaps(&mut self, committed: &[EventId]) {
+        let now = Instant::now();
+        let mut expected = self.position.0 + 1;
+        for id in committed {
+            let gap = id.0 - expected;
+            if gap > WIDEST_GAP {
+                tracing::warn!(
+                    from = expected,
+                    to = id.0 - 1,
+                    "a jump in the event log's ids; passed"
+                );
+                self.done.extend((expected..id.0).map(EventId));
+            } else {
+                for missing in expected..id.0 {
+                    self.gaps.entry(EventId(missing)).or_insert(now);
+                }
+            }
+            self.gaps.remove(id);
+            expected = id.0 + 1;
+        }
+    }
+
+    /// Moves the position over the events done with and the gaps waited for long enough;
+    /// whether it moved.
+    fn advance(&mut self) -> bool {
+        let start = self.position;
+        loop {
+            let next = EventId(self.position.0 + 1);
+            let passed = self.done.remove(&next)
+                || self
+                    .gaps
+                    .get(&next)
+                    .is_some_and(|seen| seen.elapsed() >= GAP_PATIENCE);
+            if !passed {
+                break;
+            }
+            self.gaps.remove(&next);
+            self.position = next;
+        }
+        self.position != start
     }
 }
 
@@ -80,19 +143,41 @@ impl Service {
             name: name.to_string(),
             shards,
             position,
+            done: BTreeSet::new(),
+            gaps: HashMap::new(),
         })
     }
 
     /// The next events the reader must post itself, in order, after waiting for the answers of
-    /// this process that tell the others. Empty when it is up to date.
+    /// this process that tell the others. Empty when it is up to date. The position moves over
+    /// what was done with before, and is recorded.
     pub async fn next_announcements(
         &self,
-        reader: &EventReader,
+        reader: &mut EventReader,
     ) -> Result<Vec<Announcement>, StoreError> {
-        let events = self
+        self.record_position(reader).await?;
+        let committed = self
+            .store()
+            .event_ids_after(reader.position, 4 * BATCH)
+            .await?;
+        let mut events = self
             .store()
             .events_after(reader.position, reader.shards, BATCH)
             .await?;
+        // What both reads cover: a full batch of this reader's events ends before the others'.
+        let horizon = match (events.last(), committed.last()) {
+            (Some(last), Some(&seen)) if events.len() == BATCH as usize => last.id.min(seen),
+            (_, Some(&seen)) => seen,
+            (_, None) => reader.position,
+        };
+        events.retain(|e| e.id <= horizon && !reader.done.contains(&e.id));
+        let committed: Vec<EventId> = committed.into_iter().filter(|&id| id <= horizon).collect();
+        reader.note_gaps(&committed);
+        // The others' events: done with as they are.
+        let own: BTreeSet<EventId> = events.iter().map(|e| e.id).collect();
+        reader
+            .done
+            .extend(committed.iter().filter(|id| !own.contains(id)));
         let mut announcements = Vec::new();
         let mut group: Vec<Event> = Vec::new();
         for event in events {
@@ -104,7 +189,7 @@ impl Service {
                 }
                 announcements.push(Announcement {
                     notice: None,
-                    upto: event.id,
+                    ids: vec![event.id],
                 });
                 continue;
             }
@@ -137,16 +222,35 @@ impl Service {
         self.store().event_wakeups().await
     }
 
-    /// Records that the reader is done with every event up to `upto`.
+    /// Records that the reader is done with the events `ids` (an announcement's, once posted).
     pub async fn event_reader_done(
         &self,
         reader: &mut EventReader,
-        upto: EventId,
+        ids: &[EventId],
     ) -> Result<(), StoreError> {
-        self.store()
-            .set_reader_position(&reader.name, upto, self.now())
-            .await?;
-        reader.position = upto;
+        reader
+            .done
+            .extend(ids.iter().filter(|&&id| id > reader.position));
+        self.record_position(reader).await
+    }
+
+    /// Moves the reader's position over what it is done with, and records it if it moved.
+    async fn record_position(&self, reader: &mut EventReader) -> Result<(), StoreError> {
+        let before = reader.position;
+        if reader.advance()
+            && let Err(error) = self
+                .store()
+                .set_reader_position(&reader.name, reader.position, self.now())
+                .await
+        {
+            // Tried again with the next move: until then, nothing is lost, only told again
+            // after a restart.
+            reader
+                .done
+                .extend((before.0 + 1..=reader.position.0).map(EventId));
+            reader.position = before;
+            return Err(error);
+        }
         Ok(())
     }
 
@@ -182,7 +286,6 @@ impl Service {
     /// it is (or how the game ended), with the board as it is now, pinging who must hear of
     /// it, in the game's place; the player to move gets their turn notice.
     async fn announce_events(&self, events: Vec<Event>) -> Announcement {
-        let upto = events.last().map_or(EventId(0), |e| e.id);
         let ids: Vec<EventId> = events.iter().map(|e| e.id).collect();
         let notice = match events.first().and_then(|e| e.game) {
             Some(game) => self.game_announcement(game, &events).await,
@@ -190,10 +293,10 @@ impl Service {
         };
         Announcement {
             notice: notice.map(|mut notice| {
-                notice.reply.told = Told::announced(ids);
+                notice.reply.told = Told::announced(ids.clone());
                 notice
             }),
-            upto,
+            ids,
         }
     }
 
@@ -250,5 +353,52 @@ impl Service {
             place: row.place,
             reply,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader_at(position: i64) -> EventReader {
+        EventReader {
+            name: "test".into(),
+            shards: None,
+            position: EventId(position),
+            done: BTreeSet::new(),
+            gaps: HashMap::new(),
+        }
+    }
+
+    #[test]
+    fn the_position_waits_at_a_gap_until_it_fills_or_has_waited_long_enough() {
+        let mut reader = reader_at(10);
+        // 12 is in flight: 11 and 13 are done with, the position stops at 11.
+        reader.note_gaps(&[EventId(11), EventId(13)]);
+        reader.done.extend([EventId(11), EventId(13)]);
+        assert!(reader.advance());
+        assert_eq!(reader.position(), EventId(11));
+        assert!(reader.waits_for_a_gap());
+        // 12 commits: the gap closes, and the position passes 13 as well.
+        reader.note_gaps(&[EventId(12), EventId(13)]);
+        assert!(!reader.waits_for_a_gap());
+        reader.done.insert(EventId(12));
+        assert!(reader.advance());
+        assert_eq!(reader.position(), EventId(13));
+        // 14 never commits (rolled back): passed once it has been a gap for GAP_PATIENCE.
+        reader.note_gaps(&[EventId(15)]);
+        reader.done.insert(EventId(15));
+        assert!(!reader.advance());
+        let long_ago = Instant::now().checked_sub(GAP_PATIENCE).unwrap();
+        reader.gaps.insert(EventId(14), long_ago);
+        assert!(reader.advance());
+        assert_eq!(reader.position(), EventId(15));
+        assert!(!reader.waits_for_a_gap());
+        // A jump wider than any transaction in flight is passed at once.
+        reader.note_gaps(&[EventId(15 + WIDEST_GAP + 2)]);
+        reader.done.insert(EventId(15 + WIDEST_GAP + 2));
+        assert!(reader.advance());
+        assert_eq!(reader.position(), EventId(15 + WIDEST_GAP + 2));
+        assert!(reader.done.is_empty() && reader.gaps.is_empty());
     }
 }

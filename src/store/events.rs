@@ -25,12 +25,18 @@
 //!
 //! # Order and wake-ups
 //!
-//! Ids come from the `event` counter row, taken as the last statement of each writing
-//! transaction: the counter's row lock orders concurrent writers, so ids are committed in
-//! increasing order and a reader past id N never sees a smaller id appear later. A commit wakes
-//! this process's consumers at once ([`Store::event_wakeups`]); on PostgreSQL it also sends
-//! `NOTIFY rollerball_events`, which wakes the consumers of every other process (no polling on
-//! the hot path).
+//! On SQLite, with one writer at a time, ids come from the `event` counter row and are
+//! committed in increasing order. On PostgreSQL they come from a sequence (`event_ids`, which
+//! the store creates beside the migrations): a counter row's lock would be held by each writer
+//! until its commit had reached the disk, and so put every move of every game in one line
+//! behind one fsync at a time, where PostgreSQL otherwise commits concurrent transactions
+//! together. A sequence's ids may commit out of order — id 11 visible while 10 is still in
+//! flight — so a consumer that sees a gap below ids it has read waits for it
+//! ([`Store::event_ids_after`] shows what is committed), and passes it only once it has stayed a
+//! gap for a while (an id taken by a transaction that rolled back is never filled). A commit
+//! wakes this process's consumers at once ([`Store::event_wakeups`]); on PostgreSQL it also
+//! sends `NOTIFY rollerball_events`, which wakes the consumers of every other process (no
+//! polling on the hot path).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -317,7 +323,17 @@ pub(super) async fn append(
     let answered_by = answer
         .filter(|a| a.tells(channel))
         .map(|_| store.instance.load(Ordering::Acquire));
-    let id = EventId(next_id(tx, "event").await?);
+    let id = match store.backend {
+        // One writer at a time: the counter row orders the ids as they commit.
+        Backend::Sqlite => EventId(next_id(tx, "event").await?),
+        // Concurrent writers: a sequence, whose ids may commit out of order (see the module
+        // docs); the counter row would hold every other writer until this one's commit.
+        Backend::Postgres => EventId(
+            sqlx::query_scalar("SELECT nextval('event_ids')")
+                .fetch_one(&mut **tx)
+                .await?,
+        ),
+    };
     sqlx::query(
         "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -343,6 +359,41 @@ pub(super) async fn append(
             .await?;
     }
     Ok(answered_by.map(|_| id))
+}
+
+/// PostgreSQL only: creates the sequence of event ids (`event_ids`) if the database has none,
+/// starting after the newest event, under the migrator's lock. Portable migrations cannot
+/// create it: SQLite has no sequences, and takes its ids from the `event` counter row.
+pub(super) async fn ensure_sequence(conn: &mut sqlx::AnyConnection) -> Result<()> {
+    use sqlx::migrate::Migrate;
+    conn.lock().await.map_err(sqlx::Error::from)?;
+    let made = async {
+        let missing: i64 =
+            sqlx::query_scalar("SELECT CASE WHEN to_regclass('event_ids') IS NULL THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END")
+                .fetch_one(&mut *conn)
+                .await?;
+        if missing == 1 {
+            sqlx::query("CREATE SEQUENCE event_ids")
+                .execute(&mut *conn)
+                .await?;
+            restart_sequence(conn).await?;
+        }
+        Ok::<_, StoreError>(())
+    }
+    .await;
+    conn.unlock().await.map_err(sqlx::Error::from)?;
+    made
+}
+
+/// PostgreSQL only: the sequence of event ids goes on after the newest event (after a copy).
+pub(super) async fn restart_sequence(conn: &mut sqlx::AnyConnection) -> Result<()> {
+    sqlx::query(
+        "SELECT CAST(setval('event_ids', COALESCE((SELECT MAX(id) FROM events), 0) + 1, false) \
+           AS BIGINT)",
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// What an event write needs of the store, cloned into tasks that commit for others.
@@ -533,6 +584,19 @@ impl Store {
             }
         };
         read_events(&rows)
+    }
+
+    /// The ids of up to `limit` events after `after`, in order, whoever tells them: what a
+    /// consumer sees committed, to tell a gap of its own events from one of a transaction still
+    /// in flight (see the module docs).
+    pub async fn event_ids_after(&self, after: EventId, limit: u32) -> Result<Vec<EventId>> {
+        let ids: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM events WHERE id > $1 ORDER BY id LIMIT $2")
+                .bind(after.0)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(ids.into_iter().map(EventId).collect())
     }
 
     /// Up to `limit` events after `after`, oldest first, whoever tells them: the whole log, as

@@ -415,6 +415,9 @@ impl Store {
                 retried.ok_or(first)?
             }
         };
+        if self.backend == Backend::Postgres {
+            events::ensure_sequence(&mut writer).await?;
+        }
         Ok(Store::migration_versions()
             .into_iter()
             .filter(|v| !before.contains(v))

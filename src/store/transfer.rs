@@ -352,6 +352,9 @@ async fn fill_target(
             );
             sqlx::query(&sql).bind(counter).execute(&mut *tx).await?;
         }
+        if backend == Backend::Postgres {
+            super::events::restart_sequence(&mut tx).await?;
+        }
         for shape in &shapes {
             let source = source_counts.get(shape.name).copied().unwrap_or(0);
             let target = schema::count(&mut tx, shape.name).await?;

@@ -245,6 +245,13 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         .expect("the new game is #8");
     assert_eq!(new.white, Some(PlayerId(101)));
     assert_eq!(new.challenge, Some(ChallengeId(5)));
+    // And its events follow the copied ones (on PostgreSQL, from the sequence set after them).
+    say(&service, &alice(), "move #8 b3").await;
+    let after = to.all_events_after(EventId(18), 10).await.unwrap();
+    assert_eq!(
+        after.iter().map(|e| (e.id, e.game)).collect::<Vec<_>>(),
+        [(EventId(19), Some(GameId(8)))]
+    );
     assert_eq!(
         to.game(GameId(1)).await.unwrap(),
         from.game(GameId(1)).await.unwrap()
@@ -262,8 +269,8 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         again.to_string(),
         format!(
             "the target database {} already holds 4 players, 1 server, 8 games, 5 challenges, \
-             17 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games, \
-             1 forecast line, 1 year of vacation days, 1 analysis, 13 analysed positions, 18 events: `db copy` \
+             18 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games, \
+             1 forecast line, 1 year of vacation days, 1 analysis, 13 analysed positions, 19 events: `db copy` \
              only fills an empty database, so nothing was copied",
             store::redact(&target.url)
         )
