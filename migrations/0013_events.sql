@@ -1,6 +1,6 @@
 -- The event log (issue 25): every committed change someone must hear of is a row here, written
 -- in the same transaction as the change, with typed data (JSON) rather than rendered text. On
--- SQLite ids come from the `event` counter row; on PostgreSQL from the sequence `event_ids`,
+-- SQLite each id follows the newest one; on PostgreSQL ids come from the sequence `event_ids`,
 -- which the store creates itself (SQLite has no sequences; see the store's `events` module).
 -- Portable SQL, as in 0001.
 CREATE TABLE events (
@@ -21,5 +21,3 @@ CREATE TABLE event_readers (
     position   BIGINT NOT NULL,                  -- the last event it is done with
     updated_at BIGINT NOT NULL
 );
-
-INSERT INTO id_counters (name, next_id) VALUES ('event', 1);

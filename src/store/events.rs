@@ -25,8 +25,9 @@
 //!
 //! # Order and wake-ups
 //!
-//! On SQLite, with one writer at a time, ids come from the `event` counter row and are
-//! committed in increasing order. On PostgreSQL they come from a sequence (`event_ids`, which
+//! On SQLite, with one writer at a time, each id is the newest one's successor, taken in the
+//! insert itself (one statement, where a counter row would take a second), and ids are committed
+//! in increasing order; pruning always keeps the newest event, so no id is given twice. On PostgreSQL they come from a sequence (`event_ids`, which
 //! the store creates beside the migrations): a counter row's lock would be held by each writer
 //! until its commit had reached the disk, and so put every move of every game in one line
 //! behind one fsync at a time, where PostgreSQL otherwise commits concurrent transactions
@@ -49,7 +50,6 @@ use serde_json::{Value, json};
 use sqlx::{Any, Row, Transaction};
 use tokio::sync::watch;
 
-use super::games::next_id;
 use super::types::{color_from_db, color_to_db};
 use super::{
     Backend, Corruption, Game, GameId, GameResult, OfferKind, Result, Store, StoreError,
@@ -323,31 +323,33 @@ pub(super) async fn append(
     let answered_by = answer
         .filter(|a| a.tells(channel))
         .map(|_| store.instance.load(Ordering::Acquire));
-    let id = match store.backend {
-        // One writer at a time: the counter row orders the ids as they commit.
-        Backend::Sqlite => EventId(next_id(tx, "event").await?),
-        // Concurrent writers: a sequence, whose ids may commit out of order (see the module
-        // docs); the counter row would hold every other writer until this one's commit.
-        Backend::Postgres => EventId(
-            sqlx::query_scalar("SELECT nextval('event_ids')")
-                .fetch_one(&mut **tx)
-                .await?,
-        ),
+    // SQLite, one writer at a time: the next id is the newest one's successor, taken in the
+    // insert itself (pruning always keeps the newest event, so no id comes back).
+    // PostgreSQL, concurrent writers: a sequence, whose ids may commit out of order (see the
+    // module docs); a counter row would hold every other writer until this one's commit.
+    let sql = match store.backend {
+        Backend::Sqlite => {
+            "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data) \
+             SELECT COALESCE(MAX(id), 0) + 1, $1, $2, $3, $4, $5, $6, $7 FROM events \
+             RETURNING id"
+        }
+        Backend::Postgres => {
+            "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data) \
+             VALUES (nextval('event_ids'), $1, $2, $3, $4, $5, $6, $7) RETURNING id"
+        }
     };
-    sqlx::query(
-        "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(id.0)
-    .bind(now.0)
-    .bind(kind.name())
-    .bind(game.id.0)
-    .bind(game.place.server.map(discord_id_to_db))
-    .bind(discord_id_to_db(channel))
-    .bind(answered_by)
-    .bind(kind.data().to_string())
-    .execute(&mut **tx)
-    .await?;
+    let id = EventId(
+        sqlx::query_scalar(sql)
+            .bind(now.0)
+            .bind(kind.name())
+            .bind(game.id.0)
+            .bind(game.place.server.map(discord_id_to_db))
+            .bind(discord_id_to_db(channel))
+            .bind(answered_by)
+            .bind(kind.data().to_string())
+            .fetch_one(&mut **tx)
+            .await?,
+    );
     if answered_by.is_some() {
         store.deliveries.set(&[id], Delivery::Pending);
     }
@@ -690,10 +692,12 @@ impl Store {
     /// returns how many went.
     pub async fn prune_events(&self, before: Timestamp) -> Result<u64> {
         let mut writer = self.writer().await?;
-        let done = sqlx::query("DELETE FROM events WHERE at < $1")
-            .bind(before.0)
-            .execute(&mut *writer)
-            .await?;
+        // The newest event stays, whatever its age: on SQLite the next id follows it.
+        let done =
+            sqlx::query("DELETE FROM events WHERE at < $1 AND id < (SELECT MAX(id) FROM events)")
+                .bind(before.0)
+                .execute(&mut *writer)
+                .await?;
         Ok(done.rows_affected())
     }
 }

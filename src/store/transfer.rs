@@ -344,7 +344,6 @@ async fn fill_target(
             ("challenge", "challenges"),
             ("tournament", "tournaments"),
             ("held_notice", "held_notices"),
-            ("event", "events"),
         ] {
             let sql = format!(
                 "UPDATE id_counters SET next_id = (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}) \

@@ -261,6 +261,14 @@ async fn a_consumer_reads_its_shards_keeps_its_position_and_old_events_are_prune
         assert_eq!(pruned, 2);
         let left = s.all_events_after(EventId(0), 10).await.unwrap();
         assert_eq!(games(left), [ids[2]]);
+        // The newest stays however old it is, and the next event's id follows it.
+        assert_eq!(s.prune_events(Timestamp(T0.0 + 9 * DAY)).await.unwrap(), 0);
+        let g = s.game(ids[2]).await.unwrap().unwrap();
+        let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + 9 * DAY)));
+        s.commit_move(g.id, g.version, &fake_move(2), next, T0)
+            .await
+            .unwrap();
+        assert_eq!(s.last_event().await.unwrap(), EventId(4));
         s.close().await;
     }
 }
