@@ -35,9 +35,9 @@
 //! flight — so a consumer that sees a gap below ids it has read waits for it
 //! ([`Store::event_ids_after`] shows what is committed), and passes it only once it has stayed a
 //! gap for a while (an id taken by a transaction that rolled back is never filled). A commit
-//! wakes this process's consumers at once ([`Store::event_wakeups`]); on PostgreSQL it also
-//! sends `NOTIFY rollerball_events`, which wakes the consumers of every other process (no
-//! polling on the hot path).
+//! wakes this process's consumers at once ([`Store::event_wakeups`]); on PostgreSQL the store
+//! then sends `NOTIFY rollerball_events` ([`notify_others`]: after the commit, not in it), which
+//! wakes the consumers of every other process (no polling on the hot path).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -353,13 +353,6 @@ pub(super) async fn append(
     if answered_by.is_some() {
         store.deliveries.set(&[id], Delivery::Pending);
     }
-    if store.backend == Backend::Postgres {
-        // Delivered by PostgreSQL at the commit, to every process listening.
-        sqlx::query("SELECT pg_notify($1, '')")
-            .bind(NOTIFY_CHANNEL)
-            .execute(&mut **tx)
-            .await?;
-    }
     Ok(answered_by.map(|_| id))
 }
 
@@ -398,6 +391,26 @@ pub(super) async fn restart_sequence(conn: &mut sqlx::AnyConnection) -> Result<(
     Ok(())
 }
 
+/// PostgreSQL only: wakes the other processes' consumers after this process's commits that
+/// wrote events, with `NOTIFY rollerball_events`, until the store is dropped. Sent after the
+/// commit, on a connection of its own, one at a time, so that the commits made while one is in
+/// flight share the next: a `NOTIFY` inside each move's transaction would take PostgreSQL's
+/// lock on the notification queue at every commit, and so put every move of every game in one
+/// line behind one fsync at a time. A process that dies between a commit and its notification
+/// leaves the others to find the event at their periodic check.
+pub(super) async fn notify_others(pool: sqlx::AnyPool, mut local: watch::Receiver<()>) {
+    while local.changed().await.is_ok() {
+        local.borrow_and_update();
+        let sent = sqlx::query("SELECT pg_notify($1, '')")
+            .bind(NOTIFY_CHANNEL)
+            .execute(&pool)
+            .await;
+        if let Err(error) = sent {
+            tracing::warn!(%error, "could not wake the other processes for new events; they find them at their periodic check");
+        }
+    }
+}
+
 /// What an event write needs of the store, cloned into tasks that commit for others.
 #[derive(Clone)]
 pub(super) struct EventSink {
@@ -406,19 +419,24 @@ pub(super) struct EventSink {
     pub(super) instance: Arc<AtomicI64>,
     pub(super) backend: Backend,
     pub(super) deliveries: Deliveries,
-    pub(super) committed: Arc<watch::Sender<()>>,
+    /// Changes with every commit that wrote events: what this process's consumers wait on,
+    /// which other processes' notifications change too.
+    pub(super) wake: Arc<watch::Sender<()>>,
+    /// Changes with every commit of this process that wrote events: what the notifier of the
+    /// other processes waits on ([`notify_others`]).
+    pub(super) local: Arc<watch::Sender<()>>,
 }
 
 impl EventSink {
-    /// After a commit that wrote `ids`: the task's answer notes them, and this process's
-    /// consumers wake up. A delivery that was promised for a transaction that did not commit is
-    /// forgotten by the caller with [`EventSink::rolled_back`].
-    pub(super) fn committed(&self, ids: &[EventId]) {
-        if ids.is_empty() {
-            return;
-        }
-        note_written(ids);
-        self.committed.send_replace(());
+    /// After a commit that wrote events, `told` those the current answer tells: the answer notes
+    /// them, and the consumers of this process (and, on PostgreSQL, of the others) wake up —
+    /// for every event, told or not: the consumer posts the others. A delivery that was promised
+    /// for a transaction that did not commit is forgotten by the caller with
+    /// [`EventSink::rolled_back`].
+    pub(super) fn committed(&self, told: &[EventId]) {
+        note_written(told);
+        self.wake.send_replace(());
+        self.local.send_replace(());
     }
 
     /// The transaction that wrote `ids` was rolled back: nothing is owed for them.
@@ -495,7 +513,7 @@ impl Store {
         if self.backend == Backend::Postgres {
             self.listen_for_events().await;
         }
-        self.events.committed.subscribe()
+        self.events.wake.subscribe()
     }
 
     /// Starts (once) the task that turns PostgreSQL's notifications into wake-ups. If it cannot
@@ -520,7 +538,7 @@ impl Store {
             return;
         }
         *started = true;
-        let committed = Arc::clone(&self.events.committed);
+        let committed = Arc::clone(&self.events.wake);
         tokio::spawn(async move {
             loop {
                 // `recv` reconnects by itself after a lost connection.

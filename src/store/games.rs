@@ -608,7 +608,7 @@ impl Store {
         };
         let told = events::append(&mut tx, &self.events, current_answer(), &game, &event, now);
         let told: Vec<EventId> = told.await?.into_iter().collect();
-        self.commit_telling(tx, &told).await?;
+        self.commit_telling(tx, &told, true).await?;
         Ok(game)
     }
 
@@ -702,7 +702,7 @@ impl Store {
             let answer = current_answer();
             told.extend(events::append(&mut tx, &self.events, answer, game, &event, now).await?);
         }
-        self.commit_telling(tx, &told).await?;
+        self.commit_telling(tx, &told, !games.is_empty()).await?;
         Ok(games)
     }
 
@@ -747,20 +747,23 @@ impl Store {
         let game = game_from_row(&row)?;
         let told = events::append(&mut tx, &self.events, current_answer(), &game, &event, now);
         let told: Vec<EventId> = told.await?.into_iter().collect();
-        self.commit_telling(tx, &told).await?;
+        self.commit_telling(tx, &told, true).await?;
         Ok(game)
     }
 
-    /// Commits `tx`, which wrote the events `told`: the current answer notes them and the
-    /// consumers wake up; if the commit fails, nothing is owed for them.
+    /// Commits `tx`, which wrote events (`wrote`), `told` those the current answer tells: it
+    /// notes them and the consumers wake up; if the commit fails, nothing is owed for them.
     pub(super) async fn commit_telling(
         &self,
         tx: Transaction<'_, Any>,
         told: &[EventId],
+        wrote: bool,
     ) -> Result<()> {
         match tx.commit().await {
             Ok(()) => {
-                self.events.committed(told);
+                if wrote {
+                    self.events.committed(told);
+                }
                 Ok(())
             }
             Err(error) => {

@@ -370,6 +370,10 @@ impl Store {
             .acquire_timeout(options.acquire_timeout)
             .connect(&url)
             .await?;
+        let (local, commits) = tokio::sync::watch::channel(());
+        if backend == Backend::Postgres {
+            tokio::spawn(events::notify_others(pool.clone(), commits));
+        }
         Ok(Store {
             pool,
             backend,
@@ -381,7 +385,8 @@ impl Store {
                 instance: events::new_instance(),
                 backend,
                 deliveries: events::Deliveries::default(),
-                committed: Arc::new(tokio::sync::watch::channel(()).0),
+                wake: Arc::new(tokio::sync::watch::channel(()).0),
+                local: Arc::new(local),
             },
             url: (backend == Backend::Postgres).then(|| url.clone()),
             listening: Arc::default(),

@@ -3,7 +3,8 @@
 //! - SIGKILL between a move's commit and its post: on restart the board is posted once — when
 //!   the post never reached Discord, the poster posts it; when it did but its answer was lost,
 //!   the poster's post carries the same nonce and Discord (the fake, as the real one) drops it.
-//!   A clean restart afterwards posts nothing again.
+//!   A clean restart afterwards posts nothing again, and a move made from a direct message is
+//!   posted in the game's thread by the poster of the same process.
 //! - Two processes on PostgreSQL: a move made through one (a direct message, which shard 0
 //!   answers) in a game of the other's server is posted in the game's thread by the other,
 //!   woken by `NOTIFY` (the test waits 20 seconds at most, and the poster's fallback check runs
@@ -124,6 +125,18 @@ async fn a_move_cut_off_by_sigkill_is_posted_once_after_restart() {
             "{}",
             bot.log_text()
         );
+
+        // A move from a direct message with the bot: answered there, and posted in the thread
+        // by the poster, woken by the commit (its periodic check is further off than the wait).
+        let san = play.next_move();
+        fake.say_dm(play.to_move(), &format!("!rb move #{} {san}", play.game.0));
+        let posted = wait_for_posts(&fake, thread, before + 2, "the DM's move in the thread").await;
+        assert!(
+            posted.content().contains(&format!("played **{san}**")),
+            "{}",
+            posted.content()
+        );
+        play.mirror.play_input(&san).unwrap();
         let (_, moves) = store.game_with_moves(play.game).await.unwrap().unwrap();
         let stored: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
         assert_eq!(stored, play.mirror.sans(), "{:?}", db.backend);
