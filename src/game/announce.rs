@@ -300,6 +300,7 @@ impl Service {
         }
     }
 
+    /// [`Service::announce_events`]'s notice, for the events of `game`.
     async fn game_announcement(&self, game: GameId, events: &[Event]) -> Option<Notice> {
         let players = Players::new(self.store());
         let loaded = match Loaded::load(self.store(), &players, game).await {
