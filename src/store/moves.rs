@@ -8,7 +8,7 @@ use tokio::sync::oneshot;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::events::{self, Answer, EventId, EventKind, EventSink, current_answer};
+use super::events::{self, Answer, Event, EventId, EventKind, EventSink, current_answer};
 use super::games::{game_columns, game_from_row};
 use super::types::color_to_db;
 use super::{
@@ -266,6 +266,23 @@ async fn commit_alone(
 }
 
 impl Store {
+    /// The events this process's answer tells of the move that made ply `ply` of game `id`: its
+    /// `Moved` and, if it ended the game, the `Ended` after it (among the game's newest).
+    async fn events_of_move(&self, id: GameId, ply: i64) -> Result<Vec<EventId>> {
+        let events = self.game_events(id, 4).await?;
+        let made =
+            |e: &Event| matches!(e.kind, EventKind::Moved { ply: p, .. } if i64::from(p) == ply);
+        let Some(at) = events.iter().position(made) else {
+            return Ok(Vec::new());
+        };
+        let ended = |e: &&Event| matches!(e.kind, EventKind::Ended { .. });
+        Ok(std::iter::once(&events[at])
+            .chain(events[at + 1..].iter().take_while(ended))
+            .filter(|e| e.answered_by == Some(self.instance()))
+            .map(|e| e.id)
+            .collect())
+    }
+
     /// After a move's `COMMIT` went unanswered (`lost`): finds out whether it was applied. The
     /// game's row is locked `FOR UPDATE` on another connection, which waits until the server
     /// has committed or rolled back the broken transaction (that transaction updated the row);
@@ -290,10 +307,16 @@ impl Store {
                 .bind(request.now.0)
                 .fetch_optional(&self.pool)
                 .await?;
-            match found {
-                Some(_) => self.game(request.id).await,
-                None => Ok(None),
+            let Some(ply) = found else {
+                return Ok(None);
+            };
+            if request.answer.is_some() {
+                // The events the move wrote for this answer: it tells them, as it does those of
+                // a move whose commit was answered.
+                let told = self.events_of_move(request.id, ply).await?;
+                self.events.committed(&told);
             }
+            self.game(request.id).await
         };
         match tokio::time::timeout(self.acquire_timeout, check).await {
             Ok(Ok(Some(game))) => {

@@ -13,7 +13,9 @@ use common::{TestDb, World, actor};
 use relay::Relay;
 use rollerball::game::{ManualClock, Reply, Request, Service};
 use rollerball::rules::{self, Game as RulesGame};
-use rollerball::store::{GameId, GameStatus, Place, Reach, Store, StoreOptions};
+use rollerball::store::{
+    EventId, EventKind, GameId, GameStatus, Place, Reach, Store, StoreOptions,
+};
 
 /// What a player reads when the database cannot be reached.
 const UNREACHABLE: &str =
@@ -310,6 +312,11 @@ async fn commit_interrupted(name: &str, how: Break) {
                 "{}",
                 reply.text
             );
+            // And the answer tells the move's event, as it would have without the blip.
+            let events = c.direct.all_events_after(EventId(0), 1000).await.unwrap();
+            let last = events.last().expect("the move's event");
+            assert!(matches!(last.kind, EventKind::Moved { .. }), "{last:?}");
+            assert_eq!(reply.told.ids(), [last.id]);
         }
     }
     let stored = c.direct.game(id).await.unwrap().unwrap();

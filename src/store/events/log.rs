@@ -312,6 +312,19 @@ impl Store {
         Ok(ids.into_iter().map(EventId).collect())
     }
 
+    /// The newest `limit` events of game `id`, oldest first.
+    pub async fn game_events(&self, id: GameId, limit: u32) -> Result<Vec<Event>> {
+        let sql = format!("{EVENT_COLUMNS} WHERE game_id = $1 ORDER BY id DESC LIMIT $2");
+        let rows = sqlx::query(&sql)
+            .bind(id.0)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        let mut events = read_events(&rows)?;
+        events.reverse();
+        Ok(events)
+    }
+
     /// Up to `limit` events after `after`, oldest first, whoever tells them: the whole log, as
     /// the tools and the watchers of a game read it.
     pub async fn all_events_after(&self, after: EventId, limit: u32) -> Result<Vec<Event>> {
