@@ -93,7 +93,9 @@ impl Deliveries {
         self.enabled.store(true, Ordering::Release);
     }
 
-    /// Records how the delivery of the answer telling `ids` went (or that it is under way).
+    /// Records how the delivery of the answer telling `ids` went (or that it is under way:
+    /// only then is an entry made; an outcome for an entry the consumer has forgotten is
+    /// dropped).
     pub fn set(&self, ids: &[EventId], delivery: Delivery) {
         if !self.enabled.load(Ordering::Acquire) {
             return;
@@ -101,7 +103,14 @@ impl Deliveries {
         {
             let mut map = self.map();
             for id in ids {
-                map.insert(*id, delivery);
+                match (delivery, map.get_mut(id)) {
+                    (Delivery::Pending, _) => {
+                        map.insert(*id, delivery);
+                    }
+                    (_, Some(state)) => *state = delivery,
+                    // The consumer gave up waiting and has forgotten it: nothing to keep.
+                    (_, None) => {}
+                }
             }
         }
         self.changed.notify_waiters();
@@ -140,5 +149,38 @@ impl Deliveries {
     /// Whether this process knows of an answer telling `id`.
     pub fn knows(&self, id: EventId) -> bool {
         self.map().contains_key(&id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_consumer_waits_for_an_answer_and_forgets_it_once_settled() {
+        let deliveries = Deliveries::default();
+        // Nothing is kept before a consumer runs.
+        deliveries.set(&[EventId(1)], Delivery::Pending);
+        assert!(!deliveries.knows(EventId(1)));
+        deliveries.enable();
+        deliveries.set(&[EventId(1), EventId(2)], Delivery::Pending);
+        let waiting = {
+            let deliveries = deliveries.clone();
+            tokio::spawn(async move {
+                deliveries
+                    .outcome(EventId(1), Duration::from_secs(60))
+                    .await
+            })
+        };
+        deliveries.set(&[EventId(1)], Delivery::Delivered);
+        assert_eq!(waiting.await.unwrap(), Delivery::Delivered);
+        assert!(!deliveries.knows(EventId(1)));
+        // An answer that never reports counts as failed, and its late report keeps nothing.
+        let gave_up = deliveries
+            .outcome(EventId(2), Duration::from_millis(10))
+            .await;
+        assert_eq!(gave_up, Delivery::Failed);
+        deliveries.set(&[EventId(2)], Delivery::Delivered);
+        assert!(!deliveries.knows(EventId(2)));
     }
 }
