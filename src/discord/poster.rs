@@ -4,7 +4,8 @@
 //! post repeated after a crash shows once. It wakes when events are committed (on PostgreSQL,
 //! by any process: `LISTEN`/`NOTIFY`), and checks every [`FALLBACK_CHECK`] besides, in case a
 //! notification was lost. It reads only the events of this process's shards, and records its
-//! position after each post, so a restart goes on from the first event it had not finished.
+//! position after each of its own posts and with each read, so a restart goes on from the first
+//! event it had not finished.
 
 use super::sweep::post_in_place;
 use super::*;

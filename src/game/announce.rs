@@ -56,8 +56,8 @@ pub struct EventReader {
 /// one answer (a move and the computer's reply to it) are one post, as the answer was.
 #[derive(Debug)]
 pub struct Announcement {
-    /// What to post, and where; `None` when the events need no post after all (an answer told
-    /// them, the game cannot be read, or is not the front end's).
+    /// What to post, and where; `None` when the events need no post after all (the game
+    /// cannot be read, or is not the front end's).
     pub notice: Option<Notice>,
     /// The events it covers: once posted, the reader is done with them.
     pub ids: Vec<EventId>,
@@ -149,13 +149,13 @@ impl Service {
     }
 
     /// The next events the reader must post itself, in order, after waiting for the answers of
-    /// this process that tell the others. Empty when it is up to date. The position moves over
-    /// what was done with before, and is recorded.
+    /// this process that tell the others. Empty when it is up to date. The position then moves
+    /// over what is done with, and is recorded: one write for each read, however many events
+    /// the answers told.
     pub async fn next_announcements(
         &self,
         reader: &mut EventReader,
     ) -> Result<Vec<Announcement>, StoreError> {
-        self.record_position(reader).await?;
         let committed = self
             .store()
             .event_ids_after(reader.position, 4 * BATCH)
@@ -184,19 +184,14 @@ impl Service {
             let owed = self.owed(&event).await;
             self.observer().event_read(event.kind.name(), owed);
             if !owed {
-                if !group.is_empty() {
-                    announcements.push(self.announce_events(std::mem::take(&mut group)).await);
-                }
-                announcements.push(Announcement {
-                    notice: None,
-                    ids: vec![event.id],
-                });
+                // Told by its answer: done with, recorded with the next read.
+                reader.done.insert(event.id);
                 continue;
             }
             let joins = group.last().is_some_and(|last| {
-                last.game == event.game && last.answered_by.is_some() && {
-                    last.answered_by == event.answered_by
-                }
+                last.game == event.game
+                    && last.answered_by.is_some()
+                    && last.answered_by == event.answered_by
             });
             if !joins && !group.is_empty() {
                 announcements.push(self.announce_events(std::mem::take(&mut group)).await);
@@ -206,12 +201,13 @@ impl Service {
         if !group.is_empty() {
             announcements.push(self.announce_events(group).await);
         }
+        self.record_position(reader).await?;
         Ok(announcements)
     }
 
-    /// Makes this process the consumer `name` of the log (see [`Store::serve_events_as`](crate::store::Store::serve_events_as)):
-    /// called by a front end before it answers any command, so that its answers owe their
-    /// events to it.
+    /// Makes this process the consumer `name` of the log (see
+    /// [`Store::serve_events_as`](crate::store::Store::serve_events_as)): called by a front end
+    /// before it answers any command, so that its answers owe their events to it.
     pub fn serve_events_as(&self, name: &str) {
         self.store().serve_events_as(name);
     }
@@ -222,7 +218,8 @@ impl Service {
         self.store().event_wakeups().await
     }
 
-    /// Records that the reader is done with the events `ids` (an announcement's, once posted).
+    /// Records that the reader is done with the events `ids` (an announcement's, once posted):
+    /// at once, so that a restart does not post them again.
     pub async fn event_reader_done(
         &self,
         reader: &mut EventReader,
@@ -270,10 +267,9 @@ impl Service {
     }
 
     /// Whether the reader must post `event` itself: no answer tells it, the answer that was
-    /// to failed (or never reported), or the process that owed it is gone.
-    /// An event this consumer's id owes that this process does not know of was owed by the
-    /// process that served as this consumer before (it stopped, or died, before its answer
-    /// reported).
+    /// to failed (or never reported), or the process that owed it is gone. An event this
+    /// consumer's id owes that this process does not know of was owed by the process that
+    /// served as this consumer before (it stopped, or died, before its answer reported).
     async fn owed(&self, event: &Event) -> bool {
         let deliveries = self.store().deliveries();
         if event.answered_by != Some(self.store().instance()) || !deliveries.knows(event.id) {
