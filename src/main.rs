@@ -3,7 +3,6 @@
 //! own module under `cli/`; this file parses the command line and dispatches. The load test and
 //! the start-up timing are another binary, `rollerball-load`, in the `load/` crate.
 
-#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 mod cli;

@@ -1,0 +1,224 @@
+//! The event log: every committed change someone must hear of (a move, a game's end, a
+//! takeback, an offer) is an [`Event`] row written **in the same transaction** as the change,
+//! with typed data rather than rendered text, so that each consumer says it in its reader's
+//! language. Consumers read the log in order and record how far they got
+//! ([`Store::reader_position`]): the Discord poster posts what no answer to a command told (a
+//! move made elsewhere, or one whose answer a crash cut off), and after a restart it goes on from
+//! its position, so an acknowledged move is announced even when the process died between the
+//! commit and the post.
+//!
+//! # Who tells an event
+//!
+//! Most events are told by the answer to the very command that caused them: a move typed in its
+//! game's thread is answered there with the board. Such an event is written with `answered_by`,
+//! the id of the process ([`Store::instance`]) whose answer tells it, and the process keeps
+//! track of that answer's delivery ([`Deliveries`]); a consumer then only waits for it, and posts
+//! the event itself if the answer was not delivered, or the process that owed it is gone. An
+//! event written outside any answer (a command made in another channel than the game's, a tool,
+//! another front end) has no `answered_by`, and the consumer posts it.
+//!
+//! Which answer a write belongs to is the task it runs in: a front end runs a command inside
+//! [`answering`], and the store reads that scope when it writes an event, without every method
+//! between the command and the write passing it along (a command's moves are written by some
+//! forty action paths, and an answer may hold several events: a move and the computer's reply).
+//! A write on a task of its own (the SQLite group commit) carries the scope over explicitly.
+//!
+//! # Order and wake-ups
+//!
+//! On SQLite, with one writer at a time, each id is the newest one's successor, taken in the
+//! insert itself (one statement, where a counter row would take a second), and ids are committed
+//! in increasing order; pruning always keeps the newest event, so no id is given twice. On PostgreSQL they come from a sequence (`event_ids`, which
+//! the store creates beside the migrations): a counter row's lock would be held by each writer
+//! until its commit had reached the disk, and so put every move of every game in one line
+//! behind one fsync at a time, where PostgreSQL otherwise commits concurrent transactions
+//! together. A sequence's ids may commit out of order — id 11 visible while 10 is still in
+//! flight — so a consumer that sees a gap below ids it has read waits for it
+//! ([`Store::event_ids_after`] shows what is committed), and passes it only once it has stayed a
+//! gap for a while (an id taken by a transaction that rolled back is never filled). A commit
+//! wakes this process's consumers at once ([`Store::event_wakeups`]); on PostgreSQL the store
+//! then sends `NOTIFY rollerball_events` ([`notify_others`]: after the commit, not in it), which
+//! wakes the consumers of every other process (no polling on the hot path).
+
+mod answers;
+mod log;
+
+pub(super) use answers::current_answer;
+pub use answers::{Answer, Deliveries, Delivery, answering};
+pub(super) use log::{
+    EventSink, append, ensure_sequence, new_instance, notify_others, restart_sequence,
+};
+
+use serde_json::{Value, json};
+
+use super::types::{color_from_db, color_to_db};
+use super::{GameId, GameResult, OfferKind, Termination, Timestamp};
+use crate::rules::Color;
+
+/// The PostgreSQL channel a commit that wrote events notifies.
+pub const NOTIFY_CHANNEL: &str = "rollerball_events";
+
+/// An event's number: its place in the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EventId(pub i64);
+
+/// What happened, with what a consumer needs to say it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// A move was played: the game reached `ply` with it.
+    Moved {
+        /// The ply the move made (1 for White's first).
+        ply: u32,
+        /// The move, in SAN.
+        san: String,
+        /// Who played it.
+        color: Color,
+    },
+    /// The game ended, by a move or otherwise (resignation, agreement, time).
+    Ended {
+        /// The result.
+        result: GameResult,
+        /// How.
+        termination: Termination,
+    },
+    /// Moves were taken back: the game is at `ply` again.
+    TookBack {
+        /// How many plies were taken back.
+        plies: u32,
+        /// The ply the game is back at.
+        ply: u32,
+    },
+    /// A draw or a takeback was offered.
+    Offered {
+        /// What.
+        offer: OfferKind,
+        /// By whom.
+        by: Color,
+    },
+    /// The pending offer was withdrawn or declined.
+    OfferCleared,
+}
+
+impl EventKind {
+    /// The kind's name as stored (and as metrics label it).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EventKind::Moved { .. } => "moved",
+            EventKind::Ended { .. } => "ended",
+            EventKind::TookBack { .. } => "took_back",
+            EventKind::Offered { .. } => "offered",
+            EventKind::OfferCleared => "offer_cleared",
+        }
+    }
+
+    /// The kind's fields as a JSON object.
+    fn data(&self) -> Value {
+        match self {
+            EventKind::Moved { ply, san, color } => {
+                json!({ "ply": ply, "san": san, "color": color_to_db(*color) })
+            }
+            EventKind::Ended {
+                result,
+                termination,
+            } => json!({ "result": result.as_str(), "termination": termination.as_str() }),
+            EventKind::TookBack { plies, ply } => json!({ "plies": plies, "ply": ply }),
+            EventKind::Offered { offer, by } => {
+                json!({ "offer": offer.as_str(), "by": color_to_db(*by) })
+            }
+            EventKind::OfferCleared => json!({}),
+        }
+    }
+
+    /// Reads a stored kind back; `None` for a kind or fields this build does not know.
+    fn read(kind: &str, data: &Value) -> Option<EventKind> {
+        let text = |field: &str| data.get(field).and_then(Value::as_str);
+        let number = |field: &str| {
+            data.get(field)
+                .and_then(Value::as_u64)
+                .and_then(|n| u32::try_from(n).ok())
+        };
+        Some(match kind {
+            "moved" => EventKind::Moved {
+                ply: number("ply")?,
+                san: text("san")?.to_string(),
+                color: color_from_db(text("color")?).ok()?,
+            },
+            "ended" => EventKind::Ended {
+                result: GameResult::parse(text("result")?).ok()?,
+                termination: text("termination")?.parse().ok()?,
+            },
+            "took_back" => EventKind::TookBack {
+                plies: number("plies")?,
+                ply: number("ply")?,
+            },
+            "offered" => EventKind::Offered {
+                offer: OfferKind::parse(text("offer")?).ok()?,
+                by: color_from_db(text("by")?).ok()?,
+            },
+            "offer_cleared" => EventKind::OfferCleared,
+            _ => return None,
+        })
+    }
+}
+
+/// One row of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// Its number.
+    pub id: EventId,
+    /// When it was committed.
+    pub at: Timestamp,
+    /// The game it is about.
+    pub game: Option<GameId>,
+    /// The server of the place it belongs to (`None` in direct messages): which shard tells it.
+    pub server: Option<u64>,
+    /// Where it belongs: the game's thread, else its channel.
+    pub channel: u64,
+    /// The process ([`Store::instance`](crate::Store::instance)) whose answer to a command tells it; `None` when no
+    /// answer does.
+    pub answered_by: Option<i64>,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// Which events a consumer reads: those of a range of shards (by the server's id, as Discord
+/// shards them), or all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardFilter {
+    /// The first shard.
+    pub first: u32,
+    /// The last shard.
+    pub last: u32,
+    /// How many shards there are.
+    pub total: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_reads_back_as_written() {
+        let kinds = [
+            EventKind::Moved {
+                ply: 7,
+                san: "Rxe2+".into(),
+                color: Color::White,
+            },
+            EventKind::Ended {
+                result: GameResult::BlackWins,
+                termination: Termination::Resignation,
+            },
+            EventKind::TookBack { plies: 2, ply: 5 },
+            EventKind::Offered {
+                offer: OfferKind::Draw,
+                by: Color::Black,
+            },
+            EventKind::OfferCleared,
+        ];
+        for kind in kinds {
+            assert_eq!(EventKind::read(kind.name(), &kind.data()), Some(kind));
+        }
+        assert_eq!(EventKind::read("moved", &json!({ "ply": 1 })), None);
+        assert_eq!(EventKind::read("teleported", &json!({})), None);
+    }
+}

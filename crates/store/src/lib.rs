@@ -1,0 +1,515 @@
+//! Every game, move, challenge, player and rating, kept in SQLite (the default) or PostgreSQL.
+//!
+//! Correspondence games last weeks: a player told "move accepted" must find the move there after
+//! any crash, restart or redeploy, and two processes serving one bot must never both accept a
+//! move. This module is the only place that speaks SQL; the game service calls its typed methods.
+//!
+//! # One code path for both databases
+//!
+//! The store uses sqlx's [`Any`](sqlx::any) driver with portable SQL rather than one layer per
+//! database. The schema needs nothing that differs between SQLite and PostgreSQL once three
+//! choices are made (all integers `BIGINT`, times as Unix milliseconds, flags as 0/1), so one set of
+//! migrations in `migrations/` and one set of queries serve both: a query that works in the test
+//! suite on SQLite is the very text that runs on PostgreSQL, and CI runs every test on both. The
+//! price is that sqlx's compile-time checked `query!` macros are not available for `Any`; the
+//! integration tests run every query on both databases instead. Placeholders are written `$1`,
+//! which both SQLite and PostgreSQL accept.
+//!
+//! Row ids of challenges and games come from a counter row (`id_counters`) bumped in the creating
+//! transaction: SQLite's `INTEGER PRIMARY KEY` and PostgreSQL's identity columns cannot be written
+//! in one portable statement, and a counter rolled back with its transaction leaves no gaps in the
+//! game numbers players type (`#42`). Creations are rare, so serialising them on one row costs
+//! nothing measurable.
+//!
+//! # Discord ids
+//!
+//! Discord snowflakes are `u64`; both databases have only signed 64-bit integers. Ids are stored
+//! bit-cast to `i64` ([`PlayerId::to_db`]): lossless for every `u64` and cheap to index. Ids are only
+//! ever compared for equality, so the changed order of values above `i64::MAX` does not matter.
+//!
+//! # Durability and races
+//!
+//! - SQLite runs in WAL mode with `synchronous=FULL` (a commit is on disk before it returns),
+//!   foreign keys on and a busy timeout, so that several processes on one file wait for each other
+//!   instead of failing.
+//! - Every state change of a game is one transaction whose first statement is
+//!   `UPDATE games ... WHERE id = $1 AND version = $2`: the version is bumped by every change, so
+//!   a writer that read an older state changes nothing and gets [`StoreError::Conflict`]. Moves are
+//!   keyed by `(game_id, ply)`, so the record can neither skip nor repeat a ply.
+//! - Starting each write transaction with a write makes SQLite take its write lock at once (with
+//!   the busy timeout), so a transaction never has to upgrade a stale read snapshot.
+//! - Within one process, SQLite writes go through one dedicated connection behind an async mutex
+//!   (reads use a pool): writers queue there instead of on SQLite's busy handler, whose sleeps (up
+//!   to 100 ms) would waste most of the disk's commit rate when many games move at once. Other
+//!   processes on the same file still wait for each other through the busy timeout.
+//! - A move whose `COMMIT` got no answer (the connection to PostgreSQL broke after it may have
+//!   reached the server) is neither reported as written nor as refused on a guess: the store
+//!   locks the game's row on another connection, which waits until the server has finished
+//!   with the broken transaction, and looks whether the move is there. Only when even that
+//!   fails (the database is still out of reach) does the caller get
+//!   [`StoreError::Unconfirmed`].
+//! - SQLite moves are group-committed: moves that arrive while the writer is busy are committed
+//!   together in the next transaction (one fsync for the group). Each move is still applied with
+//!   its own version guard and written together with its game row, a refused move writes nothing
+//!   and does not disturb the others, and no caller hears "committed" before the group's `COMMIT`
+//!   has returned. PostgreSQL groups concurrent commits on its own, so there every move is its own
+//!   transaction.
+//! - Due deadlines and reminders are claimed by one `UPDATE ... RETURNING` whose condition is
+//!   re-checked on the row it updates, so two processes sweeping at once never claim one twice.
+//!   The candidates are chosen once, in a `MATERIALIZED` CTE; on PostgreSQL they are locked
+//!   `FOR UPDATE SKIP LOCKED` (the one clause that differs between the two databases): without
+//!   it two sweeps locking rows in different orders can deadlock, as the claim test showed.
+//! - A rated game's result reaches the ratings in a separate step, [`Store::apply_ratings`],
+//!   which runs at most once per game and is guarded by each rating's game count; a game whose
+//!   end was stored but whose ratings were not (a crash in between) is found again by
+//!   [`Store::games_awaiting_ratings`].
+//!
+//! # Migrations
+//!
+//! The files in `migrations/` are compiled into the binary and applied by [`Store::connect`] at
+//! start-up and by `rollerball migrate` ([`Store::migrate`]): `0001` made the first schema,
+//! `0002` added ratings and rematch links to it in place, `0003` computer games, `0004` optional
+//! player languages and the servers' locales, `0005` the indexes of players' records and the
+//! leaderboard's full order, `0006` the players' choice of direct-message turn notices, `0007`
+//! correspondence play (forecasts, vacations and the days each player used), `0008` tournaments
+//! (their entrants, and the link from each of their games), `0009` the engine's analyses of
+//! finished games, `0010` the places where the bot only answers commands (games and challenges
+//! played through a user install) and the notices held for players whom Discord would not let
+//! the bot message, `0011` the indexes that find a player's own games and tournaments however
+//! many others a channel or server holds, `0012` the game a rematch challenge is for (one open
+//! rematch per game), `0013` the event log and its readers' positions (below).
+//! A new migration is a new file; an
+//! applied one is never edited (sqlx checks their checksums).
+//!
+//! # The event log
+//!
+//! Every guarded change of a game (a move, its end, a takeback, an offer and its withdrawal) and
+//! every time-out claimed writes an [`Event`] as the last statement of its own transaction, and
+//! notes it for the answer it runs under ([`answering`]); a consumer reads the log with
+//! [`Store::events_after`] and records its position with [`Store::set_reader_position`]. The
+//! `events` module's docs say who tells an event, and how order and wake-ups work.
+//!
+//! # What the game service calls
+//!
+//! - Players: [`Store::upsert_player`], [`Store::player`], [`Store::set_player_settings`];
+//!   servers' locales: [`Store::set_server_locale`], [`Store::server_locale`].
+//! - Challenges: [`Store::create_challenge`], [`Store::challenge`], [`Store::open_challenges_in`],
+//!   [`Store::open_challenges_to`], [`Store::open_challenges_by`], [`Store::close_challenge`],
+//!   [`Store::expire_challenges`], and [`Store::accept_challenge`], which starts the game in the
+//!   same transaction.
+//! - Games: [`Store::create_game`] (rematches, games against the computer), [`Store::game`],
+//!   [`Store::game_with_moves`], [`Store::active_games_of`], [`Store::active_games_in`],
+//!   [`Store::active_games_of_in`] ("my game here", by player and place),
+//!   [`Store::only_active_game_in`], [`Store::games_in_progress_of`], [`Store::rematch_of`].
+//! - Caps: a store given [`Caps`] ([`Store::with_caps`]: the game service's) refuses with
+//!   [`StoreError::Cap`] a game or tournament that would take a player past one, checked in
+//!   the transaction that creates it.
+//! - Guarded changes, each taking the [`Game::version`] it was decided on: [`Store::commit_move`]
+//!   (possibly ending the game), [`Store::end_game`], [`Store::set_offer`],
+//!   [`Store::clear_offer`], [`Store::take_back`], [`Store::set_deadline`].
+//! - The sweep: [`Store::claim_reminders`], [`Store::claim_timeouts`],
+//!   [`Store::expire_challenges`], [`Store::games_awaiting_ratings`].
+//! - Ratings: [`Store::rating`], [`Store::apply_ratings`] (once per game, guarded by each
+//!   rating's game count), [`Store::leaderboard`], [`Store::rank`].
+//! - Tournaments: [`Store::create_tournament`], [`Store::tournament`], [`Store::tournaments_in`],
+//!   [`Store::tournaments_in_status`], [`Store::tournaments_organised_by`],
+//!   [`Store::tournaments_joined_by`],
+//!   [`Store::entrants`], [`Store::join_tournament`] and [`Store::leave_tournament`] (guarded by
+//!   the seat counter), [`Store::cancel_tournament`], [`Store::start_tournament`] (every game at
+//!   once, guarded by the version), [`Store::withdraw_from_tournament`] (forfeits),
+//!   [`Store::tournament_games`], [`Store::tournament_of_game`],
+//!   [`Store::finish_tournament_if_done`], [`Store::running_tournaments_done`] and
+//!   [`Store::claim_tournament_announcements`].
+//! - Correspondence: [`Store::forecasts`], [`Store::set_forecasts`], [`Store::drop_forecasts`],
+//!   [`Store::forecast_turns`]; [`Store::start_vacation`] and [`Store::end_vacation`] (each one
+//!   transaction with the deadlines they move), [`Store::vacation_days_used`],
+//!   [`Store::claim_vacation_ends`].
+//! - Analyses: [`Store::analysis`], [`Store::store_analysis`] (once per game, whichever process
+//!   is first); [`Store::game_in_thread`] finds the game a thread was made for.
+//! - Records: [`Store::record`] (rated results by colour and way of ending) and
+//!   [`Store::streak`], counted from the finished games.
+//!
+//! # Tools for the host
+//!
+//! - [`backup_sqlite`]: a consistent copy of a live SQLite file (`rollerball db backup`).
+//! - [`copy_database`]: every row of one database into another, empty one, SQLite or
+//!   PostgreSQL either way (`rollerball db copy`), checked by row counts and replays.
+//! - [`Store::check_games`]: every stored game replayed against the rules.
+//!
+//! # Time
+//!
+//! The store never reads the clock: every method that stamps or compares times takes `now`, so the
+//! game service can run on an injectable clock and tests control time.
+
+#![warn(missing_docs)]
+
+// The crates this one builds on, named as the modules they were before the split, so
+// that paths read `crate::rules::Game` here as everywhere.
+use rollerball_model as model;
+use rollerball_redact as redact;
+use rollerball_rules as rules;
+
+mod analyses;
+mod backup;
+mod caps;
+mod challenges;
+mod check;
+mod error;
+mod events;
+mod forecasts;
+mod games;
+mod held;
+mod moves;
+mod options;
+mod plans;
+mod players;
+mod ratings;
+mod records;
+mod schema;
+mod tournament_lookups;
+mod tournament_writes;
+mod tournaments;
+mod transfer;
+mod types;
+mod vacations;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
+use tokio::sync::{Mutex, MutexGuard};
+
+/// A database URL as it may be shown: the one redaction ([`crate::redact::url`]), under the
+/// name the store's callers know.
+pub use crate::redact::url as redact;
+pub use analyses::{StoredAnalysis, StoredEval};
+pub use backup::{BackupError, BackupReport, backup_sqlite};
+pub use caps::{Cap, CapReached, Caps, InProgress};
+pub use check::{GameCheck, ReplayFailure};
+pub use error::{Corruption, DatabaseError, InvalidInput, Missing, Result, StoreError};
+use error::{missing_or_conflict, unique_to_conflict};
+pub use events::{
+    Answer, Deliveries, Delivery, Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter, answering,
+};
+pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
+pub use held::HeldNotice;
+use options::sqlite_url_creating_file;
+pub use options::{
+    Backend, DEFAULT_ACQUIRE_TIMEOUT, DEFAULT_DATABASE_URL, StoreOptions, database_url_from_env,
+};
+pub use plans::HotQuery;
+pub use tournaments::{
+    Entrant, NewTournament, Pairing, Tournament, TournamentDraw, TournamentGame, TournamentId,
+    TournamentStatus,
+};
+pub use transfer::{CopyProgress, CopyReport, Role, TransferError, copy_database};
+pub use types::*;
+pub use vacations::{VACATION_DAYS_PER_YEAR, Vacation};
+
+/// How long a SQLite connection waits for another process's write lock before giving up.
+const SQLITE_BUSY_TIMEOUT_MS: u64 = 10_000;
+
+/// The migrations in `migrations/`, compiled into the binary so a deployed bot needs no files.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../../migrations");
+
+/// A handle on the database: cheap to clone, safe to share between tasks.
+#[derive(Clone)]
+pub struct Store {
+    /// Reads, and on PostgreSQL writes too.
+    pool: AnyPool,
+    backend: Backend,
+    /// SQLite only: the one connection this process writes through; its lock is the queue of
+    /// write transactions (see the module docs).
+    writer: Option<Arc<Mutex<AnyConnection>>>,
+    /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
+    move_queue: Arc<std::sync::Mutex<Vec<moves::PendingMove>>>,
+    /// [`StoreOptions::acquire_timeout`]; also bounds the check after a lost commit answer.
+    acquire_timeout: Duration,
+    /// What one player may hold at once (none unless [`Store::with_caps`] says).
+    caps: Caps,
+    /// What writing events needs: this process's id, the deliveries it owes, the wake-up.
+    events: events::EventSink,
+    /// PostgreSQL only: the URL, for the connection that listens for other processes' events.
+    url: Option<String>,
+    /// Whether that connection is listening (it is started once, by the first consumer).
+    listening: Arc<Mutex<bool>>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("backend", &self.backend)
+            .field("pool", &self.pool)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The connection a write runs on: SQLite's single writer (locked), or one from the pool.
+enum Writer<'a> {
+    Sqlite(MutexGuard<'a, AnyConnection>),
+    Pooled(PoolConnection<Any>),
+}
+
+impl std::ops::Deref for Writer<'_> {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        match self {
+            Writer::Sqlite(conn) => conn,
+            Writer::Pooled(conn) => conn,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Writer<'_> {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match self {
+            Writer::Sqlite(conn) => conn,
+            Writer::Pooled(conn) => conn,
+        }
+    }
+}
+
+/// Makes a SQLite connection behave as the module docs promise. Only the writer switches the
+/// file to WAL (a property of the file, which every later connection finds): that switch needs
+/// the file to itself, so the pool's connections, opened beside other processes' writers, do
+/// not ask for it again.
+async fn sqlite_pragmas(conn: &mut AnyConnection, switch_to_wal: bool) -> Result<(), sqlx::Error> {
+    let wal = if switch_to_wal {
+        "PRAGMA journal_mode = WAL; "
+    } else {
+        ""
+    };
+    conn.execute(
+        format!(
+            "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
+             {wal}\
+             PRAGMA synchronous = FULL; \
+             PRAGMA foreign_keys = ON;"
+        )
+        .as_str(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// True for SQLite's "database is locked" (`SQLITE_BUSY` and its extended codes), which it
+/// may answer at once, without waiting its busy timeout, while another process opens the same
+/// file (recovering its WAL, or switching it to WAL).
+fn sqlite_busy(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(db) => db
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            .is_some_and(|code| code & 0xff == 5),
+        _ => false,
+    }
+}
+
+/// The SQLite writer connection, switched to WAL; tried again for a few seconds while another
+/// process opening the same file at the same moment holds it.
+async fn sqlite_writer(url: &str) -> Result<AnyConnection, sqlx::Error> {
+    let mut tries = 0;
+    loop {
+        let opened = async {
+            let mut conn = AnyConnection::connect(url).await?;
+            sqlite_pragmas(&mut conn, true).await?;
+            Ok::<_, sqlx::Error>(conn)
+        }
+        .await;
+        match opened {
+            Err(e) if sqlite_busy(&e) && tries < 100 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            opened => return opened,
+        }
+    }
+}
+
+impl Store {
+    /// Opens the database at `url` (creating a SQLite file if needed) and brings its schema up to
+    /// date. This is what the bot does at start-up.
+    pub async fn connect(url: &str) -> Result<Store> {
+        Store::connect_with(url, StoreOptions::default()).await
+    }
+
+    /// [`Store::connect`] with explicit pool options.
+    pub async fn connect_with(url: &str, options: StoreOptions) -> Result<Store> {
+        let store = Store::open(url, options).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Opens the database without touching its schema (for tools that must not migrate).
+    pub async fn open(url: &str, options: StoreOptions) -> Result<Store> {
+        install_default_drivers();
+        let backend = Backend::of_url(url)?;
+        let url = match backend {
+            Backend::Sqlite => sqlite_url_creating_file(url),
+            Backend::Postgres => {
+                for parameter in options::unread_postgres_parameters(url) {
+                    tracing::warn!(
+                        %parameter,
+                        "the database URL has a parameter PostgreSQL connections do not read: it is ignored"
+                    );
+                }
+                url.to_owned()
+            }
+        };
+        let mut pool_options =
+            AnyPoolOptions::new().max_connections(options.max_connections.max(1));
+        let mut writer = None;
+        if backend == Backend::Sqlite {
+            // The writer connection is opened first: it switches the file to WAL mode (a
+            // property of the file) before the pool opens its connections, which find it so.
+            let conn = sqlite_writer(&url).await?;
+            writer = Some(Arc::new(Mutex::new(conn)));
+            // A connection to a local file cannot go stale, and the check before each use costs
+            // a round trip to SQLite's worker thread.
+            pool_options = pool_options
+                .test_before_acquire(false)
+                .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn, false)));
+        }
+        let pool = pool_options
+            .acquire_timeout(options.acquire_timeout)
+            .connect(&url)
+            .await?;
+        let (local, commits) = tokio::sync::watch::channel(());
+        if backend == Backend::Postgres {
+            tokio::spawn(events::notify_others(pool.clone(), commits));
+        }
+        Ok(Store {
+            pool,
+            backend,
+            writer,
+            move_queue: Arc::default(),
+            acquire_timeout: options.acquire_timeout,
+            caps: Caps::default(),
+            events: events::EventSink {
+                instance: events::new_instance(),
+                backend,
+                deliveries: events::Deliveries::default(),
+                wake: Arc::new(tokio::sync::watch::channel(()).0),
+                local: Arc::new(local),
+            },
+            url: (backend == Backend::Postgres).then(|| url.clone()),
+            listening: Arc::default(),
+        })
+    }
+
+    /// Applies every migration the database had not seen and returns their versions (empty when
+    /// it was up to date). Safe to run again and from several processes at once: PostgreSQL
+    /// takes an advisory lock; on SQLite a run that loses the race tries again.
+    pub async fn migrate(&self) -> Result<Vec<i64>> {
+        let mut writer = self.writer().await?;
+        let before = match Store::migrate_once(&mut writer).await {
+            Ok(before) => before,
+            // PostgreSQL's advisory lock serialises the processes: a failure there is real.
+            Err(first) if self.backend == Backend::Postgres => return Err(first.into()),
+            // SQLite has no advisory lock: another process starting at the same moment may have
+            // created the bookkeeping table or applied a migration first, which fails this run
+            // (each step is one statement or one transaction, so nothing was half done). Running
+            // the whole sequence again picks up from what is applied by then; the other process
+            // may still be ahead by one migration each time, so try once per migration (and
+            // once for the table) before reporting the first error.
+            Err(first) => {
+                let mut retried = None;
+                for _ in 0..=MIGRATOR.iter().count() {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    if let Ok(before) = Store::migrate_once(&mut writer).await {
+                        retried = Some(before);
+                        break;
+                    }
+                }
+                retried.ok_or(first)?
+            }
+        };
+        if self.backend == Backend::Postgres {
+            events::ensure_sequence(&mut writer).await?;
+        }
+        Ok(Store::migration_versions()
+            .into_iter()
+            .filter(|v| !before.contains(v))
+            .collect())
+    }
+
+    /// One attempt at [`Store::migrate`]: the bookkeeping table, the versions applied before,
+    /// then every migration not yet applied. Returns the versions found applied at first.
+    async fn migrate_once(
+        writer: &mut AnyConnection,
+    ) -> std::result::Result<Vec<i64>, sqlx::migrate::MigrateError> {
+        use sqlx::migrate::Migrate;
+        // Under the migrator's own lock (PostgreSQL's advisory lock): two processes creating the
+        // bookkeeping table at once would otherwise collide.
+        writer.lock().await?;
+        let listed = match writer.ensure_migrations_table().await {
+            Ok(()) => writer.list_applied_migrations().await,
+            Err(e) => Err(e),
+        };
+        writer.unlock().await?;
+        let before: Vec<i64> = listed?.iter().map(|m| m.version).collect();
+        MIGRATOR.run_direct(writer).await?;
+        Ok(before)
+    }
+
+    /// Versions of the migrations known to this build, oldest first.
+    pub fn migration_versions() -> Vec<i64> {
+        MIGRATOR.iter().map(|m| m.version).collect()
+    }
+
+    /// Which database this store talks to.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The underlying pool, for the project's own tests (which look at rows and settings the
+    /// typed methods do not show): not part of the API, so only built with the `testing`
+    /// feature.
+    #[cfg(feature = "testing")]
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Waits for queries in flight and closes the pool's connections. (SQLite's writer
+    /// connection closes when the last clone of the store is dropped.)
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// The connection for a write: on SQLite this process's writer, once the writes queued
+    /// before have finished; on PostgreSQL any pooled connection, as row locks order the writes.
+    async fn writer(&self) -> Result<Writer<'_>> {
+        Ok(match &self.writer {
+            Some(writer) => Writer::Sqlite(writer.lock().await),
+            None => Writer::Pooled(self.pool.acquire().await?),
+        })
+    }
+
+    /// A claim statement for this database. Claims select their candidates in a subquery; on
+    /// PostgreSQL that subquery takes `FOR UPDATE SKIP LOCKED`, so that two sweeps locking
+    /// several rows each skip each other's rows instead of deadlocking on them (SQLite has one
+    /// writer at a time and no such clause). This is the only difference between the statements
+    /// the two databases run.
+    fn claim_sql(&self, template: &str) -> String {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => "FOR UPDATE SKIP LOCKED",
+        };
+        template.replace("/*LOCK*/", lock)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_numbered_in_order() {
+        assert_eq!(
+            Store::migration_versions(),
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+        );
+    }
+}
