@@ -42,8 +42,31 @@ pub const MOVE_SECONDS_BUCKETS: [f64; 12] = [
 /// How long the health check waits for the database.
 pub const DATABASE_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// What `/healthz` says when the database fails or does not answer in time.
-pub const DATABASE_UNAVAILABLE: &str = "database unavailable";
+/// Why the bot is not healthy: what `/healthz` answers, in one line. The database's own error is
+/// never part of it (it is logged): whoever can reach `/healthz` learns that the database is
+/// unavailable, not how it is set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unhealthy {
+    /// The database failed or did not answer within [`DATABASE_TIMEOUT`].
+    #[error("database unavailable")]
+    DatabaseUnavailable,
+    /// The Discord front end has not said yet how many gateway shards it runs.
+    #[error("the gateway is not started yet")]
+    GatewayNotStarted,
+    /// Some of this process's gateway shards are not connected.
+    #[error("{connected} of {expected} gateway shard(s) connected")]
+    ShardsDown {
+        /// Shards connected now.
+        connected: u32,
+        /// Shards this process runs.
+        expected: u32,
+    },
+}
+
+/// `METRICS_ADDR` is set but is not an address and port.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("METRICS_ADDR must be an address and port such as 127.0.0.1:9464, not `{0}`")]
+pub struct BadMetricsAddr(pub String);
 
 /// What became of one try of a Discord request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,32 +296,31 @@ impl Metrics {
     }
 
     /// `Ok` when the database answers and every shard of this process is connected; otherwise
-    /// why not, in one line. The database's own error is logged, never answered: whoever can
-    /// reach `/healthz` learns that it is unavailable, not how it is set up.
-    pub async fn health(&self, store: &Store) -> Result<(), String> {
+    /// why not. The database's own error is logged, never returned.
+    pub async fn health(&self, store: &Store) -> Result<(), Unhealthy> {
         match tokio::time::timeout(DATABASE_TIMEOUT, store.games_in_progress()).await {
             Ok(Ok(_)) => {}
             Ok(Err(error)) => {
                 let error = crate::redact::text(&error.to_string());
                 tracing::warn!(%error, "health: the database does not answer");
-                return Err(DATABASE_UNAVAILABLE.into());
+                return Err(Unhealthy::DatabaseUnavailable);
             }
             Err(_) => {
                 tracing::warn!(
                     seconds = DATABASE_TIMEOUT.as_secs(),
                     "health: the database does not answer in time"
                 );
-                return Err(DATABASE_UNAVAILABLE.into());
+                return Err(Unhealthy::DatabaseUnavailable);
             }
         }
         let shards = self.shards.lock().expect("shards");
         match shards.expected {
-            None => Err("the gateway is not started yet".into()),
+            None => Err(Unhealthy::GatewayNotStarted),
             Some(expected) if shards.connected.len() as u32 >= expected => Ok(()),
-            Some(expected) => Err(format!(
-                "{} of {expected} gateway shard(s) connected",
-                shards.connected.len()
-            )),
+            Some(expected) => Err(Unhealthy::ShardsDown {
+                connected: shards.connected.len() as u32,
+                expected,
+            }),
         }
     }
 }
@@ -344,13 +366,13 @@ impl Observer for Metrics {
 }
 
 /// Reads `METRICS_ADDR` through `get`: `None` (metrics off) when unset or empty.
-pub fn addr_from(get: impl Fn(&str) -> Option<String>) -> Result<Option<SocketAddr>, String> {
+pub fn addr_from(
+    get: impl Fn(&str) -> Option<String>,
+) -> Result<Option<SocketAddr>, BadMetricsAddr> {
     match get("METRICS_ADDR").map(|v| v.trim().to_string()) {
         None => Ok(None),
         Some(v) if v.is_empty() => Ok(None),
-        Some(v) => v.parse().map(Some).map_err(|_| {
-            format!("METRICS_ADDR must be an address and port such as 127.0.0.1:9464, not `{v}`")
-        }),
+        Some(v) => v.parse().map(Some).map_err(|_| BadMetricsAddr(v)),
     }
 }
 
@@ -367,7 +389,11 @@ mod tests {
             Ok(Some("127.0.0.1:9464".parse().unwrap()))
         );
         let bad = addr_from(|_| Some("localhost".into())).unwrap_err();
-        assert!(bad.contains("`localhost`"), "{bad}");
+        assert_eq!(bad, BadMetricsAddr("localhost".into()));
+        assert_eq!(
+            bad.to_string(),
+            "METRICS_ADDR must be an address and port such as 127.0.0.1:9464, not `localhost`"
+        );
     }
 
     #[test]
@@ -394,21 +420,32 @@ mod tests {
         }
     }
 
-    /// The database's failure is answered in two words; its error goes to the log.
+    /// Each reason to be unhealthy is told apart; the database's failure is answered in two
+    /// words, its error goes to the log.
     #[tokio::test]
     async fn health_says_database_unavailable_and_nothing_more() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("h.db").display());
         let store = Store::connect(&url).await.unwrap();
         let m = Metrics::new();
-        m.expect_shards(1);
+        assert_eq!(m.health(&store).await, Err(Unhealthy::GatewayNotStarted));
+        m.expect_shards(2);
         m.shard_connected(0, true);
+        let down = m.health(&store).await.unwrap_err();
+        assert_eq!(
+            down,
+            Unhealthy::ShardsDown {
+                connected: 1,
+                expected: 2
+            }
+        );
+        assert_eq!(down.to_string(), "1 of 2 gateway shard(s) connected");
+        m.shard_connected(1, true);
         assert_eq!(m.health(&store).await, Ok(()));
         store.close().await;
-        assert_eq!(
-            m.health(&store).await,
-            Err("database unavailable".to_string())
-        );
+        let unhealthy = m.health(&store).await.unwrap_err();
+        assert_eq!(unhealthy, Unhealthy::DatabaseUnavailable);
+        assert_eq!(unhealthy.to_string(), "database unavailable");
     }
 
     #[test]
