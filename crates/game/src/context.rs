@@ -1,33 +1,43 @@
 //! What every action works with: the service, who asks and where, the language of the answer,
 //! the players looked up so far; and how an action says no.
 
-use super::i18n::Lang;
+use super::command::CommandError;
+use super::i18n::{Args, FluentValue, Lang};
 use super::observe::RefusalReason;
 use super::players::Players;
 use super::present::Voice;
+use super::present::{Mover, move_error_by, move_error_id};
 use super::request::Actor;
 use super::service::Service;
 use crate::model::{Place, PlayerId, Timestamp};
+use crate::rules::MoveError;
 use crate::store::{Store, StoreError};
 
 /// Why a command was refused, before it becomes a private reply. Only ever returned before a
 /// change is committed: what follows a commit is answered as done, whatever fails.
 #[derive(Debug)]
 pub(crate) enum Refusal {
-    /// Said to the player as it is; nothing was changed.
-    Say(String),
-    /// Said to the player as it is, for a reason the metrics tell apart; nothing was changed.
-    Because(RefusalReason, String),
+    /// The command asks for what is not allowed or not there, for `reason` (which the metrics
+    /// count), as [`Said`] says; nothing was changed.
+    No(RefusalReason, Said),
     /// The store failed or the game changed meanwhile; nothing was changed.
     Store(StoreError),
 }
 
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Refusal {
+    /// What the player is told, in `lang`: the one place where a refusal becomes words.
+    pub(crate) fn text(&self, lang: Lang) -> String {
         match self {
-            Refusal::Say(text) | Refusal::Because(_, text) => f.write_str(text),
-            Refusal::Store(e) => e.fmt(f),
+            Refusal::No(_, said) => said.text(lang),
+            Refusal::Store(e) => e.to_string(),
         }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    /// In English, for logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 
@@ -37,13 +47,110 @@ impl From<StoreError> for Refusal {
     }
 }
 
+/// What a refusal says, as data: which message, with which values. It is put into the asker's
+/// words once, by [`Said::text`], when the answer is made; until then tests and metrics see
+/// what was refused, not words.
+#[derive(Debug)]
+pub(crate) enum Said {
+    /// A message of the bot's texts (`assets/i18n`), by id, with its placeholders' values.
+    Message(&'static str, Vec<(&'static str, Arg)>),
+    /// Why a move can't be played, the reader's own or (in a forecast) their opponent's.
+    Move(MoveError, Mover),
+    /// Why a line (a slash command's field) is not a command.
+    Command(CommandError),
+}
+
+impl Said {
+    /// The message id it is said with: `game-none`, `move-illegal`, `command-too-long`.
+    pub(crate) fn id(&self) -> &'static str {
+        match self {
+            Said::Message(id, _) => id,
+            Said::Move(error, _) => move_error_id(error),
+            Said::Command(error) => error.id(),
+        }
+    }
+
+    /// The words, in `lang`.
+    pub(crate) fn text(&self, lang: Lang) -> String {
+        match self {
+            Said::Message(id, values) => {
+                let mut args = Args::new();
+                for (name, value) in values {
+                    let value = match value {
+                        Arg::Value(value) => value.clone(),
+                        Arg::Said(said) => FluentValue::from(said.text(lang)),
+                    };
+                    args.set(*name, value);
+                }
+                lang.text(id, &args)
+            }
+            Said::Move(error, mover) => move_error_by(lang, error, *mover),
+            Said::Command(error) => error.text(lang),
+        }
+    }
+}
+
+/// A placeholder's value in what a refusal says: a number or a string (a name, a list made
+/// already), or something said in its own right (why a forecast's move is refused), put into
+/// the same language as the message around it.
+#[derive(Debug)]
+pub(crate) enum Arg {
+    /// A Fluent value: numbers choose plural forms.
+    Value(FluentValue<'static>),
+    /// Words of their own.
+    Said(Said),
+}
+
+impl From<Said> for Arg {
+    fn from(said: Said) -> Arg {
+        Arg::Said(said)
+    }
+}
+
+/// Values that are Fluent values as they are.
+macro_rules! fluent_args {
+    ($($t:ty),+) => {$(
+        impl From<$t> for Arg {
+            fn from(value: $t) -> Arg {
+                Arg::Value(FluentValue::from(value).into_owned())
+            }
+        }
+    )+};
+}
+fluent_args!(
+    &str, String, &String, u8, u16, u32, u64, usize, i32, i64, f64
+);
+
+/// A refusal, as a value: `no!("game-none", id = 3)` (reason
+/// [`NotAllowed`](RefusalReason::NotAllowed)), or with its reason
+/// `no!(AtCap, "cap-games", count = 3, max = 3)`. Values are anything an [`Arg`] is made from.
+macro_rules! no {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::context::no!(NotAllowed, $id $(, $name = $value)*)
+    };
+    ($reason:ident, $id:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::context::Refusal::No(
+            $crate::observe::RefusalReason::$reason,
+            $crate::context::said!($id $(, $name = $value)*),
+        )
+    };
+}
+pub(crate) use no;
+
+/// What a refusal says, as a value: `said!("game-none", id = 3)`, for a refusal made of
+/// several ([`Arg::Said`]) or one whose reason is chosen elsewhere.
+macro_rules! said {
+    ($id:expr $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::context::Said::Message(
+            $id,
+            vec![$((stringify!($name), $crate::context::Arg::from($value))),*],
+        )
+    };
+}
+pub(crate) use said;
+
 /// What an action returns until it has committed.
 pub(crate) type Res<T> = Result<T, Refusal>;
-
-/// Refuses with `text`.
-pub(crate) fn say<T>(text: impl Into<String>) -> Res<T> {
-    Err(Refusal::Say(text.into()))
-}
 
 /// One command being answered.
 pub(crate) struct Cx<'a> {

@@ -95,7 +95,7 @@ pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{
     Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, Exposed, HeldNotices, HeldPage,
-    MENU_OPTIONS_MAX, Menu, MenuOption, Notice, Reply,
+    MENU_OPTIONS_MAX, Menu, MenuOption, Notice, Refused, Reply,
 };
 pub use request::{Actor, Admission, Audience, Input, Request};
 pub use searches::{EngineSearcher, Searcher, default_searches_at_once};

@@ -4,9 +4,7 @@
 //! first three inside the transaction that would go past them ([`Caps`]), the line of analyses
 //! the last; this module gives them the numbers and says a refusal in the player's words.
 
-use super::context::{Cx, Refusal};
-use super::i18n::tr;
-use super::observe::RefusalReason;
+use super::context::{Cx, Refusal, no};
 use crate::model::PlayerId;
 use crate::store::{Cap, CapReached, Caps};
 
@@ -42,19 +40,18 @@ pub(crate) async fn cap_refusal(cx: &Cx<'_>, reached: CapReached) -> Refusal {
         max,
         count,
     } = reached;
-    let text = match cap {
-        Cap::Games if player != cx.actor.id => tr!(
-            cx.lang,
+    match cap {
+        Cap::Games if player != cx.actor.id => no!(
+            AtCap,
             "cap-games-other",
             player = cx.who(player).await,
             count = count,
             max = max
         ),
-        Cap::Games => tr!(cx.lang, "cap-games", count = count, max = max),
-        Cap::ComputerGames => tr!(cx.lang, "cap-computer-games", count = count, max = max),
-        Cap::OpenTournaments => tr!(cx.lang, "cap-tournaments", count = count, max = max),
-    };
-    Refusal::Because(RefusalReason::AtCap, text)
+        Cap::Games => no!(AtCap, "cap-games", count = count, max = max),
+        Cap::ComputerGames => no!(AtCap, "cap-computer-games", count = count, max = max),
+        Cap::OpenTournaments => no!(AtCap, "cap-tournaments", count = count, max = max),
+    }
 }
 
 /// Refuses, before anything is written, a new game for `player` when they are at the cap of

@@ -1,7 +1,7 @@
 //! Finding what a command means: the player's game in this place, a game someone looks at, a
 //! challenge — each rule written once.
 
-use super::context::{Cx, Res, say};
+use super::context::{Cx, Refusal, Res, no};
 use super::i18n::tr;
 use super::loaded::Loaded;
 use crate::model::{ChallengeId, GameId, Place, PlayerId};
@@ -74,14 +74,13 @@ pub(crate) async fn game_choices(cx: &Cx<'_>, games: &[StoredGame]) -> String {
 /// here; otherwise a refusal that says where their games are.
 pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> {
     let me = cx.actor.id;
-    let lang = cx.lang;
     let word = cx.word;
     if let Some(id) = id {
         let Some(row) = cx.store().game(id).await? else {
-            return say(tr!(lang, "game-none", id = id.0));
+            return Err(no!("game-none", id = id.0));
         };
         if row.color_of(me).is_none() {
-            return say(tr!(lang, "game-not-yours", id = id.0));
+            return Err(no!("game-not-yours", id = id.0));
         }
         return Ok(row);
     }
@@ -90,8 +89,7 @@ pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> 
         1 => return Ok(here.remove(0)),
         0 => {}
         _ => {
-            return say(tr!(
-                lang,
+            return Err(no!(
                 "games-several-here",
                 list = game_choices(cx, &here).await,
                 word = word,
@@ -101,16 +99,14 @@ pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> 
     }
     let elsewhere = cx.store().active_games_of(me).await?;
     match elsewhere.as_slice() {
-        [] => say(none_in_progress(cx).await?),
-        [one] => say(tr!(
-            lang,
+        [] => Err(none_in_progress(cx).await?),
+        [one] => Err(no!(
             "game-elsewhere",
             id = one.id.0,
             channel = cx.voice().place(one.place),
             word = word
         )),
-        several => say(tr!(
-            lang,
+        several => Err(no!(
             "games-elsewhere",
             list = game_choices(cx, several).await,
             word = word,
@@ -121,7 +117,7 @@ pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> 
 
 /// The answer to a player with no game in progress: how to start one, and — for a command
 /// that looks at games — their own latest finished games by number (never a made-up one).
-async fn none_in_progress(cx: &Cx<'_>) -> Res<String> {
+async fn none_in_progress(cx: &Cx<'_>) -> Res<Refusal> {
     let word = cx.word;
     let looks = matches!(word, "board" | "history" | "export" | "analysis");
     let finished = if looks {
@@ -130,9 +126,8 @@ async fn none_in_progress(cx: &Cx<'_>) -> Res<String> {
         Vec::new()
     };
     Ok(match finished.first() {
-        None => tr!(cx.lang, "game-none-here"),
-        Some(latest) => tr!(
-            cx.lang,
+        None => no!("game-none-here"),
+        Some(latest) => no!(
             "game-none-here-finished",
             count = finished.len(),
             list = game_choices(cx, &finished).await,
@@ -146,7 +141,7 @@ async fn none_in_progress(cx: &Cx<'_>) -> Res<String> {
 pub(crate) async fn load(cx: &Cx<'_>, id: GameId) -> Res<Loaded> {
     match Loaded::load(cx.store(), &cx.players, id).await? {
         Some(loaded) => Ok(loaded),
-        None => say(tr!(cx.lang, "game-none", id = id.0)),
+        None => Err(no!("game-none", id = id.0)),
     }
 }
 
@@ -170,13 +165,13 @@ pub(crate) async fn find_challenge(
     cx: &Cx<'_>,
     id: Option<ChallengeId>,
     fits: impl Fn(&Challenge) -> bool,
-    none: String,
+    none: Refusal,
 ) -> Res<Challenge> {
     let lang = cx.lang;
     let now = cx.now();
     if let Some(id) = id {
         let Some(c) = cx.store().challenge(id).await? else {
-            return say(tr!(lang, "challenge-none", id = id.0));
+            return Err(no!("challenge-none", id = id.0));
         };
         if c.status != ChallengeStatus::Open || c.expires_at <= now {
             let status = if c.status == ChallengeStatus::Open {
@@ -184,10 +179,10 @@ pub(crate) async fn find_challenge(
             } else {
                 c.status.as_str()
             };
-            return say(tr!(lang, "challenge-closed", id = id.0, status = status));
+            return Err(no!("challenge-closed", id = id.0, status = status));
         }
         if !fits(&c) {
-            return say(tr!(lang, "challenge-not-yours", id = id.0));
+            return Err(no!("challenge-not-yours", id = id.0));
         }
         return Ok(c);
     }
@@ -199,7 +194,7 @@ pub(crate) async fn find_challenge(
     candidates.sort_by_key(|c| c.id);
     candidates.dedup_by_key(|c| c.id);
     match candidates.len() {
-        0 => say(none),
+        0 => Err(none),
         1 => Ok(candidates.remove(0)),
         _ => {
             let mut list = Vec::with_capacity(candidates.len());
@@ -211,8 +206,7 @@ pub(crate) async fn find_challenge(
                     challenger = cx.who(c.challenger).await
                 ));
             }
-            say(tr!(
-                lang,
+            Err(no!(
                 "challenge-several",
                 list = list.join(", "),
                 // The example is the command that was typed: `cancel #4`, `decline #4`.

@@ -6,6 +6,7 @@
 
 use super::command::{Command, ForecastChange};
 use super::i18n::{Lang, tr};
+use super::observe::RefusalReason;
 use super::reply::{Exposed, Reply};
 use super::request::Audience;
 
@@ -28,7 +29,11 @@ pub(crate) fn refused_in_public(
     };
     Some(Reply {
         exposed: Some(exposed),
-        ..Reply::private(tr!(lang, "forecast-in-public"))
+        ..Reply::refusal(
+            RefusalReason::NotAllowed,
+            "forecast-in-public",
+            tr!(lang, "forecast-in-public"),
+        )
     })
 }
 

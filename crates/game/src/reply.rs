@@ -5,6 +5,7 @@ use std::fmt;
 
 use super::command::{Answer, Command, TournamentCommand};
 use super::i18n::Lang;
+use super::observe::RefusalReason;
 use super::told::Told;
 use crate::rules::Color;
 use crate::store::{ChallengeId, GameId, Place, PlayerId, TournamentId};
@@ -275,6 +276,19 @@ pub struct Reply {
     pub held: Option<HeldNotices>,
     /// The events of the log this answer tells; the front end reports its delivery there.
     pub told: Told,
+    /// What the answer refuses, when it is a refusal: why, and the message saying it.
+    pub refused: Option<Refused>,
+}
+
+/// What a refusal refused, as data: the metrics' reason and the id of the message that says
+/// it (`game-none`, `move-illegal`), for tests and for front ends that tell refusals apart
+/// without reading words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Why, as the metrics count it.
+    pub reason: RefusalReason,
+    /// The id of the message the answer says it with (`assets/i18n`).
+    pub message: &'static str,
 }
 
 /// What of a request made where others read it gave away, or would have given away, what only
@@ -339,6 +353,14 @@ impl Reply {
             text: text.into(),
             private: true,
             ..Reply::default()
+        }
+    }
+
+    /// A refusal, for `reason`, said with message `message` in `text`: only the asker sees it.
+    pub fn refusal(reason: RefusalReason, message: &'static str, text: impl Into<String>) -> Reply {
+        Reply {
+            refused: Some(Refused { reason, message }),
+            ..Reply::private(text)
         }
     }
 }

@@ -296,6 +296,7 @@ impl Service {
                 }
                 _ => self.remembered_language(locale.as_deref(), place.server),
             };
+            // Said before anything is read: all there is to tell is that it came too fast.
             return Some((Reply::private(slow_down(lang)), false));
         }
         let read = match input {
@@ -334,11 +335,19 @@ impl Service {
             Ok(read) => read,
             Err(Unread::Command(error)) => {
                 refuse(RefusalReason::Unreadable);
-                return Some((Reply::private(error.text(lang)), true));
+                let text = error.text(lang);
+                return Some((
+                    Reply::refusal(RefusalReason::Unreadable, error.id(), text),
+                    true,
+                ));
             }
             Err(Unread::Button) => {
                 refuse(RefusalReason::UnknownButton);
-                return Some((Reply::private(tr!(lang, "button-unknown")), true));
+                let text = tr!(lang, "button-unknown");
+                return Some((
+                    Reply::refusal(RefusalReason::UnknownButton, "button-unknown", text),
+                    true,
+                ));
             }
         };
         if let Read::Command(command) = &read
@@ -382,12 +391,8 @@ impl Service {
                 self.observer.database_error();
                 CommandOutcome::Failed
             }
-            Err(Refusal::Because(reason, _)) => {
+            Err(Refusal::No(reason, _)) => {
                 self.observer.refusal(*reason);
-                CommandOutcome::Refused
-            }
-            Err(Refusal::Say(_)) => {
-                self.observer.refusal(RefusalReason::NotAllowed);
                 CommandOutcome::Refused
             }
         };
@@ -450,11 +455,16 @@ enum Unread {
     Button,
 }
 
-/// The private answer to a refused command, in `lang`; store failures are logged.
+/// The private answer to a refused command, in `lang`: where a refusal is put into words.
+/// Store failures are logged.
 fn refused(lang: Lang, actor: PlayerId, refusal: Refusal) -> Reply {
     match refusal {
-        Refusal::Say(text) | Refusal::Because(_, text) => Reply::private(text),
-        Refusal::Store(StoreError::Conflict) => Reply::private(tr!(lang, "store-conflict")),
+        Refusal::No(reason, said) => Reply::refusal(reason, said.id(), said.text(lang)),
+        Refusal::Store(StoreError::Conflict) => Reply::refusal(
+            RefusalReason::Conflict,
+            "store-conflict",
+            tr!(lang, "store-conflict"),
+        ),
         Refusal::Store(e @ StoreError::Unconfirmed(_)) => {
             tracing::error!(error = %e, actor = actor.0, "commit unconfirmed");
             Reply::private(tr!(lang, "store-unconfirmed"))

@@ -7,14 +7,13 @@
 //! [`ANALYSES_QUEUED_MAX`](crate::limits::ANALYSES_QUEUED_MAX) analyses at once.
 
 use crate::analysis_queue::{Full, Ticket, Waiter};
-use crate::context::{Cx, Refusal, Res, say};
+use crate::context::{Cx, Refusal, Res, no};
 use crate::engine::analysis::{Budget, Eval, GameAnalysis, PositionEval};
 use crate::i18n::{Lang, tr};
 use crate::limits::ANALYSES_QUEUED_MAX;
 use crate::loaded::Loaded;
 use crate::lookup;
 use crate::model::{GameId, Place, PlayerId};
-use crate::observe::RefusalReason;
 use crate::players::Players;
 use crate::present::Voice;
 use crate::present::analysis::analysis_text;
@@ -41,16 +40,16 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     };
     let Some(row) = row else {
         return match id {
-            Some(id) => say(tr!(lang, "game-none", id = id.0)),
-            None => say(which(cx).await?),
+            Some(id) => Err(no!("game-none", id = id.0)),
+            None => Err(which(cx).await?),
         };
     };
     if row.status == GameStatus::Active {
-        return say(tr!(lang, "analysis-in-progress", id = row.id.0));
+        return Err(no!("analysis-in-progress", id = row.id.0));
     }
     let loaded = lookup::load(cx, row.id).await?;
     if loaded.game().ply() == 0 {
-        return say(tr!(lang, "analysis-no-moves", id = row.id.0));
+        return Err(no!("analysis-no-moves", id = row.id.0));
     }
     if let Some(stored) = cx.store().analysis(row.id).await? {
         let analysis = from_stored(loaded.game(), &stored)?;
@@ -64,7 +63,7 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     match cx.svc.analyses().submit(row.id, loaded.game(), waiter) {
         Ok(Ticket::Now(result)) => {
             let Ok(answer) = result.await else {
-                return say(tr!(lang, "analysis-failed", id = row.id.0));
+                return Err(no!("analysis-failed", id = row.id.0));
             };
             let analysis = keep(cx.svc, &loaded, answer.analysis).await?;
             let mut reply = reply(cx.svc, cx.voice(), &loaded, &analysis).await;
@@ -104,15 +103,12 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         ))),
         Err(Full { games }) => {
             let games: Vec<String> = games.iter().map(|g| format!("#{}", g.0)).collect();
-            Err(Refusal::Because(
-                RefusalReason::AtCap,
-                tr!(
-                    lang,
-                    "analysis-queue-full",
-                    count = games.len(),
-                    games = games.join(", "),
-                    max = ANALYSES_QUEUED_MAX
-                ),
+            Err(no!(
+                AtCap,
+                "analysis-queue-full",
+                count = games.len(),
+                games = games.join(", "),
+                max = ANALYSES_QUEUED_MAX
             ))
         }
     }
@@ -127,16 +123,15 @@ async fn latest_with_moves(cx: &Cx<'_>, here: bool) -> Res<Option<StoredGame>> {
 }
 
 /// "Which game?", with the asker's own latest finished games by number, if any.
-async fn which(cx: &Cx<'_>) -> Res<String> {
+async fn which(cx: &Cx<'_>) -> Res<Refusal> {
     let games: Vec<StoredGame> = lookup::my_finished_games(cx, false)
         .await?
         .into_iter()
         .filter(|g| g.ply > 0)
         .collect();
     Ok(match games.first() {
-        None => tr!(cx.lang, "analysis-which"),
-        Some(latest) => tr!(
-            cx.lang,
+        None => no!("analysis-which"),
+        Some(latest) => no!(
             "analysis-which-candidates",
             count = games.len(),
             list = lookup::game_choices(cx, &games).await,

@@ -2,14 +2,13 @@
 //! rematch that makes a new one from a finished game.
 
 use crate::command::{Opponent, PlayerRef};
-use crate::context::{Cx, Refusal, Res, say};
+use crate::context::{Cx, Refusal, Res, no};
 use crate::deadlines::{self, CHALLENGE_LIFETIME};
 use crate::i18n::tr;
 use crate::limits;
 use crate::loaded::Loaded;
 use crate::lookup::{self, find_challenge};
 use crate::model::{ChallengeId, Days, GameId, Place, PlayerId};
-use crate::observe::RefusalReason;
 use crate::present::{Ping, button, rated_key, side_key};
 use crate::reply::{ButtonAction, ButtonStyle, Reply};
 use crate::rules::{self, Color};
@@ -45,7 +44,7 @@ pub(crate) async fn challenge(
     // The bot's own DMs hold no opponent; a DM or group DM between players, where the bot only
     // answers commands (the app installed on a player's account), does.
     if place.server.is_none() && place.bot_posts() {
-        return say(tr!(lang, "challenge-needs-server"));
+        return Err(no!("challenge-needs-server"));
     }
     let challenged = match opponent {
         Opponent::Open | Opponent::Computer { .. } => None,
@@ -53,15 +52,15 @@ pub(crate) async fn challenge(
         Opponent::Player(PlayerRef::Name(name))
             if name.eq_ignore_ascii_case("everyone") || name.eq_ignore_ascii_case("here") =>
         {
-            return say(tr!(lang, "challenge-mass-mention", name = name.as_str()));
+            return Err(no!("challenge-mass-mention", name = name.as_str()));
         }
         Opponent::Player(PlayerRef::Name(name)) => {
-            return say(tr!(lang, "challenge-unknown-name", name = name));
+            return Err(no!("challenge-unknown-name", name = name));
         }
     };
     let me = cx.actor.id;
     if challenged == Some(me) {
-        return say(tr!(lang, "challenge-self"));
+        return Err(no!("challenge-self"));
     }
     // A player at the cap of games in progress could not start the game it asks for.
     limits::check_room(cx, me, false).await?;
@@ -72,14 +71,13 @@ pub(crate) async fn challenge(
         .iter()
         .find(|c| c.challenged == challenged && c.place.channel == place.channel)
     {
-        return say(match c.challenged {
-            Some(p) => tr!(
-                lang,
+        return Err(match c.challenged {
+            Some(p) => no!(
                 "challenge-already-open-for",
                 id = c.id.0,
                 player = cx.who(p).await
             ),
-            None => tr!(lang, "challenge-already-open", id = c.id.0),
+            None => no!("challenge-already-open", id = c.id.0),
         });
     }
     cx.players
@@ -206,7 +204,6 @@ async fn known_player(cx: &Cx<'_>, player: PlayerId) -> Result<String, StoreErro
 /// cap of games in progress, which the store checks as it starts the game (the challenge then
 /// stays open).
 pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
-    let lang = cx.lang;
     let me = cx.actor.id;
     let channel = cx.place.channel;
     let found = find_challenge(
@@ -217,28 +214,27 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
                 && (c.challenged == Some(me)
                     || (c.challenged.is_none() && c.place.channel == channel))
         },
-        tr!(lang, "accept-none"),
+        no!("accept-none"),
     )
     .await;
     let challenge = match (found, id) {
-        (Err(Refusal::Say(refusal)), Some(id)) => {
+        (Err(refusal @ Refusal::No(..)), Some(id)) => {
             // Say precisely why a named challenge can't be taken.
             if let Some(c) = cx.store().challenge(id).await? {
                 if c.challenger == me {
-                    return say(tr!(lang, "accept-own"));
+                    return Err(no!("accept-own"));
                 }
                 if let Some(other) = c.challenged.filter(|&p| p != me)
                     && c.status == ChallengeStatus::Open
                 {
-                    return say(tr!(
-                        lang,
+                    return Err(no!(
                         "accept-not-for-you",
                         id = c.id.0,
                         player = cx.who(other).await
                     ));
                 }
             }
-            return say(refusal);
+            return Err(refusal);
         }
         (found, _) => found?,
     };
@@ -274,10 +270,7 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
         )
         .await
         .map_err(|e| match e {
-            StoreError::Conflict => Refusal::Because(
-                RefusalReason::Conflict,
-                tr!(lang, "accept-taken", id = challenge.id.0),
-            ),
+            StoreError::Conflict => no!(Conflict, "accept-taken", id = challenge.id.0),
             other => other.into(),
         })?;
     cx.svc.observer().games_started(1);
@@ -343,15 +336,9 @@ pub(crate) async fn close(
     let lang = cx.lang;
     let me = cx.actor.id;
     let challenge = if status == ChallengeStatus::Declined {
-        find_challenge(
-            cx,
-            id,
-            |c| c.challenged == Some(me),
-            tr!(lang, "decline-none"),
-        )
-        .await?
+        find_challenge(cx, id, |c| c.challenged == Some(me), no!("decline-none")).await?
     } else {
-        find_challenge(cx, id, |c| c.challenger == me, tr!(lang, "cancel-none")).await?
+        find_challenge(cx, id, |c| c.challenger == me, no!("cancel-none")).await?
     };
     let c = cx
         .store()
@@ -376,23 +363,22 @@ pub(crate) async fn close(
 /// same terms, where the finished game was played. One rematch per
 /// game: asked for by the other player already, asking accepts it; made already, it is named.
 pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
-    let lang = cx.lang;
     let id = match id {
         Some(id) => id,
         None => match lookup::my_finished_games(cx, true).await?.first() {
             // The latest game of theirs to end here.
             Some(latest) => latest.id,
-            None => return say(rematch_which(cx).await?),
+            None => return Err(rematch_which(cx).await?),
         },
     };
     let loaded = lookup::load(cx, id).await?;
     let Some(color) = loaded.row().color_of(cx.actor.id) else {
-        return say(tr!(lang, "rematch-not-player", id = loaded.id()));
+        return Err(no!("rematch-not-player", id = loaded.id()));
     };
     if loaded.game().outcome().is_none() {
-        return say(tr!(lang, "rematch-not-over", id = loaded.id()));
+        return Err(no!("rematch-not-over", id = loaded.id()));
     }
-    let exists = |game: GameId| say(tr!(lang, "rematch-exists", id = loaded.id(), game = game.0));
+    let exists = |game: GameId| Err(no!("rematch-exists", id = loaded.id(), game = game.0));
     if let Some(game) = cx.store().rematch_of(loaded.row().id).await? {
         return exists(game.id);
     }
@@ -417,7 +403,7 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         };
     }
     let Some(opponent) = loaded.row().player(color.opponent()) else {
-        return say(tr!(lang, "rematch-nobody"));
+        return Err(no!("rematch-nobody"));
     };
     if let Some(answer) = open_rematch(cx, &loaded).await? {
         return answer;
@@ -451,19 +437,17 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
 
 /// Why `rematch` alone finds no game here: the game here is still going on, or which of the
 /// asker's finished games elsewhere it could be (by their real numbers), or none at all.
-async fn rematch_which(cx: &Cx<'_>) -> Res<String> {
-    let lang = cx.lang;
+async fn rematch_which(cx: &Cx<'_>) -> Res<Refusal> {
     if !lookup::my_games_here(cx.store(), cx.actor.id, cx.place)
         .await?
         .is_empty()
     {
-        return Ok(tr!(lang, "rematch-still-playing-here"));
+        return Ok(no!("rematch-still-playing-here"));
     }
     let games = lookup::my_finished_games(cx, false).await?;
     Ok(match games.first() {
-        None => tr!(lang, "rematch-which"),
-        Some(latest) => tr!(
-            lang,
+        None => no!("rematch-which"),
+        Some(latest) => no!(
             "rematch-which-candidates",
             count = games.len(),
             list = lookup::game_choices(cx, &games).await,
@@ -485,8 +469,7 @@ async fn open_rematch(cx: &Cx<'_>, loaded: &Loaded) -> Res<Option<Res<Reply>>> {
         return Ok(None);
     };
     if c.challenger == cx.actor.id {
-        return Ok(Some(say(tr!(
-            cx.lang,
+        return Ok(Some(Err(no!(
             "rematch-already-asked",
             id = loaded.id(),
             challenge = c.id.0

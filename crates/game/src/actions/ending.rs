@@ -1,7 +1,7 @@
 //! Ending a game off the board: `resign` (after a confirmation) and `abort` (never a
 //! tournament's game); and the reply every such ending shares.
 
-use crate::context::{Cx, Res, say};
+use crate::context::{Cx, Res, no};
 use crate::i18n::tr;
 use crate::model::GameId;
 use crate::present::{Ping, button};
@@ -62,7 +62,7 @@ pub(crate) async fn resign(cx: &Cx<'_>, id: Option<GameId>, confirmed: bool) -> 
 pub(crate) async fn abort(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let seat = Seat::mine(cx, id).await?;
     if seat.loaded().game().ply() >= 2 {
-        return say(tr!(cx.lang, "abort-too-late", id = seat.loaded().id()));
+        return Err(no!("abort-too-late", id = seat.loaded().id()));
     }
     // A tournament's pairing must end with a result: an aborted game would leave it unplayed.
     if let Some((t, _)) = cx
@@ -70,8 +70,7 @@ pub(crate) async fn abort(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         .tournament_of_game(seat.loaded().row().id)
         .await?
     {
-        return say(tr!(
-            cx.lang,
+        return Err(no!(
             "tournament-no-abort",
             id = seat.loaded().id(),
             tournament = crate::tournament::title(cx, &t)

@@ -3,12 +3,12 @@
 //! alone: every reply about them is private, and nothing of them reaches the game's record.
 
 use crate::command::ForecastChange;
-use crate::context::{Cx, Refusal, Res, say};
+use crate::context::{Cx, Res, Said, no, said};
 use crate::forecast::{self, Fault, Fit};
 use crate::i18n::tr;
 use crate::loaded::Loaded;
 use crate::model::GameId;
-use crate::present::{Mover, Voice, move_error_by};
+use crate::present::{Mover, Voice};
 use crate::reply::Reply;
 use crate::rules;
 use crate::seat::Seat;
@@ -27,7 +27,7 @@ pub(crate) async fn forecast(
     let game = loaded.row().id;
     let me = cx.actor.id;
     if loaded.row().computer_level.is_some() {
-        return say(tr!(lang, "forecast-computer"));
+        return Err(no!("forecast-computer"));
     }
     let record = forecast::record(loaded.game());
     // The lines as they stand now: what is left of each that still matches the game.
@@ -66,7 +66,7 @@ pub(crate) async fn forecast(
         }
         ForecastChange::Add(typed) => {
             if seat.to_move() {
-                return say(tr!(lang, "forecast-your-move", id = game.0));
+                return Err(no!("forecast-your-move", id = game.0));
             }
             let several = typed.len() > 1;
             // Lines given that are already there (line, the one it is part of): a batch
@@ -81,8 +81,7 @@ pub(crate) async fn forecast(
                     Fit::Conflict { line, at } => {
                         let theirs_new = sans(loaded.game(), &new);
                         let old = sans(loaded.game(), &lines[line]);
-                        return say(tr!(
-                            lang,
+                        return Err(no!(
                             "forecast-conflict",
                             line = number,
                             other = line + 1,
@@ -93,15 +92,15 @@ pub(crate) async fn forecast(
                     }
                 }
                 if lines.len() > MAX_FORECAST_LINES {
-                    return say(tr!(lang, "forecast-too-many", max = MAX_FORECAST_LINES));
+                    return Err(no!("forecast-too-many", max = MAX_FORECAST_LINES));
                 }
             }
             match covered.as_slice() {
                 [(line, other)] if typed.len() == 1 => {
-                    return say(tr!(lang, "forecast-covered", line = *line, other = *other));
+                    return Err(no!("forecast-covered", line = *line, other = *other));
                 }
                 all if all.len() == typed.len() => {
-                    return say(tr!(lang, "forecast-all-covered", count = all.len()));
+                    return Err(no!("forecast-all-covered", count = all.len()));
                 }
                 _ => {}
             }
@@ -145,10 +144,8 @@ fn checked_line(
     words: &[String],
     line: Option<usize>,
 ) -> Res<Vec<String>> {
-    let lang = cx.lang;
     if words.len() > MAX_FORECAST_PLIES {
-        return say(tr!(
-            lang,
+        return Err(no!(
             "forecast-too-long",
             line = line.unwrap_or(1),
             plies = words.len(),
@@ -164,36 +161,27 @@ fn checked_line(
                 } else {
                     Mover::You
                 };
-                move_error_by(lang, &error, mover)
+                Said::Move(error, mover)
             }
-            Fault::Over(outcome) => tr!(
-                lang,
+            Fault::Over(outcome) => said!(
                 "forecast-over",
                 outcome = cx.voice().outcome(loaded, outcome)
             ),
         };
         let text = words[i].as_str();
-        Refusal::Say(match line {
-            Some(line) => tr!(
-                lang,
+        match line {
+            Some(line) => no!(
                 "forecast-bad-move-in-line",
                 line = line,
                 number = i + 1,
                 text = text,
                 why = why
             ),
-            None => tr!(
-                lang,
-                "forecast-bad-move",
-                number = i + 1,
-                text = text,
-                why = why
-            ),
-        })
+            None => no!("forecast-bad-move", number = i + 1, text = text, why = why),
+        }
     })?;
     if read.len() % 2 == 1 {
-        return say(tr!(
-            lang,
+        return Err(no!(
             "forecast-ends-with-theirs",
             line = line.unwrap_or(1),
             text = words[words.len() - 1].as_str()

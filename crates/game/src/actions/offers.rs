@@ -2,7 +2,7 @@
 //! time on their move.
 
 use crate::command::Answer;
-use crate::context::{Cx, Res, say};
+use crate::context::{Cx, Res, no};
 use crate::deadlines::{self, MAX_DEADLINE_AHEAD_DAYS};
 use crate::i18n::tr;
 use crate::model::{Days, GameId};
@@ -26,10 +26,8 @@ pub(crate) async fn offer(
     let color = seat.color();
     if seat.loaded().row().computer_level.is_some() {
         return match (kind, answer) {
-            (OfferKind::Draw, _) => say(tr!(lang, "computer-no-draw")),
-            (OfferKind::Takeback, Some(Answer::Decline)) => {
-                say(tr!(lang, "computer-nothing-to-decline"))
-            }
+            (OfferKind::Draw, _) => Err(no!("computer-no-draw")),
+            (OfferKind::Takeback, Some(Answer::Decline)) => Err(no!("computer-nothing-to-decline")),
             (OfferKind::Takeback, _) => computer_takeback(cx, seat).await,
         };
     }
@@ -76,14 +74,10 @@ pub(crate) async fn offer(
             }
         },
         // The offer's maker pressing Accept on the board: it is theirs, and it stands.
-        Some(Answer::Accept) if mine => say(tr!(
-            lang,
-            "offer-stands",
-            kind = key,
-            id = game,
-            opponent = them
-        )),
-        Some(Answer::Accept) => say(tr!(lang, "offer-none-to-accept", kind = key, id = game)),
+        Some(Answer::Accept) if mine => {
+            Err(no!("offer-stands", kind = key, id = game, opponent = them))
+        }
+        Some(Answer::Accept) => Err(no!("offer-none-to-accept", kind = key, id = game)),
         Some(Answer::Decline) if theirs || mine => {
             seat.clear_offer(cx.svc).await?;
             let message = if theirs {
@@ -96,20 +90,14 @@ pub(crate) async fn offer(
                 ..Reply::text(tr!(lang, message, kind = key, id = game, player = cx.me()))
             })
         }
-        Some(Answer::Decline) => say(tr!(lang, "offer-none-to-decline", kind = key, id = game)),
-        None if mine => say(tr!(
-            lang,
-            "offer-stands",
-            kind = key,
-            id = game,
-            opponent = them
-        )),
+        Some(Answer::Decline) => Err(no!("offer-none-to-decline", kind = key, id = game)),
+        None if mine => Err(no!("offer-stands", kind = key, id = game, opponent = them)),
         None => {
             if kind == OfferKind::Takeback && (seat.loaded().game().ply() == 0 || seat.to_move()) {
-                return say(tr!(lang, "takeback-own-only"));
+                return Err(no!("takeback-own-only"));
             }
             if let Some(other) = pending {
-                return say(tr!(lang, "offer-pending", kind = offer_key(other.kind)));
+                return Err(no!("offer-pending", kind = offer_key(other.kind)));
             }
             seat.offer(cx.svc, kind).await?;
             let id = seat.loaded().row().id;
@@ -178,7 +166,7 @@ async fn computer_takeback(cx: &Cx<'_>, mut seat: Seat<'_>) -> Res<Reply> {
         (2.., true) => 2,
         // The computer has not answered yet: only the player's move.
         (1.., false) => 1,
-        _ => return say(tr!(cx.lang, "takeback-nothing")),
+        _ => return Err(no!("takeback-nothing")),
     };
     let taken = seat.take_back(cx.svc, plies).await?;
     // The takeback stands from here on: what follows only tells of it.
@@ -205,17 +193,17 @@ pub(crate) async fn more_time(cx: &Cx<'_>, id: Option<GameId>, days: Days) -> Re
     let mut seat = Seat::mine(cx, id).await?;
     let lang = cx.lang;
     if seat.loaded().row().computer_level.is_some() {
-        return say(tr!(lang, "moretime-computer"));
+        return Err(no!("moretime-computer"));
     }
     if seat.to_move() {
-        return say(tr!(lang, "moretime-own-move"));
+        return Err(no!("moretime-own-move"));
     }
     let now = cx.now();
     let current = seat.loaded().row().deadline.unwrap_or(now);
     let limit = now.plus_days(MAX_DEADLINE_AHEAD_DAYS);
     let wanted = current.plus_days(days.get());
     if wanted > limit {
-        return say(tr!(lang, "moretime-too-far", max = MAX_DEADLINE_AHEAD_DAYS));
+        return Err(no!("moretime-too-far", max = MAX_DEADLINE_AHEAD_DAYS));
     }
     seat.set_deadline(cx.svc, deadlines::reminders(now, wanted))
         .await?;

@@ -8,7 +8,7 @@
 //! before the move itself, which `move` checks again under the game's lock.
 
 use super::play;
-use crate::context::{Cx, Res, say};
+use crate::context::{Cx, Res, no};
 use crate::i18n::tr;
 use crate::loaded::Loaded;
 use crate::model::GameId;
@@ -42,7 +42,7 @@ pub(crate) async fn pick(cx: &Cx<'_>, pick: &Pick) -> Res<Reply> {
             let size = cx.svc.menu_size();
             match destinations_menu(cx.voice(), &loaded, *mark, *from, *page, size) {
                 Some(reply) => Ok(reply),
-                None => forged(cx, mark.game),
+                None => forged(mark.game),
             }
         }
         Pick::Play { mark, from, san } => {
@@ -51,7 +51,7 @@ pub(crate) async fn pick(cx: &Cx<'_>, pick: &Pick) -> Res<Reply> {
                 return Ok(stale(cx, &loaded));
             }
             if !destinations(&loaded, *from).iter().any(|(_, s)| s == san) {
-                return forged(cx, mark.game);
+                return forged(mark.game);
             }
             // Dropped before the move takes the game's lock.
             drop(loaded);
@@ -74,14 +74,12 @@ pub(crate) async fn pick(cx: &Cx<'_>, pick: &Pick) -> Res<Reply> {
 /// Game `id`, when it is being played and it is the asker's move in it; otherwise the
 /// refusal says whose move it is.
 async fn my_turn(cx: &Cx<'_>, id: GameId) -> Res<Loaded> {
-    let lang = cx.lang;
     let Some(loaded) = Loaded::load(cx.store(), &cx.players, id).await? else {
-        return say(tr!(lang, "game-none", id = id.0));
+        return Err(no!("game-none", id = id.0));
     };
     let voice = cx.voice();
     if let Some(outcome) = loaded.game().outcome() {
-        return say(tr!(
-            lang,
+        return Err(no!(
             "game-over-already",
             id = loaded.id(),
             outcome = voice.outcome(&loaded, outcome)
@@ -89,18 +87,10 @@ async fn my_turn(cx: &Cx<'_>, id: GameId) -> Res<Loaded> {
     }
     let to_move = voice.side(&loaded, loaded.to_move());
     match loaded.row().color_of(cx.actor.id) {
-        None => say(tr!(
-            lang,
-            "picker-stranger",
-            id = loaded.id(),
-            player = to_move
-        )),
-        Some(color) if color != loaded.to_move() => say(tr!(
-            lang,
-            "not-your-move",
-            player = to_move,
-            id = loaded.id()
-        )),
+        None => Err(no!("picker-stranger", id = loaded.id(), player = to_move)),
+        Some(color) if color != loaded.to_move() => {
+            Err(no!("not-your-move", player = to_move, id = loaded.id()))
+        }
         Some(_) => Ok(loaded),
     }
 }
@@ -123,6 +113,6 @@ fn stale(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
 }
 
 /// The refusal of a choice the picker did not offer.
-fn forged<T>(cx: &Cx<'_>, id: GameId) -> Res<T> {
-    say(tr!(cx.lang, "picker-forged", id = id.0))
+fn forged<T>(id: GameId) -> Res<T> {
+    Err(no!(UnknownButton, "picker-forged", id = id.0))
 }

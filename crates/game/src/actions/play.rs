@@ -2,12 +2,12 @@
 //! at once: the computer's in a game against it, or the opponent's forecast.
 
 use crate::command::clean_text;
-use crate::context::{Cx, Refusal, Res};
+use crate::context::{Cx, Refusal, Res, Said, no};
 use crate::i18n::tr;
 use crate::model::GameId;
 use crate::observe::RefusalReason;
 use crate::picks::Mark;
-use crate::present::{Ping, move_error};
+use crate::present::{Mover, Ping};
 use crate::reply::Reply;
 use crate::rules;
 use crate::seat::Seat;
@@ -19,19 +19,17 @@ use super::{computer, forecasts, vacation};
 /// The asker's seat at the game, checked to be theirs to move, and the move they typed read in
 /// its position: everything a move is refused for, before anything is written.
 async fn ready<'a>(cx: &Cx<'a>, id: Option<GameId>, text: &str) -> Res<(Seat<'a>, rules::Move)> {
-    let lang = cx.lang;
     let seat = Seat::mine(cx, id).await?;
     if !seat.to_move() {
-        let text = tr!(
-            lang,
+        return Err(no!(
+            NotYourMove,
             "not-your-move",
             player = cx.voice().side(seat.loaded(), seat.loaded().to_move()),
             id = seat.loaded().id()
-        );
-        return Err(Refusal::Because(RefusalReason::NotYourMove, text));
+        ));
     }
     let mv = rules::read_move(seat.loaded().game().position(), text)
-        .map_err(|e| Refusal::Because(RefusalReason::IllegalMove, move_error(lang, &e)))?;
+        .map_err(|e| Refusal::No(RefusalReason::IllegalMove, Said::Move(e, Mover::You)))?;
     Ok((seat, mv))
 }
 
@@ -50,7 +48,8 @@ pub(crate) async fn play_at(
 ) -> Res<Reply> {
     let lang = cx.lang;
     // A move may come from a slash command's field, which the line parser never saw.
-    let text = &clean_text(text).map_err(|e| Refusal::Say(e.text(lang)))?;
+    let text =
+        &clean_text(text).map_err(|e| Refusal::No(RefusalReason::Unreadable, Said::Command(e)))?;
     let voice = cx.voice();
     let (mut seat, mut mv) = ready(cx, id, text).await?;
     // A move ends the mover's vacation, once it is known to be one: their clocks run again
@@ -61,8 +60,11 @@ pub(crate) async fn play_at(
         (seat, mv) = ready(cx, id, text).await?;
     }
     if expected.is_some_and(|mark| !mark.matches(seat.loaded().game())) {
-        let text = tr!(lang, "picker-moved-meanwhile", id = seat.loaded().id());
-        return Err(Refusal::Because(RefusalReason::Conflict, text));
+        return Err(no!(
+            Conflict,
+            "picker-moved-meanwhile",
+            id = seat.loaded().id()
+        ));
     }
     let pending = seat.loaded().row().offer.filter(|o| o.by != seat.color());
     let san = seat.play(cx.svc, voice, mv).await?;

@@ -2,7 +2,7 @@
 //! direct message when it becomes their move.
 
 use crate::command::Setting;
-use crate::context::{Cx, Res, say};
+use crate::context::{Cx, Res, no};
 use crate::i18n::{Lang, tr};
 use crate::present::on_off;
 use crate::reply::Reply;
@@ -37,8 +37,7 @@ pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply
             Some(chosen) => (Some(chosen.code().to_string()), player.ping, player.dm),
             None => {
                 let languages: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-                return say(tr!(
-                    lang,
+                return Err(no!(
                     "settings-language-unknown",
                     code = code.as_str(),
                     languages = languages.join(", ")

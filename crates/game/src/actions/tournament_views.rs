@@ -2,7 +2,7 @@
 //! (`tournament [#T]`), the crosstable as a picture (`tournament [#T] table`), and the list of
 //! this server's events (`tournaments`). The final announcement reuses the same texts.
 
-use crate::context::{Cx, Res, say};
+use crate::context::{Cx, Res, no};
 use crate::i18n::{Lang, tr};
 use crate::model::{PlayerId, TournamentId};
 use crate::present::yes_no;
@@ -101,19 +101,14 @@ pub(crate) async fn table(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
     let t = find(cx, id, Want::View, "table").await?;
     match t.status {
         TournamentStatus::Open => {
-            return say(tr!(
-                cx.lang,
+            return Err(no!(
                 "tournament-table-not-yet",
                 tournament = title(cx, &t),
                 id = t.id.0
             ));
         }
         TournamentStatus::Cancelled => {
-            return say(tr!(
-                cx.lang,
-                "tournament-cancelled-view",
-                tournament = title(cx, &t)
-            ));
+            return Err(no!("tournament-cancelled-view", tournament = title(cx, &t)));
         }
         TournamentStatus::Running | TournamentStatus::Finished => {}
     }
@@ -313,7 +308,7 @@ fn distinct_names(players: &[PlayerId], names: Vec<String>) -> Vec<String> {
 pub(crate) async fn list(cx: &Cx<'_>) -> Res<Reply> {
     let lang = cx.lang;
     let Some(server) = cx.place.server else {
-        return say(tr!(lang, "tournament-needs-server"));
+        return Err(no!("tournament-needs-server"));
     };
     // Each status read on its own: no number of cancelled or finished events can push the
     // open and running ones off the list.

@@ -4,7 +4,7 @@
 //! as it then stands.
 
 use crate::command::{MAX_PLAYERS, MIN_PLAYERS, MaxPlayers, PlayerRef, TournamentName};
-use crate::context::{Cx, Refusal, Res, say};
+use crate::context::{Cx, Refusal, Res, no};
 use crate::deadlines;
 use crate::i18n::tr;
 use crate::limits;
@@ -31,18 +31,17 @@ fn not_open(cx: &Cx<'_>, t: &Tournament) -> Refusal {
         TournamentStatus::Finished => "tournament-over-already",
         TournamentStatus::Cancelled => "tournament-cancelled-already",
     };
-    Refusal::Say(tr!(cx.lang, key, tournament = title(cx, t)))
+    no!(NotAllowed, key, tournament = title(cx, t))
 }
 
 /// The refusal for someone who is not `t`'s organiser.
 async fn not_organiser(cx: &Cx<'_>, t: &Tournament, action: &str) -> Refusal {
-    Refusal::Say(tr!(
-        cx.lang,
+    no!(
         "tournament-not-organiser",
         organiser = cx.who(t.organiser).await,
         tournament = title(cx, t),
         action = action.to_string()
-    ))
+    )
 }
 
 /// The Join button under a tournament open for sign-up.
@@ -68,11 +67,11 @@ pub(crate) async fn create(
 ) -> Res<Reply> {
     let lang = cx.lang;
     let Some(server) = cx.place.server else {
-        return say(tr!(lang, "tournament-needs-server"));
+        return Err(no!("tournament-needs-server"));
     };
     // Its games' threads, reminders and final standings are posted in the server by the bot.
     if !cx.place.bot_posts() {
-        return say(tr!(lang, "tournament-needs-bot"));
+        return Err(no!("tournament-needs-bot"));
     }
     let store = cx.store();
     let me = cx.actor.id;
@@ -102,11 +101,7 @@ pub(crate) async fn create(
     );
     let taken = live.into_iter().find(|t| t.name.to_lowercase() == wanted);
     if let Some(t) = taken {
-        return say(tr!(
-            lang,
-            "tournament-name-taken",
-            tournament = title(cx, &t)
-        ));
+        return Err(no!("tournament-name-taken", tournament = title(cx, &t)));
     }
     let now = cx.now();
     cx.players
@@ -155,14 +150,10 @@ pub(crate) async fn join(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
         return Err(not_open(cx, t));
     }
     if roster.has(me) {
-        return say(tr!(
-            cx.lang,
-            "tournament-already-joined",
-            tournament = title(cx, t)
-        ));
+        return Err(no!("tournament-already-joined", tournament = title(cx, t)));
     }
     if t.entrants >= t.max_players {
-        return say(full(cx, t));
+        return Err(full(cx, t));
     }
     // A tournament's games start at once whoever is at the cap of games in progress (see
     // `start`), so a player already there does not sign up for more.
@@ -176,11 +167,10 @@ pub(crate) async fn join(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
             // Someone took the last seat, or the organiser started it, meanwhile.
             let now_is = store.tournament(t.id).await?.unwrap_or_else(|| t.clone());
             if now_is.status == TournamentStatus::Open && now_is.entrants >= now_is.max_players {
-                return say(full(cx, &now_is));
+                return Err(full(cx, &now_is));
             }
             if store.entrants(t.id).await?.iter().any(|e| e.player == me) {
-                return say(tr!(
-                    cx.lang,
+                return Err(no!(
                     "tournament-already-joined",
                     tournament = title(cx, &now_is)
                 ));
@@ -210,9 +200,8 @@ pub(crate) async fn join(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
 }
 
 /// "#3 Spring is full: 6 of 6 players."
-fn full(cx: &Cx<'_>, t: &Tournament) -> String {
-    tr!(
-        cx.lang,
+fn full(cx: &Cx<'_>, t: &Tournament) -> Refusal {
+    no!(
         "tournament-full",
         tournament = title(cx, t),
         max = t.max_players
@@ -226,15 +215,10 @@ pub(crate) async fn leave(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
     let roster = Roster::load(cx.store(), t).await?;
     let t = &roster.tournament;
     if !roster.has(me) {
-        return say(tr!(
-            cx.lang,
-            "tournament-not-joined",
-            tournament = title(cx, t)
-        ));
+        return Err(no!("tournament-not-joined", tournament = title(cx, t)));
     }
     if t.status != TournamentStatus::Open {
-        return say(tr!(
-            cx.lang,
+        return Err(no!(
             "tournament-leave-started",
             tournament = title(cx, t),
             status = t.status.as_str()
@@ -261,11 +245,7 @@ pub(crate) async fn leave(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
 /// A guarded write that found the tournament changed: said as its status now is.
 fn refused_after_race(cx: &Cx<'_>, t: &Tournament, e: StoreError) -> Refusal {
     match e {
-        StoreError::Conflict => Refusal::Say(tr!(
-            cx.lang,
-            "tournament-changed",
-            tournament = title(cx, t)
-        )),
+        StoreError::Conflict => no!("tournament-changed", tournament = title(cx, t)),
         other => other.into(),
     }
 }
@@ -277,8 +257,7 @@ pub(crate) async fn cancel(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> 
         return Err(not_organiser(cx, &t, "cancel").await);
     }
     if t.status == TournamentStatus::Running {
-        return say(tr!(
-            cx.lang,
+        return Err(no!(
             "tournament-cancel-started",
             tournament = title(cx, &t),
             id = t.id.0
@@ -311,7 +290,6 @@ pub(crate) async fn cancel(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> 
 /// reached the cap of games in progress since signing up ([`limits`]): one player's other games
 /// must not hold up everyone's tournament. Those games count towards the cap like any other.
 pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
-    let lang = cx.lang;
     let mut t = find(cx, id, Want::Organise, "start").await?;
     if t.organiser != cx.actor.id {
         return Err(not_organiser(cx, &t, "start").await);
@@ -323,8 +301,7 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
         let entrants = cx.store().entrants(t.id).await?;
         if (entrants.len() as u32) < MIN_PLAYERS {
             let signed: Vec<PlayerId> = entrants.iter().map(|e| e.player).collect();
-            return say(tr!(
-                lang,
+            return Err(no!(
                 "tournament-too-few",
                 tournament = title(cx, &t),
                 min = MIN_PLAYERS,
@@ -333,8 +310,7 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
             ));
         }
         if cx.place.channel != t.place.channel || cx.place.thread.is_some() {
-            return say(tr!(
-                lang,
+            return Err(no!(
                 "tournament-start-here",
                 tournament = title(cx, &t),
                 channel = cx.voice().place(t.place)
@@ -377,7 +353,7 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
                 // Someone joined or left meanwhile (or another start won): read it again.
                 match cx.store().tournament(t.id).await? {
                     Some(again) => t = again,
-                    None => return say(tr!(lang, "tournament-none", id = t.id.0)),
+                    None => return Err(no!("tournament-none", id = t.id.0)),
                 }
             }
             Err(StoreError::Conflict) => {
@@ -456,7 +432,7 @@ pub(crate) async fn withdraw(
     let player = match player {
         PlayerRef::Id(id) => PlayerId(*id),
         PlayerRef::Name(name) => {
-            return say(tr!(lang, "tournament-unknown-name", name = name.as_str()));
+            return Err(no!("tournament-unknown-name", name = name.as_str()));
         }
     };
     if t.organiser != cx.actor.id {
@@ -466,8 +442,7 @@ pub(crate) async fn withdraw(
     let t = &roster.tournament;
     let who = cx.who(player).await;
     let Some(entrant) = roster.entrants.iter().find(|e| e.player == player) else {
-        return say(tr!(
-            lang,
+        return Err(no!(
             "tournament-withdraw-not-entrant",
             player = who,
             tournament = title(cx, t)
@@ -497,8 +472,7 @@ pub(crate) async fn withdraw(
         _ => return Err(not_open(cx, t)),
     }
     if entrant.withdrawn_at.is_some() {
-        return say(tr!(
-            lang,
+        return Err(no!(
             "tournament-withdraw-already",
             player = who,
             tournament = title(cx, t)
@@ -512,8 +486,7 @@ pub(crate) async fn withdraw(
         })
         .count();
     if unfinished == 0 {
-        return say(tr!(
-            lang,
+        return Err(no!(
             "tournament-withdraw-nothing-left",
             player = who,
             tournament = title(cx, t)

@@ -11,7 +11,7 @@
 //! [`Service::vacation_ends`]: crate::service::Service
 
 use crate::command::VacationChange;
-use crate::context::{Cx, Res, say};
+use crate::context::{Cx, Res, no};
 use crate::deadlines;
 use crate::i18n::tr;
 use crate::model::{GameId, Timestamp};
@@ -52,18 +52,13 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
         }
         Some(VacationChange::On(days)) => {
             if let Some(v) = away {
-                return say(tr!(
-                    lang,
-                    "vacation-already",
-                    until = cx.voice().time(v.until)
-                ));
+                return Err(no!("vacation-already", until = cx.voice().time(v.until)));
             }
             let year = now.utc_date().0;
             let used = cx.store().vacation_days_used(me, year).await?;
             let left = VACATION_DAYS_PER_YEAR.saturating_sub(used);
             if left == 0 {
-                return say(tr!(
-                    lang,
+                return Err(no!(
                     "vacation-none-left",
                     total = VACATION_DAYS_PER_YEAR,
                     year = year
@@ -71,8 +66,7 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
             }
             let days = days.unwrap_or(left);
             if days > left {
-                return say(tr!(
-                    lang,
+                return Err(no!(
                     "vacation-too-long",
                     days = days,
                     left = left,
@@ -81,7 +75,7 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
             }
             let (v, games) = match cx.store().start_vacation(me, days, now).await {
                 // Another command of theirs started one, or took the days, meanwhile.
-                Err(StoreError::Conflict) => return say(tr!(lang, "vacation-changed")),
+                Err(StoreError::Conflict) => return Err(no!("vacation-changed")),
                 other => other?,
             };
             cx.players.remember(&Player {
@@ -111,7 +105,7 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
         }
         Some(VacationChange::Off) => {
             let Some(v) = away else {
-                return say(tr!(lang, "vacation-not-away"));
+                return Err(no!("vacation-not-away"));
             };
             let text = come_back(cx, player, v, now, None).await?;
             Ok(Reply::private(text))
@@ -161,7 +155,7 @@ async fn come_back(
 ) -> Res<String> {
     let me = cx.actor.id;
     match cx.store().end_vacation(me, v, now).await {
-        Err(StoreError::Conflict) => return say(tr!(cx.lang, "vacation-changed")),
+        Err(StoreError::Conflict) => return Err(no!("vacation-changed")),
         other => other?,
     };
     cx.players.remember(&Player {

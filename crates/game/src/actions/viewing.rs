@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::context::{Cx, Refusal, Res, say};
+use crate::context::{Cx, Res, no};
 use crate::i18n::tr;
 use crate::lookup::viewed_game;
 use crate::model::GameId;
@@ -51,7 +51,7 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
     let lang = cx.lang;
     let loaded = viewed_game(cx, id).await?;
     if loaded.game().outcome().is_some() {
-        return say(tr!(lang, "moves-game-over", id = loaded.id()));
+        return Err(no!("moves-game-over", id = loaded.id()));
     }
     let position = *loaded.game().position();
     let sans = rules::legal_sans(&position);
@@ -59,11 +59,10 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
     let listed: Vec<&str> = match square {
         Some(sq) => {
             let Some(piece) = position.piece_at(sq) else {
-                return say(tr!(lang, "moves-no-piece", square = sq.name()));
+                return Err(no!("moves-no-piece", square = sq.name()));
             };
             if piece.color != position.side_to_move() {
-                return say(tr!(
-                    lang,
+                return Err(no!(
                     "moves-not-side",
                     piece = piece.kind.name(),
                     square = sq.name(),
@@ -233,9 +232,7 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let game = loaded.game().clone();
     let mut options = GifOptions::default();
     options.board.size = cx.svc.board_size().min(480);
-    let failed = |e: &dyn std::fmt::Display| {
-        Refusal::Say(tr!(cx.lang, "export-failed", error = e.to_string()))
-    };
+    let failed = |e: &dyn std::fmt::Display| no!("export-failed", error = e.to_string());
     let (lang, named) = (cx.lang, caption(cx.lang, &loaded));
     let gif = tokio::task::spawn_blocking(move || {
         render::render_gif_in(&game, &options, Some(&named), &BoardWords(lang))

@@ -374,6 +374,43 @@ impl Needed {
 }
 
 impl CommandError {
+    /// The id of the message [`CommandError::text`] says it with, such as `command-days`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            CommandError::Empty => "command-empty",
+            CommandError::TooLong(_) => "command-too-long",
+            CommandError::Unknown {
+                suggestion: Some(_),
+                ..
+            } => "command-unknown-suggest",
+            CommandError::Unknown {
+                suggestion: None, ..
+            } => "command-unknown",
+            CommandError::Missing { .. } => "command-missing",
+            CommandError::Unexpected { .. } => "command-unexpected",
+            CommandError::Days(_) => "command-days",
+            CommandError::GameNumber(_) => "command-game-number",
+            CommandError::Level(_) => "command-level",
+            CommandError::DirectionControl(_) => "command-direction-control",
+            CommandError::RoleMention(_) => "command-role-mention",
+            CommandError::UnknownMention(_) => "command-unknown-mention",
+            CommandError::Square(_) => "slash-square",
+            CommandError::NoSubcommand => "slash-pick-subcommand",
+            CommandError::UnknownSubcommand(_) => "slash-unknown",
+            CommandError::TwoOpponents => "slash-opponent-both",
+            CommandError::TwoSettings => "slash-one-setting",
+            CommandError::TournamentNumber(_) => "command-tournament-number",
+            CommandError::TournamentName(_) => "command-tournament-name",
+            CommandError::ConflictingOptions { .. } => "command-conflicting-options",
+            CommandError::TournamentNameLink(_) => "command-tournament-name-link",
+            CommandError::MaxPlayers(_) => "command-max-players",
+            CommandError::Colour(_) => "profile-colour-bad",
+            CommandError::Rated(_) => "profile-rated-bad",
+            CommandError::BotOpponent(_) => "profile-opponent-bot",
+            CommandError::VacationDays(_) => "command-vacation-days",
+        }
+    }
+
     /// The message a player reads, in `lang`. Command words and usage lines stay English:
     /// they are what the parser reads.
     pub fn text(&self, lang: Lang) -> String {

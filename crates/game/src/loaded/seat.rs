@@ -7,14 +7,13 @@
 //! with a conflict and writes nothing.
 
 use super::Loaded;
-use crate::context::{Cx, Refusal, Res, say};
+use crate::context::{Cx, Refusal, Res, Said, no};
 use crate::deadlines;
-use crate::i18n::tr;
 use crate::locks::LockGuard;
 use crate::lookup;
 use crate::model::{GameId, PlayerId};
 use crate::observe::RefusalReason;
-use crate::present::{Voice, move_error};
+use crate::present::{Mover, Voice};
 use crate::rules::{self, Color, Move, Outcome, PlayError, Termination};
 use crate::service::Service;
 use crate::store::{AfterMove, Deadline, Ending, GameResult, NewMove, Offer, OfferKind};
@@ -36,14 +35,13 @@ impl<'a> Seat<'a> {
         let lock = cx.svc.locks().lock(row.id).await;
         // Loaded under the lock, so no other command of this process changes it meanwhile.
         let Some(loaded) = Loaded::load(cx.store(), &cx.players, row.id).await? else {
-            return say(tr!(cx.lang, "game-none", id = row.id.0));
+            return Err(no!("game-none", id = row.id.0));
         };
         let Some(color) = loaded.row.color_of(cx.actor.id) else {
-            return say(tr!(cx.lang, "game-not-yours", id = row.id.0));
+            return Err(no!("game-not-yours", id = row.id.0));
         };
         if let Some(outcome) = loaded.game.outcome() {
-            return say(tr!(
-                cx.lang,
+            return Err(no!(
                 "game-over-already",
                 id = loaded.id(),
                 outcome = cx.voice().outcome(&loaded, outcome)
@@ -113,13 +111,12 @@ impl<'a> Seat<'a> {
         let before = *self.loaded.game.position();
         self.loaded.game.play(mv).map_err(|e| match e {
             PlayError::Move(error) => {
-                Refusal::Because(RefusalReason::IllegalMove, move_error(voice.lang, &error))
+                Refusal::No(RefusalReason::IllegalMove, Said::Move(error, Mover::You))
             }
-            PlayError::GameOver(outcome) => Refusal::Say(tr!(
-                voice.lang,
+            PlayError::GameOver(outcome) => no!(
                 "move-game-over",
                 outcome = voice.outcome(&self.loaded, outcome)
-            )),
+            ),
         })?;
         let san = self.loaded.game.sans().last().cloned().unwrap_or_default();
         let now = svc.now();

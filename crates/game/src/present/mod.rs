@@ -18,5 +18,5 @@ pub(crate) use help::help;
 pub use help::rules_summary;
 pub use markup::{Markup, TextMarkup, written_time};
 pub(crate) use voice::Voice;
-pub use words::{Mover, move_error, move_error_by};
+pub use words::{Mover, move_error, move_error_by, move_error_id};
 pub(crate) use words::{offer_key, on_off, rated_key, side_key, yes_no};

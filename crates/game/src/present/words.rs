@@ -38,6 +38,16 @@ pub fn move_error(lang: Lang, error: &MoveError) -> String {
     move_error_by(lang, error, Mover::You)
 }
 
+/// The id of the message [`move_error_by`] says `error` with: `move-unreadable`,
+/// `move-illegal` or `move-ambiguous`.
+pub fn move_error_id(error: &MoveError) -> &'static str {
+    match error {
+        MoveError::Unreadable { .. } => "move-unreadable",
+        MoveError::Illegal { .. } => "move-illegal",
+        MoveError::Ambiguous { .. } => "move-ambiguous",
+    }
+}
+
 /// Whose move a refused move is, for the words of why: the reader's own, or their opponent's
 /// (a forecast line's moves of the opponent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@ pub(crate) mod standings;
 
 use std::collections::HashSet;
 
-use super::context::{Cx, Res, say};
+use super::context::{Cx, Res, no};
 use super::i18n::tr;
 use super::lookup::place_key;
 use super::present::{rated_key, yes_no};
@@ -124,17 +124,16 @@ pub(crate) async fn find(
     want: Want,
     word: &str,
 ) -> Res<Tournament> {
-    let lang = cx.lang;
     let Some(server) = cx.place.server else {
-        return say(tr!(lang, "tournament-needs-server"));
+        return Err(no!("tournament-needs-server"));
     };
     let store = cx.store();
     if let Some(id) = id {
         let Some(t) = store.tournament(id).await? else {
-            return say(tr!(lang, "tournament-none", id = id.0));
+            return Err(no!("tournament-none", id = id.0));
         };
         if t.place.server != Some(server) {
-            return say(tr!(lang, "tournament-elsewhere", id = id.0));
+            return Err(no!("tournament-elsewhere", id = id.0));
         }
         return Ok(t);
     }
@@ -192,18 +191,17 @@ pub(crate) async fn find(
     }
     match fits.len() {
         1 => Ok(fits.remove(0)),
-        0 => say(match want {
-            Want::Join => tr!(lang, "tournament-none-open"),
-            Want::Leave => tr!(lang, "tournament-none-joined"),
-            Want::Organise => tr!(lang, "tournament-none-organised"),
-            Want::Withdraw => tr!(lang, "tournament-none-running-organised"),
-            Want::View => tr!(lang, "tournament-none-here"),
+        0 => Err(match want {
+            Want::Join => no!("tournament-none-open"),
+            Want::Leave => no!("tournament-none-joined"),
+            Want::Organise => no!("tournament-none-organised"),
+            Want::Withdraw => no!("tournament-none-running-organised"),
+            Want::View => no!("tournament-none-here"),
         }),
         _ => {
             fits.sort_by_key(|t| t.id);
             let list: Vec<String> = fits.iter().map(|t| title(cx, t)).collect();
-            say(tr!(
-                lang,
+            Err(no!(
                 "tournament-several",
                 list = list.join(", "),
                 word = word.to_string(),
