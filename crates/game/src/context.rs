@@ -5,8 +5,8 @@ use super::command::CommandError;
 use super::i18n::{Args, FluentValue, Lang};
 use super::observe::RefusalReason;
 use super::players::Players;
-use super::present::Voice;
-use super::present::{Mover, move_error_by, move_error_id};
+use super::present::{Mover, Voice, move_error_by, move_error_id};
+use super::reply::Reply;
 use super::request::Actor;
 use super::service::Service;
 use crate::model::{Place, PlayerId, Timestamp};
@@ -24,20 +24,13 @@ pub(crate) enum Refusal {
     Store(StoreError),
 }
 
-impl Refusal {
-    /// What the player is told, in `lang`: the one place where a refusal becomes words.
-    pub(crate) fn text(&self, lang: Lang) -> String {
-        match self {
-            Refusal::No(_, said) => said.text(lang),
-            Refusal::Store(e) => e.to_string(),
-        }
-    }
-}
-
 impl std::fmt::Display for Refusal {
     /// In English, for logs.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text(Lang::En))
+        match self {
+            Refusal::No(_, said) => f.write_str(&said.text(Lang::En)),
+            Refusal::Store(e) => e.fmt(f),
+        }
     }
 }
 
@@ -87,6 +80,11 @@ impl Said {
             Said::Move(error, mover) => move_error_by(lang, error, *mover),
             Said::Command(error) => error.text(lang),
         }
+    }
+
+    /// The private answer refusing for `reason` with these words, in `lang`.
+    pub(crate) fn refusal(&self, reason: RefusalReason, lang: Lang) -> Reply {
+        Reply::refusal(reason, self.id(), self.text(lang))
     }
 }
 

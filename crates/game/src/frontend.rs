@@ -196,7 +196,7 @@ impl Service {
         let mut message = match viewing::board(&cx, Some(game)).await {
             Ok(reply) => reply,
             Err(Refusal::Store(e)) => return Err(e),
-            Err(refusal @ Refusal::No(..)) => Reply::text(refusal.text(lang)),
+            Err(Refusal::No(_, said)) => Reply::text(said.text(lang)),
         };
         message.text = format!(
             "{}\n{}",

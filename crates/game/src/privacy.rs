@@ -5,7 +5,8 @@
 //! bot, the console.
 
 use super::command::{Command, ForecastChange};
-use super::i18n::{Lang, tr};
+use super::context::said;
+use super::i18n::Lang;
 use super::observe::RefusalReason;
 use super::reply::{Exposed, Reply};
 use super::request::Audience;
@@ -29,11 +30,7 @@ pub(crate) fn refused_in_public(
     };
     Some(Reply {
         exposed: Some(exposed),
-        ..Reply::refusal(
-            RefusalReason::NotAllowed,
-            "forecast-in-public",
-            tr!(lang, "forecast-in-public"),
-        )
+        ..said!("forecast-in-public").refusal(RefusalReason::NotAllowed, lang)
     })
 }
 

@@ -11,7 +11,7 @@ use super::actions::{self, command_kind, command_word};
 use super::analysis_queue::{AnalysisQueue, Analyst, EngineAnalyst};
 use super::clock::Clock;
 use super::command::{Command, CommandError, looks_like_move};
-use super::context::{Cx, Refusal};
+use super::context::{Cx, Refusal, Said, said};
 use super::i18n::{Lang, tr};
 use super::limits;
 use super::locks::GameLocks;
@@ -335,19 +335,13 @@ impl Service {
             Ok(read) => read,
             Err(Unread::Command(error)) => {
                 refuse(RefusalReason::Unreadable);
-                let text = error.text(lang);
-                return Some((
-                    Reply::refusal(RefusalReason::Unreadable, error.id(), text),
-                    true,
-                ));
+                let said = Said::Command(error);
+                return Some((said.refusal(RefusalReason::Unreadable, lang), true));
             }
             Err(Unread::Button) => {
                 refuse(RefusalReason::UnknownButton);
-                let text = tr!(lang, "button-unknown");
-                return Some((
-                    Reply::refusal(RefusalReason::UnknownButton, "button-unknown", text),
-                    true,
-                ));
+                let said = said!("button-unknown");
+                return Some((said.refusal(RefusalReason::UnknownButton, lang), true));
             }
         };
         if let Read::Command(command) = &read
@@ -459,12 +453,10 @@ enum Unread {
 /// Store failures are logged.
 fn refused(lang: Lang, actor: PlayerId, refusal: Refusal) -> Reply {
     match refusal {
-        Refusal::No(reason, said) => Reply::refusal(reason, said.id(), said.text(lang)),
-        Refusal::Store(StoreError::Conflict) => Reply::refusal(
-            RefusalReason::Conflict,
-            "store-conflict",
-            tr!(lang, "store-conflict"),
-        ),
+        Refusal::No(reason, said) => said.refusal(reason, lang),
+        Refusal::Store(StoreError::Conflict) => {
+            said!("store-conflict").refusal(RefusalReason::Conflict, lang)
+        }
         Refusal::Store(e @ StoreError::Unconfirmed(_)) => {
             tracing::error!(error = %e, actor = actor.0, "commit unconfirmed");
             Reply::private(tr!(lang, "store-unconfirmed"))
