@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use rollerball::discord::DiscordMarkup;
 use rollerball::game::{
-    Actor, Admission, Input, ManualClock, Notice, RateLimit, Reply, Request, Service,
+    Actor, Admission, Input, ManualClock, Notice, RateLimit, RefusalReason, Reply, Request, Service,
 };
 use rollerball::store::{ChallengeId, Game, GameId, Place, PlayerId, Reach, Store, StoredMove};
 
@@ -159,6 +159,16 @@ impl World {
         self.refused_in(who, PLACE, text).await
     }
 
+    /// Says something in the tests' channel that must be refused (see [`World::refused_in`]);
+    /// returns why, as the metrics count it, and the id of the message that says it.
+    pub async fn refusal(&self, who: &Actor, text: &str) -> (RefusalReason, &'static str) {
+        let before = self.snapshot().await;
+        let reply = self.say(who, text).await;
+        self.check_refusal(&before, &reply, text).await;
+        let refused = reply.refused.expect("checked a refusal");
+        (refused.reason, refused.message)
+    }
+
     /// Presses a button that must be refused (see [`World::refused_in`]).
     pub async fn press_refused(&self, who: &Actor, custom_id: &str) -> String {
         let before = self.snapshot().await;
@@ -170,6 +180,11 @@ impl World {
     /// buttons, and that the database is as `before`.
     pub async fn check_refusal(&self, before: &str, reply: &Reply, said: &str) -> String {
         assert!(reply.private, "`{said}` was not refused: {}", reply.text);
+        assert!(
+            reply.refused.is_some(),
+            "`{said}` was answered privately but not as a refusal: {}",
+            reply.text
+        );
         assert!(
             reply.mentions.is_empty(),
             "`{said}` pings {:?}",

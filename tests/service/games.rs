@@ -9,6 +9,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{PLACE, T0, World, alice, bob, carol, say_to, test_dbs};
+use rollerball::game::RefusalReason::{
+    IllegalMove, NotAllowed, NotYourMove, UnknownButton, Unreadable,
+};
 use rollerball::game::command::Setting;
 use rollerball::game::{Actor, ButtonAction, Command, ManualClock, Reply, Request};
 use rollerball::render;
@@ -487,6 +490,11 @@ async fn the_rights_matrix() {
         );
         let junk = w.press(&bob(), "<@&1> drop table").await;
         assert!(junk.private);
+        let refused = junk.refused.expect("a refusal");
+        assert_eq!(
+            (refused.reason, refused.message),
+            (UnknownButton, "button-unknown")
+        );
         // Out of turn, an illegal move, an unreadable one, an ambiguous one.
         let said = w.refused(&alice(), "move f5").await;
         assert!(said.contains("It is <@102>'s move"), "{said}");
@@ -497,6 +505,23 @@ async fn the_rights_matrix() {
         assert!(said.contains("can't read"), "{said}");
         let said = w.refused(&bob(), "move f6").await;
         assert!(said.contains("could mean"), "{said}");
+        // Each refusal says its kind (as the metrics count it) and its message, whatever the
+        // words.
+        for (who, text, kind) in [
+            (alice(), "move f5" as &str, (NotYourMove, "not-your-move")),
+            (bob(), "move Kd3", (IllegalMove, "move-illegal")),
+            (bob(), "move hello", (IllegalMove, "move-unreadable")),
+            (bob(), "move f6", (IllegalMove, "move-ambiguous")),
+            (
+                carol(),
+                &format!("move f5 #{n}"),
+                (NotAllowed, "game-not-yours"),
+            ),
+            (carol(), "move f5", (NotAllowed, "game-none-here")),
+            (bob(), "frobnicate", (Unreadable, "command-unknown")),
+        ] {
+            assert_eq!(w.refusal(&who, text).await, kind, "{text}");
+        }
         // On a finished game nobody acts.
         w.ok(&bob(), "resign confirm").await;
         for (who, text) in [

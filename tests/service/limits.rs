@@ -14,7 +14,7 @@ use common::{PLACE, World, actor, alice, bob, carol, dave, say_to, test_dbs};
 use rollerball::engine::Level;
 use rollerball::game::limits::{COMPUTER_GAMES_MAX, GAMES_IN_PROGRESS_MAX};
 use rollerball::game::rate::{BURST, COMPLETION_BURST, COMPLETION_REFILL_EVERY, slow_down};
-use rollerball::game::{Actor, Searcher};
+use rollerball::game::{Actor, RefusalReason, Searcher};
 use rollerball::game::{Lang, RateLimit};
 use rollerball::rules::{self, Move};
 use rollerball::store::GameId;
@@ -99,6 +99,10 @@ async fn twenty_games_in_progress_at_once_however_they_start() {
 
         // At twenty: no challenge, no acceptance, no game against the computer.
         assert_eq!(w.refused(&alice(), "challenge <@104>").await, games_cap(20));
+        assert_eq!(
+            w.refusal(&alice(), "challenge <@104>").await,
+            (RefusalReason::AtCap, "cap-games")
+        );
         assert_eq!(w.refused(&alice(), "accept #16").await, games_cap(20));
         assert_eq!(
             w.refused(&alice(), "challenge computer level 1").await,

@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use common::{PLACE, T0, World, alice, bob, carol, test_dbs};
 use rollerball::discord::DiscordMarkup;
-use rollerball::game::{Actor, ButtonAction, ManualClock, Menu, Reply, Request, Service};
+use rollerball::game::{
+    Actor, ButtonAction, ManualClock, Menu, RefusalReason, Reply, Request, Service,
+};
 use rollerball::store::{PlayerId, StoredMove};
 
 /// `who` chooses `value` in the menu `custom_id`.
@@ -256,6 +258,12 @@ async fn a_stale_menu_is_refused_with_a_fresh_one() {
                 "It is <@102>'s move in Game #{}, not yours. I'll ping you when it's your turn.",
                 g.0
             )
+        );
+        let refused = not_yours.refused.expect("a refusal");
+        assert_eq!(
+            (refused.reason, refused.message),
+            (RefusalReason::NotYourMove, "not-your-move"),
+            "the menu's refusal counts as the typed move's does"
         );
         w.ok(&bob(), "move Rb6").await;
         // Alice's move again, in another position: the old menus are stale.

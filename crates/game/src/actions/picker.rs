@@ -88,9 +88,12 @@ async fn my_turn(cx: &Cx<'_>, id: GameId) -> Res<Loaded> {
     let to_move = voice.side(&loaded, loaded.to_move());
     match loaded.row().color_of(cx.actor.id) {
         None => Err(no!("picker-stranger", id = loaded.id(), player = to_move)),
-        Some(color) if color != loaded.to_move() => {
-            Err(no!("not-your-move", player = to_move, id = loaded.id()))
-        }
+        Some(color) if color != loaded.to_move() => Err(no!(
+            NotYourMove,
+            "not-your-move",
+            player = to_move,
+            id = loaded.id()
+        )),
         Some(_) => Ok(loaded),
     }
 }
