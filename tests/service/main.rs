@@ -7,6 +7,7 @@ mod common;
 
 mod analysis;
 mod analysis_queue;
+mod challenge_events;
 mod console;
 mod correspondence;
 mod dm_notices;

@@ -6,8 +6,9 @@ use crate::common;
 use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
-    AfterMove, Answer, Deadline, Ending, Event, EventId, EventKind, GameResult, NewGame, Offer,
-    OfferKind, Place, Reach, ShardFilter, StoreError, Termination, Timestamp, answering,
+    AfterMove, Answer, Challenge, ChallengeStatus, Deadline, Ending, Event, EventId, EventKind,
+    GameResult, NewGame, Offer, OfferKind, Place, PlayerId, Reach, ShardFilter, StoreError,
+    Termination, Timestamp, answering,
 };
 
 /// Each event as (id, kind, answered by this process).
@@ -269,6 +270,130 @@ async fn a_consumer_reads_its_shards_keeps_its_position_and_old_events_are_prune
             .await
             .unwrap();
         assert_eq!(s.last_event().await.unwrap(), EventId(4));
+        s.close().await;
+    }
+}
+
+#[tokio::test]
+async fn every_challenge_change_writes_its_event_where_the_challenge_was_made() {
+    for db in test_dbs("events_challenges").await {
+        let s = db.store().await;
+        players(&s, &[1, 2, 3]).await;
+        let at = Timestamp(T0.0 + 5);
+        // Made in its channel (10) and answered there: that answer tells it.
+        let here = Answer { channel: Some(10) };
+        let (to_two, told) =
+            answering(here, s.create_challenge(&new_challenge(1, Some(2)), at)).await;
+        let to_two = to_two.unwrap();
+        assert_eq!(told, [EventId(1)]);
+        let open = s
+            .create_challenge(&new_challenge(3, None), at)
+            .await
+            .unwrap();
+        let declined = s
+            .create_challenge(&new_challenge(3, Some(2)), at)
+            .await
+            .unwrap();
+        let expiring = s
+            .create_challenge(&new_challenge(2, Some(1)), at)
+            .await
+            .unwrap();
+        // Accepted from another channel: written, not told by that answer.
+        let elsewhere = Answer { channel: Some(99) };
+        let (taken, told) = answering(
+            elsewhere,
+            s.accept_challenge(to_two.id, PlayerId(2), &accepted(Color::White), at),
+        )
+        .await;
+        let (_, game) = taken.unwrap();
+        assert!(told.is_empty());
+        s.close_challenge(open.id, ChallengeStatus::Cancelled, at)
+            .await
+            .unwrap();
+        s.close_challenge(declined.id, ChallengeStatus::Declined, at)
+            .await
+            .unwrap();
+        // A close that finds the challenge closed already writes nothing.
+        assert!(matches!(
+            s.close_challenge(declined.id, ChallengeStatus::Declined, at)
+                .await,
+            Err(StoreError::Conflict)
+        ));
+        let expired = s
+            .expire_challenges(Timestamp(T0.0 + DAY), 10)
+            .await
+            .unwrap();
+        assert_eq!(
+            expired.iter().map(|c| c.id).collect::<Vec<_>>(),
+            [expiring.id]
+        );
+        // Nothing more to expire: no event either.
+        assert!(
+            s.expire_challenges(Timestamp(T0.0 + DAY), 10)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+
+        let me = s.instance();
+        let events = s.all_events_after(EventId(0), 100).await.unwrap();
+        let rows: Vec<_> = events
+            .iter()
+            .map(|e| (e.id.0, e.game, e.kind.clone(), e.answered_by == Some(me)))
+            .collect();
+        let made = |challenge: &Challenge| EventKind::Challenged {
+            challenge: challenge.id,
+            by: challenge.challenger,
+            to: challenge.challenged,
+        };
+        assert_eq!(
+            rows,
+            [
+                (1, None, made(&to_two), true),
+                (2, None, made(&open), false),
+                (3, None, made(&declined), false),
+                (4, None, made(&expiring), false),
+                (
+                    5,
+                    Some(game.id),
+                    EventKind::ChallengeAccepted {
+                        challenge: to_two.id,
+                        by: PlayerId(2)
+                    },
+                    false
+                ),
+                (
+                    6,
+                    None,
+                    EventKind::ChallengeWithdrawn { challenge: open.id },
+                    false
+                ),
+                (
+                    7,
+                    None,
+                    EventKind::ChallengeDeclined {
+                        challenge: declined.id
+                    },
+                    false
+                ),
+                (
+                    8,
+                    None,
+                    EventKind::ChallengeExpired {
+                        challenge: expiring.id
+                    },
+                    false
+                ),
+            ]
+        );
+        for e in &events {
+            let when = if e.id.0 == 8 {
+                Timestamp(T0.0 + DAY)
+            } else {
+                at
+            };
+            assert_eq!((e.at, e.server, e.channel), (when, Some(1), 10));
+        }
         s.close().await;
     }
 }

@@ -99,7 +99,7 @@ impl Service {
     }
 
     /// The notice of a challenge nobody took in time.
-    async fn expired(&self, players: &Players<'_>, c: &Challenge) -> Notice {
+    pub(crate) async fn expired(&self, players: &Players<'_>, c: &Challenge) -> Notice {
         let lang = self
             .notice_language(players, Some(c.challenger), c.place.server)
             .await;

@@ -1,17 +1,17 @@
 //! Challenges: made, listed, declined, cancelled, expired, and accepted into a game.
 
-use sqlx::Connection;
-use sqlx::Row;
 use sqlx::any::AnyRow;
+use sqlx::{Any, Connection, Row, Transaction};
 
 use crate::rules::Color;
 
+use super::events::{self, About, current_answer};
 use super::games::insert_game;
 use super::types::{count_from_db, discord_id_from_db, reach_from_db, reach_to_db};
 use super::{
-    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, Game, GameId, InvalidInput,
-    Missing, NewChallenge, NewGame, Place, PlayerId, Result, Store, StoreError, Timestamp,
-    discord_id_to_db, missing_or_conflict, unique_to_conflict,
+    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, EventId, EventKind, Game,
+    GameId, InvalidInput, Missing, NewChallenge, NewGame, Place, PlayerId, Result, Store,
+    StoreError, Timestamp, discord_id_to_db, missing_or_conflict, unique_to_conflict,
 };
 use crate::types::PlayerIdColumn as _;
 
@@ -94,8 +94,34 @@ impl Store {
             .await
             .map_err(unique_to_conflict)?;
         let challenge = challenge_from_row(&row)?;
-        tx.commit().await?;
+        let made = EventKind::Challenged {
+            challenge: challenge.id,
+            by: challenge.challenger,
+            to: challenge.challenged,
+        };
+        let told = self
+            .append_about(&mut tx, &challenge, None, &made, now)
+            .await?;
+        self.commit_telling(tx, &told, true).await?;
         Ok(challenge)
+    }
+
+    /// Writes `kind`, about `challenge` (and the game it began, if it did), in `tx`: where the
+    /// challenge was made is where it is told.
+    async fn append_about(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        challenge: &Challenge,
+        game: Option<GameId>,
+        kind: &EventKind,
+        now: Timestamp,
+    ) -> Result<Vec<EventId>> {
+        let about = About {
+            game,
+            place: challenge.place,
+        };
+        let told = events::append(tx, &self.events, current_answer(), about, kind, now).await?;
+        Ok(told.into_iter().collect())
     }
 
     /// A challenge by its number.
@@ -167,33 +193,53 @@ impl Store {
             "UPDATE challenges SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'open' \
              RETURNING {CHALLENGE_COLUMNS}"
         );
-        let row = {
-            let mut writer = self.writer().await?;
-            sqlx::query(&sql)
-                .bind(id.0)
-                .bind(status.as_str())
-                .bind(now.0)
-                .fetch_optional(&mut *writer)
-                .await?
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
+        let row = sqlx::query(&sql)
+            .bind(id.0)
+            .bind(status.as_str())
+            .bind(now.0)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(row) = row else {
+            tx.rollback().await?;
+            drop(writer);
+            return Err(missing_or_conflict(&self.pool, Missing::Challenge(id)).await);
         };
-        match row {
-            Some(row) => challenge_from_row(&row),
-            None => Err(missing_or_conflict(&self.pool, Missing::Challenge(id)).await),
-        }
+        let challenge = challenge_from_row(&row)?;
+        let closed = if status == ChallengeStatus::Declined {
+            EventKind::ChallengeDeclined { challenge: id }
+        } else {
+            EventKind::ChallengeWithdrawn { challenge: id }
+        };
+        let told = self
+            .append_about(&mut tx, &challenge, None, &closed, now)
+            .await?;
+        self.commit_telling(tx, &told, true).await?;
+        Ok(challenge)
     }
 
     /// Expires up to `limit` open challenges whose time is up, returning each to exactly one
     /// caller.
     pub async fn expire_challenges(&self, now: Timestamp, limit: u32) -> Result<Vec<Challenge>> {
-        let rows = {
-            let mut writer = self.writer().await?;
-            sqlx::query(&self.claim_sql(EXPIRE_CHALLENGES))
-                .bind(now.0)
-                .bind(i64::from(limit))
-                .fetch_all(&mut *writer)
-                .await?
-        };
-        rows.iter().map(challenge_from_row).collect()
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
+        let rows = sqlx::query(&self.claim_sql(EXPIRE_CHALLENGES))
+            .bind(now.0)
+            .bind(i64::from(limit))
+            .fetch_all(&mut *tx)
+            .await?;
+        let expired = rows
+            .iter()
+            .map(challenge_from_row)
+            .collect::<Result<Vec<_>>>()?;
+        let mut told = Vec::new();
+        for c in &expired {
+            let kind = EventKind::ChallengeExpired { challenge: c.id };
+            told.extend(self.append_about(&mut tx, c, None, &kind, now).await?);
+        }
+        self.commit_telling(tx, &told, !expired.is_empty()).await?;
+        Ok(expired)
     }
 
     /// Accepts a challenge and starts its game in one transaction: of two players accepting at
@@ -271,8 +317,15 @@ impl Store {
             .bind(created.id.0)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
         challenge.game = Some(created.id);
+        let accepted = EventKind::ChallengeAccepted {
+            challenge: id,
+            by: acceptor,
+        };
+        let told = self
+            .append_about(&mut tx, &challenge, Some(created.id), &accepted, now)
+            .await?;
+        self.commit_telling(tx, &told, true).await?;
         Ok((challenge, created))
     }
 }

@@ -9,10 +9,13 @@ use crate::limits;
 use crate::loaded::Loaded;
 use crate::lookup::{self, find_challenge};
 use crate::model::{ChallengeId, Days, GameId, Place, PlayerId};
-use crate::present::{Ping, button, rated_key, side_key};
+use crate::present::{Ping, Voice, button, rated_key, side_key};
 use crate::reply::{ButtonAction, ButtonStyle, Reply};
 use crate::rules::{self, Color};
-use crate::store::{AcceptedGame, ChallengeStatus, ColourWish, NewChallenge, StoreError};
+use crate::service::Service;
+use crate::store::{
+    AcceptedGame, Challenge, ChallengeStatus, ColourWish, NewChallenge, StoreError,
+};
 use crate::turn_notices::Turn;
 
 use super::{computer, vacation};
@@ -37,7 +40,6 @@ pub(crate) async fn challenge(
     opponent: &Opponent,
     terms: Terms,
 ) -> Res<Reply> {
-    let lang = cx.lang;
     if let Opponent::Computer { level } = opponent {
         return computer::start(cx, place, *level, terms.colour, terms.days.get(), None).await;
     }
@@ -112,23 +114,46 @@ pub(crate) async fn challenge(
     // Making a challenge is being back: a game of theirs may begin at any moment now.
     let back = vacation::back_after_starting(cx).await;
     let voice = cx.voice();
-    let colours = match terms.colour {
-        Some(c) => tr!(
+    let challenged = challenge
+        .challenged
+        .zip(challenged_name)
+        .map(|(player, name)| voice.player(player, &name));
+    let mut reply = posted(voice, &challenge, cx.me(), challenged);
+    reply.direct = back.into_iter().collect();
+    Ok(reply)
+}
+
+/// The post of a challenge just made, by `challenger` (to `challenged`, as the post shows them):
+/// its terms, when it expires, and the buttons to take it and to decline (or withdraw) it.
+pub(crate) fn posted(
+    voice: Voice<'_>,
+    challenge: &Challenge,
+    challenger: String,
+    challenged: Option<String>,
+) -> Reply {
+    let lang = voice.lang;
+    let side = match challenge.colour {
+        ColourWish::White => Some(Color::White),
+        ColourWish::Black => Some(Color::Black),
+        ColourWish::Random => None,
+    };
+    let colours = match side {
+        Some(side) => tr!(
             lang,
             "challenge-colour",
-            player = cx.me(),
-            side = side_key(c)
+            player = challenger.as_str(),
+            side = side_key(side)
         ),
         None => tr!(lang, "challenge-colour-random"),
     };
     let terms_text = tr!(
         lang,
         "challenge-terms",
-        rated = rated_key(terms.rated),
-        days = terms.days.get(),
+        rated = rated_key(challenge.rated),
+        days = challenge.days_per_move,
         colours = colours
     );
-    let kind = if terms.rematch_of.is_some() {
+    let kind = if challenge.rematch_of.is_some() {
         "rematch"
     } else {
         "game"
@@ -139,14 +164,14 @@ pub(crate) async fn challenge(
         ButtonStyle::Success,
     );
     let expires = voice.time(challenge.expires_at);
-    let (text, refuse, mentions) = match (challenged, challenged_name) {
-        (Some(player), Some(name)) => (
+    let (text, refuse, mentions) = match (challenge.challenged, challenged) {
+        (Some(player), Some(challenged)) => (
             tr!(
                 lang,
                 "challenge-to",
                 kind = kind,
-                challenger = cx.me(),
-                challenged = voice.player(player, &name),
+                challenger = challenger,
+                challenged = challenged,
                 terms = terms_text,
                 id = challenge.id.0,
                 expires = expires
@@ -163,7 +188,7 @@ pub(crate) async fn challenge(
                 lang,
                 "challenge-open",
                 kind = kind,
-                challenger = cx.me(),
+                challenger = challenger,
                 terms = terms_text,
                 id = challenge.id.0,
                 expires = expires
@@ -176,13 +201,12 @@ pub(crate) async fn challenge(
             Vec::new(),
         ),
     };
-    Ok(Reply {
+    Reply {
         text,
         buttons: vec![accept, refuse],
         mentions,
-        direct: back.into_iter().collect(),
         ..Reply::default()
-    })
+    }
 }
 
 /// Makes sure the challenged player is known to the store (by the name the front end gave,
@@ -285,7 +309,7 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
         }
     }
     let loaded = Loaded::fresh(row, sides);
-    let mut reply = begun(cx, &loaded).await;
+    let mut reply = begun(cx.svc, cx.voice(), &loaded).await;
     reply.direct.extend(back);
     // The challenger learns by direct message, if they asked to, that the game they have
     // White in has begun.
@@ -299,12 +323,11 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
 
 /// The announcement of a game that has just begun: who plays what, the terms, and whose move
 /// it is, with the board; both players are pinged.
-pub(crate) async fn begun(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
-    let voice = cx.voice();
+pub(crate) async fn begun(svc: &Service, voice: Voice<'_>, loaded: &Loaded) -> Reply {
     let text = format!(
         "{}\n{}",
         tr!(
-            cx.lang,
+            voice.lang,
             "game-begins",
             id = loaded.id(),
             white = voice.side(loaded, Color::White),
@@ -318,8 +341,7 @@ pub(crate) async fn begun(cx: &Cx<'_>, loaded: &Loaded) -> Reply {
         .into_iter()
         .flatten()
         .collect();
-    let mut reply = cx
-        .svc
+    let mut reply = svc
         .game_reply(voice, loaded, text, Ping::Only(both), true)
         .await;
     reply.new_game = Some(loaded.row().id);

@@ -12,22 +12,40 @@ use tokio::sync::watch;
 use super::answers::{Answer, Deliveries, Delivery, note_written};
 use super::{Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter};
 use crate::{
-    Backend, Corruption, Game, GameId, Result, Store, StoreError, Timestamp, discord_id_from_db,
-    discord_id_to_db,
+    Backend, Corruption, Game, GameId, Place, Result, Store, StoreError, Timestamp,
+    discord_id_from_db, discord_id_to_db,
 };
 
-/// Writes `kind` about `game` as the last statement of `tx`, under `answer` (the current task's,
-/// or carried over from the task that asked for the write); returns its id if that answer tells
-/// it (the caller notes it once committed), `None` if the log's consumer is to.
+/// What an event is about: its game, if any, and the place it belongs in (the game's thread,
+/// else its channel; a challenge's channel).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct About {
+    pub(crate) game: Option<GameId>,
+    pub(crate) place: Place,
+}
+
+impl From<&Game> for About {
+    fn from(game: &Game) -> About {
+        About {
+            game: Some(game.id),
+            place: game.place,
+        }
+    }
+}
+
+/// Writes `kind` about `about` as the last statement of `tx`, under `answer` (the current
+/// task's, or carried over from the task that asked for the write); returns its id if that
+/// answer tells it (the caller notes it once committed), `None` if the log's consumer is to.
 pub(crate) async fn append(
     tx: &mut Transaction<'_, Any>,
     store: &EventSink,
     answer: Option<Answer>,
-    game: &Game,
+    about: impl Into<About>,
     kind: &EventKind,
     now: Timestamp,
 ) -> Result<Option<EventId>> {
-    let channel = game.place.thread.unwrap_or(game.place.channel);
+    let About { game, place } = about.into();
+    let channel = place.thread.unwrap_or(place.channel);
     let answered_by = answer
         .filter(|a| a.tells(channel))
         .map(|_| store.instance.load(Ordering::Acquire));
@@ -50,8 +68,8 @@ pub(crate) async fn append(
         sqlx::query_scalar(sql)
             .bind(now.0)
             .bind(kind.name())
-            .bind(game.id.0)
-            .bind(game.place.server.map(discord_id_to_db))
+            .bind(game.map(|g| g.0))
+            .bind(place.server.map(discord_id_to_db))
             .bind(discord_id_to_db(channel))
             .bind(answered_by)
             .bind(kind.data().to_string())

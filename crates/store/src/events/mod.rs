@@ -1,5 +1,6 @@
 //! The event log: every committed change someone must hear of (a move, a game's end, a
-//! takeback, an offer) is an [`Event`] row written **in the same transaction** as the change,
+//! takeback, an offer, a challenge made, accepted, declined, withdrawn or expired) is an
+//! [`Event`] row written **in the same transaction** as the change,
 //! with typed data rather than rendered text, so that each consumer says it in its reader's
 //! language. Consumers read the log in order and record how far they got
 //! ([`Store::reader_position`]): the Discord poster posts what no answer to a command told (a
@@ -45,13 +46,13 @@ mod log;
 pub(super) use answers::current_answer;
 pub use answers::{Answer, Deliveries, Delivery, answering};
 pub(super) use log::{
-    EventSink, append, ensure_sequence, new_instance, notify_others, restart_sequence,
+    About, EventSink, append, ensure_sequence, new_instance, notify_others, restart_sequence,
 };
 
 use serde_json::{Value, json};
 
 use super::types::{color_from_db, color_to_db};
-use super::{GameId, GameResult, OfferKind, Termination, Timestamp};
+use super::{ChallengeId, GameId, GameResult, OfferKind, PlayerId, Termination, Timestamp};
 use crate::rules::Color;
 
 /// The PostgreSQL channel a commit that wrote events notifies.
@@ -96,6 +97,37 @@ pub enum EventKind {
     },
     /// The pending offer was withdrawn or declined.
     OfferCleared,
+    /// A challenge was made, to one player or (`to: None`) to anyone in its channel.
+    Challenged {
+        /// Its number.
+        challenge: ChallengeId,
+        /// The challenger.
+        by: PlayerId,
+        /// The player challenged, if one was.
+        to: Option<PlayerId>,
+    },
+    /// A challenge was taken: its game (the event's) has begun.
+    ChallengeAccepted {
+        /// Its number.
+        challenge: ChallengeId,
+        /// Who took it.
+        by: PlayerId,
+    },
+    /// The player challenged declined the challenge.
+    ChallengeDeclined {
+        /// Its number.
+        challenge: ChallengeId,
+    },
+    /// The challenger withdrew the challenge (or going on vacation did).
+    ChallengeWithdrawn {
+        /// Its number.
+        challenge: ChallengeId,
+    },
+    /// Nobody took the challenge in time.
+    ChallengeExpired {
+        /// Its number.
+        challenge: ChallengeId,
+    },
 }
 
 impl EventKind {
@@ -107,6 +139,23 @@ impl EventKind {
             EventKind::TookBack { .. } => "took_back",
             EventKind::Offered { .. } => "offered",
             EventKind::OfferCleared => "offer_cleared",
+            EventKind::Challenged { .. } => "challenged",
+            EventKind::ChallengeAccepted { .. } => "challenge_accepted",
+            EventKind::ChallengeDeclined { .. } => "challenge_declined",
+            EventKind::ChallengeWithdrawn { .. } => "challenge_withdrawn",
+            EventKind::ChallengeExpired { .. } => "challenge_expired",
+        }
+    }
+
+    /// The challenge the event is about, if it is about one.
+    pub fn challenge(&self) -> Option<ChallengeId> {
+        match self {
+            EventKind::Challenged { challenge, .. }
+            | EventKind::ChallengeAccepted { challenge, .. }
+            | EventKind::ChallengeDeclined { challenge }
+            | EventKind::ChallengeWithdrawn { challenge }
+            | EventKind::ChallengeExpired { challenge } => Some(*challenge),
+            _ => None,
         }
     }
 
@@ -125,6 +174,15 @@ impl EventKind {
                 json!({ "offer": offer.as_str(), "by": color_to_db(*by) })
             }
             EventKind::OfferCleared => json!({}),
+            EventKind::Challenged { challenge, by, to } => {
+                json!({ "challenge": challenge.0, "by": by.0, "to": to.map(|p| p.0) })
+            }
+            EventKind::ChallengeAccepted { challenge, by } => {
+                json!({ "challenge": challenge.0, "by": by.0 })
+            }
+            EventKind::ChallengeDeclined { challenge }
+            | EventKind::ChallengeWithdrawn { challenge }
+            | EventKind::ChallengeExpired { challenge } => json!({ "challenge": challenge.0 }),
         }
     }
 
@@ -136,6 +194,12 @@ impl EventKind {
                 .and_then(Value::as_u64)
                 .and_then(|n| u32::try_from(n).ok())
         };
+        let challenge = || {
+            data.get("challenge")
+                .and_then(Value::as_i64)
+                .map(ChallengeId)
+        };
+        let player = |field: &str| data.get(field).and_then(Value::as_u64).map(PlayerId);
         Some(match kind {
             "moved" => EventKind::Moved {
                 ply: number("ply")?,
@@ -155,6 +219,27 @@ impl EventKind {
                 by: color_from_db(text("by")?).ok()?,
             },
             "offer_cleared" => EventKind::OfferCleared,
+            "challenged" => EventKind::Challenged {
+                challenge: challenge()?,
+                by: player("by")?,
+                to: match data.get("to")? {
+                    Value::Null => None,
+                    _ => Some(player("to")?),
+                },
+            },
+            "challenge_accepted" => EventKind::ChallengeAccepted {
+                challenge: challenge()?,
+                by: player("by")?,
+            },
+            "challenge_declined" => EventKind::ChallengeDeclined {
+                challenge: challenge()?,
+            },
+            "challenge_withdrawn" => EventKind::ChallengeWithdrawn {
+                challenge: challenge()?,
+            },
+            "challenge_expired" => EventKind::ChallengeExpired {
+                challenge: challenge()?,
+            },
             _ => return None,
         })
     }
@@ -214,11 +299,39 @@ mod tests {
                 by: Color::Black,
             },
             EventKind::OfferCleared,
+            EventKind::Challenged {
+                challenge: ChallengeId(4),
+                by: PlayerId(u64::MAX),
+                to: Some(PlayerId(9)),
+            },
+            EventKind::Challenged {
+                challenge: ChallengeId(5),
+                by: PlayerId(9),
+                to: None,
+            },
+            EventKind::ChallengeAccepted {
+                challenge: ChallengeId(4),
+                by: PlayerId(9),
+            },
+            EventKind::ChallengeDeclined {
+                challenge: ChallengeId(6),
+            },
+            EventKind::ChallengeWithdrawn {
+                challenge: ChallengeId(7),
+            },
+            EventKind::ChallengeExpired {
+                challenge: ChallengeId(8),
+            },
         ];
         for kind in kinds {
             assert_eq!(EventKind::read(kind.name(), &kind.data()), Some(kind));
         }
         assert_eq!(EventKind::read("moved", &json!({ "ply": 1 })), None);
         assert_eq!(EventKind::read("teleported", &json!({})), None);
+        assert_eq!(
+            EventKind::read("challenged", &json!({ "challenge": 1, "by": 2 })),
+            None,
+            "a challenge's event says whom it challenges, if anyone"
+        );
     }
 }

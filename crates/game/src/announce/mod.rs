@@ -5,9 +5,12 @@
 //! (with [`Told::nonce`]) and then records how far it got, so that after a crash it goes on from
 //! the event it had not finished, and a post repeated then shows once.
 
+mod challenges;
+
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
+use super::actions::challenges::begun;
 use super::i18n::tr;
 use super::loaded::Loaded;
 use super::players::Players;
@@ -188,8 +191,10 @@ impl Service {
                 reader.done.insert(event.id);
                 continue;
             }
+            // A challenge's event (no game yet) is a post of its own.
             let joins = group.last().is_some_and(|last| {
-                last.game == event.game
+                last.game.is_some()
+                    && last.game == event.game
                     && last.answered_by.is_some()
                     && last.answered_by == event.answered_by
             });
@@ -283,9 +288,12 @@ impl Service {
     /// it, in the game's place; the player to move gets their turn notice.
     async fn announce_events(&self, events: Vec<Event>) -> Announcement {
         let ids: Vec<EventId> = events.iter().map(|e| e.id).collect();
-        let notice = match events.first().and_then(|e| e.game) {
-            Some(game) => self.game_announcement(game, &events).await,
+        let notice = match events.first() {
             None => None,
+            Some(first @ Event { game: None, .. }) => self.challenge_announcement(first).await,
+            Some(Event {
+                game: Some(game), ..
+            }) => self.game_announcement(*game, &events).await,
         };
         Announcement {
             notice: notice.map(|mut notice| {
@@ -320,6 +328,21 @@ impl Service {
             )
             .await;
         let voice = self.voice(lang);
+        let accepted = events.iter().find_map(|e| match e.kind {
+            EventKind::ChallengeAccepted { by, .. } => Some(by),
+            _ => None,
+        });
+        if let Some(by) = accepted {
+            // The game has just begun (the board shows any move made since).
+            let mut reply = begun(self, voice, &loaded).await;
+            reply
+                .direct
+                .extend(self.turn_notice(&players, row, Turn::Begun, Some(by)).await);
+            return Some(Notice {
+                place: row.place,
+                reply,
+            });
+        }
         let mut lines = Vec::new();
         let mut last_san = None;
         for event in events {

@@ -1,0 +1,85 @@
+//! What the log's consumer posts of a challenge's event that no answer told (made, declined,
+//! withdrawn or expired in a process that died before its answer went out, or from another
+//! channel than the challenge's): the same words the answer would have had, in the challenge's
+//! channel, in the language of the player who must hear of it.
+
+use crate::actions::challenges::posted;
+use crate::i18n::tr;
+use crate::model::FrontEnd;
+use crate::players::Players;
+use crate::present::Voice;
+use crate::reply::{Notice, Reply};
+use crate::service::Service;
+use crate::store::{ChallengeStatus, Event, EventKind};
+
+impl Service {
+    /// The notice of `event`, about a challenge; `None` when there is nothing left to tell (a
+    /// challenge made and taken or closed since, whose own event tells that), or the
+    /// challenge is not the Discord front end's.
+    pub(super) async fn challenge_announcement(&self, event: &Event) -> Option<Notice> {
+        let id = event.kind.challenge()?;
+        let c = match self.store().challenge(id).await {
+            Ok(Some(c)) => c,
+            Ok(None) => return None,
+            Err(error) => {
+                tracing::error!(challenge = id.0, %error, "cannot load a challenge to announce its event");
+                return None;
+            }
+        };
+        if c.place.front_end() != FrontEnd::Discord {
+            return None;
+        }
+        let players = Players::new(self.store());
+        let challenger = players.name(c.challenger).await;
+        let challenged = match c.challenged {
+            Some(p) => Some((p, players.name(p).await)),
+            None => None,
+        };
+        // Who must hear of it: the challenged of a challenge made or withdrawn, the challenger
+        // of one declined; an expired one is said as the sweep says it.
+        let reader = match &event.kind {
+            EventKind::Challenged { .. } if c.status == ChallengeStatus::Open => {
+                c.challenged.unwrap_or(c.challenger)
+            }
+            EventKind::ChallengeWithdrawn { .. } => c.challenged.unwrap_or(c.challenger),
+            EventKind::ChallengeDeclined { .. } if c.challenged.is_some() => c.challenger,
+            EventKind::ChallengeExpired { .. } => return Some(self.expired(&players, &c).await),
+            _ => return None,
+        };
+        let text = |voice: Voice<'_>| {
+            let challenger = voice.player(c.challenger, &challenger);
+            let them = challenged.as_ref().map(|(p, name)| voice.player(*p, name));
+            match (&event.kind, them) {
+                (EventKind::ChallengeDeclined { .. }, Some(them)) => Reply {
+                    mentions: vec![c.challenger],
+                    ..Reply::text(tr!(
+                        voice.lang,
+                        "challenge-declined",
+                        player = them,
+                        id = c.id.0,
+                        challenger = challenger
+                    ))
+                },
+                (EventKind::ChallengeWithdrawn { .. }, _) => Reply::text(tr!(
+                    voice.lang,
+                    "challenge-withdrawn",
+                    player = challenger,
+                    id = c.id.0
+                )),
+                (_, them) => posted(voice, &c, challenger, them),
+            }
+        };
+        let lang = self
+            .notice_language(&players, Some(reader), c.place.server)
+            .await;
+        let mut reply = text(self.voice(lang));
+        // Where the bot only answers commands, the player it concerns hears of it directly.
+        reply.direct = self
+            .instead_of_posting(&players, c.place, [reader], |voice| text(voice).text)
+            .await;
+        Some(Notice {
+            place: c.place,
+            reply,
+        })
+    }
+}
