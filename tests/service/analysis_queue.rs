@@ -242,3 +242,63 @@ async fn a_request_before_the_analysis_is_stored_does_not_run_the_engine_again()
         assert_eq!(l.engine.runs.load(Ordering::SeqCst), 2);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_whose_post_was_lost_is_posted_by_the_logs_consumer() {
+    use crate::event_posts::{delivered, posted_by};
+    use rollerball::store::{EventId, EventKind, Reach};
+    for w in World::each("aq_lost").await {
+        finished_games(&w, 1).await;
+        let mut l = line(&w);
+        let mut reader = l.svc.open_event_reader("discord", None).await.unwrap();
+        let asking = {
+            let svc = Arc::clone(&l.svc);
+            tokio::spawn(async move { say_to(&svc, &alice(), "analysis #1").await })
+        };
+        l.starts.recv().await.expect("the analysis starts");
+        // Dave asks in another channel: the sweep's post is his answer.
+        let waiting = l
+            .svc
+            .handle(Request::line(dave(), OTHER_CHANNEL, "analysis #1"))
+            .await
+            .expect("an answer");
+        assert_eq!(delivered(waiting).text, RUNNING);
+        l.go.send(()).unwrap();
+        delivered(asking.await.unwrap());
+        assert!(posted_by(&l.svc, &mut reader).await.is_empty());
+        // The sweep's post to Dave is lost: the consumer posts it, as it was.
+        let lost = answers(&l.svc, 1).await;
+        let (place, text, mentions) = (
+            lost[0].place,
+            lost[0].reply.text.clone(),
+            lost[0].reply.mentions.clone(),
+        );
+        drop(lost);
+        let posted = posted_by(&l.svc, &mut reader).await;
+        assert_eq!(posted.len(), 1, "{posted:?}");
+        assert_eq!(
+            (
+                posted[0].place,
+                &posted[0].reply.text,
+                &posted[0].reply.mentions
+            ),
+            (place, &text, &mentions)
+        );
+        assert_eq!((place, mentions), (OTHER_CHANNEL, vec![dave().id]));
+        assert!(posted[0].reply.image.is_some() && posted[0].reply.files.len() == 1);
+        // Its event, written where Dave asked.
+        let last = w.store.all_events_after(EventId(0), 100).await.unwrap();
+        let last = last.last().unwrap();
+        assert_eq!(
+            (last.game, last.channel, &last.kind),
+            (
+                Some(GameId(1)),
+                OTHER_CHANNEL.channel,
+                &EventKind::AnalysisReady {
+                    asked: vec![dave().id],
+                    reach: Reach::Posts
+                }
+            )
+        );
+    }
+}

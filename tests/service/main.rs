@@ -7,10 +7,10 @@ mod common;
 
 mod analysis;
 mod analysis_queue;
-mod challenge_events;
 mod console;
 mod correspondence;
 mod dm_notices;
+mod event_posts;
 mod fuzz_corpus;
 mod games;
 mod hostile;

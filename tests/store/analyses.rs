@@ -37,10 +37,10 @@ async fn an_analysis_is_stored_once_and_read_back_exactly() {
         let game = store.create_game(&new_game(1, 2), T0).await.unwrap().id;
         assert_eq!(store.analysis(game).await.unwrap(), None);
         let ours = analysis(game, 20_000);
-        assert!(store.store_analysis(&ours).await.unwrap());
+        assert!(store.store_analysis(&ours, &[]).await.unwrap());
         assert_eq!(store.analysis(game).await.unwrap(), Some(ours.clone()));
         // A second analysis of the game (another process's, say) changes nothing.
-        assert!(!store.store_analysis(&analysis(game, 1)).await.unwrap());
+        assert!(!store.store_analysis(&analysis(game, 1), &[]).await.unwrap());
         assert_eq!(store.analysis(game).await.unwrap(), Some(ours));
         let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM analysis_positions")
             .fetch_one(store.pool())
@@ -57,7 +57,10 @@ async fn two_processes_storing_one_analysis_keep_one() {
         players(&a, &[1, 2]).await;
         let game = a.create_game(&new_game(1, 2), T0).await.unwrap().id;
         let (first, second) = (analysis(game, 100), analysis(game, 200));
-        let (x, y) = tokio::join!(a.store_analysis(&first), b.store_analysis(&second));
+        let (x, y) = tokio::join!(
+            a.store_analysis(&first, &[]),
+            b.store_analysis(&second, &[])
+        );
         let (x, y) = (x.unwrap(), y.unwrap());
         assert!(x != y, "exactly one stores it: {x} {y}");
         let kept = a.analysis(game).await.unwrap().unwrap();
@@ -75,7 +78,7 @@ async fn a_position_needs_exactly_one_score() {
         let mut bad = analysis(game, 10);
         bad.positions[1] = eval(Some(5), Some((Color::White, 2)), None);
         assert!(matches!(
-            store.store_analysis(&bad).await,
+            store.store_analysis(&bad, &[]).await,
             Err(StoreError::Invalid(InvalidInput::AnalysisEval {
                 ply: 1,
                 ..
@@ -83,7 +86,7 @@ async fn a_position_needs_exactly_one_score() {
         ));
         bad.positions[1] = eval(None, None, None);
         assert!(matches!(
-            store.store_analysis(&bad).await,
+            store.store_analysis(&bad, &[]).await,
             Err(StoreError::Invalid(InvalidInput::AnalysisEval {
                 ply: 1,
                 ..

@@ -642,6 +642,23 @@ async fn reminders_and_timeouts_are_claimed_when_due() {
             s.claim_reminders(Timestamp(T0.0 + 1000), 10).await.unwrap(),
             vec![]
         );
+        // Each reminder claimed is an event, written with the claim; the claims that found
+        // nothing wrote none.
+        let events: Vec<_> = s
+            .all_events_after(rollerball::store::EventId(0), 10)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|e| (e.game, e.at, e.kind))
+            .collect();
+        let reminded = |stage| rollerball::store::EventKind::Reminded { ply: 0, stage };
+        assert_eq!(
+            events,
+            [
+                (Some(g.id), Timestamp(T0.0 + 80), reminded(1)),
+                (Some(g.id), Timestamp(T0.0 + 99), reminded(2)),
+            ]
+        );
 
         assert_eq!(
             s.claim_timeouts(Timestamp(T0.0 + 99), 10).await.unwrap(),

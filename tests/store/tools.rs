@@ -42,7 +42,7 @@ const ROWS: [(&str, u64); 17] = [
     ("analyses", 1),
     ("analysis_positions", 13),
     ("held_notices", 0),
-    ("events", 25),
+    ("events", 26),
     ("event_readers", 0),
 ];
 
@@ -159,7 +159,7 @@ async fn assert_same(a: &Store, b: &Store) {
     assert_eq!(b.server_locale(5).await.unwrap().as_deref(), Some("es-ES"));
     // The event log, row for row.
     let events = a.all_events_after(EventId(0), 100).await.unwrap();
-    assert_eq!(events.len(), 25);
+    assert_eq!(events.len(), 26);
     assert_eq!(b.all_events_after(EventId(0), 100).await.unwrap(), events);
     assert_eq!(b.last_event().await.unwrap(), a.last_event().await.unwrap());
     for id in 1..=2 {
@@ -247,16 +247,16 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     assert_eq!(new.challenge, Some(ChallengeId(5)));
     // And its events follow the copied ones (on PostgreSQL, from the sequence set after them).
     say(&service, &alice(), "move #8 b3").await;
-    let after = to.all_events_after(EventId(25), 10).await.unwrap();
+    let after = to.all_events_after(EventId(26), 10).await.unwrap();
     assert_eq!(
         after
             .iter()
             .map(|e| (e.id, e.game, e.kind.name()))
             .collect::<Vec<_>>(),
         [
-            (EventId(26), None, "challenged"),
-            (EventId(27), Some(GameId(8)), "challenge_accepted"),
-            (EventId(28), Some(GameId(8)), "moved")
+            (EventId(27), None, "challenged"),
+            (EventId(28), Some(GameId(8)), "challenge_accepted"),
+            (EventId(29), Some(GameId(8)), "moved")
         ]
     );
     assert_eq!(
@@ -277,7 +277,7 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         format!(
             "the target database {} already holds 4 players, 1 server, 8 games, 5 challenges, \
              18 moves, 4 ratings, 2 tournaments, 4 tournament entrants, 3 tournament games, \
-             1 forecast line, 1 year of vacation days, 1 analysis, 13 analysed positions, 28 events: `db copy` \
+             1 forecast line, 1 year of vacation days, 1 analysis, 13 analysed positions, 29 events: `db copy` \
              only fills an empty database, so nothing was copied",
             store::redact(&target.url)
         )
@@ -790,11 +790,11 @@ async fn the_command_line_says_what_it_did() {
                  moves: 17 rows\n  ratings: 4 rows\n  id_counters: 4 rows\n  \
                  tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \
                  forecasts: 1 row\n  vacation_days: 1 row\n  analyses: 1 row\n  \
-                 analysis_positions: 13 rows\n  held_notices: 0 rows\n  events: 25 rows\n  \
+                 analysis_positions: 13 rows\n  held_notices: 0 rows\n  events: 26 rows\n  \
                  event_readers: 0 rows\n\
                  Checked: every table holds as many rows as in the source.\n\
                  Checked: all 7 games replay to their stored positions (17 moves).\n\
-                 Done: 91 rows in 17 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
+                 Done: 92 rows in 17 tables copied into {shown}. Point DATABASE_URL at it and start the bot.\n",
                 live.url
             )
         );

@@ -216,7 +216,11 @@ impl Service {
     /// The reminder of a move coming due; `None` for a side without a player (never claimed),
     /// and for a move whose deadline has already passed (the sweep was down meanwhile): the
     /// time-out, claimed next, is all there is to say.
-    async fn reminder(&self, players: &Players<'_>, due: &DueReminder) -> Option<Notice> {
+    pub(crate) async fn reminder(
+        &self,
+        players: &Players<'_>,
+        due: &DueReminder,
+    ) -> Option<Notice> {
         let g = &due.game;
         if g.deadline.is_some_and(|at| at <= self.now()) {
             return None;

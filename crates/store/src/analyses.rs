@@ -5,8 +5,12 @@
 
 use sqlx::{Connection, Row};
 
+use super::events::About;
 use super::types::{color_from_db, color_to_db, count_from_db};
-use super::{Corruption, GameId, InvalidInput, Result, Store, StoreError, Timestamp};
+use super::{
+    Corruption, EventKind, GameId, InvalidInput, Place, PlayerId, Result, Store, StoreError,
+    Timestamp,
+};
 use crate::rules::Color;
 
 /// One position's evaluation, as stored: from White's side.
@@ -108,8 +112,14 @@ impl Store {
     /// Stores `analysis` in one transaction, unless the game has one already: `true` when this
     /// call stored it, `false` when another (another process, say) was first and nothing was
     /// written. Each position must have centipawns or a mate ([`StoreError::Invalid`]
-    /// otherwise, writing nothing).
-    pub async fn store_analysis(&self, analysis: &StoredAnalysis) -> Result<bool> {
+    /// otherwise, writing nothing). For each place of `ready_for` (where players asked for it,
+    /// and who), the same transaction writes an [`EventKind::AnalysisReady`], whoever stored
+    /// the analysis.
+    pub async fn store_analysis(
+        &self,
+        analysis: &StoredAnalysis,
+        ready_for: &[(Place, Vec<PlayerId>)],
+    ) -> Result<bool> {
         if let Some(ply) = analysis
             .positions
             .iter()
@@ -133,10 +143,14 @@ impl Store {
         .bind(analysis.created_at.0)
         .execute(&mut *tx)
         .await?;
-        if claimed.rows_affected() == 0 {
+        // Stored before (by a command's answer, another process): the players who waited here
+        // are told all the same.
+        let stored = claimed.rows_affected() == 1;
+        if !stored && ready_for.is_empty() {
             return Ok(false);
         }
-        for (ply, p) in analysis.positions.iter().enumerate() {
+        let positions = if stored { &analysis.positions[..] } else { &[] };
+        for (ply, p) in positions.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO analysis_positions (game_id, ply, centipawns, mate_for, mate_in, best) \
                  VALUES ($1, $2, $3, $4, $5, $6)",
@@ -150,7 +164,23 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        tx.commit().await?;
-        Ok(true)
+        let mut told = Vec::new();
+        for (place, asked) in ready_for {
+            let about = About {
+                game: Some(analysis.game),
+                place: *place,
+            };
+            let ready = EventKind::AnalysisReady {
+                asked: asked.clone(),
+                reach: place.reach,
+            };
+            told.extend(
+                self.append_event(&mut tx, about, &ready, analysis.created_at)
+                    .await?,
+            );
+        }
+        self.commit_telling(tx, &told, !ready_for.is_empty())
+            .await?;
+        Ok(stored)
     }
 }

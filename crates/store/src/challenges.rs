@@ -1,17 +1,17 @@
 //! Challenges: made, listed, declined, cancelled, expired, and accepted into a game.
 
 use sqlx::any::AnyRow;
-use sqlx::{Any, Connection, Row, Transaction};
+use sqlx::{Connection, Row};
 
 use crate::rules::Color;
 
-use super::events::{self, About, current_answer};
+use super::events::About;
 use super::games::insert_game;
 use super::types::{count_from_db, discord_id_from_db, reach_from_db, reach_to_db};
 use super::{
-    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, EventId, EventKind, Game,
-    GameId, InvalidInput, Missing, NewChallenge, NewGame, Place, PlayerId, Result, Store,
-    StoreError, Timestamp, discord_id_to_db, missing_or_conflict, unique_to_conflict,
+    AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, EventKind, Game, GameId,
+    InvalidInput, Missing, NewChallenge, NewGame, Place, PlayerId, Result, Store, StoreError,
+    Timestamp, discord_id_to_db, missing_or_conflict, unique_to_conflict,
 };
 use crate::types::PlayerIdColumn as _;
 
@@ -100,28 +100,10 @@ impl Store {
             to: challenge.challenged,
         };
         let told = self
-            .append_about(&mut tx, &challenge, None, &made, now)
+            .append_event(&mut tx, About::challenge(&challenge, None), &made, now)
             .await?;
         self.commit_telling(tx, &told, true).await?;
         Ok(challenge)
-    }
-
-    /// Writes `kind`, about `challenge` (and the game it began, if it did), in `tx`: where the
-    /// challenge was made is where it is told.
-    async fn append_about(
-        &self,
-        tx: &mut Transaction<'_, Any>,
-        challenge: &Challenge,
-        game: Option<GameId>,
-        kind: &EventKind,
-        now: Timestamp,
-    ) -> Result<Vec<EventId>> {
-        let about = About {
-            game,
-            place: challenge.place,
-        };
-        let told = events::append(tx, &self.events, current_answer(), about, kind, now).await?;
-        Ok(told.into_iter().collect())
     }
 
     /// A challenge by its number.
@@ -213,7 +195,7 @@ impl Store {
             EventKind::ChallengeWithdrawn { challenge: id }
         };
         let told = self
-            .append_about(&mut tx, &challenge, None, &closed, now)
+            .append_event(&mut tx, About::challenge(&challenge, None), &closed, now)
             .await?;
         self.commit_telling(tx, &told, true).await?;
         Ok(challenge)
@@ -236,7 +218,10 @@ impl Store {
         let mut told = Vec::new();
         for c in &expired {
             let kind = EventKind::ChallengeExpired { challenge: c.id };
-            told.extend(self.append_about(&mut tx, c, None, &kind, now).await?);
+            told.extend(
+                self.append_event(&mut tx, About::challenge(c, None), &kind, now)
+                    .await?,
+            );
         }
         self.commit_telling(tx, &told, !expired.is_empty()).await?;
         Ok(expired)
@@ -323,7 +308,12 @@ impl Store {
             by: acceptor,
         };
         let told = self
-            .append_about(&mut tx, &challenge, Some(created.id), &accepted, now)
+            .append_event(
+                &mut tx,
+                About::challenge(&challenge, Some(created.id)),
+                &accepted,
+                now,
+            )
             .await?;
         self.commit_telling(tx, &told, true).await?;
         Ok((challenge, created))

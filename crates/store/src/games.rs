@@ -711,20 +711,31 @@ impl Store {
     /// sends it. The game's next reminder, if any, becomes due in its turn.
     pub async fn claim_reminders(&self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
         let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let rows = sqlx::query(&self.claim_sql(CLAIM_REMINDERS))
             .bind(now.0)
             .bind(i64::from(limit))
-            .fetch_all(&mut *writer)
+            .fetch_all(&mut *tx)
             .await?;
-        rows.iter()
-            .map(|row| {
-                let game = game_from_row(row)?;
-                Ok(DueReminder {
-                    stage: game.reminder_stage,
-                    game,
-                })
-            })
-            .collect()
+        let mut due = Vec::with_capacity(rows.len());
+        let mut told = Vec::new();
+        for row in &rows {
+            let game = game_from_row(row)?;
+            let reminded = EventKind::Reminded {
+                ply: game.ply,
+                stage: game.reminder_stage,
+            };
+            let answer = current_answer();
+            told.extend(
+                events::append(&mut tx, &self.events, answer, &game, &reminded, now).await?,
+            );
+            due.push(DueReminder {
+                stage: game.reminder_stage,
+                game,
+            });
+        }
+        self.commit_telling(tx, &told, !due.is_empty()).await?;
+        Ok(due)
     }
 
     /// [`Store::guarded_update`] in a transaction that also writes `event` about the game.

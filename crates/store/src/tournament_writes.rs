@@ -1,17 +1,19 @@
 //! The guarded writes of tournaments: sign-ups and departures (the seat counter), the
 //! cancellation, the start (every game at once, guarded by the version), withdrawals (forfeits),
-//! the finish with the last game, and the claim of the final announcement. See
+//! the finish with the last game, and the claim of the final announcement; the start, each
+//! forfeit and the claim write their events. See
 //! [`tournaments`](super::tournaments) for the rows and their reads.
 
 use sqlx::{Connection, Row};
 
+use super::events::About;
 use super::games::{game_columns, game_from_row, insert_game};
 use super::tournaments::{
     CLAIM_ANNOUNCEMENTS, FINISH_IF_DONE, TOURNAMENT_COLUMNS, reread, tournament_from_row,
 };
 use super::{
-    Game, InvalidInput, NewGame, PlayerId, Result, Store, StoreError, Timestamp, Tournament,
-    TournamentDraw, TournamentId, unique_to_conflict,
+    EventKind, Game, InvalidInput, NewGame, PlayerId, Result, Store, StoreError, Timestamp,
+    Tournament, TournamentDraw, TournamentId, unique_to_conflict,
 };
 use crate::types::PlayerIdColumn as _;
 
@@ -210,7 +212,11 @@ impl Store {
             .map_err(unique_to_conflict)?;
             games.push(game);
         }
-        tx.commit().await?;
+        let began = EventKind::TournamentStarted { tournament: id };
+        let told = self
+            .append_event(&mut tx, About::tournament(&started), &began, now)
+            .await?;
+        self.commit_telling(tx, &told, true).await?;
         Ok((started, games))
     }
 
@@ -263,18 +269,26 @@ impl Store {
             .iter()
             .map(game_from_row)
             .collect::<Result<Vec<Game>>>()?;
+        let mut told = Vec::new();
         for game in &games {
             sqlx::query("UPDATE tournament_games SET forfeit = 1 WHERE game_id = $1")
                 .bind(game.id.0)
                 .execute(&mut *tx)
                 .await?;
+            if let (Some(result), Some(termination)) = (game.result, game.termination) {
+                let ended = EventKind::Ended {
+                    result,
+                    termination,
+                };
+                told.extend(self.append_event(&mut tx, game, &ended, now).await?);
+            }
         }
         sqlx::query("UPDATE tournaments SET version = version + 1, updated_at = $2 WHERE id = $1")
             .bind(id.0)
             .bind(now.0)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
+        self.commit_telling(tx, &told, !games.is_empty()).await?;
         Ok(games)
     }
 
@@ -319,11 +333,25 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<Tournament>> {
         let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
         let rows = sqlx::query(&self.claim_sql(CLAIM_ANNOUNCEMENTS))
             .bind(now.0)
             .bind(i64::from(limit))
-            .fetch_all(&mut *writer)
+            .fetch_all(&mut *tx)
             .await?;
-        rows.iter().map(tournament_from_row).collect()
+        let claimed = rows
+            .iter()
+            .map(tournament_from_row)
+            .collect::<Result<Vec<_>>>()?;
+        let mut told = Vec::new();
+        for t in &claimed {
+            let finished = EventKind::TournamentFinished { tournament: t.id };
+            told.extend(
+                self.append_event(&mut tx, About::tournament(t), &finished, now)
+                    .await?,
+            );
+        }
+        self.commit_telling(tx, &told, !claimed.is_empty()).await?;
+        Ok(claimed)
     }
 }

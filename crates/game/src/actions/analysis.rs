@@ -65,7 +65,7 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
             let Ok(answer) = result.await else {
                 return Err(no!("analysis-failed", id = row.id.0));
             };
-            let analysis = keep(cx.svc, &loaded, answer.analysis).await?;
+            let analysis = keep(cx.svc, &loaded, answer.analysis, &[]).await?;
             let mut reply = reply(cx.svc, cx.voice(), &loaded, &analysis).await;
             // Who else asked here meanwhile is answered by this very post.
             if !answer.also.is_empty() {
@@ -89,7 +89,7 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         }
         // Finished a moment ago: stored now if it was not yet, and shown.
         Ok(Ticket::Ready(analysis)) => {
-            let analysis = keep(cx.svc, &loaded, analysis).await?;
+            let analysis = keep(cx.svc, &loaded, analysis, &[]).await?;
             Ok(reply(cx.svc, cx.voice(), &loaded, &analysis).await)
         }
         Ok(Ticket::Queued { ahead: 0 }) => {
@@ -144,9 +144,10 @@ async fn keep(
     svc: &Service,
     loaded: &Loaded,
     analysis: GameAnalysis,
+    ready_for: &[(Place, Vec<PlayerId>)],
 ) -> Result<GameAnalysis, StoreError> {
     let stored = to_stored(loaded.row().id, loaded.game(), &analysis, svc);
-    if svc.store().store_analysis(&stored).await? {
+    if svc.store().store_analysis(&stored, ready_for).await? {
         return Ok(analysis);
     }
     match svc.store().analysis(loaded.row().id).await? {
@@ -300,17 +301,6 @@ impl Service {
                     continue;
                 }
             };
-            let analysis = match done.analysis {
-                Some(analysis) => match keep(self, &loaded, analysis).await {
-                    Ok(kept) => Some(kept),
-                    Err(error) => {
-                        tracing::error!(game = id.0, %error, "an analysis could not be kept");
-                        None
-                    }
-                },
-                // The engine's failure was logged where it failed.
-                None => None,
-            };
             // One answer for each place it was asked in, pinging everyone who asked there, in
             // the language of the first of them.
             let mut places: Vec<(Place, Vec<Waiter>)> = Vec::new();
@@ -320,45 +310,77 @@ impl Service {
                     None => places.push((waiter.place, vec![waiter])),
                 }
             }
-            for (place, here) in places {
-                let lang = here[0].lang;
-                let voice = self.voice(lang);
-                let mut askers = Vec::with_capacity(here.len());
-                for waiter in &here {
-                    let name = players.name(waiter.player).await;
-                    askers.push(voice.player(waiter.player, &name));
-                }
-                let asked: Vec<PlayerId> = here.iter().map(|w| w.player).collect();
-                let mut reply = match &analysis {
-                    Some(analysis) => {
-                        let mut reply = reply(self, voice, &loaded, analysis).await;
-                        reply.text = format!(
-                            "{}\n{}",
-                            tr!(
-                                lang,
-                                "analysis-ready",
-                                player = askers.join(", "),
-                                id = id.0
-                            ),
-                            reply.text
-                        );
-                        reply
+            let ready_for: Vec<(Place, Vec<PlayerId>)> = places
+                .iter()
+                .map(|(place, here)| (*place, here.iter().map(|w| w.player).collect()))
+                .collect();
+            let analysis = match done.analysis {
+                Some(analysis) => match keep(self, &loaded, analysis, &ready_for).await {
+                    Ok(kept) => Some(kept),
+                    Err(error) => {
+                        tracing::error!(game = id.0, %error, "an analysis could not be kept");
+                        None
                     }
-                    None => Reply::text(tr!(lang, "analysis-failed", id = id.0)),
-                };
-                reply.mentions = asked.clone();
-                // Where the bot only answers commands it cannot post the answer: the askers are
-                // told by direct message (text only: no graph, no record), and `analysis` there
-                // then shows the stored one, whole, at once.
-                reply.direct = self
-                    .instead_of_posting(&players, place, asked, |voice| {
-                        tr!(voice.lang, "analysis-ready-direct", id = id.0)
-                    })
-                    .await;
-                notices.push(Notice { place, reply });
+                },
+                // The engine's failure was logged where it failed.
+                None => None,
+            };
+            for ((place, here), (_, asked)) in places.into_iter().zip(ready_for) {
+                let lang = here[0].lang;
+                notices.push(
+                    self.analysis_notice(&players, &loaded, analysis.as_ref(), place, asked, lang)
+                        .await,
+                );
             }
         }
         notices
+    }
+
+    /// The answer, in `place`, to the players `asked` there who waited for `loaded`'s
+    /// analysis (`None`: it failed), in `lang`.
+    pub(crate) async fn analysis_notice(
+        &self,
+        players: &Players<'_>,
+        loaded: &Loaded,
+        analysis: Option<&GameAnalysis>,
+        place: Place,
+        asked: Vec<PlayerId>,
+        lang: Lang,
+    ) -> Notice {
+        let id = loaded.row().id;
+        let voice = self.voice(lang);
+        let mut askers = Vec::with_capacity(asked.len());
+        for &player in &asked {
+            let name = players.name(player).await;
+            askers.push(voice.player(player, &name));
+        }
+        let mut reply = match analysis {
+            Some(analysis) => {
+                let mut reply = reply(self, voice, loaded, analysis).await;
+                reply.text = format!(
+                    "{}\n{}",
+                    tr!(
+                        lang,
+                        "analysis-ready",
+                        player = askers.join(", "),
+                        id = id.0
+                    ),
+                    reply.text
+                );
+                reply
+            }
+            None => Reply::text(tr!(lang, "analysis-failed", id = id.0)),
+        };
+        reply.mentions = asked.clone();
+        // Where the bot only answers commands it cannot post the answer: the askers are
+        // told by direct message (text only: no graph, no record), and `analysis` there
+        // then shows the stored one, whole, at once.
+        reply.direct = self
+            .instead_of_posting(players, place, asked, |voice| {
+                tr!(voice.lang, "analysis-ready-direct", id = id.0)
+            })
+            .await;
+        Notice { place, reply }
     }
 }
 
@@ -394,7 +416,10 @@ fn to_stored(
 }
 
 /// A stored analysis of `record`'s game, read back against its positions.
-fn from_stored(record: &rules::Game, stored: &StoredAnalysis) -> Result<GameAnalysis, StoreError> {
+pub(crate) fn from_stored(
+    record: &rules::Game,
+    stored: &StoredAnalysis,
+) -> Result<GameAnalysis, StoreError> {
     let positions = record.positions();
     if stored.positions.len() != positions.len() {
         return Err(StoreError::Corrupt(Corruption::AnalysisLength {

@@ -2,7 +2,7 @@
 //! takes the command's context and returns its reply, or a [`Refusal`] — which it may only do
 //! before it has committed a change.
 
-mod analysis;
+pub(crate) mod analysis;
 pub(crate) mod challenges;
 pub(crate) mod computer;
 mod ending;
@@ -13,7 +13,7 @@ mod play;
 pub(crate) mod settings;
 mod standings;
 pub(crate) mod tournament_views;
-mod tournaments;
+pub(crate) mod tournaments;
 mod vacation;
 pub(crate) mod viewing;
 

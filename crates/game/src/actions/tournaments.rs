@@ -367,7 +367,7 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
 
 /// The announcement of a tournament that has just begun: its players, its games (listed when
 /// they fit), everyone pinged; the front end opens a thread for each game.
-async fn started_reply(
+pub(crate) async fn started_reply(
     cx: &Cx<'_>,
     t: &Tournament,
     seated: &[PlayerId],

@@ -5,7 +5,10 @@
 //! (with [`Told::nonce`]) and then records how far it got, so that after a crash it goes on from
 //! the event it had not finished, and a post repeated then shows once.
 
+mod analyses;
 mod challenges;
+mod reminders;
+mod tournaments;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
@@ -19,7 +22,7 @@ use super::reply::Notice;
 use super::service::Service;
 use super::told::Told;
 use super::turn_notices::Turn;
-use crate::model::{FrontEnd, GameId, Timestamp};
+use crate::model::{FrontEnd, GameId, Place, Timestamp};
 use crate::store::{Delivery, Event, EventId, EventKind, ShardFilter, StoreError};
 
 /// How long the consumer waits for an answer of this process to report its delivery before it
@@ -122,6 +125,16 @@ impl EventReader {
     }
 }
 
+/// Whether `event` is told in a post of its own rather than with the events of its game next
+/// to it: a challenge's or a tournament's (no game), a reminder, an analysis.
+fn posts_alone(event: &Event) -> bool {
+    event.game.is_none()
+        || matches!(
+            event.kind,
+            EventKind::Reminded { .. } | EventKind::AnalysisReady { .. }
+        )
+}
+
 impl Service {
     /// Opens the consumer `name` of the shards `shards` at the position it recorded (one that
     /// never ran starts at the newest event: what was before it is not its to tell), and from
@@ -191,9 +204,9 @@ impl Service {
                 reader.done.insert(event.id);
                 continue;
             }
-            // A challenge's event (no game yet) is a post of its own.
             let joins = group.last().is_some_and(|last| {
-                last.game.is_some()
+                !posts_alone(last)
+                    && !posts_alone(&event)
                     && last.game == event.game
                     && last.answered_by.is_some()
                     && last.answered_by == event.answered_by
@@ -283,18 +296,11 @@ impl Service {
         deliveries.outcome(event.id, ANSWER_PATIENCE).await != Delivery::Delivered
     }
 
-    /// The notice of `events` (one game's, oldest first): each move played, then whose turn
-    /// it is (or how the game ended), with the board as it is now, pinging who must hear of
-    /// it, in the game's place; the player to move gets their turn notice.
+    /// The announcement of `events` (one post's worth, oldest first), marked as the
+    /// consumer's own.
     async fn announce_events(&self, events: Vec<Event>) -> Announcement {
         let ids: Vec<EventId> = events.iter().map(|e| e.id).collect();
-        let notice = match events.first() {
-            None => None,
-            Some(first @ Event { game: None, .. }) => self.challenge_announcement(first).await,
-            Some(Event {
-                game: Some(game), ..
-            }) => self.game_announcement(*game, &events).await,
-        };
+        let notice = self.notice_of(&events).await;
         Announcement {
             notice: notice.map(|mut notice| {
                 notice.reply.told = Told::announced(ids.clone());
@@ -304,7 +310,38 @@ impl Service {
         }
     }
 
-    /// [`Service::announce_events`]'s notice, for the events of `game`.
+    /// [`Service::announce_events`]'s notice: by what the first of `events` is about (only a
+    /// game's moves, offers and end come several to a post).
+    async fn notice_of(&self, events: &[Event]) -> Option<Notice> {
+        let first = events.first()?;
+        match (&first.kind, first.game) {
+            (EventKind::AnalysisReady { asked, reach }, Some(game)) => {
+                let place = Place {
+                    server: first.server,
+                    channel: first.channel,
+                    thread: None,
+                    reach: *reach,
+                };
+                self.analysis_announcement(game, place, asked).await
+            }
+            (EventKind::TournamentStarted { tournament }, _) => {
+                self.tournament_announcement(*tournament, true).await
+            }
+            (EventKind::TournamentFinished { tournament }, _) => {
+                self.tournament_announcement(*tournament, false).await
+            }
+            (EventKind::Reminded { ply, stage }, Some(game)) => {
+                self.reminder_announcement(game, *ply, *stage).await
+            }
+            (_, Some(game)) => self.game_announcement(game, events).await,
+            (_, None) => self.challenge_announcement(first).await,
+        }
+    }
+
+    /// The notice of the events of `game` (oldest first): each move played, then whose turn
+    /// it is (or how the game ended; or, for a challenge taken, the game's start), with the
+    /// board as it is now, pinging who must hear of it, in the game's place; the player to move
+    /// gets their turn notice.
     async fn game_announcement(&self, game: GameId, events: &[Event]) -> Option<Notice> {
         let players = Players::new(self.store());
         let loaded = match Loaded::load(self.store(), &players, game).await {

@@ -8,6 +8,7 @@ use super::Roster;
 use super::standings::Standings;
 use crate::actions::tournament_views::{attach_table, standings_text};
 use crate::context::Cx;
+use crate::i18n::Lang;
 use crate::i18n::tr;
 use crate::model::GameId;
 use crate::players::Players;
@@ -72,26 +73,38 @@ impl Service {
         notices
     }
 
-    /// The final standings of `t`, the crosstable and the winner, in its home channel's
-    /// language; its players are pinged (unless they turned pings off). When the standings
-    /// cannot be read, the end is told without them.
-    async fn announcement(&self, t: &Tournament) -> Notice {
-        let lang = self.server_language(t.place.server).await;
-        let players = Players::new(self.store());
-        let organiser = Actor {
-            id: t.organiser,
-            name: players.name(t.organiser).await,
-        };
-        let cx = Cx {
+    /// What the sweep or the log's consumer says of `t` is said as if by its organiser
+    /// (`organiser`), in its home channel, in `lang`.
+    pub(crate) fn as_organiser<'a>(
+        &'a self,
+        organiser: &'a Actor,
+        t: &Tournament,
+        lang: Lang,
+        players: Players<'a>,
+    ) -> Cx<'a> {
+        Cx {
             svc: self,
-            actor: &organiser,
+            actor: organiser,
             place: t.place,
             locale: None,
             mentioned: &[],
             lang,
             word: "tournament",
             players,
+        }
+    }
+
+    /// The final standings of `t`, the crosstable and the winner, in its home channel's
+    /// language; its players are pinged (unless they turned pings off). When the standings
+    /// cannot be read, the end is told without them.
+    pub(crate) async fn announcement(&self, t: &Tournament) -> Notice {
+        let lang = self.server_language(t.place.server).await;
+        let players = Players::new(self.store());
+        let organiser = Actor {
+            id: t.organiser,
+            name: players.name(t.organiser).await,
         };
+        let cx = self.as_organiser(&organiser, t, lang, players);
         let roster = match Roster::load(self.store(), t.clone()).await {
             Ok(roster) => roster,
             Err(error) => {

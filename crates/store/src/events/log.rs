@@ -9,11 +9,11 @@ use serde_json::Value;
 use sqlx::{Any, Row, Transaction};
 use tokio::sync::watch;
 
-use super::answers::{Answer, Deliveries, Delivery, note_written};
+use super::answers::{Answer, Deliveries, Delivery, current_answer, note_written};
 use super::{Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter};
 use crate::{
-    Backend, Corruption, Game, GameId, Place, Result, Store, StoreError, Timestamp,
-    discord_id_from_db, discord_id_to_db,
+    Backend, Challenge, Corruption, Game, GameId, Place, Result, Store, StoreError, Timestamp,
+    Tournament, discord_id_from_db, discord_id_to_db,
 };
 
 /// What an event is about: its game, if any, and the place it belongs in (the game's thread,
@@ -22,6 +22,24 @@ use crate::{
 pub(crate) struct About {
     pub(crate) game: Option<GameId>,
     pub(crate) place: Place,
+}
+
+impl About {
+    /// A challenge's event (about the game it began, if it did): told where it was made.
+    pub(crate) fn challenge(challenge: &Challenge, game: Option<GameId>) -> About {
+        About {
+            game,
+            place: challenge.place,
+        }
+    }
+
+    /// A tournament's event: told in its home channel.
+    pub(crate) fn tournament(tournament: &Tournament) -> About {
+        About {
+            game: None,
+            place: tournament.place,
+        }
+    }
 }
 
 impl From<&Game> for About {
@@ -198,6 +216,19 @@ fn instance_of(name: &str) -> i64 {
 }
 
 impl Store {
+    /// Writes `kind` about `about` in `tx`, under the current task's answer; returns the ids
+    /// that answer tells, for [`Store::commit_telling`].
+    pub(crate) async fn append_event(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        about: impl Into<About>,
+        kind: &EventKind,
+        now: Timestamp,
+    ) -> Result<Vec<EventId>> {
+        let told = append(tx, &self.events, current_answer(), about, kind, now).await?;
+        Ok(told.into_iter().collect())
+    }
+
     /// This process's id in the log's `answered_by`.
     pub fn instance(&self) -> i64 {
         self.events.instance.load(Ordering::Acquire)

@@ -1,5 +1,6 @@
 //! The event log: every committed change someone must hear of (a move, a game's end, a
-//! takeback, an offer, a challenge made, accepted, declined, withdrawn or expired) is an
+//! takeback, an offer, a reminder, a challenge made, accepted, declined, withdrawn or expired,
+//! a tournament started or finished, an analysis ready) is an
 //! [`Event`] row written **in the same transaction** as the change,
 //! with typed data rather than rendered text, so that each consumer says it in its reader's
 //! language. Consumers read the log in order and record how far they got
@@ -52,7 +53,10 @@ pub(super) use log::{
 use serde_json::{Value, json};
 
 use super::types::{color_from_db, color_to_db};
-use super::{ChallengeId, GameId, GameResult, OfferKind, PlayerId, Termination, Timestamp};
+use super::{
+    ChallengeId, GameId, GameResult, OfferKind, PlayerId, Reach, Termination, Timestamp,
+    TournamentId,
+};
 use crate::rules::Color;
 
 /// The PostgreSQL channel a commit that wrote events notifies.
@@ -97,6 +101,14 @@ pub enum EventKind {
     },
     /// The pending offer was withdrawn or declined.
     OfferCleared,
+    /// The player to move was reminded of the deadline (`stage` 1 for the first reminder of
+    /// the move, 2 for the last).
+    Reminded {
+        /// The ply the game was at: the move the reminder is about is the next.
+        ply: u32,
+        /// Which reminder.
+        stage: u32,
+    },
     /// A challenge was made, to one player or (`to: None`) to anyone in its channel.
     Challenged {
         /// Its number.
@@ -128,6 +140,24 @@ pub enum EventKind {
         /// Its number.
         challenge: ChallengeId,
     },
+    /// The game's analysis is ready, for the players who asked for it in the event's place.
+    AnalysisReady {
+        /// Who asked there.
+        asked: Vec<PlayerId>,
+        /// Whether the bot may post there or only answer commands (then the askers are told
+        /// directly).
+        reach: Reach,
+    },
+    /// A tournament began: every game of it at once.
+    TournamentStarted {
+        /// Its number.
+        tournament: TournamentId,
+    },
+    /// A tournament's last game ended: its final standings are to be told.
+    TournamentFinished {
+        /// Its number.
+        tournament: TournamentId,
+    },
 }
 
 impl EventKind {
@@ -139,11 +169,15 @@ impl EventKind {
             EventKind::TookBack { .. } => "took_back",
             EventKind::Offered { .. } => "offered",
             EventKind::OfferCleared => "offer_cleared",
+            EventKind::Reminded { .. } => "reminded",
             EventKind::Challenged { .. } => "challenged",
             EventKind::ChallengeAccepted { .. } => "challenge_accepted",
             EventKind::ChallengeDeclined { .. } => "challenge_declined",
             EventKind::ChallengeWithdrawn { .. } => "challenge_withdrawn",
             EventKind::ChallengeExpired { .. } => "challenge_expired",
+            EventKind::AnalysisReady { .. } => "analysis_ready",
+            EventKind::TournamentStarted { .. } => "tournament_started",
+            EventKind::TournamentFinished { .. } => "tournament_finished",
         }
     }
 
@@ -174,6 +208,7 @@ impl EventKind {
                 json!({ "offer": offer.as_str(), "by": color_to_db(*by) })
             }
             EventKind::OfferCleared => json!({}),
+            EventKind::Reminded { ply, stage } => json!({ "ply": ply, "stage": stage }),
             EventKind::Challenged { challenge, by, to } => {
                 json!({ "challenge": challenge.0, "by": by.0, "to": to.map(|p| p.0) })
             }
@@ -183,6 +218,12 @@ impl EventKind {
             EventKind::ChallengeDeclined { challenge }
             | EventKind::ChallengeWithdrawn { challenge }
             | EventKind::ChallengeExpired { challenge } => json!({ "challenge": challenge.0 }),
+            EventKind::AnalysisReady { asked, reach } => json!({
+                "asked": asked.iter().map(|p| p.0).collect::<Vec<_>>(),
+                "answers_only": *reach == Reach::Answers,
+            }),
+            EventKind::TournamentStarted { tournament }
+            | EventKind::TournamentFinished { tournament } => json!({ "tournament": tournament.0 }),
         }
     }
 
@@ -198,6 +239,11 @@ impl EventKind {
             data.get("challenge")
                 .and_then(Value::as_i64)
                 .map(ChallengeId)
+        };
+        let tournament = || {
+            data.get("tournament")
+                .and_then(Value::as_i64)
+                .map(TournamentId)
         };
         let player = |field: &str| data.get(field).and_then(Value::as_u64).map(PlayerId);
         Some(match kind {
@@ -219,6 +265,10 @@ impl EventKind {
                 by: color_from_db(text("by")?).ok()?,
             },
             "offer_cleared" => EventKind::OfferCleared,
+            "reminded" => EventKind::Reminded {
+                ply: number("ply")?,
+                stage: number("stage")?,
+            },
             "challenged" => EventKind::Challenged {
                 challenge: challenge()?,
                 by: player("by")?,
@@ -239,6 +289,24 @@ impl EventKind {
             },
             "challenge_expired" => EventKind::ChallengeExpired {
                 challenge: challenge()?,
+            },
+            "analysis_ready" => EventKind::AnalysisReady {
+                asked: data
+                    .get("asked")?
+                    .as_array()?
+                    .iter()
+                    .map(|p| p.as_u64().map(PlayerId))
+                    .collect::<Option<_>>()?,
+                reach: match data.get("answers_only")?.as_bool()? {
+                    true => Reach::Answers,
+                    false => Reach::Posts,
+                },
+            },
+            "tournament_started" => EventKind::TournamentStarted {
+                tournament: tournament()?,
+            },
+            "tournament_finished" => EventKind::TournamentFinished {
+                tournament: tournament()?,
             },
             _ => return None,
         })
@@ -299,6 +367,7 @@ mod tests {
                 by: Color::Black,
             },
             EventKind::OfferCleared,
+            EventKind::Reminded { ply: 3, stage: 2 },
             EventKind::Challenged {
                 challenge: ChallengeId(4),
                 by: PlayerId(u64::MAX),
@@ -321,6 +390,20 @@ mod tests {
             },
             EventKind::ChallengeExpired {
                 challenge: ChallengeId(8),
+            },
+            EventKind::AnalysisReady {
+                asked: vec![PlayerId(1), PlayerId(u64::MAX)],
+                reach: Reach::Answers,
+            },
+            EventKind::AnalysisReady {
+                asked: vec![PlayerId(2)],
+                reach: Reach::Posts,
+            },
+            EventKind::TournamentStarted {
+                tournament: TournamentId(2),
+            },
+            EventKind::TournamentFinished {
+                tournament: TournamentId(3),
             },
         ];
         for kind in kinds {

@@ -1,0 +1,59 @@
+//! What the log's consumer posts of an analysis made ready for players who waited for it, when
+//! the sweep's post of it did not go out (the process died first): the stored analysis, with
+//! its graph and key moments, pinging who asked, in the place they asked in.
+
+use crate::actions::analysis::from_stored;
+use crate::loaded::Loaded;
+use crate::model::{FrontEnd, GameId, Place, PlayerId};
+use crate::players::Players;
+use crate::reply::Notice;
+use crate::service::Service;
+
+impl Service {
+    /// The notice of `game`'s analysis, for `asked` in `place`.
+    pub(super) async fn analysis_announcement(
+        &self,
+        game: GameId,
+        place: Place,
+        asked: &[PlayerId],
+    ) -> Option<Notice> {
+        if place.front_end() != FrontEnd::Discord {
+            return None;
+        }
+        let players = Players::new(self.store());
+        let read = async {
+            let loaded = Loaded::load(self.store(), &players, game).await?;
+            let stored = self.store().analysis(game).await?;
+            Ok::<_, crate::context::Refusal>(loaded.zip(stored))
+        };
+        let (loaded, stored) = match read.await {
+            Ok(Some(both)) => both,
+            Ok(None) => return None,
+            Err(error) => {
+                tracing::error!(game = game.0, %error, "cannot read an analysis to announce it");
+                return None;
+            }
+        };
+        let analysis = match from_stored(loaded.game(), &stored) {
+            Ok(analysis) => analysis,
+            Err(error) => {
+                tracing::error!(game = game.0, %error, "cannot read an analysis to announce it");
+                return None;
+            }
+        };
+        let lang = self
+            .notice_language(&players, asked.first().copied(), place.server)
+            .await;
+        let notice = self
+            .analysis_notice(
+                &players,
+                &loaded,
+                Some(&analysis),
+                place,
+                asked.to_vec(),
+                lang,
+            )
+            .await;
+        Some(notice)
+    }
+}

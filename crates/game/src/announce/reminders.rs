@@ -1,0 +1,37 @@
+//! What the log's consumer posts of a reminder that no notice told (the sweep's process died
+//! before it went out): the reminder, as the sweep words it — unless the player has moved since,
+//! or the game is over.
+
+use crate::model::{FrontEnd, GameId};
+use crate::players::Players;
+use crate::reply::Notice;
+use crate::service::Service;
+use crate::store::{DueReminder, GameStatus};
+
+impl Service {
+    /// The reminder `stage` of the move after `ply` in `game`, if it still stands.
+    pub(super) async fn reminder_announcement(
+        &self,
+        game: GameId,
+        ply: u32,
+        stage: u32,
+    ) -> Option<Notice> {
+        let game = match self.store().game(game).await {
+            Ok(Some(game)) => game,
+            Ok(None) => return None,
+            Err(error) => {
+                tracing::error!(game = game.0, %error, "cannot load a game to announce its reminder");
+                return None;
+            }
+        };
+        let stands = game.status == GameStatus::Active
+            && game.ply == ply
+            && game.reminder_stage == stage
+            && game.place.front_end() == FrontEnd::Discord;
+        if !stands {
+            return None;
+        }
+        let players = Players::new(self.store());
+        self.reminder(&players, &DueReminder { game, stage }).await
+    }
+}

@@ -1,0 +1,68 @@
+//! What the log's consumer posts of a tournament's start or finish that no answer or sweep
+//! notice told (the process died before it went out): the start with its pairings, or the final
+//! standings and crosstable, in the tournament's home channel, as they would have been.
+
+use crate::actions::tournaments::started_reply;
+use crate::model::{FrontEnd, TournamentId};
+use crate::players::Players;
+use crate::reply::Notice;
+use crate::request::Actor;
+use crate::service::Service;
+use crate::store::{StoreError, Tournament};
+
+impl Service {
+    /// The notice of tournament `id`'s start (`started`) or finish.
+    pub(super) async fn tournament_announcement(
+        &self,
+        id: TournamentId,
+        started: bool,
+    ) -> Option<Notice> {
+        let t = match self.store().tournament(id).await {
+            Ok(Some(t)) => t,
+            Ok(None) => return None,
+            Err(error) => {
+                tracing::error!(tournament = id.0, %error, "cannot load a tournament to announce it");
+                return None;
+            }
+        };
+        if t.place.front_end() != FrontEnd::Discord {
+            return None;
+        }
+        if !started {
+            return Some(self.announcement(&t).await);
+        }
+        match self.started_announcement(&t).await {
+            Ok(notice) => Some(notice),
+            Err(error) => {
+                tracing::error!(tournament = id.0, %error, "cannot read a tournament's games to announce its start");
+                None
+            }
+        }
+    }
+
+    /// The start of `t` as its `tournament start` answer said it: the players by seat and
+    /// every game, everyone pinged.
+    async fn started_announcement(&self, t: &Tournament) -> Result<Notice, StoreError> {
+        let players = Players::new(self.store());
+        let organiser = Actor {
+            id: t.organiser,
+            name: players.name(t.organiser).await,
+        };
+        let lang = self.server_language(t.place.server).await;
+        let cx = self.as_organiser(&organiser, t, lang, players);
+        let mut entrants = self.store().entrants(t.id).await?;
+        entrants.sort_by_key(|e| e.seat);
+        let seated: Vec<_> = entrants.iter().map(|e| e.player).collect();
+        let mut games = Vec::new();
+        for tg in self.store().tournament_games(t.id).await? {
+            games.extend(self.store().game(tg.game).await?);
+        }
+        let mut reply = started_reply(&cx, t, &seated, &games).await;
+        // The games are in play already: their threads were the answer's to open.
+        reply.new_games.clear();
+        Ok(Notice {
+            place: t.place,
+            reply,
+        })
+    }
+}
