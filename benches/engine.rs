@@ -54,7 +54,7 @@ fn evaluation(c: &mut Criterion) {
 /// A 60-move game (120 plies, the engine at level 3 against itself): the game the issue's
 /// speed target names.
 fn sixty_moves() -> Game {
-    let moves: Vec<&str> = include_str!("../tests/data/sixty-moves.txt")
+    let moves: Vec<&str> = include_str!("../crates/rules/tests/data/sixty-moves.txt")
         .split_whitespace()
         .collect();
     Game::replay(None, &moves).expect("legal moves")

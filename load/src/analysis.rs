@@ -2,7 +2,7 @@
 //! how moves of other games fare while the engine works.
 //!
 //! A player pair of its own (ids 1 and 2, below the driver's, in channel 1 of the driver's
-//! server) plays the 60-move game of `tests/data/sixty-moves.txt` through the service, White
+//! server) plays the 60-move game of `crates/rules/tests/data/sixty-moves.txt` through the service, White
 //! resigns, and the pair asks `analysis #ID`; then again, on a fresh game each time (an
 //! analysis is computed once per game), until told to stop. Each analysis runs through the
 //! service's own queue on its blocking thread, exactly as a player's would.
@@ -17,7 +17,7 @@ use rollerball::store::{Place, PlayerId, Reach};
 use crate::driver::SERVER;
 
 /// The game every analysis looks at: 120 plies in coordinate form, one per line.
-const SIXTY_MOVES: &str = include_str!("../../tests/data/sixty-moves.txt");
+const SIXTY_MOVES: &str = include_str!("../../crates/rules/tests/data/sixty-moves.txt");
 
 /// What the analyses beside the load did.
 #[derive(Clone, Copy, Debug, Default)]

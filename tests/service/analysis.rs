@@ -287,7 +287,7 @@ impl Analyst for Scripted {
 async fn each_sides_worst_mistakes_come_as_boards_with_both_moves_drawn() {
     let record = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/sixty-moves.txt"
+        "/crates/rules/tests/data/sixty-moves.txt"
     ))
     .unwrap();
     let record = record.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -363,7 +363,7 @@ mod tests {
     #[test]
     fn every_ray_matches_the_reference_table() {
         // A copy of `shared/rules/rays.txt`, the reference computed independently.
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/rays.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rays.txt");
         let text = std::fs::read_to_string(path).expect("tests/data/rays.txt");
         let mut lines = 0;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {

@@ -2,7 +2,7 @@
 //! promotion, notation round trips over random games, and hostile input to the readers.
 
 use proptest::prelude::*;
-use rollerball::rules::{
+use rollerball_rules::{
     Color, Game, Move, Outcome, Piece, PieceKind, PlayError, Position, Termination, coordinate,
     legal_sans, read_move,
 };
@@ -11,7 +11,7 @@ fn game(fen: &str) -> Game {
     Game::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn sq(name: &str) -> rollerball::rules::Square {
+fn sq(name: &str) -> rollerball_rules::Square {
     name.parse().unwrap()
 }
 
@@ -106,7 +106,7 @@ fn black_throne_is_d2() {
 fn the_one_rook_mate() {
     let mut g = game("k6/7/7/7/7/1R4K/7 w - 1");
     let mv = read_move(g.position(), "Rb1").unwrap();
-    assert_eq!(rollerball::rules::san(g.position(), mv), "Rb1#");
+    assert_eq!(rollerball_rules::san(g.position(), mv), "Rb1#");
     g.play(mv).unwrap();
     assert_eq!(
         g.outcome(),
@@ -193,7 +193,7 @@ fn takeback_and_pgn() {
     assert_eq!(g.sans(), ["b3", "f5"]);
     g.play_input("Rf2").unwrap();
     g.end(Outcome::win(Color::White, Termination::Resignation));
-    let tags = rollerball::rules::PgnTags {
+    let tags = rollerball_rules::PgnTags {
         event: "Test".into(),
         site: "Discord".into(),
         date: "2026.11.30".into(),

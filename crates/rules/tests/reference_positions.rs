@@ -1,7 +1,7 @@
 //! The reference positions of `shared/rules/vectors.json` (copied to `tests/data/`): check
 //! status, the exact legal moves and perft 1–3 for each; and perft from the start.
 
-use rollerball::rules::{Position, coordinate};
+use rollerball_rules::{Position, coordinate};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
