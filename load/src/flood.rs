@@ -325,11 +325,11 @@ pub async fn measure_lookups(
                     white: Some(flooder.id),
                     black: None,
                     start_fen: rules::START_FEN.to_owned(),
-                    days_per_move: 3,
+                    days_per_move: rollerball::store::Days::DEFAULT,
                     rated: false,
                     deadline: Deadline::at(Timestamp(now.0 + 3 * 86_400_000)),
                     rematch_of: None,
-                    computer_level: Some(1),
+                    computer_level: Some(rollerball::store::Level::MIN),
                 },
                 now,
             )

@@ -51,10 +51,10 @@ pub fn run(args: Args, out: &mut impl Write) -> Outcome {
             limits: Limits::movetime(Duration::from_millis(ms)),
             ..Settings::default()
         },
-        (Some(n), _, _) => Level::new(n)
-            .ok_or_else(|| format!("level {n} does not exist: use 1 to 5"))?
-            .settings(),
-        _ => Level::MAX.settings(),
+        (Some(n), _, _) => Settings::of(
+            Level::new(n).ok_or_else(|| format!("level {n} does not exist: use 1 to 5"))?,
+        ),
+        _ => Settings::of(Level::MAX),
     };
     if let Some(outcome) = game.outcome() {
         return Err(format!("the game is over: {outcome}").into());

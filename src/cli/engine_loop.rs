@@ -116,11 +116,11 @@ fn go(game: &Game, args: &[&str]) -> Result<String, String> {
                 Some([]) | None => {}
                 _ => return Err("use `go level N [seed S]`".into()),
             }
-            u8::try_from(n)
+            let level = u8::try_from(n)
                 .ok()
                 .and_then(Level::new)
-                .ok_or_else(|| format!("level {n} does not exist: use 1 to 5"))?
-                .settings()
+                .ok_or_else(|| format!("level {n} does not exist: use 1 to 5"))?;
+            Settings::of(level)
         }
         ["depth", d] => limited(Limits::depth(number(Some(d), "depth")? as u32)),
         ["nodes", n] => limited(Limits {

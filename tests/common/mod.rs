@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rollerball::rules::Color;
 use rollerball::store::{
-    AcceptedGame, Backend, ColourWish, Deadline, Game, NewChallenge, NewGame, NewMove, Place,
+    AcceptedGame, Backend, ColourWish, Days, Deadline, Game, NewChallenge, NewGame, NewMove, Place,
     PlayerId, Reach, Store, StoreOptions, Timestamp,
 };
 use sqlx::Connection;
@@ -186,7 +186,7 @@ pub fn new_game(white: u64, black: u64) -> NewGame {
         white: Some(PlayerId(white)),
         black: Some(PlayerId(black)),
         start_fen: START.to_owned(),
-        days_per_move: 3,
+        days_per_move: Days::DEFAULT,
         rated: true,
         deadline: Deadline::at(Timestamp(T0.0 + DAY)),
         rematch_of: None,
@@ -217,7 +217,7 @@ pub fn new_challenge(challenger: u64, challenged: Option<u64>) -> NewChallenge {
             reach: Reach::Posts,
         },
         colour: ColourWish::Random,
-        days_per_move: 3,
+        days_per_move: Days::DEFAULT,
         rated: true,
         expires_at: Timestamp(T0.0 + DAY),
         rematch_of: None,

@@ -166,7 +166,7 @@ async fn a_challenge_from_a_profile() {
     assert_eq!(c.challenged, Some(PlayerId(BOB)));
     assert_eq!(c.place.channel, CHANNEL);
     assert_eq!(
-        (c.colour, c.days_per_move, c.rated, c.status),
+        (c.colour, c.days_per_move.get(), c.rated, c.status),
         (ColourWish::Random, 3, true, ChallengeStatus::Open)
     );
     assert!(
@@ -189,7 +189,7 @@ async fn a_challenge_from_a_profile() {
     assert_eq!(stored.len(), 2);
     let c = stored.iter().max_by_key(|c| c.id.0).unwrap();
     assert_eq!(
-        (c.colour, c.days_per_move, c.rated, c.challenged),
+        (c.colour, c.days_per_move.get(), c.rated, c.challenged),
         (ColourWish::Black, 7, false, Some(PlayerId(CAROL)))
     );
 

@@ -53,7 +53,7 @@ fn finds_the_one_rook_mate_at_every_level() {
     for n in 1..=4 {
         let found = best(
             "k6/7/7/7/7/1R4K/7 w - 1",
-            &Level::new(n).unwrap().settings(),
+            &Settings::of(Level::new(n).unwrap()),
         );
         assert_eq!(found.san, "Rb1#", "level {n}");
         assert_eq!(found.score, Score::Win { moves: 1 });
@@ -112,7 +112,7 @@ fn wins_a_hanging_rook() {
     for n in [4, 5] {
         let found = best(
             "k6/7/1r5/7/7/1R5/6K w - 1",
-            &Level::new(n).unwrap().settings(),
+            &Settings::of(Level::new(n).unwrap()),
         );
         assert_eq!(found.san, "Rxb5", "level {n}");
         assert!(
@@ -143,7 +143,7 @@ fn avoids_a_mate_in_one() {
             "{fen}: no move allows a mate, so nothing is tested"
         );
         for n in 3..=4 {
-            let found = best(fen, &Level::new(n).unwrap().settings());
+            let found = best(fen, &Settings::of(Level::new(n).unwrap()));
             assert!(
                 !wins_within(&p.after(found.mv), 1),
                 "{fen}: level {n} plays {} and is mated",
@@ -179,7 +179,7 @@ fn never_returns_an_illegal_move() {
             let seed = game_seed * 1000 + ply;
             if ply % 7 == 3 {
                 for n in 1..=4 {
-                    let settings = Level::new(n).unwrap().settings();
+                    let settings = Settings::of(Level::new(n).unwrap());
                     let found = engine::best_move(&game, &settings, seed).unwrap();
                     assert!(game.position().is_legal(found.mv), "{:?}", game.position());
                     checked += 1;
@@ -200,7 +200,7 @@ fn never_returns_an_illegal_move() {
 fn low_levels_are_deterministic_given_a_seed() {
     let game = Game::replay(None, &["c2-b3", "e6-f5", "e2-f2"]).unwrap();
     for n in 1..=4 {
-        let settings = Level::new(n).unwrap().settings();
+        let settings = Settings::of(Level::new(n).unwrap());
         let a = engine::best_move(&game, &settings, 99).unwrap();
         let b = engine::best_move(&game, &settings, 99).unwrap();
         assert_eq!(
@@ -285,7 +285,7 @@ fn answers_within_the_time_budget() {
         assert!(found.depth >= 4);
     }
     let start = Instant::now();
-    engine::best_move(&game, &Level::MAX.settings(), 0).unwrap();
+    engine::best_move(&game, &Settings::of(Level::MAX), 0).unwrap();
     assert!(
         start.elapsed() <= Duration::from_millis(2000),
         "level 5 took {:?}",

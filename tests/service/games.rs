@@ -15,7 +15,9 @@ use rollerball::game::RefusalReason::{
 use rollerball::game::command::Setting;
 use rollerball::game::{Actor, ButtonAction, Command, ManualClock, Reply, Request};
 use rollerball::render;
-use rollerball::store::{GameId, GameResult, GameStatus, Place, PlayerId, Termination, Timestamp};
+use rollerball::store::{
+    GameId, GameResult, GameStatus, Level, Place, PlayerId, Termination, Timestamp,
+};
 
 const HOUR: Duration = Duration::from_secs(3600);
 const DAY: Duration = Duration::from_secs(86_400);
@@ -728,7 +730,10 @@ async fn games_against_the_computer() {
         );
         assert_eq!(start.mentions, [PlayerId(101)]);
         let g = w.game(id).await;
-        assert_eq!((g.black, g.computer_level, g.rated), (None, Some(1), false));
+        assert_eq!(
+            (g.black, g.computer_level, g.rated),
+            (None, Level::new(1), false)
+        );
         let reply = w.ok(&alice(), "b3").await;
         assert!(
             reply.text.contains("The computer answered **"),
@@ -812,7 +817,7 @@ async fn games_against_the_computer() {
         let g = w.game(third).await;
         assert_eq!(
             (g.white, g.computer_level, g.ply),
-            (Some(PlayerId(101)), Some(2), 0)
+            (Some(PlayerId(101)), Level::new(2), 0)
         );
     }
 }
@@ -955,7 +960,7 @@ async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
         new.place = PLACE;
         new.white = None;
         new.black = Some(PlayerId(101));
-        new.computer_level = Some(1);
+        new.computer_level = Level::new(1);
         let g = store.create_game(&new, T0).await.unwrap();
         let notices = w.sweep().await;
         assert_eq!(notices.len(), 1, "{notices:?}");

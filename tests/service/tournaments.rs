@@ -279,7 +279,7 @@ async fn a_double_round_robin_of_three_with_a_withdrawal_and_its_crosstable() {
         for g in &all {
             let stored = w.game(GameId(g.0)).await;
             assert!(!stored.rated, "a casual tournament's games are unrated");
-            assert_eq!(stored.days_per_move, 5);
+            assert_eq!(stored.days_per_move.get(), 5);
         }
         let actor = |id: u64| players.iter().find(|a| a.id.0 == id).unwrap().clone();
         // X and Y play the first game; Z is the third player.

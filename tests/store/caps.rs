@@ -10,7 +10,7 @@ use std::sync::Arc;
 use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
-    Cap, CapReached, Caps, InProgress, NewGame, NewTournament, PlayerId, StoreError,
+    Cap, CapReached, Caps, Days, InProgress, Level, NewGame, NewTournament, PlayerId, StoreError,
 };
 use tokio::sync::Barrier;
 
@@ -25,7 +25,7 @@ fn caps() -> Caps {
 fn computer_game(player: u64) -> NewGame {
     NewGame {
         black: None,
-        computer_level: Some(1),
+        computer_level: Some(Level::MIN),
         ..new_game(player, 0)
     }
 }
@@ -47,7 +47,7 @@ fn tournament(organiser: u64, name: &str) -> NewTournament {
         organiser: PlayerId(organiser),
         double: false,
         rated: true,
-        days_per_move: 3,
+        days_per_move: Days::DEFAULT,
         max_players: 12,
     }
 }

@@ -6,9 +6,10 @@ use crate::common;
 use common::*;
 use rollerball::rules::Color;
 use rollerball::store::{
-    AfterMove, ChallengeId, ChallengeStatus, ColourWish, Deadline, Ending, Game, GameId,
-    GameResult, GameStatus, InvalidInput, Missing, Offer, OfferKind, Place, PlayerId, RatingScope,
-    RatingUpdate, Reach, Store, StoreError, StoreOptions, StoredMove, Termination, Timestamp,
+    AfterMove, ChallengeId, ChallengeStatus, ColourWish, Days, Deadline, Ending, Game, GameId,
+    GameResult, GameStatus, InvalidInput, Level, Missing, Offer, OfferKind, Place, PlayerId,
+    RatingScope, RatingUpdate, Reach, Store, StoreError, StoreOptions, StoredMove, Termination,
+    Timestamp,
 };
 use sqlx::Row;
 
@@ -119,7 +120,7 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
         assert_eq!(direct.challenged, Some(PlayerId(2)));
         assert_eq!(direct.colour, ColourWish::Random);
         assert_eq!(direct.status, ChallengeStatus::Open);
-        assert_eq!((direct.days_per_move, direct.rated), (3, true));
+        assert_eq!((direct.days_per_move, direct.rated), (Days::DEFAULT, true));
         assert_eq!(
             (direct.accepted_by, direct.game, direct.closed_at),
             (None, None, None)
@@ -177,7 +178,7 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
             }
         );
         assert_eq!(game.challenge, Some(direct.id));
-        assert_eq!((game.days_per_move, game.rated), (3, true));
+        assert_eq!((game.days_per_move, game.rated), (Days::DEFAULT, true));
         assert_eq!(game.deadline, Some(Timestamp(T0.0 + 3 * DAY)));
         assert_conflict(
             s.accept_challenge(direct.id, PlayerId(2), &accepted(Color::Black), T0)
@@ -275,7 +276,7 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
                 to_move: Color::White,
                 ply: 0,
                 version: 1,
-                days_per_move: 3,
+                days_per_move: Days::DEFAULT,
                 rated: true,
                 deadline: Some(Timestamp(T0.0 + DAY)),
                 remind_at: None,
@@ -394,9 +395,9 @@ async fn active_games_are_found_by_player_and_by_place() {
         let c = s.create_game(&elsewhere, T0).await.unwrap();
         let mut vs_computer = new_game(3, 0);
         vs_computer.black = None;
-        vs_computer.computer_level = Some(2);
+        vs_computer.computer_level = Level::new(2);
         let d = s.create_game(&vs_computer, T0).await.unwrap();
-        assert_eq!((d.black, d.computer_level), (None, Some(2)));
+        assert_eq!((d.black, d.computer_level), (None, Level::new(2)));
         // It is White's (the player's) move: the computer has nothing to do.
         assert!(s.computer_turns(10).await.unwrap().is_empty());
         // Half a game: a player without an opponent, or a computer game with two players.
@@ -407,7 +408,7 @@ async fn active_games_are_found_by_player_and_by_place() {
             Err(StoreError::Invalid(InvalidInput::GameSides))
         ));
         let mut crowded = new_game(1, 2);
-        crowded.computer_level = Some(3);
+        crowded.computer_level = Level::new(3);
         assert!(matches!(
             s.create_game(&crowded, T0).await,
             Err(StoreError::Invalid(InvalidInput::GameSides))

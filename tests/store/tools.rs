@@ -17,8 +17,9 @@ use rollerball::engine::analysis::Budget;
 use rollerball::game::{Actor, EngineAnalyst, ManualClock, Service};
 use rollerball::rules;
 use rollerball::store::{
-    self, BackupError, ChallengeId, CopyProgress, CopyReport, Deadline, EventId, GameId, NewGame,
-    PlayerId, RatingScope, Store, StoreOptions, Timestamp, TournamentId, TransferError,
+    self, BackupError, ChallengeId, CopyProgress, CopyReport, Days, Deadline, EventId, GameId,
+    Level, NewGame, PlayerId, RatingScope, Store, StoreOptions, Timestamp, TournamentId,
+    TransferError,
 };
 use sqlx::Row;
 
@@ -79,7 +80,7 @@ async fn populate(db: &TestDb) -> Store {
         white: Some(bob().id),
         black: Some(alice().id),
         start_fen: rules::START_FEN.to_owned(),
-        days_per_move: 2,
+        days_per_move: Days::new(2).unwrap(),
         rated: true,
         deadline: Deadline::at(Timestamp(T0.0 + 2 * common::DAY)),
         rematch_of: Some(GameId(1)),
@@ -189,7 +190,10 @@ async fn assert_same(a: &Store, b: &Store) {
     let rematch = b.game(GameId(2)).await.unwrap().unwrap();
     assert_eq!(rematch.rematch_of, Some(GameId(1)));
     let computer = b.game(GameId(4)).await.unwrap().unwrap();
-    assert_eq!((computer.computer_level, computer.ply), (Some(1), 2));
+    assert_eq!(
+        (computer.computer_level, computer.ply),
+        (Some(Level::MIN), 2)
+    );
     let bob = b.player(PlayerId(102)).await.unwrap().unwrap();
     assert_eq!(bob.language.as_deref(), Some("fr"));
 }
@@ -494,7 +498,7 @@ async fn keep_moving(
             white: Some(alice().id),
             black: Some(bob().id),
             start_fen: rules::START_FEN.to_owned(),
-            days_per_move: 3,
+            days_per_move: Days::DEFAULT,
             rated: false,
             deadline: Deadline::at(Timestamp(T0.0 + 3 * common::DAY)),
             rematch_of: None,

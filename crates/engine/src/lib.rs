@@ -7,11 +7,11 @@
 //! search short.
 //!
 //! ```
-//! use rollerball_engine::{self as engine, Level};
+//! use rollerball_engine::{self as engine, Level, Settings};
 //! use rollerball_rules::Game;
 //!
 //! let game = Game::from_fen("k6/7/7/7/7/1R4K/7 w - 1").unwrap();
-//! let found = engine::best_move(&game, &Level::new(3).unwrap().settings(), 7).unwrap();
+//! let found = engine::best_move(&game, &Settings::of(Level::new(3).unwrap()), 7).unwrap();
 //! assert_eq!(found.san, "Rb1#");
 //! assert_eq!(found.score, engine::Score::Win { moves: 1 });
 //! ```
@@ -39,6 +39,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::rules::{Game, Move, Position, Termination, san};
+/// A playing strength, 1 to 5 (the model's: a game's row names its computer's level).
+pub use rollerball_model::Level;
 
 /// The match machinery and the measuring opponents.
 pub use opponents::{MatchScore, Player, UnknownPlayer, greedy_move, play_game, random_move};
@@ -89,35 +91,12 @@ pub struct Settings {
     pub blind_permille: u32,
 }
 
-/// A playing strength from 1 (a beginner's opponent) to 5 (the strongest within two seconds a
-/// move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Level(u8);
-
-impl Level {
-    /// The weakest level.
-    pub const MIN: Level = Level(1);
-    /// The strongest level.
-    pub const MAX: Level = Level(5);
-    /// The level of a game against the computer that names none: a fair game for a club
-    /// player.
-    pub const DEFAULT: Level = Level(3);
-
-    /// Level `n`, if `n` is 1 to 5.
-    pub fn new(n: u8) -> Option<Level> {
-        (1..=5).contains(&n).then_some(Level(n))
-    }
-
-    /// The level's number, 1 to 5.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-
-    /// How this level plays. Levels 1–4 are limited by depth and nodes, so their play is
-    /// exactly reproducible and as quick on a slow machine as on a fast one; level 5 uses
-    /// the clock, up to 1.8 seconds a move (the 2-second budget less a safety margin).
-    pub fn settings(self) -> Settings {
-        let (depth, nodes, movetime, noise, blind) = match self.0 {
+impl Settings {
+    /// How `level` plays. Levels 1–4 are limited by depth and nodes, so their play is exactly
+    /// reproducible and as quick on a slow machine as on a fast one; level 5 uses the clock,
+    /// up to 1.8 seconds a move (the 2-second budget less a safety margin).
+    pub fn of(level: Level) -> Settings {
+        let (depth, nodes, movetime, noise, blind) = match level.get() {
             1 => (Some(1), None, None, 150, 300),
             2 => (Some(2), None, None, 70, 150),
             3 => (Some(3), None, None, 30, 50),
@@ -134,12 +113,6 @@ impl Level {
             noise,
             blind_permille: blind,
         }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "level {}", self.0)
     }
 }
 
@@ -332,7 +305,9 @@ mod tests {
         assert_eq!(Level::new(5), Some(Level::MAX));
         assert_eq!(Level::MIN.get(), 1);
         // Weaker levels see less and err more.
-        let settings: Vec<Settings> = (1..=5).map(|n| Level(n).settings()).collect();
+        let settings: Vec<Settings> = (1..=5)
+            .map(|n| Settings::of(Level::new(n).unwrap()))
+            .collect();
         for pair in settings.windows(2) {
             assert!(pair[0].noise >= pair[1].noise);
             assert!(pair[0].blind_permille >= pair[1].blind_permille);
@@ -362,11 +337,14 @@ mod tests {
 
     #[test]
     fn players_are_read_from_the_command_line() {
-        assert_eq!("3".parse(), Ok(Player::Engine(Level(3))));
+        assert_eq!("3".parse(), Ok(Player::Engine(Level::new(3).unwrap())));
         assert_eq!("Random".parse(), Ok(Player::Random));
         assert_eq!("greedy".parse(), Ok(Player::Greedy));
         assert!("7".parse::<Player>().is_err());
-        assert_eq!(Player::Engine(Level(2)).to_string(), "level 2");
+        assert_eq!(
+            Player::Engine(Level::new(2).unwrap()).to_string(),
+            "level 2"
+        );
     }
 
     #[test]
@@ -391,6 +369,6 @@ mod tests {
     #[test]
     fn a_finished_game_has_no_move() {
         let game = Game::from_fen("k6/7/7/7/7/6K/1R5 b - 1").unwrap();
-        assert!(best_move(&game, &Level::MIN.settings(), 0).is_none());
+        assert!(best_move(&game, &Settings::of(Level::MIN), 0).is_none());
     }
 }

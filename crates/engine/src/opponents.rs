@@ -56,7 +56,9 @@ impl Player {
     /// This player's move in `game` (`None` when the game is over).
     pub fn choose(self, game: &Game, seed: u64) -> Option<Move> {
         match self {
-            Player::Engine(level) => best_move(game, &level.settings(), seed).map(|r| r.mv),
+            Player::Engine(level) => {
+                best_move(game, &crate::Settings::of(level), seed).map(|r| r.mv)
+            }
             Player::Random => random_move(game, seed),
             Player::Greedy => greedy_move(game, seed),
         }

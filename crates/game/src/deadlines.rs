@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::model::Timestamp;
+use crate::model::{Days, Timestamp};
 use crate::store::Deadline;
 
 /// How long a challenge waits to be taken.
@@ -16,19 +16,19 @@ pub const FIRST_REMINDER_AT: f64 = 0.8;
 pub const MAX_DEADLINE_AHEAD_DAYS: u32 = 28;
 
 /// The deadline of a move starting `now` with `days` to play it, with its reminders.
-pub(crate) fn deadline(now: Timestamp, days: u32) -> Deadline {
-    reminders(now, now.plus_days(days))
+pub(crate) fn deadline(now: Timestamp, days: Days) -> Deadline {
+    reminders(now, now.plus_days(days.get()))
 }
 
 /// The deadline of a move with `days` to play it, for a player who may be on vacation until
 /// `away_until`: their clock starts when they come back, or `now` if they are at home.
 pub(crate) fn deadline_after_vacation(
     now: Timestamp,
-    days: u32,
+    days: Days,
     away_until: Option<Timestamp>,
 ) -> Deadline {
     let start = away_until.filter(|&until| until > now).unwrap_or(now);
-    reminders(start, start.plus_days(days))
+    reminders(start, start.plus_days(days.get()))
 }
 
 /// The deadline `at` with its two reminders: at 80% of the allowance, and shortly before.

@@ -139,7 +139,7 @@ impl Service {
         for color in Color::ALL {
             names[color.index()] = match (row.player(color), row.computer_level) {
                 (Some(p), _) => players.name(p).await,
-                (None, Some(level)) => tr!(lang, "computer-name", level = level),
+                (None, Some(level)) => tr!(lang, "computer-name", level = level.get()),
                 (None, None) => "?".to_string(),
             };
         }

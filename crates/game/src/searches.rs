@@ -33,7 +33,7 @@ pub struct EngineSearcher;
 
 impl Searcher for EngineSearcher {
     fn best_move(&self, game: &Game, level: Level, seed: u64) -> Option<Move> {
-        engine::best_move(game, &level.settings(), seed).map(|found| found.mv)
+        engine::best_move(game, &engine::Settings::of(level), seed).map(|found| found.mv)
     }
 }
 

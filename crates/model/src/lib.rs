@@ -170,6 +170,40 @@ pub enum Reach {
     Answers,
 }
 
+/// A playing strength of the computer, from 1 (a beginner's opponent) to 5 (the strongest
+/// within two seconds a move): what a game against the computer was started at. A value of this
+/// type is always in range. (How each level plays is the engine's: `Settings::of`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(5);
+    /// The level of a game against the computer that names none: a fair game for a club
+    /// player.
+    pub const DEFAULT: Level = Level(3);
+
+    /// Level `n`, if `n` is 1 to 5.
+    pub fn new(n: u8) -> Option<Level> {
+        (Level::MIN.0..=Level::MAX.0)
+            .contains(&n)
+            .then_some(Level(n))
+    }
+
+    /// The level's number, 1 to 5.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
 /// Days per move: the allowance for each move of a correspondence game, 1 to 14. A value of
 /// this type is always in range, so no front end can hand the service another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

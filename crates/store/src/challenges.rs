@@ -7,7 +7,7 @@ use crate::rules::Color;
 
 use super::events::About;
 use super::games::insert_game;
-use super::types::{count_from_db, discord_id_from_db, reach_from_db, reach_to_db};
+use super::types::{days_from_db, discord_id_from_db, reach_from_db, reach_to_db};
 use super::{
     AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, EventKind, Game, GameId,
     InvalidInput, Missing, NewChallenge, NewGame, Place, PlayerId, Result, Store, StoreError,
@@ -45,7 +45,7 @@ fn challenge_from_row(row: &AnyRow) -> Result<Challenge> {
             reach: reach_from_db(row.try_get("answers_only")?),
         },
         colour: ColourWish::parse(&row.try_get::<String, _>("colour")?)?,
-        days_per_move: count_from_db(row.try_get("days_per_move")?, "days per move")?,
+        days_per_move: days_from_db(row.try_get("days_per_move")?)?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         status: ChallengeStatus::parse(&row.try_get::<String, _>("status")?)?,
         accepted_by: row
@@ -84,7 +84,7 @@ impl Store {
             .bind(new.place.server.map(discord_id_to_db))
             .bind(discord_id_to_db(new.place.channel))
             .bind(new.colour.as_str())
-            .bind(i64::from(new.days_per_move))
+            .bind(i64::from(new.days_per_move.get()))
             .bind(i64::from(new.rated))
             .bind(now.0)
             .bind(new.expires_at.0)

@@ -81,8 +81,8 @@ pub enum Corruption {
     ComputerLevel {
         /// The game.
         game: GameId,
-        /// Its stored level.
-        level: u8,
+        /// Its stored level (0: none, in a game without a second player).
+        level: i64,
     },
     /// A game whose stored moves the rules do not replay.
     #[error("game {game}: {error}")]

@@ -6,13 +6,13 @@ use sqlx::{Any, Connection, Row, Transaction};
 
 use super::events::{self, EventId, EventKind, current_answer};
 use super::types::{
-    color_from_db, color_to_db, count_from_db, discord_id_from_db, reach_from_db, reach_to_db,
-    side_to_move,
+    color_from_db, color_to_db, count_from_db, days_from_db, discord_id_from_db, reach_from_db,
+    reach_to_db, side_to_move,
 };
 use super::{
     ChallengeId, Corruption, Deadline, DueReminder, Ending, Game, GameId, GameResult, GameStatus,
-    InvalidInput, Missing, NewGame, Offer, OfferKind, Place, PlayerId, Result, Store, StoreError,
-    StoredMove, Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db,
+    InvalidInput, Level, Missing, NewGame, Offer, OfferKind, Place, PlayerId, Result, Store,
+    StoreError, StoredMove, Timestamp, discord_id_to_db, missing_or_conflict, termination_from_db,
     unique_to_conflict,
 };
 use crate::types::PlayerIdColumn as _;
@@ -198,7 +198,7 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
         to_move: color_from_db(&row.try_get::<String, _>("to_move")?)?,
         ply: count_from_db(row.try_get("ply")?, "ply")?,
         version: row.try_get("version")?,
-        days_per_move: count_from_db(row.try_get("days_per_move")?, "days per move")?,
+        days_per_move: days_from_db(row.try_get("days_per_move")?)?,
         rated: row.try_get::<i64, _>("rated")? != 0,
         deadline: opt_time(row, "deadline_at")?,
         remind_at: opt_time(row, "remind_at")?,
@@ -216,12 +216,13 @@ pub(super) fn game_from_row(row: &AnyRow) -> Result<Game> {
         computer_level: row
             .try_get::<Option<i64>, _>("computer_level")?
             .map(|level| {
-                u8::try_from(level).map_err(|_| {
-                    StoreError::Corrupt(Corruption::OutOfRange {
-                        what: "computer level",
-                        value: level,
-                    })
-                })
+                u8::try_from(level)
+                    .ok()
+                    .and_then(Level::new)
+                    .ok_or(StoreError::Corrupt(Corruption::ComputerLevel {
+                        game: GameId(row.try_get("id")?),
+                        level,
+                    }))
             })
             .transpose()?,
     })
@@ -288,7 +289,7 @@ pub(super) async fn insert_game(
         .bind(game.black.map(PlayerId::to_db))
         .bind(&game.start_fen)
         .bind(color_to_db(to_move))
-        .bind(i64::from(game.days_per_move))
+        .bind(i64::from(game.days_per_move.get()))
         .bind(i64::from(game.rated))
         .bind(game.deadline.at.0)
         .bind(remind_at)
@@ -296,7 +297,7 @@ pub(super) async fn insert_game(
         .bind(challenge.map(|c| c.0))
         .bind(game.rematch_of.map(|g| g.0))
         .bind(now.0)
-        .bind(game.computer_level.map(i64::from))
+        .bind(game.computer_level.map(|level| i64::from(level.get())))
         .bind(reach_to_db(game.place.reach))
         .fetch_one(&mut **tx)
         .await

@@ -14,10 +14,10 @@ use sqlx::{Connection, Row};
 pub use crate::model::TournamentId;
 
 use super::games::next_id;
-use super::types::{count_from_db, discord_id_from_db};
+use super::types::{count_from_db, days_from_db, discord_id_from_db};
 use super::{
-    Corruption, Deadline, GameId, GameResult, GameStatus, Missing, Place, PlayerId, Reach, Result,
-    Store, StoreError, Timestamp, discord_id_to_db,
+    Corruption, Days, Deadline, GameId, GameResult, GameStatus, Missing, Place, PlayerId, Reach,
+    Result, Store, StoreError, Timestamp, discord_id_to_db,
 };
 use crate::types::PlayerIdColumn as _;
 
@@ -80,7 +80,7 @@ pub struct Tournament {
     /// Its games count for ratings.
     pub rated: bool,
     /// Days per move in its games.
-    pub days_per_move: u32,
+    pub days_per_move: Days,
     /// The most players it takes.
     pub max_players: u32,
     /// Players signed up.
@@ -113,7 +113,7 @@ pub struct NewTournament {
     /// Its games are rated.
     pub rated: bool,
     /// Days per move.
-    pub days_per_move: u32,
+    pub days_per_move: Days,
     /// The most players it takes.
     pub max_players: u32,
 }
@@ -234,7 +234,7 @@ pub(super) fn tournament_from_row(row: &AnyRow) -> Result<Tournament> {
         status: TournamentStatus::parse(&row.try_get::<String, _>("status")?)?,
         double: row.try_get::<i64, _>("double_round")? != 0,
         rated: row.try_get::<i64, _>("rated")? != 0,
-        days_per_move: count_from_db(row.try_get("days_per_move")?, "days per move")?,
+        days_per_move: days_from_db(row.try_get("days_per_move")?)?,
         max_players: count_from_db(row.try_get("max_players")?, "max players")?,
         entrants: count_from_db(row.try_get("entrants")?, "entrants")?,
         version: row.try_get("version")?,
@@ -296,7 +296,7 @@ impl Store {
             .bind(new.organiser.to_db())
             .bind(i64::from(new.double))
             .bind(i64::from(new.rated))
-            .bind(i64::from(new.days_per_move))
+            .bind(i64::from(new.days_per_move.get()))
             .bind(i64::from(new.max_players))
             .bind(now.0)
             .fetch_one(&mut *tx)

@@ -3,7 +3,7 @@
 use crate::rules::Color;
 
 use super::{Corruption, InvalidInput, Result, StoreError};
-pub use crate::model::{ChallengeId, GameId, Place, PlayerId, Reach, Timestamp};
+pub use crate::model::{ChallengeId, Days, GameId, Level, Place, PlayerId, Reach, Timestamp};
 
 /// A Discord id (`u64`) as the database stores it: the same 64 bits read as `i64`.
 pub fn discord_id_to_db(id: u64) -> i64 {
@@ -311,7 +311,7 @@ pub struct Game {
     /// [`StoreError::Conflict`] if the game changed meanwhile.
     pub version: i64,
     /// The time allowed for each move.
-    pub days_per_move: u32,
+    pub days_per_move: Days,
     /// Whether the result counts for ratings.
     pub rated: bool,
     /// When the side to move loses on time; `None` once finished.
@@ -337,7 +337,7 @@ pub struct Game {
     /// Ended.
     pub finished_at: Option<Timestamp>,
     /// The computer opponent's level, in a game against it (it plays the side without a player).
-    pub computer_level: Option<u8>,
+    pub computer_level: Option<Level>,
 }
 
 impl Game {
@@ -373,7 +373,7 @@ pub struct NewGame {
     /// The starting position; its side-to-move field says who moves first.
     pub start_fen: String,
     /// The time allowed for each move.
-    pub days_per_move: u32,
+    pub days_per_move: Days,
     /// Whether the result counts for ratings.
     pub rated: bool,
     /// The first move's deadline and reminders.
@@ -381,7 +381,7 @@ pub struct NewGame {
     /// The game this is a rematch of: at most one rematch per game is created.
     pub rematch_of: Option<GameId>,
     /// The computer opponent's level in a game against it (then exactly one side has no player).
-    pub computer_level: Option<u8>,
+    pub computer_level: Option<Level>,
 }
 
 /// One move of a game's record.
@@ -455,7 +455,7 @@ pub struct Challenge {
     /// The challenger's colour wish.
     pub colour: ColourWish,
     /// The time allowed for each move.
-    pub days_per_move: u32,
+    pub days_per_move: Days,
     /// Whether the game will be rated.
     pub rated: bool,
     /// Where it stands.
@@ -486,7 +486,7 @@ pub struct NewChallenge {
     /// The challenger's colour wish.
     pub colour: ColourWish,
     /// The time allowed for each move.
-    pub days_per_move: u32,
+    pub days_per_move: Days,
     /// Whether the game will be rated.
     pub rated: bool,
     /// When it expires unless taken.
@@ -607,6 +607,17 @@ pub struct Streak {
 /// Narrows a stored count to `u32`.
 pub(crate) fn count_from_db(value: i64, what: &'static str) -> Result<u32> {
     u32::try_from(value).map_err(|_| StoreError::Corrupt(Corruption::OutOfRange { what, value }))
+}
+
+/// A stored days-per-move allowance, which must be one a player may choose.
+pub(crate) fn days_from_db(value: i64) -> Result<Days> {
+    u32::try_from(value)
+        .ok()
+        .and_then(Days::new)
+        .ok_or(StoreError::Corrupt(Corruption::OutOfRange {
+            what: "days per move",
+            value,
+        }))
 }
 
 #[cfg(test)]

@@ -73,9 +73,13 @@ async fn the_flooder_keeps_five_games_going_and_the_probe_is_timed() {
     }
     let flooder = store.active_games_of(PlayerId(3)).await.unwrap();
     assert_eq!(flooder.len(), 5);
-    assert!(flooder.iter().all(|g| g.computer_level == Some(5)));
+    assert!(
+        flooder
+            .iter()
+            .all(|g| g.computer_level == Some(rollerball::store::Level::MAX))
+    );
     let probe = store.active_games_of(PlayerId(4)).await.unwrap();
-    assert_eq!(probe[0].computer_level, Some(1));
+    assert_eq!(probe[0].computer_level, Some(rollerball::store::Level::MIN));
     // Until the probe's first move and the computer's answer are in, and one of the flood's.
     for _ in 0..1000 {
         let probed = store.moves(probe[0].id).await.unwrap().len();

@@ -225,7 +225,7 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
     for color in rules::Color::ALL {
         names[color.index()] = match (loaded.row().player(color), loaded.row().computer_level) {
             (Some(p), _) => players.name(p).await,
-            (None, Some(level)) => tr!(Lang::En, "computer-name", level = level),
+            (None, Some(level)) => tr!(Lang::En, "computer-name", level = level.get()),
             (None, None) => "?".to_string(),
         };
     }
@@ -259,7 +259,7 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
         // One move per so many seconds, as correspondence sites write days per move.
         time_control: Some(format!(
             "1/{}",
-            u64::from(loaded.row().days_per_move) * 86_400
+            u64::from(loaded.row().days_per_move.get()) * 86_400
         )),
     }
 }

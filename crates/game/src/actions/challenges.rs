@@ -41,7 +41,7 @@ pub(crate) async fn challenge(
     terms: Terms,
 ) -> Res<Reply> {
     if let Opponent::Computer { level } = opponent {
-        return computer::start(cx, place, *level, terms.colour, terms.days.get(), None).await;
+        return computer::start(cx, place, *level, terms.colour, terms.days, None).await;
     }
     // The bot's own DMs hold no opponent; a DM or group DM between players, where the bot only
     // answers commands (the app installed on a player's account), does.
@@ -102,7 +102,7 @@ pub(crate) async fn challenge(
                     Some(Color::Black) => ColourWish::Black,
                     None => ColourWish::Random,
                 },
-                days_per_move: terms.days.get(),
+                days_per_move: terms.days,
                 rated: terms.rated,
                 expires_at: now.plus(CHALLENGE_LIFETIME),
                 rematch_of: terms.rematch_of,
@@ -150,7 +150,7 @@ pub(crate) fn posted(
         lang,
         "challenge-terms",
         rated = rated_key(challenge.rated),
-        days = challenge.days_per_move,
+        days = challenge.days_per_move.get(),
         colours = colours
     );
     let kind = if challenge.rematch_of.is_some() {
@@ -332,7 +332,7 @@ pub(crate) async fn begun(svc: &Service, voice: Voice<'_>, loaded: &Loaded) -> R
             id = loaded.id(),
             white = voice.side(loaded, Color::White),
             black = voice.side(loaded, Color::Black),
-            days = loaded.row().days_per_move,
+            days = loaded.row().days_per_move.get(),
             rated = rated_key(loaded.row().rated)
         ),
         voice.turn_line(loaded)
@@ -405,7 +405,6 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         return exists(game.id);
     }
     if let Some(level) = loaded.row().computer_level {
-        let level = computer::level_of(loaded.row(), level)?;
         return match computer::start(
             cx,
             loaded.row().place,
@@ -430,7 +429,7 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     if let Some(answer) = open_rematch(cx, &loaded).await? {
         return answer;
     }
-    let days = Days::new(loaded.row().days_per_move).unwrap_or(Days::DEFAULT);
+    let days = loaded.row().days_per_move;
     let place = Place {
         thread: None,
         ..loaded.row().place

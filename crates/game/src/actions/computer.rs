@@ -7,7 +7,7 @@ use crate::engine::Level;
 use crate::i18n::tr;
 use crate::limits;
 use crate::loaded::Loaded;
-use crate::model::{GameId, Place, PlayerId};
+use crate::model::{Days, GameId, Place, PlayerId};
 use crate::present::{Ping, Voice, rated_key};
 use crate::reply::Reply;
 use crate::rules::{self, Color};
@@ -45,14 +45,14 @@ impl From<Refusal> for ComputerFailed {
     }
 }
 
-/// The level a stored game's computer plays at; a level out of range is a corrupt row.
-pub(crate) fn level_of(row: &StoredGame, level: u8) -> Result<Level, StoreError> {
-    Level::new(level).ok_or_else(|| {
-        StoreError::Corrupt(Corruption::ComputerLevel {
+/// The level a stored game's computer plays at; a game against the computer without one is a
+/// corrupt row.
+fn level_of(row: &StoredGame) -> Result<Level, StoreError> {
+    row.computer_level
+        .ok_or(StoreError::Corrupt(Corruption::ComputerLevel {
             game: row.id,
-            level,
-        })
-    })
+            level: 0,
+        }))
 }
 
 /// The computer's move at its seat: searched at the game's level once the process's searches
@@ -64,7 +64,7 @@ pub(crate) async fn answer(
     seat: &mut Seat<'_>,
 ) -> Result<String, ComputerFailed> {
     let row = seat.loaded().row();
-    let level = level_of(row, row.computer_level.unwrap_or(0)).map_err(ComputerFailed::Store)?;
+    let level = level_of(row).map_err(ComputerFailed::Store)?;
     let game = seat.loaded().game().clone();
     // The player the computer plays against: their searches take one place in the line.
     let player = row.white.or(row.black).unwrap_or(PlayerId(0));
@@ -87,7 +87,7 @@ pub(crate) async fn start(
     place: Place,
     level: Level,
     colour: Option<Color>,
-    days: u32,
+    days: Days,
     rematch_of: Option<GameId>,
 ) -> Res<Reply> {
     // Starting a game is being back from a vacation: before the game exists, since coming
@@ -121,7 +121,7 @@ pub(crate) async fn start(
                 rated: false,
                 deadline: deadlines::deadline(now, days),
                 rematch_of,
-                computer_level: Some(level.get()),
+                computer_level: Some(level),
             },
             now,
         )
@@ -138,7 +138,7 @@ pub(crate) async fn start(
         id = loaded.id(),
         white = voice.side(&loaded, Color::White),
         black = voice.side(&loaded, Color::Black),
-        days = days,
+        days = days.get(),
         rated = rated_key(false)
     );
     if loaded.computer_to_move() {

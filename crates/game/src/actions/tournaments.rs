@@ -116,7 +116,7 @@ pub(crate) async fn create(
                 organiser: me,
                 double,
                 rated,
-                days_per_move: days.get(),
+                days_per_move: days,
                 max_players: max.map_or(MAX_PLAYERS, MaxPlayers::get),
             },
             now,

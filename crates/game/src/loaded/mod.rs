@@ -8,7 +8,7 @@ pub(crate) mod seat;
 
 use super::context::{Refusal, Res};
 use super::players::Players;
-use crate::model::{GameId, PlayerId};
+use crate::model::{GameId, Level, PlayerId};
 use crate::rules::{self, Color, Outcome};
 use crate::store::{
     Corruption, Game as StoredGame, GameResult, GameStatus, Player, Store, StoreError,
@@ -33,7 +33,7 @@ pub(crate) enum Side<'a> {
     /// A player the store does not know.
     Unknown(PlayerId),
     /// The computer, at its level.
-    Computer(u8),
+    Computer(Level),
     /// Nobody (a game is always played by someone: said plainly should one be stored so).
     Nobody(Color),
 }

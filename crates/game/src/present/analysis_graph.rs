@@ -44,7 +44,7 @@ fn plain_side(lang: Lang, loaded: &Loaded, color: Color) -> String {
     match loaded.side(color) {
         Side::Player { name, .. } => name.to_string(),
         Side::Unknown(id) => unknown_name(id),
-        Side::Computer(level) => tr!(lang, "computer-name", level = level),
+        Side::Computer(level) => tr!(lang, "computer-name", level = level.get()),
         Side::Nobody(color) => color.to_string(),
     }
 }

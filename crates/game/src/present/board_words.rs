@@ -52,7 +52,7 @@ pub(crate) fn caption(lang: Lang, loaded: &Loaded) -> Caption {
         players: Color::ALL.map(|color| match loaded.side(color) {
             Side::Player { name, .. } => name.to_string(),
             Side::Unknown(id) => crate::players::unknown_name(id),
-            Side::Computer(level) => tr!(lang, "computer-name", level = level),
+            Side::Computer(level) => tr!(lang, "computer-name", level = level.get()),
             Side::Nobody(color) => words.side(color),
         }),
         game: tr!(lang, "image-game", id = loaded.id()),

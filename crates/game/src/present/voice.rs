@@ -46,7 +46,7 @@ impl Voice<'_> {
         match loaded.side(color) {
             Side::Player { id, name } => self.player(id, name),
             Side::Unknown(id) => self.player(id, &crate::players::unknown_name(id)),
-            Side::Computer(level) => tr!(self.lang, "computer-side", level = level),
+            Side::Computer(level) => tr!(self.lang, "computer-side", level = level.get()),
             Side::Nobody(color) => color.to_string(),
         }
     }
@@ -55,7 +55,7 @@ impl Voice<'_> {
     pub(crate) fn row_side(&self, row: &StoredGame, color: Color, name: &str) -> String {
         match (row.player(color), row.computer_level) {
             (Some(player), _) => self.player(player, name),
-            (None, Some(level)) => tr!(self.lang, "computer-side", level = level),
+            (None, Some(level)) => tr!(self.lang, "computer-side", level = level.get()),
             (None, None) => color.to_string(),
         }
     }

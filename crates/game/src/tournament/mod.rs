@@ -101,7 +101,7 @@ pub(crate) fn format_line(cx: &Cx<'_>, t: &Tournament) -> String {
         cx.lang,
         "tournament-format",
         double = yes_no(t.double),
-        days = t.days_per_move,
+        days = t.days_per_move.get(),
         rated = rated_key(t.rated)
     )
 }
