@@ -909,7 +909,10 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         // The new release opens it: migrated in place, nothing lost, the new features work.
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+        assert_eq!(
+            versions,
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+        );
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
@@ -1030,7 +1033,10 @@ async fn several_processes_may_create_the_database_at_once() {
         }
         let s = db.store().await;
         let versions = applied_migrations(&s).await;
-        assert_eq!(versions, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+        assert_eq!(
+            versions,
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+        );
         s.close().await;
     }
 }

@@ -110,8 +110,8 @@ impl Store {
     }
 
     /// Stores `analysis` in one transaction, unless the game has one already: `true` when this
-    /// call stored it, `false` when another (another process, say) was first and nothing was
-    /// written. Each position must have centipawns or a mate ([`StoreError::Invalid`]
+    /// call stored it, `false` when another (another process, say) was first and the analysis
+    /// was not written again. Each position must have centipawns or a mate ([`StoreError::Invalid`]
     /// otherwise, writing nothing). For each place of `ready_for` (where players asked for it,
     /// and who), the same transaction writes an [`EventKind::AnalysisReady`], whoever stored
     /// the analysis.

@@ -77,14 +77,17 @@
 //! played through a user install) and the notices held for players whom Discord would not let
 //! the bot message, `0011` the indexes that find a player's own games and tournaments however
 //! many others a channel or server holds, `0012` the game a rematch challenge is for (one open
-//! rematch per game), `0013` the event log and its readers' positions (below).
-//! A new migration is a new file; an
+//! rematch per game), `0013` the event log and its readers' positions (below), `0014` the
+//! index of a game's events. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # The event log
 //!
-//! Every guarded change of a game (a move, its end, a takeback, an offer and its withdrawal) and
-//! every time-out claimed writes an [`Event`] as the last statement of its own transaction, and
+//! Every guarded change of a game (a move, its end, a takeback, an offer and its withdrawal, a
+//! tournament's forfeits), of a challenge (made, accepted, declined, withdrawn) and of a
+//! tournament (started), every claim of the sweep (a time-out, a reminder, an expired
+//! challenge, a finished tournament's announcement) and every analysis stored for players who
+//! waited for it writes an [`Event`] ([`EventKind`]) in its own transaction, and
 //! notes it for the answer it runs under ([`answering`]); a consumer reads the log with
 //! [`Store::events_after`] and records its position with [`Store::set_reader_position`]. The
 //! `events` module's docs say who tells an event, and how order and wake-ups work.

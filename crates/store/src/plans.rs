@@ -2,7 +2,7 @@
 //! tests (and an operator) check that every one is served by its index.
 
 use super::{
-    Backend, Result, Store, caps, challenges, games, ratings, records, tournament_lookups,
+    Backend, Result, Store, caps, challenges, events, games, ratings, records, tournament_lookups,
     tournaments,
 };
 
@@ -77,11 +77,13 @@ pub enum HotQuery {
     TournamentsJoinedBy,
     /// [`Store::open_tournaments_of`], and the cap on unstarted tournaments.
     OpenTournamentsOf,
+    /// [`Store::game_events`].
+    GameEvents,
 }
 
 impl HotQuery {
     /// Every hot query.
-    pub const ALL: [HotQuery; 20] = [
+    pub const ALL: [HotQuery; 21] = [
         HotQuery::GameById,
         HotQuery::ActiveGamesOfPlayer,
         HotQuery::ActiveGamesInPlace,
@@ -102,6 +104,7 @@ impl HotQuery {
         HotQuery::TournamentsOrganisedBy,
         HotQuery::TournamentsJoinedBy,
         HotQuery::OpenTournamentsOf,
+        HotQuery::GameEvents,
     ];
 
     /// The exact statement the store runs, with sample parameters (a tournament's status
@@ -145,6 +148,7 @@ impl HotQuery {
                 vec![1, 1],
             ),
             HotQuery::OpenTournamentsOf => (caps::OPEN_TOURNAMENTS_OF.to_owned(), vec![1]),
+            HotQuery::GameEvents => (events::GAME_EVENTS.to_owned(), vec![1, 4]),
         }
     }
 
@@ -194,6 +198,7 @@ impl HotQuery {
             HotQuery::TournamentsJoinedBy => {
                 &["tournament_entrants_player", "tournaments_server_status"]
             }
+            HotQuery::GameEvents => &["events_game"],
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::command::{Opponent, PlayerRef};
 use crate::context::{Cx, Refusal, Res, no};
 use crate::deadlines::{self, CHALLENGE_LIFETIME};
-use crate::i18n::tr;
+use crate::i18n::{Lang, tr};
 use crate::limits;
 use crate::loaded::Loaded;
 use crate::lookup::{self, find_challenge};
@@ -355,7 +355,6 @@ pub(crate) async fn close(
     id: Option<ChallengeId>,
     status: ChallengeStatus,
 ) -> Res<Reply> {
-    let lang = cx.lang;
     let me = cx.actor.id;
     let challenge = if status == ChallengeStatus::Declined {
         find_challenge(cx, id, |c| c.challenged == Some(me), no!("decline-none")).await?
@@ -366,18 +365,36 @@ pub(crate) async fn close(
         .store()
         .close_challenge(challenge.id, status, cx.now())
         .await?;
-    let text = if status == ChallengeStatus::Declined {
+    let challenger = cx.who(c.challenger).await;
+    Ok(Reply::text(closed(
+        cx.lang,
+        &c,
+        status,
+        cx.me(),
+        challenger,
+    )))
+}
+
+/// What is said of challenge `c` closed as `status` by `closer` (the player declining it, or
+/// withdrawing their own), to `challenger`, as each is shown.
+pub(crate) fn closed(
+    lang: Lang,
+    c: &Challenge,
+    status: ChallengeStatus,
+    closer: String,
+    challenger: String,
+) -> String {
+    if status == ChallengeStatus::Declined {
         tr!(
             lang,
             "challenge-declined",
-            player = cx.me(),
+            player = closer,
             id = c.id.0,
-            challenger = cx.who(c.challenger).await
+            challenger = challenger
         )
     } else {
-        tr!(lang, "challenge-withdrawn", player = cx.me(), id = c.id.0)
-    };
-    Ok(Reply::text(text))
+        tr!(lang, "challenge-withdrawn", player = closer, id = c.id.0)
+    }
 }
 
 /// `rematch [#ID]` (without a number: the asker's latest finished game here): a new challenge

@@ -3,14 +3,14 @@
 //! channel than the challenge's): the same words the answer would have had, in the challenge's
 //! channel, in the language of the player who must hear of it.
 
-use crate::actions::challenges::posted;
-use crate::i18n::tr;
+use crate::actions::challenges::{closed, posted};
 use crate::model::FrontEnd;
 use crate::players::Players;
 use crate::present::Voice;
 use crate::reply::{Notice, Reply};
 use crate::service::Service;
-use crate::store::{ChallengeStatus, Event, EventKind};
+use crate::store::ChallengeStatus::{self, Cancelled, Declined};
+use crate::store::{Event, EventKind};
 
 impl Service {
     /// The notice of `event`, about a challenge; `None` when there is nothing left to tell (a
@@ -50,22 +50,15 @@ impl Service {
             let challenger = voice.player(c.challenger, &challenger);
             let them = challenged.as_ref().map(|(p, name)| voice.player(*p, name));
             match (&event.kind, them) {
+                // The challenger did not see it happen: they are pinged.
                 (EventKind::ChallengeDeclined { .. }, Some(them)) => Reply {
                     mentions: vec![c.challenger],
-                    ..Reply::text(tr!(
-                        voice.lang,
-                        "challenge-declined",
-                        player = them,
-                        id = c.id.0,
-                        challenger = challenger
-                    ))
+                    ..Reply::text(closed(voice.lang, &c, Declined, them, challenger))
                 },
-                (EventKind::ChallengeWithdrawn { .. }, _) => Reply::text(tr!(
-                    voice.lang,
-                    "challenge-withdrawn",
-                    player = challenger,
-                    id = c.id.0
-                )),
+                (EventKind::ChallengeWithdrawn { .. }, _) => {
+                    let withdrawer = challenger.clone();
+                    Reply::text(closed(voice.lang, &c, Cancelled, withdrawer, challenger))
+                }
                 (_, them) => posted(voice, &c, challenger, them),
             }
         };

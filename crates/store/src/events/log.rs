@@ -363,8 +363,7 @@ impl Store {
 
     /// The newest `limit` events of game `id`, oldest first.
     pub async fn game_events(&self, id: GameId, limit: u32) -> Result<Vec<Event>> {
-        let sql = format!("{EVENT_COLUMNS} WHERE game_id = $1 ORDER BY id DESC LIMIT $2");
-        let rows = sqlx::query(&sql)
+        let rows = sqlx::query(GAME_EVENTS)
             .bind(id.0)
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
@@ -388,8 +387,18 @@ impl Store {
 }
 
 /// The columns of an event, as [`read_events`] reads them.
-const EVENT_COLUMNS: &str =
-    "SELECT id, at, kind, game_id, server_id, channel_id, answered_by, data FROM events";
+macro_rules! event_columns {
+    () => {
+        "SELECT id, at, kind, game_id, server_id, channel_id, answered_by, data FROM events"
+    };
+}
+const EVENT_COLUMNS: &str = event_columns!();
+
+/// The newest events of a game ($1), at most $2 (index `events_game`).
+pub(crate) const GAME_EVENTS: &str = concat!(
+    event_columns!(),
+    " WHERE game_id = $1 ORDER BY id DESC LIMIT $2"
+);
 
 /// Events from their rows.
 fn read_events(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Event>> {

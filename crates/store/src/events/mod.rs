@@ -47,7 +47,8 @@ mod log;
 pub(super) use answers::current_answer;
 pub use answers::{Answer, Deliveries, Delivery, answering};
 pub(super) use log::{
-    About, EventSink, append, ensure_sequence, new_instance, notify_others, restart_sequence,
+    About, EventSink, GAME_EVENTS, append, ensure_sequence, new_instance, notify_others,
+    restart_sequence,
 };
 
 use serde_json::{Value, json};
