@@ -204,27 +204,11 @@ impl Store {
     /// Expires up to `limit` open challenges whose time is up, returning each to exactly one
     /// caller.
     pub async fn expire_challenges(&self, now: Timestamp, limit: u32) -> Result<Vec<Challenge>> {
-        let mut writer = self.writer().await?;
-        let mut tx = writer.begin().await?;
-        let rows = sqlx::query(&self.claim_sql(EXPIRE_CHALLENGES))
-            .bind(now.0)
-            .bind(i64::from(limit))
-            .fetch_all(&mut *tx)
-            .await?;
-        let expired = rows
-            .iter()
-            .map(challenge_from_row)
-            .collect::<Result<Vec<_>>>()?;
-        let mut told = Vec::new();
-        for c in &expired {
-            let kind = EventKind::ChallengeExpired { challenge: c.id };
-            told.extend(
-                self.append_event(&mut tx, About::challenge(c, None), &kind, now)
-                    .await?,
-            );
-        }
-        self.commit_telling(tx, &told, !expired.is_empty()).await?;
-        Ok(expired)
+        self.claim_telling(EXPIRE_CHALLENGES, now, limit, challenge_from_row, |c| {
+            let expired = EventKind::ChallengeExpired { challenge: c.id };
+            (About::challenge(c, None), expired)
+        })
+        .await
     }
 
     /// Accepts a challenge and starts its game in one transaction: of two players accepting at

@@ -711,32 +711,21 @@ impl Store {
     /// Claims up to `limit` due reminders: each (game, stage) goes to exactly one caller, which
     /// sends it. The game's next reminder, if any, becomes due in its turn.
     pub async fn claim_reminders(&self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
-        let mut writer = self.writer().await?;
-        let mut tx = writer.begin().await?;
-        let rows = sqlx::query(&self.claim_sql(CLAIM_REMINDERS))
-            .bind(now.0)
-            .bind(i64::from(limit))
-            .fetch_all(&mut *tx)
-            .await?;
-        let mut due = Vec::with_capacity(rows.len());
-        let mut told = Vec::new();
-        for row in &rows {
+        let read = |row: &AnyRow| {
             let game = game_from_row(row)?;
-            let reminded = EventKind::Reminded {
-                ply: game.ply,
-                stage: game.reminder_stage,
-            };
-            let answer = current_answer();
-            told.extend(
-                events::append(&mut tx, &self.events, answer, &game, &reminded, now).await?,
-            );
-            due.push(DueReminder {
+            Ok(DueReminder {
                 stage: game.reminder_stage,
                 game,
-            });
-        }
-        self.commit_telling(tx, &told, !due.is_empty()).await?;
-        Ok(due)
+            })
+        };
+        self.claim_telling(CLAIM_REMINDERS, now, limit, read, |due| {
+            let reminded = EventKind::Reminded {
+                ply: due.game.ply,
+                stage: due.stage,
+            };
+            ((&due.game).into(), reminded)
+        })
+        .await
     }
 
     /// [`Store::guarded_update`] in a transaction that also writes `event` about the game.

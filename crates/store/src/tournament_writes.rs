@@ -332,26 +332,10 @@ impl Store {
         now: Timestamp,
         limit: u32,
     ) -> Result<Vec<Tournament>> {
-        let mut writer = self.writer().await?;
-        let mut tx = writer.begin().await?;
-        let rows = sqlx::query(&self.claim_sql(CLAIM_ANNOUNCEMENTS))
-            .bind(now.0)
-            .bind(i64::from(limit))
-            .fetch_all(&mut *tx)
-            .await?;
-        let claimed = rows
-            .iter()
-            .map(tournament_from_row)
-            .collect::<Result<Vec<_>>>()?;
-        let mut told = Vec::new();
-        for t in &claimed {
+        self.claim_telling(CLAIM_ANNOUNCEMENTS, now, limit, tournament_from_row, |t| {
             let finished = EventKind::TournamentFinished { tournament: t.id };
-            told.extend(
-                self.append_event(&mut tx, About::tournament(t), &finished, now)
-                    .await?,
-            );
-        }
-        self.commit_telling(tx, &told, !claimed.is_empty()).await?;
-        Ok(claimed)
+            (About::tournament(t), finished)
+        })
+        .await
     }
 }

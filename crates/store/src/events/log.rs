@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Connection, Row, Transaction};
 use tokio::sync::watch;
 
 use super::answers::{Answer, Deliveries, Delivery, current_answer, note_written};
@@ -227,6 +227,34 @@ impl Store {
     ) -> Result<Vec<EventId>> {
         let told = append(tx, &self.events, current_answer(), about, kind, now).await?;
         Ok(told.into_iter().collect())
+    }
+
+    /// Claims up to `limit` due items with `sql` (`$1` now, `$2` the limit; see
+    /// [`Store::claim_sql`]), read by `read`, in one transaction that also writes each one's
+    /// event (`event`): an item claimed is an item the log tells.
+    pub(crate) async fn claim_telling<T>(
+        &self,
+        sql: &str,
+        now: Timestamp,
+        limit: u32,
+        read: impl Fn(&sqlx::any::AnyRow) -> Result<T>,
+        event: impl Fn(&T) -> (About, EventKind),
+    ) -> Result<Vec<T>> {
+        let mut writer = self.writer().await?;
+        let mut tx = writer.begin().await?;
+        let rows = sqlx::query(&self.claim_sql(sql))
+            .bind(now.0)
+            .bind(i64::from(limit))
+            .fetch_all(&mut *tx)
+            .await?;
+        let items = rows.iter().map(read).collect::<Result<Vec<T>>>()?;
+        let mut told = Vec::new();
+        for item in &items {
+            let (about, kind) = event(item);
+            told.extend(self.append_event(&mut tx, about, &kind, now).await?);
+        }
+        self.commit_telling(tx, &told, !items.is_empty()).await?;
+        Ok(items)
     }
 
     /// This process's id in the log's `answered_by`.
