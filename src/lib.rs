@@ -14,6 +14,7 @@ pub use rollerball_engine as engine;
 pub use rollerball_game as game;
 pub use rollerball_metrics as metrics;
 pub use rollerball_model as model;
+pub use rollerball_ops as ops;
 pub use rollerball_redact as redact;
 pub use rollerball_render as render;
 pub use rollerball_rules as rules;

@@ -1,12 +1,13 @@
 //! `rollerball db`: the host's database tools, a backup of a live SQLite file and a copy of
-//! every row from one database to another. The work is the store's
-//! ([`store::backup_sqlite`], [`store::copy_database`]); this module reads the command line and
+//! every row from one database to another. The work is the `ops` crate's
+//! ([`ops::backup_sqlite`], [`ops::copy_database`]); this module reads the command line and
 //! prints each step as it happens.
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use rollerball::store::{self, CopyProgress};
+use rollerball::ops::{self, CopyProgress};
+use rollerball::store;
 
 use super::support::Outcome;
 
@@ -71,7 +72,7 @@ async fn backup(url: &str, file: PathBuf, force: bool, out: &mut impl Write) -> 
         store::redact(url),
         file.display()
     )?;
-    let report = store::backup_sqlite(url, &file, force)
+    let report = ops::backup_sqlite(url, &file, force)
         .await
         .map_err(|e| e.to_string())?;
     let games = &report.games;
@@ -103,7 +104,7 @@ async fn copy(from: &str, to: &str, out: &mut impl Write) -> Outcome {
     )?;
     // Progress is written as it comes; a failed write is reported once the copy returns.
     let mut written = Ok(());
-    let report = store::copy_database(from, to, |step| {
+    let report = ops::copy_database(from, to, |step| {
         let line = match step {
             CopyProgress::Started { schema_version } => format!(
                 "Both databases are at schema version {schema_version}; the target is empty."

@@ -15,11 +15,11 @@ use common::{
 };
 use rollerball::engine::analysis::Budget;
 use rollerball::game::{Actor, EngineAnalyst, ManualClock, Service};
+use rollerball::ops::{self, BackupError, CopyProgress, CopyReport, TransferError};
 use rollerball::rules;
 use rollerball::store::{
-    self, BackupError, ChallengeId, CopyProgress, CopyReport, Days, Deadline, EventId, GameId,
-    Level, NewGame, PlayerId, RatingScope, Store, StoreOptions, Timestamp, TournamentId,
-    TransferError,
+    self, ChallengeId, Days, Deadline, EventId, GameId, Level, NewGame, PlayerId, RatingScope,
+    Store, StoreOptions, Timestamp, TournamentId,
 };
 use sqlx::Row;
 
@@ -201,7 +201,7 @@ async fn assert_same(a: &Store, b: &Store) {
 /// Copies and collects the progress reports.
 async fn copy(from: &str, to: &str) -> (Result<CopyReport, TransferError>, Vec<CopyProgress>) {
     let mut steps = Vec::new();
-    let result = store::copy_database(from, to, |step| steps.push(step.clone())).await;
+    let result = ops::copy_database(from, to, |step| steps.push(step.clone())).await;
     (result, steps)
 }
 
@@ -229,7 +229,7 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
 
     let to = target.store().await;
     assert_same(&from, &to).await;
-    assert!(to.check_games().await.unwrap().passed());
+    assert!(ops::check_database(&target.url).await.unwrap().passed());
     if let Some(path) = target.sqlite_path() {
         assert_sqlite_sound(&to).await;
         // Checkpointed: the file alone holds the copy.
@@ -560,7 +560,7 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
         attempts += 1;
         let before: Vec<Ack> = acked.lock().unwrap().clone();
         let started = Instant::now();
-        let report = store::backup_sqlite(&live.url, &file, attempts > 1)
+        let report = ops::backup_sqlite(&live.url, &file, attempts > 1)
             .await
             .unwrap();
         let window = started..started + report.elapsed;
@@ -595,7 +595,9 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     .await
     .unwrap();
     assert_sqlite_sound(&copy).await;
-    let check = copy.check_games().await.unwrap();
+    let check = ops::check_database(&format!("sqlite://{}", file.display()))
+        .await
+        .unwrap();
     assert!(check.passed(), "{check}");
     assert_eq!(check, report.games);
     // Every move acknowledged before the backup began is in it; what is in it of the games
@@ -644,7 +646,7 @@ async fn backups_refuse_what_they_should_not_do() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("b.db");
 
-    let first = store::backup_sqlite(&live.url, &file, false).await.unwrap();
+    let first = ops::backup_sqlite(&live.url, &file, false).await.unwrap();
     assert_eq!(
         (
             first.games.games,
@@ -654,7 +656,7 @@ async fn backups_refuse_what_they_should_not_do() {
         ),
         (7, 17, 4, 4)
     );
-    let error = store::backup_sqlite(&live.url, &file, false)
+    let error = ops::backup_sqlite(&live.url, &file, false)
         .await
         .unwrap_err();
     assert_eq!(
@@ -670,7 +672,7 @@ async fn backups_refuse_what_they_should_not_do() {
         .with_rate_limit(None)
         .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 2_000 })));
     say(&service, &dave(), "move #3 Rb7").await;
-    let second = store::backup_sqlite(&live.url, &file, true).await.unwrap();
+    let second = ops::backup_sqlite(&live.url, &file, true).await.unwrap();
     // Dave's move, and Carol's forecast answering it.
     assert_eq!(second.games.moves, 19);
     let copy = Store::open(
@@ -683,11 +685,11 @@ async fn backups_refuse_what_they_should_not_do() {
     copy.close().await;
 
     let path = live.sqlite_path().unwrap();
-    let error = store::backup_sqlite(&live.url, &path, true)
+    let error = ops::backup_sqlite(&live.url, &path, true)
         .await
         .unwrap_err();
     assert!(matches!(error, BackupError::SameFile(_)), "{error}");
-    let error = store::backup_sqlite("postgres://bot:pw@db/x", &file, true)
+    let error = ops::backup_sqlite("postgres://bot:pw@db/x", &file, true)
         .await
         .unwrap_err();
     assert_eq!(
@@ -696,7 +698,7 @@ async fn backups_refuse_what_they_should_not_do() {
          copy it into a SQLite file with `rollerball db copy --from URL --to sqlite://FILE`"
     );
     let nowhere = dir.path().join("none.db");
-    let error = store::backup_sqlite(
+    let error = ops::backup_sqlite(
         &format!("sqlite://{}", nowhere.display()),
         &dir.path().join("c.db"),
         false,
@@ -708,7 +710,7 @@ async fn backups_refuse_what_they_should_not_do() {
         format!("there is no SQLite database at {}", nowhere.display())
     );
     assert!(!nowhere.exists() && !dir.path().join("c.db").exists());
-    let error = store::backup_sqlite(&live.url, &dir.path().join("no/such/dir/b.db"), false)
+    let error = ops::backup_sqlite(&live.url, &dir.path().join("no/such/dir/b.db"), false)
         .await
         .unwrap_err();
     assert_eq!(

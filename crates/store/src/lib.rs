@@ -2,7 +2,8 @@
 //!
 //! Correspondence games last weeks: a player told "move accepted" must find the move there after
 //! any crash, restart or redeploy, and two processes serving one bot must never both accept a
-//! move. This module is the only place that speaks SQL; the game service calls its typed methods.
+//! move. This crate is the only one of the bot's runtime that speaks SQL; the game service calls
+//! its typed methods. (The host's tools in `rollerball-ops` speak it too: see below.)
 //!
 //! # One code path for both databases
 //!
@@ -134,10 +135,13 @@
 //!
 //! # Tools for the host
 //!
-//! - [`backup_sqlite`]: a consistent copy of a live SQLite file (`rollerball db backup`).
-//! - [`copy_database`]: every row of one database into another, empty one, SQLite or
-//!   PostgreSQL either way (`rollerball db copy`), checked by row counts and replays.
-//! - [`Store::check_games`]: every stored game replayed against the rules.
+//! The host's database tools (`rollerball db backup`, `rollerball db copy`, replaying every
+//! stored game) are not the bot's runtime and live in their own crate, `rollerball-ops`: they
+//! read a database's schema from the database itself and open their own connections from URLs,
+//! needing from this crate only its public items ([`Store::open`], [`Store::migrate`],
+//! [`Store::migration_versions`], [`Backend`], the error types and [`restart_event_sequence`]
+//! after a copy of the event log). What stays here is [`Store::query_plan`] and [`HotQuery`]:
+//! the plans of the bot's own hot queries, which are this crate's private SQL.
 //!
 //! # Time
 //!
@@ -153,10 +157,8 @@ use rollerball_redact as redact;
 use rollerball_rules as rules;
 
 mod analyses;
-mod backup;
 mod caps;
 mod challenges;
-mod check;
 mod error;
 mod events;
 mod forecasts;
@@ -168,11 +170,9 @@ mod plans;
 mod players;
 mod ratings;
 mod records;
-mod schema;
 mod tournament_lookups;
 mod tournament_writes;
 mod tournaments;
-mod transfer;
 mod types;
 mod vacations;
 
@@ -188,13 +188,12 @@ use tokio::sync::{Mutex, MutexGuard};
 /// name the store's callers know.
 pub use crate::redact::url as redact;
 pub use analyses::{StoredAnalysis, StoredEval};
-pub use backup::{BackupError, BackupReport, backup_sqlite};
 pub use caps::{Cap, CapReached, Caps, InProgress};
-pub use check::{GameCheck, ReplayFailure};
 pub use error::{Corruption, DatabaseError, InvalidInput, Missing, Result, StoreError};
 use error::{missing_or_conflict, unique_to_conflict};
 pub use events::{
-    Answer, Deliveries, Delivery, Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter, answering,
+    Answer, Deliveries, Delivery, Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter,
+    answering, restart_event_sequence,
 };
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
 pub use held::HeldNotice;
@@ -207,7 +206,6 @@ pub use tournaments::{
     Entrant, NewTournament, Pairing, Tournament, TournamentDraw, TournamentGame, TournamentId,
     TournamentStatus,
 };
-pub use transfer::{CopyProgress, CopyReport, Role, TransferError, copy_database};
 pub use types::*;
 pub use vacations::{VACATION_DAYS_PER_YEAR, Vacation};
 

@@ -115,7 +115,7 @@ pub(crate) async fn ensure_sequence(conn: &mut sqlx::AnyConnection) -> Result<()
             sqlx::query("CREATE SEQUENCE event_ids")
                 .execute(&mut *conn)
                 .await?;
-            restart_sequence(conn).await?;
+            restart_event_sequence(conn).await?;
         }
         Ok::<_, StoreError>(())
     }
@@ -124,8 +124,10 @@ pub(crate) async fn ensure_sequence(conn: &mut sqlx::AnyConnection) -> Result<()
     made
 }
 
-/// PostgreSQL only: the sequence of event ids goes on after the newest event (after a copy).
-pub(crate) async fn restart_sequence(conn: &mut sqlx::AnyConnection) -> Result<()> {
+/// PostgreSQL only: the sequence of event ids (`event_ids`) goes on after the newest event.
+/// For a tool that wrote `events` rows itself, on its own connection and inside its own
+/// transaction (the copy of `rollerball-ops`, `rollerball db copy`); the bot never needs it.
+pub async fn restart_event_sequence(conn: &mut sqlx::AnyConnection) -> Result<()> {
     sqlx::query(
         "SELECT CAST(setval('event_ids', COALESCE((SELECT MAX(id) FROM events), 0) + 1, false) \
            AS BIGINT)",

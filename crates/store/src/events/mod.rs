@@ -46,9 +46,9 @@ mod log;
 
 pub(super) use answers::current_answer;
 pub use answers::{Answer, Deliveries, Delivery, answering};
+pub use log::restart_event_sequence;
 pub(super) use log::{
     About, EventSink, GAME_EVENTS, append, ensure_sequence, new_instance, notify_others,
-    restart_sequence,
 };
 
 use serde_json::{Value, json};

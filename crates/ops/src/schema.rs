@@ -1,17 +1,17 @@
 //! What a database holds, read from the database itself: its tables and their columns, the
 //! migrations applied to it, and its rows one batch at a time. The tools that copy and check
-//! whole databases ([`copy_database`](super::copy_database),
-//! [`backup_sqlite`](super::backup_sqlite)) stand on this; the bot never needs it.
+//! whole databases ([`copy_database`](crate::copy_database),
+//! [`backup_sqlite`](crate::backup_sqlite)) stand on this; the bot never needs it, so the
+//! store's runtime keeps no list of its tables.
 
 use std::collections::BTreeMap;
 
+use rollerball_store::{Backend, Corruption, InvalidInput, Result, StoreError};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use super::{Backend, Corruption, InvalidInput, Result, StoreError};
-
 /// The table in which sqlx records the migrations applied; every rollerball database has it.
-pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
+pub(crate) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
 
 /// Every table the migrations create, in an order that respects their foreign keys (a row is
 /// copied after the rows it refers to), each with its primary key (the order rows are read in).
@@ -21,7 +21,7 @@ pub(super) const MIGRATIONS_TABLE: &str = "_sqlx_migrations";
 /// vacation days and analyses (a game's positions after its analysis); the notices held for
 /// players name nothing; the event log follows the games its events are about, and its
 /// consumers' positions name nothing.
-pub(super) const TABLES: [(&str, &[&str]); 17] = [
+pub(crate) const TABLES: [(&str, &[&str]); 17] = [
     ("players", &["id"]),
     ("servers", &["id"]),
     ("games", &["id"]),
@@ -44,7 +44,7 @@ pub(super) const TABLES: [(&str, &[&str]); 17] = [
 /// The kind of a column's values, from its declared type: the migrations use only `BIGINT`,
 /// `TEXT` and `DOUBLE PRECISION`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     /// A 64-bit integer.
     Int,
     /// Text.
@@ -72,14 +72,14 @@ impl Kind {
 
 /// One column of a table: its name and kind (`None`: a type the copy does not carry).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Column {
+pub(crate) struct Column {
     pub name: String,
     pub kind: Option<Kind>,
 }
 
 /// The tables of a database (in its current schema on PostgreSQL) and their columns, in the
 /// order the database lists them.
-pub(super) async fn tables(
+pub(crate) async fn tables(
     conn: &mut AnyConnection,
     backend: Backend,
 ) -> Result<BTreeMap<String, Vec<Column>>> {
@@ -114,7 +114,7 @@ pub(super) async fn tables(
 
 /// The versions of the migrations applied to a database, oldest first; `None` when it has no
 /// migrations table at all (not a rollerball database, or an empty one).
-pub(super) async fn applied_migrations(
+pub(crate) async fn applied_migrations(
     conn: &mut AnyConnection,
     tables: &BTreeMap<String, Vec<Column>>,
 ) -> Result<Option<Vec<i64>>> {
@@ -131,7 +131,7 @@ pub(super) async fn applied_migrations(
 }
 
 /// How many rows a table holds.
-pub(super) async fn count(conn: &mut AnyConnection, table: &str) -> Result<u64> {
+pub(crate) async fn count(conn: &mut AnyConnection, table: &str) -> Result<u64> {
     let sql = format!("SELECT COUNT(*) FROM {table}");
     let n: i64 = sqlx::query(&sql).fetch_one(&mut *conn).await?.try_get(0)?;
     u64::try_from(n).map_err(|_| {
@@ -144,7 +144,7 @@ pub(super) async fn count(conn: &mut AnyConnection, table: &str) -> Result<u64> 
 
 /// One value of a row, of its column's kind.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Value {
+pub(crate) enum Value {
     /// From an integer column.
     Int(Option<i64>),
     /// From a text column.
@@ -155,7 +155,7 @@ pub(super) enum Value {
 
 /// A table as the copy reads and writes it: its name, its columns (every one, with a kind) and
 /// the positions of its key columns among them.
-pub(super) struct TableShape {
+pub(crate) struct TableShape {
     pub name: &'static str,
     pub columns: Vec<(String, Kind)>,
     pub key: Vec<usize>,

@@ -11,22 +11,22 @@
 //! from the `id_counters` table (see the store's module docs), which is copied with the rest
 //! and then moved past the highest copied id, so the first new game in the target gets a
 //! number no copied game has.
+//!
+//! The store opens the target (creating a SQLite file) and migrates it; the rows are written
+//! on a connection of the copy's own, which on SQLite is set up as the store's writer is.
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
-use std::str::FromStr;
-use std::time::Duration;
 
-use sqlx::sqlite::SqliteConnectOptions;
+use rollerball_store::{Backend, Store, StoreError, StoreOptions, redact};
 use sqlx::{AnyConnection, Connection, Executor};
 
-use super::check::{GameCheck, check_games, plural};
-use super::schema::{self, Column, MIGRATIONS_TABLE, TABLES, TableShape};
-use super::{Backend, InvalidInput, Store, StoreError, StoreOptions, redact};
-
-/// How long opening either database may take before the copy gives up.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+use crate::check::{GameCheck, check_games, plural};
+use crate::connect::{
+    CONNECT_TIMEOUT, SQLITE_WRITER_PRAGMAS, Unopened, connect_once, open_read_only,
+    remove_sqlite_file, sqlite_file, wait_when_busy,
+};
+use crate::schema::{self, Column, MIGRATIONS_TABLE, TABLES, TableShape};
 
 /// The most values bound in one statement: below SQLite's limit (32,766) and PostgreSQL's
 /// (65,535), and large enough that a batch costs one round trip per few hundred rows.
@@ -307,24 +307,34 @@ async fn fill_target(
     source_counts: &BTreeMap<&'static str, u64>,
     progress: &mut impl FnMut(&CopyProgress),
 ) -> Result<CopyReport, TransferError> {
+    let opening = |error: StoreError| TransferError::Open {
+        role: Role::Target,
+        url: redact(to),
+        error,
+    };
     if backend == Backend::Postgres {
-        connect_once(Role::Target, to, to).await?.close().await?;
+        connect_once(to).await.map_err(opening)?.close().await?;
     }
     let options = StoreOptions {
         max_connections: 2,
         acquire_timeout: CONNECT_TIMEOUT,
     };
-    let target = Store::open(to, options)
-        .await
-        .map_err(|error| TransferError::Open {
-            role: Role::Target,
-            url: redact(to),
-            error,
-        })?;
-    let result = async {
-        refuse_unless_empty(&target, to).await?;
+    // The store makes the SQLite file and migrates; the copy writes on a connection of its own.
+    let target = Store::open(to, options).await.map_err(opening)?;
+    let prepared = async {
+        let mut writer = connect_once(to).await.map_err(opening)?;
+        if backend == Backend::Sqlite {
+            writer.execute(SQLITE_WRITER_PRAGMAS).await?;
+        }
+        refuse_unless_empty(&mut writer, backend, to).await?;
         target.migrate().await?;
-        let mut writer = target.writer().await?;
+        Ok::<_, TransferError>(writer)
+    }
+    .await;
+    target.close().await;
+    drop(target);
+    let mut writer = prepared?;
+    let result = async {
         let mut tx = writer.begin().await?;
         let target_tables = schema::tables(&mut tx, backend).await?;
         let shapes = shapes(source_tables, &target_tables)?;
@@ -352,7 +362,7 @@ async fn fill_target(
             sqlx::query(&sql).bind(counter).execute(&mut *tx).await?;
         }
         if backend == Backend::Postgres {
-            super::events::restart_sequence(&mut tx).await?;
+            rollerball_store::restart_event_sequence(&mut tx).await?;
         }
         for shape in &shapes {
             let source = source_counts.get(shape.name).copied().unwrap_or(0);
@@ -383,20 +393,23 @@ async fn fill_target(
         })
     }
     .await;
-    target.close().await;
+    let _ = writer.close().await;
     result
 }
 
 /// Refuses a target that holds any row (the migrations' counters aside) or tables of
 /// rollerball's names that rollerball did not make, or that a newer rollerball migrated.
-async fn refuse_unless_empty(target: &Store, url: &str) -> Result<(), TransferError> {
-    let mut conn = target.writer().await?;
-    let tables = schema::tables(&mut conn, target.backend()).await?;
+async fn refuse_unless_empty(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    url: &str,
+) -> Result<(), TransferError> {
+    let tables = schema::tables(conn, backend).await?;
     let ours = TABLES
         .iter()
         .map(|(t, _)| *t)
         .filter(|t| tables.contains_key(*t));
-    let Some(applied) = schema::applied_migrations(&mut conn, &tables).await? else {
+    let Some(applied) = schema::applied_migrations(conn, &tables).await? else {
         let foreign: Vec<&str> = ours.collect();
         return match foreign.is_empty() {
             true => Ok(()),
@@ -417,7 +430,7 @@ async fn refuse_unless_empty(target: &Store, url: &str) -> Result<(), TransferEr
     }
     let mut holds = Vec::new();
     for table in ours.filter(|t| *t != "id_counters") {
-        let rows = schema::count(&mut conn, table).await?;
+        let rows = schema::count(conn, table).await?;
         if rows > 0 {
             holds.push(describe_rows(table, rows));
         }
@@ -541,63 +554,16 @@ async fn copy_table(
 
 /// Opens the source for reading only: a SQLite file must exist and is opened read-only.
 async fn open_source(url: &str, backend: Backend) -> Result<AnyConnection, TransferError> {
-    let connect_url = match backend {
-        Backend::Sqlite => {
-            let path = sqlite_file(url).map_err(|error| TransferError::Open {
+    let mut conn = open_read_only(url, backend)
+        .await
+        .map_err(|unopened| match unopened {
+            Unopened::NoSuchFile(path) => TransferError::NoSuchFile(path.display().to_string()),
+            Unopened::Failed(error) => TransferError::Open {
                 role: Role::Source,
                 url: redact(url),
                 error,
-            })?;
-            if !path.is_file() {
-                return Err(TransferError::NoSuchFile(path.display().to_string()));
-            }
-            format!("sqlite://{}?mode=ro", path.display())
-        }
-        Backend::Postgres => url.to_owned(),
-    };
-    let mut conn = connect_once(Role::Source, url, &connect_url).await?;
-    if backend == Backend::Sqlite {
-        conn.execute("PRAGMA busy_timeout = 10000").await?;
-    }
+            },
+        })?;
+    wait_when_busy(&mut conn, backend).await?;
     Ok(conn)
-}
-
-/// One connection to `connect_url` (the database `url` names), tried once: a server that
-/// refuses or does not answer is reported at once rather than retried for the pool's timeout.
-async fn connect_once(
-    role: Role,
-    url: &str,
-    connect_url: &str,
-) -> Result<AnyConnection, TransferError> {
-    sqlx::any::install_default_drivers();
-    let error = |error: StoreError| TransferError::Open {
-        role,
-        url: redact(url),
-        error,
-    };
-    match tokio::time::timeout(CONNECT_TIMEOUT, AnyConnection::connect(connect_url)).await {
-        Ok(Ok(conn)) => Ok(conn),
-        Ok(Err(e)) => Err(error(StoreError::from(e))),
-        Err(_) => Err(error(StoreError::Unanswered(CONNECT_TIMEOUT))),
-    }
-}
-
-/// The file a SQLite URL names; in-memory databases are refused, as nothing outlives them.
-pub(super) fn sqlite_file(url: &str) -> Result<PathBuf, StoreError> {
-    let options = SqliteConnectOptions::from_str(url)
-        .map_err(|e| StoreError::Invalid(InvalidInput::SqliteUrl(e.into())))?;
-    let path = options.get_filename();
-    if url.contains(":memory:") || url.contains("mode=memory") || path.as_os_str().is_empty() {
-        return Err(StoreError::Invalid(InvalidInput::InMemory));
-    }
-    Ok(path.to_path_buf())
-}
-
-/// Removes a SQLite file with its write-ahead log and shared-memory index.
-fn remove_sqlite_file(path: &Path) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-        let mut name = path.as_os_str().to_owned();
-        name.push(suffix);
-        let _ = std::fs::remove_file(PathBuf::from(name));
-    }
 }

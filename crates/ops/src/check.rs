@@ -1,13 +1,14 @@
 //! Checking stored games against the rules: every game's moves, replayed from its start
 //! position, give each move's stored position and the game's current one. What the database
-//! tools ([`copy_database`](super::copy_database), [`backup_sqlite`](super::backup_sqlite))
-//! run on what they wrote, and what [`Store::check_games`] runs for an operator.
+//! tools ([`copy_database`](crate::copy_database), [`backup_sqlite`](crate::backup_sqlite))
+//! run on what they wrote, and what [`check_database`] runs for an operator.
 
 use std::fmt;
 
-use sqlx::{AnyConnection, Connection, Row};
+use rollerball_store::{Backend, GameId, Result, StoreError, redact};
+use sqlx::{AnyConnection, Connection, Executor, Row};
 
-use super::{GameId, Result, Store};
+use crate::connect::{Unopened, open_read_only, wait_when_busy};
 use crate::rules;
 
 /// Games read per round: with their moves, a few hundred games are a small slice of memory
@@ -77,24 +78,69 @@ impl fmt::Display for GameCheck {
 }
 
 /// `n` followed by the word for one or for several.
-pub(super) fn plural(n: u64, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-impl Store {
-    /// Replays every stored game from its start position, checking each move's stored position
-    /// and the game's current one; reads a consistent snapshot, a few hundred games at a time.
-    pub async fn check_games(&self) -> Result<GameCheck> {
-        let mut conn = self.pool.acquire().await?;
-        let mut tx = conn.begin().await?;
-        let check = check_games(&mut tx).await?;
-        tx.commit().await?;
-        Ok(check)
+/// Why [`check_database`] could not check the games (a game that does not replay is not an
+/// error: it is in the [`GameCheck`]).
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// A SQLite file that does not exist.
+    #[error("there is no SQLite database at {0}")]
+    NoSuchFile(String),
+    /// A database that cannot be opened: unsupported URL, unreachable server, bad password.
+    #[error("cannot open the database {url}: {error}")]
+    Open {
+        /// Its URL, without the password.
+        url: String,
+        /// What went wrong.
+        error: StoreError,
+    },
+    /// The games could not be read.
+    #[error("the check failed: {0}")]
+    Store(#[from] StoreError),
+}
+
+impl From<sqlx::Error> for CheckError {
+    fn from(error: sqlx::Error) -> CheckError {
+        CheckError::Store(error.into())
     }
 }
 
-/// [`Store::check_games`] on one connection (inside the caller's transaction, if any).
-pub(super) async fn check_games(conn: &mut AnyConnection) -> Result<GameCheck> {
+/// Replays every game stored in the database at `url` from its start position, checking each
+/// move's stored position and the game's current one. Only reads, on a connection of its own
+/// (a SQLite file is opened read-only, so a bot may keep playing on it), in one snapshot, a
+/// few hundred games at a time.
+pub async fn check_database(url: &str) -> std::result::Result<GameCheck, CheckError> {
+    let backend = Backend::of_url(url).map_err(|error| CheckError::Open {
+        url: redact(url),
+        error,
+    })?;
+    let mut conn = open_read_only(url, backend)
+        .await
+        .map_err(|unopened| match unopened {
+            Unopened::NoSuchFile(path) => CheckError::NoSuchFile(path.display().to_string()),
+            Unopened::Failed(error) => CheckError::Open {
+                url: redact(url),
+                error,
+            },
+        })?;
+    wait_when_busy(&mut conn, backend).await?;
+    let mut snapshot = conn.begin().await?;
+    if backend == Backend::Postgres {
+        snapshot
+            .execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .await?;
+    }
+    let check = check_games(&mut snapshot).await?;
+    snapshot.commit().await?;
+    conn.close().await?;
+    Ok(check)
+}
+
+/// Every game checked on one connection (inside the caller's transaction, if any).
+pub(crate) async fn check_games(conn: &mut AnyConnection) -> Result<GameCheck> {
     let mut check = GameCheck::default();
     let mut after = i64::MIN;
     loop {

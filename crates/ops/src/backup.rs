@@ -11,12 +11,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use rollerball_store::{Backend, StoreError, redact};
 use sqlx::{AnyConnection, Connection, Executor, Row};
 
-use super::check::{GameCheck, check_games};
-use super::schema;
-use super::transfer::sqlite_file;
-use super::{Backend, StoreError, redact};
+use crate::check::{GameCheck, check_games};
+use crate::connect::{SQLITE_BUSY_TIMEOUT, sqlite_file};
+use crate::schema;
 
 /// What [`backup_sqlite`] wrote and found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,7 +188,7 @@ async fn write_copy(source: &Path, partial: &str) -> Result<(), BackupError> {
     let url = format!("sqlite://{}?mode=ro", source.display());
     let mut conn = AnyConnection::connect(&url).await?;
     // A writer busy checkpointing can hold the file briefly; wait as the bot's own readers do.
-    conn.execute("PRAGMA busy_timeout = 10000").await?;
+    conn.execute(SQLITE_BUSY_TIMEOUT).await?;
     sqlx::query("VACUUM INTO $1")
         .bind(partial)
         .execute(&mut conn)
