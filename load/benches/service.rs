@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::game::{Service, SystemClock};
 use rollerball::store::Store;
 use rollerball_load::{LoadOptions, Outputs, Stop};
@@ -28,8 +29,11 @@ fn main() {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = format!("sqlite://{}", dir.path().join("bench.db").display());
         let store = Store::connect(&url).await.expect("database");
-        let service =
-            Arc::new(Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None));
+        let service = Arc::new(
+            Service::new(store.clone(), Arc::new(SystemClock))
+                .with_markup(Arc::new(DiscordMarkup))
+                .with_rate_limit(None),
+        );
         let options = LoadOptions {
             games,
             concurrency: tasks,

@@ -10,6 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::game::{Service, SystemClock};
 use rollerball::metrics::Metrics;
 use rollerball::store::Store;
@@ -108,7 +109,9 @@ pub async fn compare_metrics(
     let mut comparison = MetricsComparison::default();
     let metrics = Arc::new(Metrics::new());
     for (phase, on) in PHASES.into_iter().enumerate() {
-        let mut service = Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None);
+        let mut service = Service::new(store.clone(), Arc::new(SystemClock))
+            .with_markup(Arc::new(DiscordMarkup))
+            .with_rate_limit(None);
         if on {
             service = service.with_observer(metrics.clone());
         }

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::game::{Actor, Reply, Request, Service, SystemClock};
 use rollerball::model::Timestamp;
 use rollerball::rules::{self, Game as RulesGame};
@@ -270,7 +271,9 @@ pub async fn measure_lookups(
     commands: usize,
     rows: usize,
 ) -> Result<LookupsReport, String> {
-    let service = Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None);
+    let service = Service::new(store.clone(), Arc::new(SystemClock))
+        .with_markup(Arc::new(DiscordMarkup))
+        .with_rate_limit(None);
     let (me, you) = (actor(1), actor(2));
     say(
         &service,

@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::game::{Service, SystemClock};
 use rollerball::store::{Store, StoreError};
 
@@ -67,7 +68,8 @@ pub async fn measure_startup(url: &str) -> Result<(StartupReport, Store), StoreE
     let began = Instant::now();
     let store = Store::connect(url).await?;
     let connected = Instant::now();
-    let service = Service::new(store.clone(), Arc::new(SystemClock));
+    let service =
+        Service::new(store.clone(), Arc::new(SystemClock)).with_markup(Arc::new(DiscordMarkup));
     let created = Instant::now();
     let notices = service.sweep().await.len();
     let swept = Instant::now();

@@ -8,6 +8,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::game::{Service, SystemClock};
 use rollerball::store::{Store, StoreOptions};
 use rollerball_load::{LoadOptions, Outputs, Stop};
@@ -108,8 +109,11 @@ fn games_played_leave_no_memory_behind() {
             ..StoreOptions::default()
         };
         let store = Store::connect_with(&url, options).await.expect("database");
-        let service =
-            Arc::new(Service::new(store.clone(), Arc::new(SystemClock)).with_rate_limit(None));
+        let service = Arc::new(
+            Service::new(store.clone(), Arc::new(SystemClock))
+                .with_markup(Arc::new(DiscordMarkup))
+                .with_rate_limit(None),
+        );
         // Warm-up: the renderer's caches, the pool's connections, the statement caches. Two
         // batches, since the caches still grew by 6–13 KB over a second one; from the third on
         // the live heap stayed within 2.2 KB over six batches more (measured 2026-12-02, and

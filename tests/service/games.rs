@@ -640,7 +640,7 @@ async fn a_game_moved_into_its_thread_is_played_there() {
     for w in worlds("svc_thread").await {
         let id = start(&w).await;
         assert_eq!(
-            w.service.thread_name(id).await.unwrap(),
+            rollerball::discord::thread_name(&w.service.game_heading(id).await.unwrap()),
             format!("Game #{}: alice vs bob", id.0)
         );
         w.service.attach_thread(id, 777).await.unwrap();

@@ -144,7 +144,7 @@ async fn a_whole_round_robin_of_four() {
             board.text
         );
         assert_eq!(
-            w.service.thread_name(GameId(3)).await.unwrap(),
+            rollerball::discord::thread_name(&w.service.game_heading(GameId(3)).await.unwrap()),
             "Spring · #3 bob vs carol"
         );
         // #1 dave–bob: bob mates.

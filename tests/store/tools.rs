@@ -13,6 +13,7 @@ use common::{
     PLACE, T0, TestDb, alice, assert_sqlite_sound, bob, carol, dave, postgres_db, say_to,
     seed_stored_games, sqlite_db,
 };
+use rollerball::discord::DiscordMarkup;
 use rollerball::engine::analysis::Budget;
 use rollerball::game::{Actor, EngineAnalyst, ManualClock, Service};
 use rollerball::ops::{self, BackupError, CopyProgress, CopyReport, TransferError};
@@ -63,6 +64,7 @@ async fn say(service: &Service, who: &Actor, text: &str) {
 async fn populate(db: &TestDb) -> Store {
     let store = db.store().await;
     let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0)))
+        .with_markup(Arc::new(DiscordMarkup))
         .with_rate_limit(None)
         .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 2_000 })));
     say(&service, &alice(), "challenge <@102> white days 2").await;
@@ -238,7 +240,9 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     }
 
     // New games and challenges in the target get numbers no copied one has.
-    let service = Service::new(to.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None);
+    let service = Service::new(to.clone(), Arc::new(ManualClock::new(T0)))
+        .with_markup(Arc::new(DiscordMarkup))
+        .with_rate_limit(None);
     say(&service, &carol(), "challenge <@101> black").await;
     assert!(to.challenge(ChallengeId(5)).await.unwrap().is_some());
     say(&service, &alice(), "accept").await;
@@ -537,8 +541,11 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     let store = live.store().await;
     // Enough history that the copy takes a while: 10,000 games of 30 moves.
     seed_stored_games(&store, 10_000, 30, T0).await;
-    let service =
-        Arc::new(Service::new(store.clone(), Arc::new(ManualClock::new(T0))).with_rate_limit(None));
+    let service = Arc::new(
+        Service::new(store.clone(), Arc::new(ManualClock::new(T0)))
+            .with_markup(Arc::new(DiscordMarkup))
+            .with_rate_limit(None),
+    );
     let stop = Arc::new(AtomicBool::new(false));
     let acked = Arc::new(Mutex::new(Vec::new()));
     let writer = tokio::spawn(keep_moving(
@@ -669,6 +676,7 @@ async fn backups_refuse_what_they_should_not_do() {
 
     // With --force the file is replaced by a newer copy.
     let service = Service::new(store.clone(), Arc::new(ManualClock::new(T0)))
+        .with_markup(Arc::new(DiscordMarkup))
         .with_rate_limit(None)
         .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 2_000 })));
     say(&service, &dave(), "move #3 Rb7").await;

@@ -2,6 +2,8 @@
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
+thread-name = Game #{ $id }: { $white } vs { $black }
+tournament-thread-name = { $name } · #{ $id } { $white } vs { $black }
 discord-thread-intro = { $players } — this thread is the home of **game #{ $id }**. Type your move here (such as `Rb7`), or use `/rb move`.
 discord-secret-deleted = I deleted your message from the channel, so nobody else can read it there now.
 discord-secret-kept = I could not delete your message from the channel (that needs the Manage Messages permission there): delete it yourself, so that your opponent cannot read your lines.
@@ -10,8 +12,9 @@ slash-pick-subcommand = Pick one of the command's subcommands, such as `/rb-info
 slash-opponent-both = Name a player or the computer as your opponent, not both.
 slash-days = Days per move must be from { $min } to { $max }, not { $days }.
 slash-square = `{ $square }` is not a square; squares look like `e1`.
-slash-one-setting = Change one setting at a time: language, pings, or direct messages.
 slash-unknown = I don't know `/{ $name }`; try `/rb-info help`.
+command-role-mention = `{ $role }` is a role, and a challenge is for one player: mention them, or leave the name out for an open challenge anyone here can accept.
+command-unknown-mention = `{ $mention }` is not someone Discord knows: mention a player by choosing them in the list that opens as you type `@`. Nothing was changed.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 

@@ -22,6 +22,4 @@ cap-tournaments = You already organise { $count } { $count ->
    *[other] have
   } not started, and the most is { $max }: start or cancel one before you create another.
 command-direction-control = That message contains an invisible text-direction character (U+{ $code }), which makes text read differently from how it looks. Type the command again without it.
-command-role-mention = `{ $role }` is a role, and a challenge is for one player: mention them, or leave the name out for an open challenge anyone here can accept.
-command-unknown-mention = `{ $mention }` is not someone Discord knows: mention a player by choosing them in the list that opens as you type `@`. Nothing was changed.
 challenge-mass-mention = I never ping `@{ $name }`: a challenge is for one player (mention them), or leave the name out for an open challenge anyone here can accept.

@@ -15,7 +15,6 @@ export-failed = Making the animation failed ({ $error }).
 computer-side = the level { $level } computer
 # In thread titles and game records.
 computer-name = Computer (level { $level })
-thread-name = Game #{ $id }: { $white } vs { $black }
 
 ## Buttons
 

@@ -218,7 +218,6 @@ tournament-game-counts = This game counts for tournament #{ $id } **{ $name }**:
        *[other] are
     } over; `tournament #{ $id }` shows the standings.
 tournament-game-last = That was the last game of tournament #{ $id } **{ $name }**: the final standings and the crosstable are posted in { $channel }.
-tournament-thread-name = { $name } · #{ $id } { $white } vs { $black }
 outcome-forfeit = { $winner } wins by forfeit ({ $result })
 button-tournament-join = Join
 

@@ -2,6 +2,8 @@
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
+thread-name = Partida #{ $id }: { $white } contra { $black }
+tournament-thread-name = { $name } · #{ $id } { $white } contra { $black }
 discord-thread-intro = { $players } — este hilo es el de la **partida #{ $id }**. Escribe aquí tu jugada (por ejemplo `Rb7`), o usa `/rb move`.
 discord-secret-deleted = He borrado tu mensaje del canal: ya nadie más puede leerlo allí.
 discord-secret-kept = No he podido borrar tu mensaje del canal (para eso necesito el permiso Gestionar mensajes): bórralo tú, para que tu rival no lea tus jugadas.
@@ -10,8 +12,9 @@ slash-pick-subcommand = Elige uno de los subcomandos del comando, por ejemplo `/
 slash-opponent-both = Elige como rival a un jugador o a la computadora, no a ambos.
 slash-days = Los días por jugada deben ir de { $min } a { $max }, no { $days }.
 slash-square = `{ $square }` no es una casilla; las casillas se escriben como `e1`.
-slash-one-setting = Cambia un ajuste cada vez: el idioma, las menciones, o los mensajes directos.
 slash-unknown = No conozco `/{ $name }`; prueba `/rb-info help`.
+command-role-mention = `{ $role }` es un rol, y un desafío es para un solo jugador: menciónalo, o no nombres a nadie para un desafío abierto que cualquiera de aquí pueda aceptar.
+command-unknown-mention = `{ $mention }` no es nadie que Discord conozca: menciona a un jugador eligiéndolo en la lista que se abre al escribir `@`. No se ha cambiado nada.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 

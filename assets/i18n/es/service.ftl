@@ -15,7 +15,6 @@ export-failed = No se pudo crear la animación ({ $error }).
 computer-side = la computadora de nivel { $level }
 # In thread titles and game records.
 computer-name = Computadora (nivel { $level })
-thread-name = Partida #{ $id }: { $white } contra { $black }
 
 ## Buttons
 

@@ -218,7 +218,6 @@ tournament-game-counts = Esta partida cuenta para el torneo #{ $id } **{ $name }
        *[other] partidas
     }; `tournament #{ $id }` muestra la clasificación.
 tournament-game-last = Era la última partida del torneo #{ $id } **{ $name }**: la clasificación final y el cuadro se publican en { $channel }.
-tournament-thread-name = { $name } · #{ $id } { $white } contra { $black }
 outcome-forfeit = { $winner } gana por incomparecencia ({ $result })
 button-tournament-join = Inscribirme
 

@@ -2,6 +2,8 @@
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
+thread-name = Partie #{ $id } : { $white } contre { $black }
+tournament-thread-name = { $name } · #{ $id } { $white } contre { $black }
 discord-thread-intro = { $players } — ce fil est celui de la **partie #{ $id }**. Tapez votre coup ici (par exemple `Rb7`), ou utilisez `/rb move`.
 discord-secret-deleted = J'ai supprimé votre message du salon : personne d'autre ne peut plus l'y lire.
 discord-secret-kept = Je n'ai pas pu supprimer votre message du salon (il me faut pour cela la permission Gérer les messages) : supprimez-le vous-même, pour que votre adversaire ne lise pas vos coups.
@@ -10,8 +12,9 @@ slash-pick-subcommand = Choisissez une des sous-commandes de la commande, par ex
 slash-opponent-both = Désignez comme adversaire un joueur ou l'ordinateur, pas les deux.
 slash-days = Le nombre de jours par coup doit aller de { $min } à { $max }, pas { $days }.
 slash-square = `{ $square }` n'est pas une case ; les cases s'écrivent comme `e1`.
-slash-one-setting = Modifiez une préférence à la fois : la langue, les mentions, ou les messages privés.
 slash-unknown = Je ne connais pas `/{ $name }` ; essayez `/rb-info help`.
+command-role-mention = `{ $role }` est un rôle, et un défi s'adresse à un seul joueur : mentionnez-le, ou ne nommez personne pour un défi ouvert que n'importe qui ici peut accepter.
+command-unknown-mention = `{ $mention }` n'est personne que Discord connaisse : mentionnez un joueur en le choisissant dans la liste qui s'ouvre quand vous tapez `@`. Rien n'a été changé.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 

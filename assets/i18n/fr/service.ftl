@@ -15,7 +15,6 @@ export-failed = La création de l'animation a échoué ({ $error }).
 computer-side = l'ordinateur de niveau { $level }
 # In thread titles and game records.
 computer-name = Ordinateur (niveau { $level })
-thread-name = Partie #{ $id } : { $white } contre { $black }
 
 ## Buttons
 

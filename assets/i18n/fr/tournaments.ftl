@@ -213,7 +213,6 @@ tournament-game-counts = Cette partie compte pour le tournoi #{ $id } **{ $name 
        *[other] { $finished } parties terminées sur { $games }
     } ; `tournament #{ $id }` montre le classement.
 tournament-game-last = C'était la dernière partie du tournoi #{ $id } **{ $name }** : le classement final et le tableau sont publiés dans { $channel }.
-tournament-thread-name = { $name } · #{ $id } { $white } contre { $black }
 outcome-forfeit = { $winner } gagne par forfait ({ $result })
 button-tournament-join = S'inscrire
 

@@ -2,6 +2,8 @@
 # Subcommand, option and choice names: lower case, no spaces, at most 32 characters (Discord's
 # rules). Discord still sends the English name, so these only change what players see.
 
+thread-name = Партия #{ $id }: { $white } — { $black }
+tournament-thread-name = { $name } · #{ $id } { $white } против { $black }
 discord-thread-intro = { $players } — это ветка **партии #{ $id }**. Пишите свой ход здесь (например, `Rb7`) или используйте `/rb move`.
 discord-secret-deleted = Я удалил ваше сообщение из канала: больше никто не сможет его там прочитать.
 discord-secret-kept = Я не смог удалить ваше сообщение из канала (для этого нужно право «Управлять сообщениями»): удалите его сами, чтобы соперник не прочитал ваши ходы.
@@ -10,8 +12,9 @@ slash-pick-subcommand = Выберите одну из подкоманд ком
 slash-opponent-both = Укажите соперником игрока или компьютер, но не обоих.
 slash-days = Число дней на ход должно быть от { $min } до { $max }, а не { $days }.
 slash-square = `{ $square }` — не поле; поля выглядят так: `e1`.
-slash-one-setting = Меняйте настройки по одной: язык, упоминания или личные сообщения.
 slash-unknown = Я не знаю `/{ $name }`; попробуйте `/rb-info help`.
+command-role-mention = `{ $role }` — это роль, а вызов адресуется одному игроку: упомяните его или не называйте никого, чтобы сделать открытый вызов, который может принять любой здесь.
+command-unknown-mention = `{ $mention }` — не тот, кого знает Discord: упомяните игрока, выбрав его в списке, который открывается, когда вы набираете `@`. Ничего не изменено.
 
 ## The command's description; its subcommands are described by the first sentence of their help.
 

@@ -16,7 +16,6 @@ export-failed = Не удалось создать анимацию ({ $error })
 computer-side = компьютер уровня { $level }
 # In thread titles and game records.
 computer-name = Компьютер (уровень { $level })
-thread-name = Партия #{ $id }: { $white } — { $black }
 
 ## Buttons
 

@@ -232,7 +232,6 @@ tournament-game-counts = Эта партия идёт в зачёт турнир
        *[other] партий
     }; `tournament #{ $id }` покажет положение.
 tournament-game-last = Это была последняя партия турнира #{ $id } **{ $name }**: итоговое положение и турнирная таблица опубликованы в { $channel }.
-tournament-thread-name = { $name } · #{ $id } { $white } против { $black }
 outcome-forfeit = { $winner } побеждает: сопернику засчитана неявка ({ $result })
 button-tournament-join = Записаться
 

@@ -30,7 +30,10 @@ use serenity::all::{
     EditInteractionResponse, HttpError, UserId,
 };
 
-use crate::game::{ButtonStyle, MENU_OPTIONS_MAX, Reply};
+use crate::game::{ButtonStyle, Reply};
+
+/// The most options one select menu may hold (Discord's limit).
+pub(crate) const MENU_OPTIONS_MAX: usize = 25;
 use crate::metrics::{DiscordResult, Metrics};
 use crate::tr;
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::game::command::looks_like_move;
+use crate::unread::Unread;
 
 impl Handler {
     /// Who asks, in the locale their Discord client says (if it does), remembering the
@@ -93,7 +94,9 @@ impl Handler {
         if bot || opponent.id == who.id {
             // Nothing to ask: the service refuses it as it would `/rb challenge`.
             let input = if bot {
-                Input::Invalid(CommandError::BotOpponent(opponent.name.clone()))
+                Input::Invalid(CommandError::from(Unread::BotOpponent(
+                    opponent.name.clone(),
+                )))
             } else {
                 let parsed = profile::challenge(&opponent, None, crate::model::Days::DEFAULT, true);
                 Input::Command(parsed.command)

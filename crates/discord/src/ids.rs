@@ -9,6 +9,8 @@ use serenity::all::{ChannelId, User};
 
 use crate::game::command::{CommandError, PlayerRef};
 use crate::game::{Command, Input};
+use crate::markup::MessageMentions;
+use crate::unread::Unread;
 
 /// `raw` as a serenity id (`UserId`, `ChannelId`, `GuildId`…), `None` for zero.
 pub(super) fn snowflake<T: From<NonZeroU64>>(raw: u64) -> Option<T> {
@@ -30,23 +32,25 @@ pub(super) fn no_channel() -> serenity::Error {
 /// of anyone else (`<@0>`, `<@18446744073709551615>`, an id typed by hand) is refused, and so
 /// is a challenge to a bot.
 pub(super) fn line_input(line: &str, mentions: &[User]) -> Input {
-    let command = match Command::parse_or_move(line) {
+    let command = match Command::parse_or_move_with(line, &MessageMentions(mentions)) {
         Ok(command) => command,
         Err(error) => return Input::Invalid(error),
     };
-    let Some(PlayerRef::Id(id)) = command.named_player() else {
-        return Input::Command(command);
+    let challenged = match (&command, command.named_player()) {
+        (Command::Challenge { .. }, Some(PlayerRef::Id(id))) => {
+            mentions.iter().find(|u| u.id.get() == *id)
+        }
+        _ => None,
     };
-    match mentions.iter().find(|u| u.id.get() == *id) {
-        None => Input::Invalid(CommandError::UnknownMention(format!("<@{id}>"))),
-        Some(user) if user.bot && matches!(command, Command::Challenge { .. }) => {
+    match challenged {
+        Some(user) if user.bot => {
             let name = user
                 .global_name
                 .clone()
                 .unwrap_or_else(|| user.name.clone());
-            Input::Invalid(CommandError::BotOpponent(name))
+            Input::Invalid(CommandError::from(Unread::BotOpponent(name)))
         }
-        Some(_) => Input::Command(command),
+        _ => Input::Command(command),
     }
 }
 
@@ -70,7 +74,7 @@ mod tests {
         assert_eq!(channel(0), None);
         let bob = user(102, false);
         let unknown =
-            |mention: &str| Input::Invalid(CommandError::UnknownMention(mention.to_string()));
+            |mention: &str| Input::Invalid(Unread::UnknownMention(mention.to_string()).into());
         for line in [
             "challenge <@0>",
             "challenge <@18446744073709551615>",
@@ -95,7 +99,7 @@ mod tests {
         ));
         assert_eq!(
             line_input("challenge <@104>", &[user(104, true)]),
-            Input::Invalid(CommandError::BotOpponent("u104".into()))
+            Input::Invalid(Unread::BotOpponent("u104".into()).into())
         );
         assert!(matches!(
             line_input("stats <@104>", &[user(104, true)]),

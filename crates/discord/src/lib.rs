@@ -36,6 +36,8 @@ mod posting;
 mod profile;
 mod secret;
 mod sweep;
+mod thread;
+mod unread;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -65,6 +67,7 @@ use places::{Channels, actor, display_name, message_place, place, reach};
 use poster::poster_loop;
 use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
+pub use thread::thread_name;
 
 use crate::game::command::{CommandError, game_number};
 use crate::game::{
@@ -181,7 +184,13 @@ impl Bot {
     /// gateway; nothing is received until [`run`](Bot::run). The service's replies are written
     /// in Discord's markup from then on.
     pub async fn new(config: Config, service: Service) -> Result<Bot, serenity::Error> {
-        let service = Arc::new(service.with_markup(Arc::new(DiscordMarkup)));
+        // Discord's words and limits: its markup, and menus of at most its 25 options.
+        let menu_size = service.menu_size().min(deliver::MENU_OPTIONS_MAX);
+        let service = Arc::new(
+            service
+                .with_markup(Arc::new(DiscordMarkup))
+                .with_menu_size(menu_size),
+        );
         // Before any command is answered: the answers owe their events to this process's
         // poster, which finds them again after a restart.
         service.serve_events_as(&poster::reader_of(config.shards).0);
@@ -458,14 +467,13 @@ impl Handler {
         if place.server.is_none() || place.thread.is_some() || !place.bot_posts() {
             return;
         }
-        let name = match self.service.thread_name(game).await {
-            Ok(name) => name,
+        let name = match self.service.game_heading(game).await {
+            Ok(heading) => thread::thread_name(&heading),
             Err(e) => {
                 tracing::error!(game = game.0, error = %e, "cannot name the game's thread");
                 return;
             }
         };
-        let name: String = name.chars().take(100).collect();
         let builder = CreateThread::new(name)
             .kind(ChannelType::PublicThread)
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
@@ -490,8 +498,8 @@ impl Handler {
             thread: Some(thread),
             ..place
         };
-        let reply = match self.service.thread_message(game, thread_place).await {
-            Ok(reply) => reply,
+        let reply = match self.service.opening_board(game, thread_place).await {
+            Ok(board) => thread::thread_intro(board, game.0),
             Err(e) => {
                 tracing::error!(game = game.0, thread, error = %e, "cannot write the game thread's first message");
                 return;

@@ -2,9 +2,13 @@
 //! only those a reply's allowed mentions name), `<t:…:R>` times that each client shows in its
 //! reader's language and time zone, channel links, and names with their markdown escaped.
 
+use serenity::all::User;
+
 use crate::game::Markup;
+use crate::game::command::{Mentioned, Mentions, PlayerRef};
 use crate::game::i18n::Lang;
 use crate::model::{Place, PlayerId, Timestamp};
+use crate::unread::Unread;
 
 /// Discord's markup.
 #[derive(Clone, Copy, Debug, Default)]
@@ -41,6 +45,10 @@ impl Markup for DiscordMarkup {
         super::commands::slash_form(word).map(|slash| format!("`{slash}`"))
     }
 
+    fn mentions(&self) -> &dyn Mentions {
+        self
+    }
+
     fn link(&self, place: Place, _lang: Lang) -> String {
         // Discord's jump link; `@me` stands for the server in a direct or group message.
         let server = place
@@ -50,6 +58,37 @@ impl Markup for DiscordMarkup {
             "https://discord.com/channels/{server}/{}",
             place.thread.unwrap_or(place.channel)
         )
+    }
+}
+
+/// Discord's mentions as typed: `<@123>` and `<@!123>` name a user, `<@&123>` a role, which
+/// is refused where one player is named. Which user ids are real, only the message that
+/// carried them says ([`MessageMentions`]).
+impl Mentions for DiscordMarkup {
+    fn mention(&self, word: &str) -> Option<Mentioned> {
+        let inner = word.strip_prefix("<@")?.strip_suffix('>')?;
+        if inner.starts_with('&') {
+            return Some(Mentioned::Refused(Unread::RoleMention(word.into()).into()));
+        }
+        let id = inner.strip_prefix('!').unwrap_or(inner).parse().ok()?;
+        Some(Mentioned::Player(PlayerRef::Id(id)))
+    }
+}
+
+/// The mentions of one message: a user mention names a player only if Discord resolved that
+/// user for the message (so `<@0>` or an id typed by hand is refused, not looked up).
+pub(crate) struct MessageMentions<'a>(pub(crate) &'a [User]);
+
+impl Mentions for MessageMentions<'_> {
+    fn mention(&self, word: &str) -> Option<Mentioned> {
+        match DiscordMarkup.mention(word)? {
+            Mentioned::Player(PlayerRef::Id(id)) if !self.0.iter().any(|u| u.id.get() == id) => {
+                Some(Mentioned::Refused(
+                    Unread::UnknownMention(format!("<@{id}>")).into(),
+                ))
+            }
+            mentioned => Some(mentioned),
+        }
     }
 }
 

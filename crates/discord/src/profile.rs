@@ -15,6 +15,7 @@ use crate::game::{Actor, Command};
 use crate::model::{Days, PlayerId, Reach};
 use crate::rules::Color;
 use crate::tr;
+use crate::unread::Unread;
 
 /// What a modal's `custom_id` starts with; the challenged user's id and name follow.
 const MODAL_PREFIX: &str = "rb:profile:";
@@ -133,7 +134,7 @@ fn colour(typed: &str) -> Result<Option<Color>, CommandError> {
     } else if is_word(&word, "slash-choice-black") {
         Ok(Some(Color::Black))
     } else {
-        Err(CommandError::Colour(typed.trim().to_string()))
+        Err(CommandError::from(Unread::Colour(typed.trim().to_string())))
     }
 }
 
@@ -145,7 +146,7 @@ fn rated(typed: &str) -> Result<bool, CommandError> {
     } else if is_word(&word, "profile-word-casual") {
         Ok(false)
     } else {
-        Err(CommandError::Rated(typed.trim().to_string()))
+        Err(CommandError::from(Unread::Rated(typed.trim().to_string())))
     }
 }
 
@@ -206,11 +207,17 @@ mod tests {
         assert_eq!(colour(" Noirs "), Ok(Some(Color::Black)));
         assert_eq!(colour("белые"), Ok(Some(Color::White)));
         assert_eq!(colour("al azar"), Ok(None));
-        assert_eq!(colour("green"), Err(CommandError::Colour("green".into())));
+        assert_eq!(
+            colour("green"),
+            Err(CommandError::from(Unread::Colour("green".into())))
+        );
         assert_eq!(rated(""), Ok(true));
         assert_eq!(rated("Casual"), Ok(false));
         assert_eq!(rated("amistosa"), Ok(false));
-        assert_eq!(rated("maybe"), Err(CommandError::Rated("maybe".into())));
+        assert_eq!(
+            rated("maybe"),
+            Err(CommandError::from(Unread::Rated("maybe".into())))
+        );
         assert_eq!(days(""), Ok(Days::DEFAULT));
         assert_eq!(days(" 7 "), Ok(Days::new(7).unwrap()));
         assert_eq!(days("15"), Err(CommandError::Days("15".into())));

@@ -1,9 +1,10 @@
 //! What front ends ask of the service besides commands: the moves to offer as a player types
-//! one, and what a new game's own thread is called and opens with.
+//! one, and who plays a new game and the board its own place (Discord's thread) opens with;
+//! what the place is called and the words it opens with are the front end's.
 
 use super::actions::viewing;
 use super::context::{Cx, Refusal};
-use super::i18n::tr;
+use super::i18n::{Lang, tr};
 use super::loaded::Loaded;
 use super::lookup;
 use super::players::Players;
@@ -13,6 +14,21 @@ use super::service::Service;
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Color};
 use crate::store::{Corruption, Game as StoredGame, GameStatus, Missing, StoreError};
+
+/// Who plays a game, for a front end's name of the game's place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameHeading {
+    /// The game.
+    pub game: GameId,
+    /// The language of the server it is played in.
+    pub lang: Lang,
+    /// White's name (the computer's, with its level, in `lang`).
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// The tournament's name, for a tournament's game.
+    pub tournament: Option<String>,
+}
 
 impl Service {
     /// Game `id`, or else the actor's only game here; `None` when there is none, the store
@@ -129,9 +145,9 @@ impl Service {
             .map(drop)
     }
 
-    /// The name of a new game's thread: "Game #3: alice vs bob" ("Spring · #3 alice vs bob"
-    /// for a tournament's game), White first, in the language of the server the thread is in.
-    pub async fn thread_name(&self, game: GameId) -> Result<String, StoreError> {
+    /// Who plays game `game`, and in which tournament, in the language of the server it is
+    /// played in: what a front end names the game's own place by (Discord's thread).
+    pub async fn game_heading(&self, game: GameId) -> Result<GameHeading, StoreError> {
         let row = self.game_row(game).await?;
         let lang = self.server_language(row.place.server).await;
         let players = Players::new(self.store());
@@ -144,29 +160,24 @@ impl Service {
             };
         }
         let [white, black] = names;
-        if let Some((t, _)) = self.store().tournament_of_game(game).await? {
-            return Ok(tr!(
-                lang,
-                "tournament-thread-name",
-                name = t.name,
-                id = game.0,
-                white = white,
-                black = black
-            ));
-        }
-        Ok(tr!(
+        let tournament = self
+            .store()
+            .tournament_of_game(game)
+            .await?
+            .map(|(t, _)| t.name);
+        Ok(GameHeading {
+            game,
             lang,
-            "thread-name",
-            id = game.0,
-            white = white,
-            black = black
-        ))
+            white,
+            black,
+            tournament,
+        })
     }
 
-    /// The first message of a new game's thread (`thread`), in the server's language: both
-    /// players named and pinged (which adds them to the thread), then the board as its players
-    /// see it, with the game's buttons.
-    pub async fn thread_message(&self, game: GameId, thread: Place) -> Result<Reply, StoreError> {
+    /// The board a new game's own place (`place`, Discord's thread) opens with, in the
+    /// server's language, as its players see it, with the game's buttons: public, naming both
+    /// players in `mentions` (a front end pings them there, which adds them to the thread).
+    pub async fn opening_board(&self, game: GameId, place: Place) -> Result<Reply, StoreError> {
         let row = self.game_row(game).await?;
         let lang = self.server_language(row.place.server).await;
         let players = Players::new(self.store());
@@ -174,11 +185,6 @@ impl Service {
         let Some(&first) = in_game.first() else {
             return Err(StoreError::Corrupt(Corruption::NoPlayer(game)));
         };
-        let voice = self.voice(lang);
-        let mut pings = Vec::with_capacity(in_game.len());
-        for &p in &in_game {
-            pings.push(voice.player(p, &players.name(p).await));
-        }
         let asker = Actor {
             id: first,
             name: players.name(first).await,
@@ -186,7 +192,7 @@ impl Service {
         let cx = Cx {
             svc: self,
             actor: &asker,
-            place: thread,
+            place,
             locale: None,
             mentioned: &[],
             lang,
@@ -198,16 +204,6 @@ impl Service {
             Err(Refusal::Store(e)) => return Err(e),
             Err(Refusal::No(_, said)) => Reply::text(said.text(lang)),
         };
-        message.text = format!(
-            "{}\n{}",
-            tr!(
-                lang,
-                "discord-thread-intro",
-                players = pings.join(" "),
-                id = game.0
-            ),
-            message.text
-        );
         message.private = false;
         message.mentions = in_game;
         message.lang = Some(lang);

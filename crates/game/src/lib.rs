@@ -88,14 +88,15 @@ pub use command::{Command, CommandError, Needed};
 pub use deadlines::{
     CHALLENGE_LIFETIME, FINAL_REMINDER_BEFORE, FIRST_REMINDER_AT, MAX_DEADLINE_AHEAD_DAYS,
 };
+pub use frontend::GameHeading;
 pub use i18n::Lang;
 pub use observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
 pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;
 pub use reply::{
-    Attachment, Button, ButtonAction, ButtonStyle, DirectMessage, Exposed, HeldNotices, HeldPage,
-    MENU_OPTIONS_MAX, Menu, MenuOption, Notice, Refused, Reply,
+    Attachment, Button, ButtonAction, ButtonStyle, DEFAULT_MENU_SIZE, DirectMessage, Exposed,
+    HeldNotices, HeldPage, Menu, MenuOption, Notice, Refused, Reply,
 };
 pub use request::{Actor, Admission, Audience, Input, Request};
 pub use searches::{EngineSearcher, Searcher, default_searches_at_once};

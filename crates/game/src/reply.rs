@@ -215,12 +215,15 @@ pub struct Menu {
     pub custom_id: String,
     /// What the menu says before anything is chosen, in the reader's language.
     pub placeholder: String,
-    /// The choices, at most [`MENU_OPTIONS_MAX`].
+    /// The choices, at most the service's menu size ([`DEFAULT_MENU_SIZE`] unless its front
+    /// end says).
     pub options: Vec<MenuOption>,
 }
 
-/// The most choices one menu may hold (Discord's limit).
-pub const MENU_OPTIONS_MAX: usize = 25;
+/// The most choices one menu holds unless a front end sets its own
+/// ([`Service::with_menu_size`](crate::Service::with_menu_size)): as many as a player takes
+/// in at a glance.
+pub const DEFAULT_MENU_SIZE: usize = 25;
 
 /// One answer of the service.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -22,7 +22,7 @@ use super::players::Players;
 use super::present::{Markup, TextMarkup, Voice};
 use super::privacy;
 use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
-use super::reply::{ButtonAction, MENU_OPTIONS_MAX, Reply};
+use super::reply::{ButtonAction, DEFAULT_MENU_SIZE, Reply};
 use super::request::{Admission, Input, Request};
 use super::searches::{EngineSearcher, Searcher, Searches, default_searches_at_once};
 use super::told::Told;
@@ -37,7 +37,8 @@ pub struct Service {
     markup: Arc<dyn Markup>,
     locks: GameLocks,
     board_size: u32,
-    /// The most choices a move-picker menu holds ([`MENU_OPTIONS_MAX`] unless a test says).
+    /// The most choices a move-picker menu holds ([`DEFAULT_MENU_SIZE`] unless the front end
+    /// or a test says).
     menu_size: usize,
     /// The servers' locales this process last stored, and when, so an unchanged one is not
     /// written on every interaction (but is again after a while, in case another process
@@ -73,7 +74,7 @@ impl Service {
             markup: Arc::new(TextMarkup),
             locks: GameLocks::default(),
             board_size: render::DEFAULT_SIZE,
-            menu_size: MENU_OPTIONS_MAX,
+            menu_size: DEFAULT_MENU_SIZE,
             server_locales: Mutex::default(),
             limiter: Some(RateLimiter::new(RateLimit::default())),
             completions: Some(RateLimiter::new(RateLimit::completions())),
@@ -151,11 +152,12 @@ impl Service {
         self
     }
 
-    /// The same service with move-picker menus of at most `size` choices (3 to
-    /// [`MENU_OPTIONS_MAX`], Discord's limit and the default): a smaller size shows the
-    /// picker's pages in positions with few moves.
+    /// The same service with move-picker menus of at most `size` choices (3 at least, so
+    /// that a page has room for its choices and its "more" entries): a front end sets its
+    /// platform's limit (Discord's is 25), and a smaller size shows the picker's pages in
+    /// positions with few moves.
     pub fn with_menu_size(mut self, size: usize) -> Service {
-        self.menu_size = size.clamp(3, MENU_OPTIONS_MAX);
+        self.menu_size = size.max(3);
         self
     }
 
@@ -202,7 +204,7 @@ impl Service {
     }
 
     /// The most choices a move-picker menu holds.
-    pub(crate) fn menu_size(&self) -> usize {
+    pub fn menu_size(&self) -> usize {
         self.menu_size
     }
 
@@ -270,7 +272,7 @@ impl Service {
         if verdict != Verdict::Admit {
             let kind = match &input {
                 Input::Chat(_) => "move",
-                Input::Line(text) => Command::parse_or_move(text)
+                Input::Line(text) => Command::parse_or_move_with(text, self.markup.mentions())
                     .as_ref()
                     .map_or("unreadable", command_kind),
                 Input::Command(command) => command_kind(command),
@@ -302,7 +304,7 @@ impl Service {
         let read = match input {
             // A chat message is a move if it is one in the player's one game here.
             Input::Chat(text) => Ok(Read::Command(self.chat_move(actor.id, place, &text).await?)),
-            Input::Line(text) => Command::parse_or_move(&text)
+            Input::Line(text) => Command::parse_or_move_with(&text, self.markup.mentions())
                 .map(Read::Command)
                 .map_err(Unread::Command),
             Input::Command(command) => Ok(Read::Command(command)),

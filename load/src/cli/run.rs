@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::game::{Service, SystemClock};
 use rollerball::metrics::Metrics;
 use rollerball::store::{self, Store};
@@ -133,7 +134,9 @@ pub fn run(args: Args) -> Result<(), String> {
             return compared;
         }
         // The simulated players move at machine speed; the per-player limit is not what is measured.
-        let mut service = Service::new(db.clone(), Arc::new(SystemClock)).with_rate_limit(None);
+        let mut service = Service::new(db.clone(), Arc::new(SystemClock))
+            .with_markup(Arc::new(DiscordMarkup))
+            .with_rate_limit(None);
         if args.metrics == MetricsMode::On {
             service = service.with_observer(Arc::new(Metrics::new()));
         }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::engine::analysis::Budget;
 use rollerball::game::{EngineAnalyst, Service, SystemClock};
 use rollerball::store::{GameId, Store};
@@ -15,6 +16,7 @@ async fn one_analysis_after_another_until_stopped() {
     let url = format!("sqlite://{}", dir.path().join("load.db").display());
     let store = Store::connect(&url).await.unwrap();
     let service = Service::new(store.clone(), Arc::new(SystemClock))
+        .with_markup(Arc::new(DiscordMarkup))
         .with_rate_limit(None)
         .with_analyst(Arc::new(EngineAnalyst(Budget { nodes: 300 })));
     let stop = Arc::new(AtomicBool::new(false));

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use rollerball::discord::DiscordMarkup;
 use rollerball::engine::Level;
 use rollerball::game::{Searcher, Service, SystemClock};
 use rollerball::rules::{Game, Move};
@@ -53,6 +54,7 @@ impl Searcher for Instant {
 async fn the_flooder_keeps_five_games_going_and_the_probe_is_timed() {
     let (_dir, store) = scratch().await;
     let service = Service::new(store.clone(), Arc::new(SystemClock))
+        .with_markup(Arc::new(DiscordMarkup))
         .with_rate_limit(None)
         .with_searches(Arc::new(Instant), 1);
     let stop = Arc::new(AtomicBool::new(false));

@@ -13,6 +13,7 @@ use crate::game::command::{
     vacation_days_number,
 };
 use crate::game::i18n::Args;
+use crate::unread::Unread;
 
 /// The `/rb-forecast` command: give lines, list them, drop them.
 pub(super) fn forecast() -> CreateCommand {
@@ -80,9 +81,9 @@ pub(super) fn forecast_command(
         "list" => ForecastChange::List,
         "clear" => ForecastChange::Clear,
         other => {
-            return Err(CommandError::UnknownSubcommand(format!(
+            return Err(CommandError::from(Unread::UnknownSubcommand(format!(
                 "{FORECAST} {other}"
-            )));
+            ))));
         }
     };
     Ok(Command::Forecast { game, change })
@@ -100,9 +101,9 @@ pub(super) fn vacation_command(
         "off" => Some(VacationChange::Off),
         "status" => None,
         other => {
-            return Err(CommandError::UnknownSubcommand(format!(
+            return Err(CommandError::from(Unread::UnknownSubcommand(format!(
                 "{VACATION} {other}"
-            )));
+            ))));
         }
     };
     Ok(Command::Vacation { change })

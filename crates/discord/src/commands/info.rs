@@ -12,6 +12,7 @@ use super::{
 use crate::game::command::{CommandError, PlayerRef, Setting, game_number};
 use crate::game::i18n::Args;
 use crate::game::{Actor, Command};
+use crate::unread::Unread;
 
 /// On or off, for the setting `what` (`pings`, `dm`).
 fn switch(what: &str) -> serenity::all::CreateCommandOption {
@@ -104,9 +105,9 @@ pub(super) fn settings_command(
         "pings" => Some(Setting::Pings(on())),
         "dm" => Some(Setting::DirectMessages(on())),
         other => {
-            return Err(CommandError::UnknownSubcommand(format!(
+            return Err(CommandError::from(Unread::UnknownSubcommand(format!(
                 "{SETTINGS} {other}"
-            )));
+            ))));
         }
     };
     Ok(Command::Settings { change })
@@ -144,6 +145,10 @@ pub(super) fn info_command(
             },
         },
         "export" => Command::Export { game },
-        other => return Err(CommandError::UnknownSubcommand(format!("{INFO} {other}"))),
+        other => {
+            return Err(CommandError::from(Unread::UnknownSubcommand(format!(
+                "{INFO} {other}"
+            ))));
+        }
     })
 }

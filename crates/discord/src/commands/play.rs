@@ -13,6 +13,7 @@ use crate::game::i18n::Args;
 use crate::game::{Actor, Command};
 use crate::model::{Days, PlayerId};
 use crate::rules::{Color, Square};
+use crate::unread::Unread;
 
 /// The challenge number of `accept`, `decline` or `cancel` (the `verb`).
 fn challenge_option(verb: &str) -> serenity::all::CreateCommandOption {
@@ -154,7 +155,7 @@ fn opponent(
                 .or_else(|| user.global_name.clone())
                 .unwrap_or_else(|| user.name.clone());
             if user.bot {
-                return Err(CommandError::BotOpponent(name));
+                return Err(CommandError::from(Unread::BotOpponent(name)));
             }
             mentioned.push(Actor {
                 id: PlayerId(user.id.get()),
@@ -183,7 +184,7 @@ pub(super) fn play_command(
                 (Some(level), Opponent::Open) => Opponent::Computer {
                     level: level_number(level)?,
                 },
-                (Some(_), _) => return Err(CommandError::TwoOpponents),
+                (Some(_), _) => return Err(CommandError::from(Unread::TwoOpponents)),
             };
             let colour = match string(o, "colour") {
                 Some("white") => Some(Color::White),
@@ -215,7 +216,7 @@ pub(super) fn play_command(
                     s.trim()
                         .to_ascii_lowercase()
                         .parse::<Square>()
-                        .map_err(|_| CommandError::Square(s.to_string()))?,
+                        .map_err(|_| CommandError::from(Unread::Square(s.to_string())))?,
                 ),
                 None => None,
             };
@@ -241,6 +242,10 @@ pub(super) fn play_command(
             days: days_number(int(o, "days").unwrap_or(1))?,
         },
         "rematch" => Command::Rematch { game },
-        other => return Err(CommandError::UnknownSubcommand(format!("{NAME} {other}"))),
+        other => {
+            return Err(CommandError::from(Unread::UnknownSubcommand(format!(
+                "{NAME} {other}"
+            ))));
+        }
     })
 }

@@ -12,6 +12,7 @@ use super::{ANALYSIS, FORECAST, INFO, NAME, SETTINGS, TOURNAMENT, VACATION};
 use crate::game::command::{Answer, CommandError};
 use crate::game::{Actor, Command};
 use crate::model::PlayerId;
+use crate::unread::Unread;
 
 /// A slash command turned into the game's terms.
 pub struct Parsed {
@@ -75,7 +76,7 @@ pub(super) fn actor_of(user: &User, member: Option<&PartialMember>) -> Actor {
 /// The refusal of a user option Discord sent without the user (not in `resolved`): only a user
 /// Discord vouches for is named.
 pub fn unresolved(id: u64) -> CommandError {
-    CommandError::UnknownMention(format!("<@{id}>"))
+    CommandError::from(Unread::UnknownMention(format!("<@{id}>")))
 }
 
 /// The subcommand and its options, if the command has subcommands.
@@ -98,7 +99,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
         return Ok(Parsed { command, mentioned });
     }
     let Some((sub, o)) = subcommand(data) else {
-        return Err(CommandError::NoSubcommand);
+        return Err(CommandError::from(Unread::NoSubcommand));
     };
     let command = match name {
         NAME => play_command(sub, &o, &mut mentioned)?,
@@ -107,7 +108,11 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
         VACATION => vacation_command(sub, &o)?,
         SETTINGS => settings_command(sub, &o)?,
         INFO => info_command(sub, &o, &mut mentioned)?,
-        other => return Err(CommandError::UnknownSubcommand(format!("{other} {sub}"))),
+        other => {
+            return Err(CommandError::from(Unread::UnknownSubcommand(format!(
+                "{other} {sub}"
+            ))));
+        }
     };
     Ok(Parsed { command, mentioned })
 }
@@ -162,12 +167,12 @@ pub(super) mod tests {
         ] {
             assert_eq!(
                 parse(&bare(command, subcommand, option)).err(),
-                Some(CommandError::UnknownMention("<@9>".into())),
+                Some(CommandError::from(Unread::UnknownMention("<@9>".into()))),
                 "{command} {subcommand}"
             );
         }
         assert_eq!(
-            CommandError::UnknownMention("<@9>".into()).to_string(),
+            CommandError::from(Unread::UnknownMention("<@9>".into())).to_string(),
             "`<@9>` is not someone Discord knows: mention a player by choosing them in the list \
              that opens as you type `@`. Nothing was changed."
         );
@@ -313,7 +318,9 @@ pub(super) mod tests {
         }
         assert_eq!(
             parse(&data("help", json!([]))).err(),
-            Some(CommandError::UnknownSubcommand("rb help".into()))
+            Some(CommandError::from(Unread::UnknownSubcommand(
+                "rb help".into()
+            )))
         );
     }
 

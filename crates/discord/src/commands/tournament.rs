@@ -12,6 +12,7 @@ use crate::game::command::{
 use crate::game::i18n::Args;
 use crate::game::{Actor, Command};
 use crate::model::Days;
+use crate::unread::Unread;
 
 /// The `/rb-tournament …` command: one subcommand per tournament command, and `list` for
 /// `tournaments`.
@@ -151,9 +152,9 @@ pub(super) fn tournament_command(
         "table" => TournamentCommand::Table { tournament },
         "list" => return Ok(Command::Tournaments),
         other => {
-            return Err(CommandError::UnknownSubcommand(format!(
+            return Err(CommandError::from(Unread::UnknownSubcommand(format!(
                 "{TOURNAMENT} {other}"
-            )));
+            ))));
         }
     }))
 }

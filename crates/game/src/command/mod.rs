@@ -14,13 +14,17 @@ use std::fmt;
 
 mod clean;
 mod correspondence;
+mod front_end_error;
 mod help;
+mod mentions;
 mod parse;
 mod tournament;
 
 pub use clean::{clean_text, is_direction_control, looks_like_move};
 pub use correspondence::{ForecastChange, VacationChange, forecast_change, vacation_days_number};
+pub use front_end_error::FrontEndError;
 pub use help::{HELP, HelpEntry, help_entry};
+pub use mentions::{Mentioned, Mentions, PlainMentions};
 pub use parse::{challenge_number, days_number, game_number, level_number};
 pub use tournament::{
     MAX_PLAYERS, MIN_PLAYERS, MaxPlayers, NAME_MAX, TournamentCommand, TournamentName,
@@ -35,7 +39,8 @@ use crate::rules::{Color, Square};
 /// Longest line the parser reads. Discord allows 4,000 characters; no command needs a tenth.
 pub const MAX_LINE: usize = 300;
 
-/// Someone named in a command: by Discord mention (`<@123>`) or by name (`@bob`, the console).
+/// Someone named in a command: by a front end's mention (Discord's `<@123>`, read by its
+/// [`Mentions`]) or by name (`@bob`, the console).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerRef {
     /// A user id from a mention.
@@ -289,21 +294,6 @@ pub enum CommandError {
     Level(String),
     /// A text-direction control character (its code point) in the line.
     DirectionControl(u32),
-    /// A role mention (`<@&123>`) where a challenge names its opponent.
-    RoleMention(String),
-    /// A user mention (`<@123>`, as typed) of no one the chat platform knows: not among the
-    /// users it resolved for the message, or not an id at all (`<@0>`).
-    UnknownMention(String),
-    /// A square that is not one (`z9`), where a front end reads one on its own.
-    Square(String),
-    /// A slash command without a subcommand.
-    NoSubcommand,
-    /// A subcommand the bot does not have.
-    UnknownSubcommand(String),
-    /// Both a player and the computer named as the opponent.
-    TwoOpponents,
-    /// Two settings changed at once.
-    TwoSettings,
     /// A tournament number that is none.
     TournamentNumber(String),
     /// A tournament name that cannot be one (as typed).
@@ -320,15 +310,11 @@ pub enum CommandError {
     },
     /// A tournament's most players out of range, or not a number.
     MaxPlayers(String),
-    /// A colour that is none of white, black or random, where a front end reads one as typed
-    /// (a modal's field).
-    Colour(String),
-    /// Neither rated nor casual, where a front end reads the choice as typed (a modal's field).
-    Rated(String),
-    /// A bot (by its name) named as the opponent: bots cannot play.
-    BotOpponent(String),
     /// Vacation days out of range, or not a number.
     VacationDays(String),
+    /// A refusal of what only a front end reads (a slash command's subcommand, a modal's
+    /// field, its mention syntax), in the front end's own words.
+    FrontEnd(FrontEndError),
 }
 
 /// What a command lacks, in [`CommandError::Missing`].
@@ -392,22 +378,13 @@ impl CommandError {
             CommandError::GameNumber(_) => "command-game-number",
             CommandError::Level(_) => "command-level",
             CommandError::DirectionControl(_) => "command-direction-control",
-            CommandError::RoleMention(_) => "command-role-mention",
-            CommandError::UnknownMention(_) => "command-unknown-mention",
-            CommandError::Square(_) => "slash-square",
-            CommandError::NoSubcommand => "slash-pick-subcommand",
-            CommandError::UnknownSubcommand(_) => "slash-unknown",
-            CommandError::TwoOpponents => "slash-opponent-both",
-            CommandError::TwoSettings => "slash-one-setting",
             CommandError::TournamentNumber(_) => "command-tournament-number",
             CommandError::TournamentName(_) => "command-tournament-name",
             CommandError::ConflictingOptions { .. } => "command-conflicting-options",
             CommandError::TournamentNameLink(_) => "command-tournament-name-link",
             CommandError::MaxPlayers(_) => "command-max-players",
-            CommandError::Colour(_) => "profile-colour-bad",
-            CommandError::Rated(_) => "profile-rated-bad",
-            CommandError::BotOpponent(_) => "profile-opponent-bot",
             CommandError::VacationDays(_) => "command-vacation-days",
+            CommandError::FrontEnd(error) => error.id,
         }
     }
 
@@ -466,17 +443,6 @@ impl CommandError {
                 "command-direction-control",
                 code = format!("{code:04X}")
             ),
-            CommandError::RoleMention(role) => {
-                tr!(lang, "command-role-mention", role = role.as_str())
-            }
-            CommandError::UnknownMention(mention) => {
-                tr!(lang, "command-unknown-mention", mention = mention.as_str())
-            }
-            CommandError::Square(square) => tr!(lang, "slash-square", square = square),
-            CommandError::NoSubcommand => tr!(lang, "slash-pick-subcommand"),
-            CommandError::UnknownSubcommand(name) => tr!(lang, "slash-unknown", name = name),
-            CommandError::TwoOpponents => tr!(lang, "slash-opponent-both"),
-            CommandError::TwoSettings => tr!(lang, "slash-one-setting"),
             CommandError::TournamentNumber(word) => {
                 tr!(lang, "command-tournament-number", word = word)
             }
@@ -499,15 +465,13 @@ impl CommandError {
                 min = MIN_PLAYERS,
                 max = MAX_PLAYERS
             ),
-            CommandError::Colour(word) => tr!(lang, "profile-colour-bad", word = word),
-            CommandError::Rated(word) => tr!(lang, "profile-rated-bad", word = word),
-            CommandError::BotOpponent(name) => tr!(lang, "profile-opponent-bot", name = name),
             CommandError::VacationDays(word) => tr!(
                 lang,
                 "command-vacation-days",
                 word = word,
                 max = crate::store::VACATION_DAYS_PER_YEAR
             ),
+            CommandError::FrontEnd(error) => error.text(lang),
         }
     }
 }
@@ -519,3 +483,9 @@ impl fmt::Display for CommandError {
 }
 
 impl std::error::Error for CommandError {}
+
+impl From<FrontEndError> for CommandError {
+    fn from(error: FrontEndError) -> CommandError {
+        CommandError::FrontEnd(error)
+    }
+}

@@ -2,10 +2,11 @@
 //! is wrong; and the readers front ends use for values they read themselves.
 
 use super::help::{HELP, help_entry, usage};
+use super::mentions::player_ref;
 use super::tournament::TournamentArgs;
 use super::{
     Answer, ChallengeId, Command, CommandError, DEFAULT_COMPUTER_LEVEL, Days, GameId, Level,
-    Needed, Opponent, PlayerRef, Setting, clean_text, looks_like_move,
+    Mentions, Needed, Opponent, PlainMentions, Setting, clean_text, looks_like_move,
 };
 use crate::rules::{Color, Square};
 
@@ -52,21 +53,6 @@ fn number(word: &str) -> Option<i64> {
         return None;
     }
     digits.parse().ok().filter(|&n: &i64| n > 0)
-}
-
-/// Reads a mention: `<@123>`, `<@!123>` or `@name`.
-pub(super) fn player_ref(word: &str) -> Option<PlayerRef> {
-    if let Some(inner) = word.strip_prefix("<@").and_then(|w| w.strip_suffix('>')) {
-        let digits = inner.strip_prefix('!').unwrap_or(inner);
-        return digits.parse().ok().map(PlayerRef::Id);
-    }
-    let name = word.strip_prefix('@')?;
-    let ok = !name.is_empty()
-        && name.len() <= 32
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'));
-    ok.then(|| PlayerRef::Name(name.to_string()))
 }
 
 /// Reads days per move: `5` or `5d`.
@@ -137,8 +123,15 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 impl Command {
-    /// Parses one line (without any bot prefix such as `!rb`).
+    /// Parses one line (without any bot prefix such as `!rb`) where players are named only
+    /// as `@name`.
     pub fn parse(line: &str) -> Result<Command, CommandError> {
+        Command::parse_with(line, &PlainMentions)
+    }
+
+    /// Parses one line whose mentions `mentions` reads (a front end's syntax, such as
+    /// Discord's `<@123>`).
+    pub fn parse_with(line: &str, mentions: &dyn Mentions) -> Result<Command, CommandError> {
         // Zero-width characters are invisible in chat but would make `move` and `mo\u{200b}ve`
         // different words; direction controls would make the bot read another command than
         // the one shown.
@@ -159,7 +152,12 @@ impl Command {
                 suggestion: closest(first),
             });
         };
-        Args::new(entry.name, rest).command()
+        Args {
+            command: entry.name,
+            words: rest,
+            mentions,
+        }
+        .command()
     }
 }
 
@@ -167,7 +165,15 @@ impl Command {
     /// Like [`Command::parse`], but a line that is just a move (`Rb7`) is taken as `move Rb7`:
     /// for lines addressed to the bot, where a move needs no command word.
     pub fn parse_or_move(line: &str) -> Result<Command, CommandError> {
-        match Command::parse(line) {
+        Command::parse_or_move_with(line, &PlainMentions)
+    }
+
+    /// Like [`Command::parse_with`], but a line that is just a move is taken as `move`.
+    pub fn parse_or_move_with(
+        line: &str,
+        mentions: &dyn Mentions,
+    ) -> Result<Command, CommandError> {
+        match Command::parse_with(line, mentions) {
             Err(CommandError::Unknown { .. }) if looks_like_move(line) => Ok(Command::Move {
                 game: None,
                 text: line.trim().to_string(),
@@ -181,13 +187,11 @@ impl Command {
 struct Args<'a> {
     command: &'static str,
     words: Vec<&'a str>,
+    /// The front end's reader of the words that name players.
+    mentions: &'a dyn Mentions,
 }
 
 impl<'a> Args<'a> {
-    fn new(command: &'static str, words: Vec<&'a str>) -> Args<'a> {
-        Args { command, words }
-    }
-
     fn unexpected(&self, word: &str) -> CommandError {
         CommandError::Unexpected {
             command: self.command,
@@ -350,7 +354,7 @@ impl<'a> Args<'a> {
             "settings" => return self.settings(),
             "tournament" => {
                 let words = std::mem::take(&mut self.words);
-                return Ok(TournamentArgs::new(words)
+                return Ok(TournamentArgs::new(words, self.mentions)
                     .command()?
                     .map_or(Command::Tournaments, Command::Tournament));
             }
@@ -368,7 +372,8 @@ impl<'a> Args<'a> {
             "stats" => {
                 let player = match self.words.first() {
                     Some(word) => {
-                        let player = player_ref(word).ok_or_else(|| self.unexpected(word))?;
+                        let player = player_ref(word, self.mentions)
+                            .ok_or_else(|| self.unexpected(word))??;
                         self.words.remove(0);
                         Some(player)
                     }
@@ -427,11 +432,11 @@ impl<'a> Args<'a> {
                 _ if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
                     days_per_move = Some(days(word)?);
                 }
-                _ if word.starts_with("<@&") => {
-                    return Err(CommandError::RoleMention(word.to_string()));
-                }
-                _ => match player_ref(word) {
-                    Some(player) if opponent.is_none() => opponent = Some(Opponent::Player(player)),
+                _ => match player_ref(word, self.mentions) {
+                    Some(Ok(player)) if opponent.is_none() => {
+                        opponent = Some(Opponent::Player(player))
+                    }
+                    Some(Err(refused)) => return Err(refused.into()),
                     _ => return Err(self.unexpected(word)),
                 },
             }
@@ -501,9 +506,12 @@ impl<'a> Args<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::mentions::tests::Brackets;
+    use crate::command::{FrontEndError, PlayerRef};
 
+    /// Parses `s` as typed on a front end whose mentions look like Discord's.
     fn parse(s: &str) -> Command {
-        Command::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+        Command::parse_with(s, &Brackets).unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
     #[test]
@@ -547,6 +555,17 @@ mod tests {
             Command::parse("challenge @everyone"),
             Ok(Command::Challenge { opponent: Opponent::Player(PlayerRef::Name(ref n)), .. }) if n == "everyone"
         ));
+        // A front end's mention syntax means nothing to another front end's parser.
+        assert!(matches!(
+            Command::parse("challenge <@123>"),
+            Err(CommandError::Unexpected { .. })
+        ));
+        assert_eq!(
+            Command::parse_with("challenge <@&5> white", &Brackets),
+            Err(CommandError::FrontEnd(
+                FrontEndError::new("command-role-mention").with("role", "<@&5>")
+            ))
+        );
     }
 
     #[test]
@@ -731,7 +750,7 @@ mod tests {
             "`leaderboard` does not understand `5`. Usage: `leaderboard`"
         );
         assert!(matches!(
-            Command::parse("stats <@1> <@2>"),
+            Command::parse_with("stats <@1> <@2>", &Brackets),
             Err(CommandError::Unexpected { .. })
         ));
     }

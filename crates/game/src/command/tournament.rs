@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::help::usage;
-use super::parse::player_ref;
-use super::{CommandError, Days, Needed, PlayerRef};
+use super::mentions::player_ref;
+use super::{CommandError, Days, Mentions, Needed, PlayerRef};
 use crate::model::TournamentId;
 
 /// The fewest players a tournament starts with.
@@ -208,6 +208,8 @@ fn number(word: &str) -> Option<i64> {
 /// The words after `tournament`.
 pub(super) struct TournamentArgs<'a> {
     words: Vec<&'a str>,
+    /// The front end's reader of the words that name players.
+    mentions: &'a dyn Mentions,
 }
 
 /// The option words of `create`, which cannot start a name.
@@ -250,8 +252,8 @@ fn set_once<T: PartialEq>(
 }
 
 impl<'a> TournamentArgs<'a> {
-    pub(super) fn new(words: Vec<&'a str>) -> TournamentArgs<'a> {
-        TournamentArgs { words }
+    pub(super) fn new(words: Vec<&'a str>, mentions: &'a dyn Mentions) -> TournamentArgs<'a> {
+        TournamentArgs { words, mentions }
     }
 
     fn unexpected(word: &str) -> CommandError {
@@ -336,7 +338,8 @@ impl<'a> TournamentArgs<'a> {
                 let Some(&word) = self.words.first() else {
                     return Err(Self::missing(Needed::Player));
                 };
-                let player = player_ref(word).ok_or_else(|| Self::unexpected(word))?;
+                let player =
+                    player_ref(word, self.mentions).ok_or_else(|| Self::unexpected(word))??;
                 self.words.remove(0);
                 TournamentCommand::Withdraw { tournament, player }
             }
@@ -455,9 +458,11 @@ impl<'a> TournamentArgs<'a> {
 mod tests {
     use super::*;
     use crate::command::Command;
+    use crate::command::mentions::tests::Brackets;
 
+    /// Parses `s` as typed on a front end whose mentions look like Discord's.
     fn parse(s: &str) -> Command {
-        Command::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+        Command::parse_with(s, &Brackets).unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
     fn t(command: TournamentCommand) -> Command {

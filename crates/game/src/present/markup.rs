@@ -3,6 +3,7 @@
 //! turns a player into a mention that can ping and a time into `<t:…:R>`, which each client
 //! shows in its reader's language and time zone; a terminal writes names and dates out.
 
+use crate::command::{Mentions, PlainMentions};
 use crate::i18n::{Lang, tr};
 use crate::model::{Place, PlayerId, Timestamp};
 
@@ -25,6 +26,11 @@ pub trait Markup: Send + Sync {
     /// it, for the help (Discord's slash command); `None` where there is no other way.
     fn command(&self, _word: &str) -> Option<String> {
         None
+    }
+    /// How this front end's players name each other in a typed line, beyond `@name`
+    /// (Discord's `<@123>`).
+    fn mentions(&self) -> &dyn Mentions {
+        &PlainMentions
     }
 }
 
