@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use rollerball::discord::DiscordMarkup;
 use rollerball::game::{
-    Actor, Admission, Input, ManualClock, Notice, RateLimit, RefusalReason, Reply, Request, Service,
+    Actor, Admission, DirectMessage, EventReader, Input, ManualClock, Notice, RateLimit,
+    RefusalReason, Reply, Request, Service,
 };
 use rollerball::store::{ChallengeId, Game, GameId, Place, PlayerId, Reach, Store, StoredMove};
 
@@ -31,6 +32,8 @@ pub struct World {
     pub clock: Arc<ManualClock>,
     /// The database, removed when the world is dropped.
     pub db: TestDb,
+    /// The turn notices' consumer of the event log, as the bot runs it.
+    turn_notices: tokio::sync::Mutex<EventReader>,
 }
 
 impl World {
@@ -44,11 +47,21 @@ impl World {
         let store = db.store().await;
         let clock = Arc::new(ManualClock::new(T0));
         let service = World::service_on(store.clone(), clock.clone()).with_rate_limit(limit);
+        World::of(db, store, clock, service).await
+    }
+
+    /// A world of `service`, which works on `store` with `clock`.
+    pub async fn of(db: TestDb, store: Store, clock: Arc<ManualClock>, service: Service) -> World {
+        let turn_notices = service
+            .open_turn_notice_reader("test dm", None)
+            .await
+            .expect("the turn notices' reader");
         World {
             service: Arc::new(service),
             store,
             clock,
             db,
+            turn_notices: tokio::sync::Mutex::new(turn_notices),
         }
     }
 
@@ -66,6 +79,26 @@ impl World {
             out.push(World::new(db).await);
         }
         out
+    }
+
+    /// The direct messages telling players it is their move that the event log owes since the
+    /// last call, in order, as the bot's consumer sends them.
+    pub async fn turn_notices(&self) -> Vec<DirectMessage> {
+        let mut reader = self.turn_notices.lock().await;
+        let mut sent = Vec::new();
+        loop {
+            let notices = self.service.next_turn_notices(&mut reader).await.unwrap();
+            if notices.is_empty() {
+                return sent;
+            }
+            for notice in notices {
+                self.service
+                    .event_reader_done(&mut reader, &[notice.event])
+                    .await
+                    .unwrap();
+                sent.push(notice.message);
+            }
+        }
     }
 
     /// Moves the clock on.

@@ -65,12 +65,7 @@ async fn world_with_menus(db: common::TestDb, size: usize) -> World {
         .with_rate_limit(None)
         .with_markup(Arc::new(DiscordMarkup))
         .with_menu_size(size);
-    World {
-        service: Arc::new(service),
-        store,
-        clock,
-        db,
-    }
+    World::of(db, store, clock, service).await
 }
 
 #[tokio::test]

@@ -42,7 +42,10 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
             .await
             .unwrap();
         // Answered in the game's own channel (10): that answer tells it.
-        let here = Answer { channel: Some(10) };
+        let here = Answer {
+            channel: Some(10),
+            actor: None,
+        };
         let (g2, told) = answering(
             here,
             s.commit_move(g.id, g1.version, &fake_move(2), next, at),
@@ -51,7 +54,10 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
         let g2 = g2.unwrap();
         assert_eq!(told, [EventId(2)]);
         // Answered in another channel: written, but not told by that answer.
-        let elsewhere = Answer { channel: Some(99) };
+        let elsewhere = Answer {
+            channel: Some(99),
+            actor: None,
+        };
         let (g3, told) = answering(
             elsewhere,
             s.commit_move(g.id, g2.version, &fake_move(3), next, at),
@@ -61,7 +67,10 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
         assert!(told.is_empty());
         // An offer and its withdrawal, a takeback, the end, all under the sweep's answer,
         // which tells everything it writes.
-        let everywhere = Answer { channel: None };
+        let everywhere = Answer {
+            channel: None,
+            actor: None,
+        };
         let (result, told) = answering(everywhere, async {
             let draw = Offer {
                 kind: OfferKind::Draw,
@@ -281,7 +290,10 @@ async fn every_challenge_change_writes_its_event_where_the_challenge_was_made() 
         players(&s, &[1, 2, 3]).await;
         let at = Timestamp(T0.0 + 5);
         // Made in its channel (10) and answered there: that answer tells it.
-        let here = Answer { channel: Some(10) };
+        let here = Answer {
+            channel: Some(10),
+            actor: None,
+        };
         let (to_two, told) =
             answering(here, s.create_challenge(&new_challenge(1, Some(2)), at)).await;
         let to_two = to_two.unwrap();
@@ -299,7 +311,10 @@ async fn every_challenge_change_writes_its_event_where_the_challenge_was_made() 
             .await
             .unwrap();
         // Accepted from another channel: written, not told by that answer.
-        let elsewhere = Answer { channel: Some(99) };
+        let elsewhere = Answer {
+            channel: Some(99),
+            actor: None,
+        };
         let (taken, told) = answering(
             elsewhere,
             s.accept_challenge(to_two.id, PlayerId(2), &accepted(Color::White), at),

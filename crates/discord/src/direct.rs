@@ -25,15 +25,33 @@ pub(super) async fn send_all(
     messages: &[DirectMessage],
 ) {
     for message in messages {
-        if !send_text(http, retry, message.to, &message.text).await {
-            service.hold_notice(message.to, &message.text).await;
-        }
+        send_or_hold(http, retry, service, message, None).await;
+    }
+}
+
+/// Sends one direct message (with `nonce`, the event it tells, if any); if it cannot be
+/// delivered, `service` keeps it for the player's next command.
+pub(super) async fn send_or_hold(
+    http: &Http,
+    retry: &RetryPolicy,
+    service: &Service,
+    message: &DirectMessage,
+    nonce: Option<String>,
+) {
+    if !send_text(http, retry, message.to, &message.text, nonce).await {
+        service.hold_notice(message.to, &message.text).await;
     }
 }
 
 /// Sends `text` to `to` as a direct message: opens the DM channel, then posts the text (cut to
-/// Discord's limit), pinging nobody. Whether it was delivered.
-pub(super) async fn send_text(http: &Http, retry: &RetryPolicy, to: PlayerId, text: &str) -> bool {
+/// Discord's limit), pinging nobody, with `nonce` (or a fresh one). Whether it was delivered.
+pub(super) async fn send_text(
+    http: &Http,
+    retry: &RetryPolicy,
+    to: PlayerId,
+    text: &str,
+    nonce: Option<String>,
+) -> bool {
     let user = to.0;
     let Some(id) = super::ids::snowflake::<UserId>(user) else {
         tracing::warn!("a notice for a player of id zero; kept for later");
@@ -50,7 +68,7 @@ pub(super) async fn send_text(http: &Http, retry: &RetryPolicy, to: PlayerId, te
         }
     };
     let text = super::deliver::clip_content(text);
-    let sent = send(http, retry, channel, "direct notice", None, || {
+    let sent = send(http, retry, channel, "direct notice", nonce, || {
         CreateMessage::new()
             .content(text.clone())
             .allowed_mentions(super::deliver::allowed_mentions([]))

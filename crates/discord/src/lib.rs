@@ -64,7 +64,7 @@ use deliver::{
 };
 pub use markup::DiscordMarkup;
 use places::{Channels, actor, display_name, message_place, place, reach};
-use poster::poster_loop;
+use poster::{poster_loop, turn_notice_loop};
 use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
 pub use thread::thread_name;
@@ -194,6 +194,9 @@ impl Bot {
         // Before any command is answered: the answers owe their events to this process's
         // poster, which finds them again after a restart.
         service.serve_events_as(&poster::reader_of(config.shards).0);
+        // And the turn notices' consumer has its place in the log (a new one, at the newest
+        // event), so that no move answered from now on goes without its notice.
+        poster::place_turn_notices(&service, config.shards).await;
         let in_flight = Arc::new(InFlight::default());
         let client = client(&config, &service, &in_flight, intents()).await?;
         let (stop, _) = watch::channel(false);
@@ -241,6 +244,13 @@ impl Bot {
             self.config.retry.clone(),
             self.stop.subscribe(),
         ));
+        let turn_notices = tokio::spawn(turn_notice_loop(
+            self.client.http.clone(),
+            Arc::clone(&self.service),
+            self.config.shards,
+            self.config.retry.clone(),
+            self.stop.subscribe(),
+        ));
         let mut intents = intents();
         let result = loop {
             let result = self.gateway(&mut stopped).await;
@@ -279,6 +289,7 @@ impl Bot {
         }
         let _ = sweeper.await;
         let _ = poster.await;
+        let _ = turn_notices.await;
         tracing::info!("the bot has stopped");
         result
     }
@@ -445,7 +456,7 @@ impl Handler {
                         .await
                         .is_posted()
                 }
-                None => direct::send_text(http, &self.retry, held.to, &page.text).await,
+                None => direct::send_text(http, &self.retry, held.to, &page.text, None).await,
             };
             if !delivered {
                 return;

@@ -50,7 +50,7 @@ impl Handler {
                 text.push_str(&note);
             }
         }
-        if direct::send_text(http, &self.retry, author, &text).await {
+        if direct::send_text(http, &self.retry, author, &text, None).await {
             return;
         }
         // No direct message gets through: the refusal where it was asked, which shows no line.

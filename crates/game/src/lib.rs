@@ -82,7 +82,7 @@ pub use crate::store::ShardFilter;
 pub use crate::store::VACATION_DAYS_PER_YEAR;
 pub use actions::settings::AUTO_LANGUAGE;
 pub use analysis_queue::{Analyst, EngineAnalyst};
-pub use announce::{ANSWER_PATIENCE, Announcement, EventReader, GAP_PATIENCE};
+pub use announce::{ANSWER_PATIENCE, Announcement, EventReader, GAP_PATIENCE, TurnNotice};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError, Needed};
 pub use deadlines::{

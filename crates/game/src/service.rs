@@ -232,6 +232,7 @@ impl Service {
         // game there; those of a game elsewhere are the log's consumer's to post.
         let answer = Answer {
             channel: Some(place.thread.unwrap_or(place.channel)),
+            actor: Some(player),
         };
         let (answered, told) = answering(answer, self.answer(request)).await;
         let (mut reply, admitted) = answered?;

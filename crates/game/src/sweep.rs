@@ -15,7 +15,6 @@ use super::reply::{DirectMessage, Notice, Reply};
 use super::seat::Seat;
 use super::service::Service;
 use super::told::Told;
-use super::turn_notices::Turn;
 use crate::model::{Place, PlayerId};
 use crate::store::{Answer, Challenge, DueReminder, Game as StoredGame, Termination, answering};
 
@@ -28,7 +27,10 @@ impl Service {
     /// notices tell every event the sweep wrote (one [`Told`] for all of them): the front end
     /// posts each in its game's place, and reports them delivered once it has.
     pub async fn sweep(&self) -> Vec<Notice> {
-        let everywhere = Answer { channel: None };
+        let everywhere = Answer {
+            channel: None,
+            actor: None,
+        };
         let (mut notices, told) = answering(everywhere, self.sweep_due()).await;
         let told = Told::shared(told, self.store().deliveries());
         for notice in &mut notices {
@@ -187,26 +189,21 @@ impl Service {
             ),
             voice.turn_line(seat.loaded())
         );
-        Some(self.moved_notice(players, voice, &seat, text, &san).await)
+        Some(self.moved_notice(voice, &seat, text).await)
     }
 
     /// The notice of a move the sweep played for a side (the computer's, or a forecast's
-    /// answer): `text` with the board, pinging the player now to move, and their turn notice.
+    /// answer): `text` with the board, pinging the player now to move (their turn notice is
+    /// the event log's, `announce::direct`).
     pub(super) async fn moved_notice(
         &self,
-        players: &Players<'_>,
         voice: Voice<'_>,
         seat: &Seat<'_>,
         text: String,
-        san: &str,
     ) -> Notice {
-        let mut reply = self
+        let reply = self
             .game_reply(voice, seat.loaded(), text, Ping::ToMove, true)
             .await;
-        reply.direct.extend(
-            self.turn_notice(players, seat.loaded().row(), Turn::Moved(san), None)
-                .await,
-        );
         Notice {
             place: seat.loaded().row().place,
             reply,
@@ -247,18 +244,6 @@ impl Service {
                     deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default()
                 ),
                 mentions: if pings { vec![player] } else { Vec::new() },
-                direct: self
-                    .turn_notice(
-                        players,
-                        g,
-                        Turn::Reminder {
-                            last: due.stage >= 2,
-                        },
-                        None,
-                    )
-                    .await
-                    .into_iter()
-                    .collect(),
                 ..Reply::default()
             },
         })

@@ -78,7 +78,7 @@ impl Service {
             ),
             voice.turn_line(seat.loaded())
         );
-        Some(self.moved_notice(players, voice, &seat, text, &san).await)
+        Some(self.moved_notice(voice, &seat, text).await)
     }
 
     /// The notices that `player`'s vacation is over: one in each of their active games, to

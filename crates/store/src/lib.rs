@@ -79,7 +79,8 @@
 //! the bot message, `0011` the indexes that find a player's own games and tournaments however
 //! many others a channel or server holds, `0012` the game a rematch challenge is for (one open
 //! rematch per game), `0013` the event log and its readers' positions (below), `0014` the
-//! index of a game's events. A new migration is a new file; an
+//! index of a game's events, `0015` who wrote each event (the player whose command it
+//! answered). A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # The event log

@@ -16,7 +16,6 @@ use crate::service::Service;
 use crate::store::{
     AcceptedGame, Challenge, ChallengeStatus, ColourWish, NewChallenge, StoreError,
 };
-use crate::turn_notices::Turn;
 
 use super::{computer, vacation};
 
@@ -310,14 +309,9 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
     }
     let loaded = Loaded::fresh(row, sides);
     let mut reply = begun(cx.svc, cx.voice(), &loaded).await;
-    reply.direct.extend(back);
     // The challenger learns by direct message, if they asked to, that the game they have
-    // White in has begun.
-    reply.direct.extend(
-        cx.svc
-            .turn_notice(&cx.players, loaded.row(), Turn::Begun, Some(me))
-            .await,
-    );
+    // White in has begun: from the event log (`announce::direct`).
+    reply.direct.extend(back);
     Ok(reply)
 }
 

@@ -12,7 +12,6 @@ use crate::reply::Reply;
 use crate::rules;
 use crate::seat::Seat;
 use crate::store::OfferKind;
-use crate::turn_notices::Turn;
 
 use super::{computer, forecasts, vacation};
 
@@ -124,17 +123,7 @@ pub(crate) async fn play_at(
         .game_reply(voice, loaded, text, Ping::ToMove, true)
         .await;
     // The mover's "welcome back" is theirs alone; the opponent learns of the move by direct
-    // message if they asked to.
+    // message, if they asked to, from the event log (`announce::direct`).
     reply.direct.extend(back);
-    reply.direct.extend(
-        cx.svc
-            .turn_notice(
-                &cx.players,
-                loaded.row(),
-                Turn::Moved(&san),
-                Some(cx.actor.id),
-            )
-            .await,
-    );
     Ok(reply)
 }

@@ -4,11 +4,19 @@
 //! process that died — into notices to post in their game's place. The front end posts them
 //! (with [`Told::nonce`]) and then records how far it got, so that after a crash it goes on from
 //! the event it had not finished, and a post repeated then shows once.
+//!
+//! A second consumer, per range of shards, sends the turn notices by direct message
+//! ([`direct`]): it reads every event of its shards that may make it a player's move, however
+//! the event was told in its place, so a DM is owed by the log alone, not by whichever answer or
+//! notice told the move.
 
 mod analyses;
 mod challenges;
+mod direct;
 mod reminders;
 mod tournaments;
+
+pub use direct::TurnNotice;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
@@ -21,7 +29,6 @@ use super::present::Ping;
 use super::reply::Notice;
 use super::service::Service;
 use super::told::Told;
-use super::turn_notices::Turn;
 use crate::model::{FrontEnd, GameId, Place, Timestamp};
 use crate::store::{Delivery, Event, EventId, EventKind, ShardFilter, StoreError};
 
@@ -43,6 +50,16 @@ pub const GAP_PATIENCE: Duration = Duration::from_secs(5);
 /// moved on by hand, a restored database) and is passed at once.
 const WIDEST_GAP: i64 = 1_000;
 
+/// What a consumer reads the log for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    /// The posts in the games' places: the events no answer of this process tells (those it
+    /// owes after a failure or a crash among them).
+    Posts,
+    /// The turn notices by direct message: every event of its shards that may owe one.
+    TurnNotices,
+}
+
 /// One consumer's place in the log.
 #[derive(Clone, Debug)]
 pub struct EventReader {
@@ -50,12 +67,16 @@ pub struct EventReader {
     name: String,
     /// The shards whose events it reads (`None`: all).
     shards: Option<ShardFilter>,
+    /// What it reads them for.
+    reading: Reading,
     /// Every event up to here is done with: the position recorded in the store.
     position: EventId,
     /// Events after `position` done with already, read past a gap.
     done: BTreeSet<EventId>,
     /// Ids after `position` not committed (yet) below ids that are, and when each was seen.
     gaps: HashMap<EventId, Instant>,
+    /// Whether the last read was a full batch: more may follow it.
+    more: bool,
 }
 
 /// Events the consumer must post itself, as one message: consecutive events of one game owed by
@@ -79,6 +100,12 @@ impl EventReader {
     /// not (the transaction that fills it may be another process's).
     pub fn waits_for_a_gap(&self) -> bool {
         !self.gaps.is_empty()
+    }
+
+    /// Whether the reader should look again soon, woken or not: a gap holds it back, or its
+    /// last read was a full batch (whose events may all have needed nothing, with more after).
+    pub fn looks_again_soon(&self) -> bool {
+        self.more || self.waits_for_a_gap()
     }
 
     /// Notes the gaps below the ids `committed` (in order, all after the position).
@@ -145,6 +172,16 @@ impl Service {
         shards: Option<ShardFilter>,
     ) -> Result<EventReader, StoreError> {
         self.serve_events_as(name);
+        self.open_reader(name, shards, Reading::Posts).await
+    }
+
+    /// Opens the consumer `name` at the position it recorded, or at the newest event.
+    async fn open_reader(
+        &self,
+        name: &str,
+        shards: Option<ShardFilter>,
+        reading: Reading,
+    ) -> Result<EventReader, StoreError> {
         let newest = self.store().last_event().await?;
         let position = match self.store().reader_position(name).await? {
             Some(position) => position,
@@ -158,9 +195,11 @@ impl Service {
         Ok(EventReader {
             name: name.to_string(),
             shards,
+            reading,
             position,
             done: BTreeSet::new(),
             gaps: HashMap::new(),
+            more: false,
         })
     }
 
@@ -172,28 +211,7 @@ impl Service {
         &self,
         reader: &mut EventReader,
     ) -> Result<Vec<Announcement>, StoreError> {
-        let committed = self
-            .store()
-            .event_ids_after(reader.position, 4 * BATCH)
-            .await?;
-        let mut events = self
-            .store()
-            .events_after(reader.position, reader.shards, BATCH)
-            .await?;
-        // What both reads cover: a full batch of this reader's events ends before the others'.
-        let horizon = match (events.last(), committed.last()) {
-            (Some(last), Some(&seen)) if events.len() == BATCH as usize => last.id.min(seen),
-            (_, Some(&seen)) => seen,
-            (_, None) => reader.position,
-        };
-        events.retain(|e| e.id <= horizon && !reader.done.contains(&e.id));
-        let committed: Vec<EventId> = committed.into_iter().filter(|&id| id <= horizon).collect();
-        reader.note_gaps(&committed);
-        // The others' events: done with as they are.
-        let own: BTreeSet<EventId> = events.iter().map(|e| e.id).collect();
-        reader
-            .done
-            .extend(committed.iter().filter(|id| !own.contains(id)));
+        let events = self.read_batch(reader).await?;
         let mut announcements = Vec::new();
         let mut group: Vec<Event> = Vec::new();
         for event in events {
@@ -221,6 +239,45 @@ impl Service {
         }
         self.record_position(reader).await?;
         Ok(announcements)
+    }
+
+    /// The reader's next events, in order, not yet done with: what it reads them for, up to
+    /// what the log shows committed. The gaps below them are noted, and the events it does not
+    /// read (another process's, another shard's, of kinds it has nothing to do with) are done
+    /// with as they are.
+    async fn read_batch(&self, reader: &mut EventReader) -> Result<Vec<Event>, StoreError> {
+        let committed = self
+            .store()
+            .event_ids_after(reader.position, 4 * BATCH)
+            .await?;
+        let mut events = match reader.reading {
+            Reading::Posts => {
+                self.store()
+                    .events_after(reader.position, reader.shards, BATCH)
+                    .await?
+            }
+            Reading::TurnNotices => {
+                self.store()
+                    .shard_events_after(reader.position, reader.shards, direct::TURN_KINDS, BATCH)
+                    .await?
+            }
+        };
+        reader.more = events.len() == BATCH as usize || committed.len() == 4 * BATCH as usize;
+        // What both reads cover: a full batch of this reader's events ends before the others'.
+        let horizon = match (events.last(), committed.last()) {
+            (Some(last), Some(&seen)) if events.len() == BATCH as usize => last.id.min(seen),
+            (_, Some(&seen)) => seen,
+            (_, None) => reader.position,
+        };
+        events.retain(|e| e.id <= horizon && !reader.done.contains(&e.id));
+        let committed: Vec<EventId> = committed.into_iter().filter(|&id| id <= horizon).collect();
+        reader.note_gaps(&committed);
+        // The others' events: done with as they are.
+        let own: BTreeSet<EventId> = events.iter().map(|e| e.id).collect();
+        reader
+            .done
+            .extend(committed.iter().filter(|id| !own.contains(id)));
+        Ok(events)
     }
 
     /// Makes this process the consumer `name` of the log (see
@@ -340,8 +397,8 @@ impl Service {
 
     /// The notice of the events of `game` (oldest first): each move played, then whose turn
     /// it is (or how the game ended; or, for a challenge taken, the game's start), with the
-    /// board as it is now, pinging who must hear of it, in the game's place; the player to move
-    /// gets their turn notice.
+    /// board as it is now, pinging who must hear of it, in the game's place (the player to
+    /// move's turn notice is the direct messages' consumer's, [`direct`]).
     async fn game_announcement(&self, game: GameId, events: &[Event]) -> Option<Notice> {
         let players = Players::new(self.store());
         let loaded = match Loaded::load(self.store(), &players, game).await {
@@ -365,23 +422,18 @@ impl Service {
             )
             .await;
         let voice = self.voice(lang);
-        let accepted = events.iter().find_map(|e| match e.kind {
-            EventKind::ChallengeAccepted { by, .. } => Some(by),
-            _ => None,
-        });
-        if let Some(by) = accepted {
+        let accepted = events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::ChallengeAccepted { .. }));
+        if accepted {
             // The game has just begun (the board shows any move made since).
-            let mut reply = begun(self, voice, &loaded).await;
-            reply
-                .direct
-                .extend(self.turn_notice(&players, row, Turn::Begun, Some(by)).await);
+            let reply = begun(self, voice, &loaded).await;
             return Some(Notice {
                 place: row.place,
                 reply,
             });
         }
         let mut lines = Vec::new();
-        let mut last_san = None;
         for event in events {
             if let EventKind::Moved { san, color, .. } = &event.kind {
                 lines.push(tr!(
@@ -391,21 +443,14 @@ impl Service {
                     player = voice.side(&loaded, *color),
                     san = san.as_str()
                 ));
-                last_san = Some(san.clone());
             }
         }
         lines.push(voice.turn_line(&loaded));
         let over = loaded.game().outcome().is_some();
         let ping = if over { Ping::Both } else { Ping::ToMove };
-        let mut reply = self
+        let reply = self
             .game_reply(voice, &loaded, lines.join("\n"), ping, true)
             .await;
-        if let Some(san) = &last_san {
-            reply.direct.extend(
-                self.turn_notice(&players, row, Turn::Moved(san), None)
-                    .await,
-            );
-        }
         Some(Notice {
             place: row.place,
             reply,
@@ -421,9 +466,11 @@ mod tests {
         EventReader {
             name: "test".into(),
             shards: None,
+            reading: Reading::Posts,
             position: EventId(position),
             done: BTreeSet::new(),
             gaps: HashMap::new(),
+            more: false,
         }
     }
 

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::EventId;
+use super::{EventId, PlayerId};
 
 /// The answer a task's writes belong to: set by [`answering`] around a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +16,9 @@ pub struct Answer {
     /// The channel the answer is posted in; `None`: the caller tells every event it writes,
     /// wherever it belongs (the deadline sweep, which posts each notice in its game's place).
     pub channel: Option<u64>,
+    /// The player whose command it answers, who sees its events under their own command (a
+    /// computer's reply to their move); `None` for the sweep's.
+    pub actor: Option<PlayerId>,
 }
 
 impl Answer {

@@ -11,9 +11,10 @@ use tokio::sync::watch;
 
 use super::answers::{Answer, Deliveries, Delivery, current_answer, note_written};
 use super::{Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter};
+use crate::types::PlayerIdColumn;
 use crate::{
-    Backend, Challenge, Corruption, Game, GameId, Place, Result, Store, StoreError, Timestamp,
-    Tournament, discord_id_from_db, discord_id_to_db,
+    Backend, Challenge, Corruption, Game, GameId, Place, PlayerId, Result, Store, StoreError,
+    Timestamp, Tournament, discord_id_from_db, discord_id_to_db,
 };
 
 /// What an event is about: its game, if any, and the place it belongs in (the game's thread,
@@ -67,19 +68,22 @@ pub(crate) async fn append(
     let answered_by = answer
         .filter(|a| a.tells(channel))
         .map(|_| store.instance.load(Ordering::Acquire));
+    let actor = answer.and_then(|a| a.actor).map(PlayerId::to_db);
     // SQLite, one writer at a time: the next id is the newest one's successor, taken in the
     // insert itself (pruning always keeps the newest event, so no id comes back).
     // PostgreSQL, concurrent writers: a sequence, whose ids may commit out of order (see the
     // module docs); a counter row would hold every other writer until this one's commit.
     let sql = match store.backend {
         Backend::Sqlite => {
-            "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data) \
-             SELECT COALESCE(MAX(id), 0) + 1, $1, $2, $3, $4, $5, $6, $7 FROM events \
+            "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data, \
+               actor_id) \
+             SELECT COALESCE(MAX(id), 0) + 1, $1, $2, $3, $4, $5, $6, $7, $8 FROM events \
              RETURNING id"
         }
         Backend::Postgres => {
-            "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data) \
-             VALUES (nextval('event_ids'), $1, $2, $3, $4, $5, $6, $7) RETURNING id"
+            "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data, \
+               actor_id) \
+             VALUES (nextval('event_ids'), $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
         }
     };
     let id = EventId(
@@ -91,6 +95,7 @@ pub(crate) async fn append(
             .bind(discord_id_to_db(channel))
             .bind(answered_by)
             .bind(kind.data().to_string())
+            .bind(actor)
             .fetch_one(&mut **tx)
             .await?,
     );
@@ -378,6 +383,49 @@ impl Store {
         read_events(&rows)
     }
 
+    /// Up to `limit` events of the kinds `kinds` (by name) after `after`, oldest first, of the
+    /// shards `shards` names (all when `None`; direct messages count as shard 0), whichever
+    /// answer tells them: what a consumer that every event of its shards concerns reads (the
+    /// direct messages' one: a DM is owed however the move was told in its thread).
+    pub async fn shard_events_after(
+        &self,
+        after: EventId,
+        shards: Option<ShardFilter>,
+        kinds: &[&str],
+        limit: u32,
+    ) -> Result<Vec<Event>> {
+        // The kinds are the caller's constants, never a player's text; written into the
+        // statement as literals so that one statement serves any number of them.
+        let kinds = kinds
+            .iter()
+            .map(|k| {
+                debug_assert!(k.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+                format!("'{k}'")
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let ShardFilter { first, last, total } = shards.unwrap_or(ShardFilter {
+            first: 0,
+            last: 0,
+            total: 1,
+        });
+        // As in `events_after`: Discord's shard of a server is (id >> 22) % total.
+        let sql = format!(
+            "{EVENT_COLUMNS} WHERE id > $1 AND kind IN ({kinds}) AND \
+               ((server_id IS NULL AND $3 = 0) OR ((server_id / 4194304) % $5 BETWEEN $3 AND $4)) \
+             ORDER BY id LIMIT $2"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(after.0)
+            .bind(i64::from(limit))
+            .bind(i64::from(first))
+            .bind(i64::from(last))
+            .bind(i64::from(total.max(1)))
+            .fetch_all(&self.pool)
+            .await?;
+        read_events(&rows)
+    }
+
     /// The ids of up to `limit` events after `after`, in order, whoever tells them: what a
     /// consumer sees committed, to tell a gap of its own events from one of a transaction still
     /// in flight (see the module docs).
@@ -419,7 +467,8 @@ impl Store {
 /// The columns of an event, as [`read_events`] reads them.
 macro_rules! event_columns {
     () => {
-        "SELECT id, at, kind, game_id, server_id, channel_id, answered_by, data FROM events"
+        "SELECT id, at, kind, game_id, server_id, channel_id, answered_by, data, actor_id \
+         FROM events"
     };
 }
 const EVENT_COLUMNS: &str = event_columns!();
@@ -454,6 +503,9 @@ fn read_events(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Event>> {
                 .map(discord_id_from_db),
             channel: discord_id_from_db(row.try_get("channel_id")?),
             answered_by: row.try_get("answered_by")?,
+            actor: row
+                .try_get::<Option<i64>, _>("actor_id")?
+                .map(PlayerId::from_db),
             kind,
         });
     }

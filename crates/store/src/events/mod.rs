@@ -330,6 +330,9 @@ pub struct Event {
     /// The process ([`Store::instance`](crate::Store::instance)) whose answer to a command tells it; `None` when no
     /// answer does.
     pub answered_by: Option<i64>,
+    /// The player whose command wrote it, who saw it in the answer to their command; `None`
+    /// for what the sweep or a tool wrote.
+    pub actor: Option<PlayerId>,
     /// What happened.
     pub kind: EventKind,
 }
