@@ -214,10 +214,10 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     let report =
         report.unwrap_or_else(|e| panic!("{:?} → {:?}: {e}", source.backend, target.backend));
     assert_eq!(report.tables, ROWS);
-    assert_eq!(report.schema_version, 14);
+    assert_eq!(report.schema_version, 15);
     assert_eq!((report.games.games, report.games.moves), (7, 17));
     assert!(report.games.passed());
-    let mut expected = vec![CopyProgress::Started { schema_version: 14 }];
+    let mut expected = vec![CopyProgress::Started { schema_version: 15 }];
     for (table, rows) in ROWS {
         expected.push(CopyProgress::Copied {
             table,
@@ -591,7 +591,7 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     writer.await.unwrap();
 
     assert_eq!(report.file, file);
-    assert_eq!(report.schema_version, 14);
+    assert_eq!(report.schema_version, 15);
     assert_eq!(report.players, 1_000);
     assert!(report.games.passed(), "{}", report.games);
     assert!(report.bytes > 1_000_000, "{}", report.bytes);

@@ -43,13 +43,9 @@ pub(super) fn line_input(line: &str, mentions: &[User]) -> Input {
         _ => None,
     };
     match challenged {
-        Some(user) if user.bot => {
-            let name = user
-                .global_name
-                .clone()
-                .unwrap_or_else(|| user.name.clone());
-            Input::Invalid(CommandError::from(Unread::BotOpponent(name)))
-        }
+        Some(user) if user.bot => Input::Invalid(CommandError::from(Unread::BotOpponent(
+            crate::places::display_name(user, None),
+        ))),
         _ => Input::Command(command),
     }
 }

@@ -64,7 +64,7 @@ use deliver::{
 };
 pub use markup::DiscordMarkup;
 use places::{Channels, actor, display_name, message_place, place, reach};
-use poster::{poster_loop, turn_notice_loop};
+use poster::follow_logs;
 use posting::{Posted, close_thread, post, post_message, send};
 use sweep::sweep_loop;
 pub use thread::thread_name;
@@ -237,14 +237,7 @@ impl Bot {
             self.config.retry.clone(),
             self.stop.subscribe(),
         ));
-        let poster = tokio::spawn(poster_loop(
-            self.client.http.clone(),
-            Arc::clone(&self.service),
-            self.config.shards,
-            self.config.retry.clone(),
-            self.stop.subscribe(),
-        ));
-        let turn_notices = tokio::spawn(turn_notice_loop(
+        let consumers = tokio::spawn(follow_logs(
             self.client.http.clone(),
             Arc::clone(&self.service),
             self.config.shards,
@@ -288,8 +281,7 @@ impl Bot {
             tracing::warn!("shutting down with commands still in progress");
         }
         let _ = sweeper.await;
-        let _ = poster.await;
-        let _ = turn_notices.await;
+        let _ = consumers.await;
         tracing::info!("the bot has stopped");
         result
     }

@@ -51,8 +51,9 @@ trait Consumer {
     async fn catch_up(&self, reader: &mut EventReader) -> bool;
 }
 
-/// Posts the log's events that no answer told, until told to stop.
-pub(super) async fn poster_loop(
+/// Runs this process's consumers of the log until told to stop: the poster, which posts the
+/// events no answer told, and the turn notices' consumer, which sends the DMs they owe.
+pub(super) async fn follow_logs(
     http: Arc<Http>,
     service: Arc<Service>,
     shards: Shards,
@@ -60,27 +61,19 @@ pub(super) async fn poster_loop(
     stop: watch::Receiver<bool>,
 ) {
     let poster = Poster {
-        http,
-        service,
-        retry,
+        http: Arc::clone(&http),
+        service: Arc::clone(&service),
+        retry: retry.clone(),
     };
-    follow_log(&poster, shards, stop).await;
-}
-
-/// Sends the turn notices the log's events owe, until told to stop.
-pub(super) async fn turn_notice_loop(
-    http: Arc<Http>,
-    service: Arc<Service>,
-    shards: Shards,
-    retry: RetryPolicy,
-    stop: watch::Receiver<bool>,
-) {
     let notices = TurnNotices {
         http,
         service,
         retry,
     };
-    follow_log(&notices, shards, stop).await;
+    tokio::join!(
+        follow_log(&poster, shards, stop.clone()),
+        follow_log(&notices, shards, stop)
+    );
 }
 
 /// The name of the turn notices' consumer of `shards` in the log: `discord dm`,

@@ -150,10 +150,7 @@ fn opponent(
 ) -> Result<Opponent, CommandError> {
     match o.iter().find(|o| o.name == "opponent").map(|o| &o.value) {
         Some(ResolvedValue::User(user, member)) => {
-            let name = member
-                .and_then(|m| m.nick.clone())
-                .or_else(|| user.global_name.clone())
-                .unwrap_or_else(|| user.name.clone());
+            let name = crate::places::display_name(user, member.and_then(|m| m.nick.as_deref()));
             if user.bot {
                 return Err(CommandError::from(Unread::BotOpponent(name)));
             }

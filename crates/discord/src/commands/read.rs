@@ -66,10 +66,7 @@ pub(super) fn answer(options: &[ResolvedOption<'_>]) -> Option<Answer> {
 pub(super) fn actor_of(user: &User, member: Option<&PartialMember>) -> Actor {
     Actor {
         id: PlayerId(user.id.get()),
-        name: member
-            .and_then(|m| m.nick.clone())
-            .or_else(|| user.global_name.clone())
-            .unwrap_or_else(|| user.name.clone()),
+        name: crate::places::display_name(user, member.and_then(|m| m.nick.as_deref())),
     }
 }
 
