@@ -15,29 +15,43 @@ use super::{Arrow, ArrowKind, BoardView, Theme};
 use crate::rules::{Move, PieceKind, Position, Square, path};
 
 /// How opaque a move arrow is: the piece under it stays readable.
-const ALPHA: f32 = 0.8;
+pub const ALPHA: f32 = 0.8;
 
 /// For a slide that changed direction on its way (a rook round a corner, a bishop off a
 /// wall), an arrow along the real path, so nobody has to reconstruct the rebound.
 pub fn rebound(c: &mut RgbImage, layout: &Layout, view: &BoardView, mv: Move, theme: &Theme) {
-    if mv.promotion.is_some() {
-        return;
+    if let Some(pts) = rebound_path(layout, view, mv) {
+        draw(c, layout, pts, theme.arrow);
     }
-    let Some(piece) = view.position.piece_at(mv.to) else {
-        return;
-    };
+}
+
+/// The square centres a rebounding slide's arrow runs through (origin, every turn,
+/// destination), or `None` when the move went straight or is no slide: the path the PNG and
+/// the SVG both draw.
+pub fn rebound_path(layout: &Layout, view: &BoardView, mv: Move) -> Option<Vec<Pt>> {
+    if mv.promotion.is_some() {
+        return None;
+    }
+    let piece = view.position.piece_at(mv.to)?;
     let walk = walked(piece.kind, mv);
     let corners = corners(&walk);
     if corners.len() < 3 {
-        return;
+        return None;
     }
-    let pts: Vec<Pt> = corners.iter().map(|&s| layout.square_center(s)).collect();
-    draw(c, layout, pts, theme.arrow);
+    Some(corners.iter().map(|&s| layout.square_center(s)).collect())
 }
 
 /// A key moment's arrows, each in its kind's colour. Where the two run along the same
 /// squares they are drawn side by side rather than one over the other.
 pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
+    for (pts, color) in key_move_paths(layout, view, theme) {
+        draw(c, layout, pts, color);
+    }
+}
+
+/// Each key-moment arrow's path (square centres, moved apart where the two share squares)
+/// and colour.
+pub fn key_move_paths(layout: &Layout, view: &BoardView, theme: &Theme) -> Vec<(Vec<Pt>, Rgb)> {
     let walks: Vec<Vec<Square>> = view
         .arrows
         .iter()
@@ -45,6 +59,7 @@ pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Th
         .collect();
     let apart = walks.len() == 2 && share_a_step(&walks[0], &walks[1]);
     let shift = layout.cell as f32 * 0.09;
+    let mut out = Vec::with_capacity(walks.len());
     for (k, (a, walk)) in view.arrows.iter().zip(&walks).enumerate() {
         let pts: Vec<Pt> = corners(walk)
             .iter()
@@ -55,8 +70,9 @@ pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Th
         } else {
             pts
         };
-        draw(c, layout, pts, color(theme, a.kind));
+        out.push((pts, color(theme, a.kind)));
     }
+    out
 }
 
 /// The colour of an arrow of this kind.
@@ -69,10 +85,15 @@ pub fn color(theme: &Theme, kind: ArrowKind) -> Rgb {
 
 /// A small arrow pointing right from `(x, cy)`, `len` long: the key beside an arrow's label.
 pub fn swatch(c: &mut RgbImage, x: f32, cy: f32, len: f32, color: Rgb) {
-    let pts = [(x, cy), (x + len, cy)];
-    if let Some(cov) = ExactCoverage::of_polygons(&arrow(&pts, len * 0.22, len * 0.5, len * 0.6)) {
+    if let Some(cov) = ExactCoverage::of_polygons(&swatch_polygons(x, cy, len)) {
         blend(c, &cov, color, 1.0);
     }
+}
+
+/// The swatch's shape: polygons whose union is the small arrow.
+pub fn swatch_polygons(x: f32, cy: f32, len: f32) -> Vec<Vec<Pt>> {
+    let pts = [(x, cy), (x + len, cy)];
+    arrow(&pts, len * 0.22, len * 0.5, len * 0.6)
 }
 
 /// The squares an arrow's move walks, from its origin: the piece on the origin says how it
@@ -151,23 +172,30 @@ fn offset(pts: &[Pt], d: f32) -> Vec<Pt> {
 
 /// An arrow through `pts` (square centres), its head stopped at the destination's edge so
 /// the piece there stays in view.
-fn draw(c: &mut RgbImage, layout: &Layout, mut pts: Vec<Pt>, color: Rgb) {
+fn draw(c: &mut RgbImage, layout: &Layout, pts: Vec<Pt>, color: Rgb) {
+    if let Some(cov) = ExactCoverage::of_polygons(&polygons(layout, pts)) {
+        blend(c, &cov, color, ALPHA);
+    }
+}
+
+/// The shape of an arrow through `pts` (square centres), its head stopped at the
+/// destination's edge so the piece there stays in view: polygons whose union is the arrow,
+/// none for a path too short to draw.
+pub fn polygons(layout: &Layout, mut pts: Vec<Pt>) -> Vec<Vec<Pt>> {
     let n = pts.len();
     if n < 2 {
-        return;
+        return Vec::new();
     }
     let q = layout.cell as f32;
     let (a, b) = (pts[n - 2], pts[n - 1]);
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
-        return;
+        return Vec::new();
     }
     let back = (q * 0.4).min(len * 0.5);
     pts[n - 1] = (b.0 - dx / len * back, b.1 - dy / len * back);
-    if let Some(cov) = ExactCoverage::of_polygons(&arrow(&pts, q * 0.13, q * 0.34, q * 0.4)) {
-        blend(c, &cov, color, ALPHA);
-    }
+    arrow(&pts, q * 0.13, q * 0.34, q * 0.4)
 }
 
 /// Mixes `color` into the image by the coverage, at opacity `alpha`, row by row (the box

@@ -8,6 +8,7 @@ use ab_glyph::FontRef;
 use image::RgbImage;
 
 use super::Options;
+use super::infield;
 use super::layers;
 use super::layout::Layout;
 use super::palette::GifPalette;
@@ -36,9 +37,6 @@ pub fn fonts() -> &'static Fonts {
         bold: FontRef::try_from_slice(SANS_BOLD).expect("bundled DejaVuSans-Bold.ttf parses"),
     })
 }
-
-/// The captured pieces in the hole are drawn at this fraction of a square.
-const SMALL_PIECE: f32 = 0.56;
 
 /// What one (size, theme, orientation) needs, ready to copy and draw on.
 pub struct Assets {
@@ -78,8 +76,8 @@ impl Assets {
         let cell = layout.cell;
         let background = layers::background(&layout, &theme, fonts);
         let tinted = layers::tinted(&background, &layout, &theme);
-        let small = (cell as f32 * SMALL_PIECE).round() as u32;
-        let mover_radius = cell as f32 * 0.1;
+        let small = infield::small_cell(&layout);
+        let mover_radius = infield::mover_radius(&layout);
         Assets {
             layout,
             theme,

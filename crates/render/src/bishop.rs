@@ -24,16 +24,26 @@ pub struct Masks {
     pub lines: GrayImage,
 }
 
-/// The bishop's masks on a square of `side` pixels. Its base stands on `baseline` (pixels from
-/// the top), where the other pieces stand, and it is `height` pixels tall.
-pub fn masks(side: u32, baseline: f32, height: f32) -> Masks {
-    let s = side as f32;
+/// The bishop as shapes, in pixels of a `side`×`side` square: what the masks are filled from,
+/// and what the SVG board draws as paths.
+pub struct Shapes {
+    /// Polygons whose union is the solid piece but for its ball: base, stem, collar, mitre.
+    pub body: Vec<Vec<Pt>>,
+    /// The ball on the mitre's tip: centre and radius.
+    pub ball: (Pt, f32),
+    /// The lines inside it, as polylines with round ends and their widths: the slit and the
+    /// collar's edges.
+    pub lines: Vec<(Vec<Pt>, f32)>,
+}
+
+/// The bishop's shapes on a square of `side` pixels. Its base stands on `baseline` (pixels
+/// from the top), where the other pieces stand, and it is `height` pixels tall.
+pub fn shapes(side: f32, baseline: f32, height: f32) -> Shapes {
+    let s = side;
     // Drawn in a unit box: x across the square (0.5 the middle), y from the top of the piece
     // (0) to its base (1).
     let top = baseline - height;
     let at = |x: f32, y: f32| -> Pt { (x * s, top + y * height) };
-    let mut silhouette = GrayImage::new(side, side);
-    let mut lines = GrayImage::new(side, side);
 
     let base = rounded_rect(
         at(0.25, 0.0).0,
@@ -55,19 +65,34 @@ pub fn masks(side: u32, baseline: f32, height: f32) -> Masks {
         at(0.0, 0.785).1,
         0.03 * s,
     );
-    let ball = circle(at(0.5, 0.064), 0.064 * height);
-    for poly in [base, stem, collar, mitre(&at), ball] {
-        fill(&mut silhouette, &poly);
-    }
-
     // The slit, from high on the right down towards the middle, stopped short of the edge so
     // the mitre stays one piece; and the collar's upper and lower edges.
     let w = 0.05 * s;
-    let mut detail = stroke(&[at(0.62, 0.28), at(0.45, 0.5)], w);
-    detail.extend(stroke(&[at(0.31, 0.7), at(0.69, 0.7)], w * 0.8));
-    detail.extend(stroke(&[at(0.31, 0.785), at(0.69, 0.785)], w * 0.8));
-    for poly in &detail {
-        fill(&mut lines, poly);
+    Shapes {
+        body: vec![base, stem, collar, mitre(&at)],
+        ball: (at(0.5, 0.064), 0.064 * height),
+        lines: vec![
+            (vec![at(0.62, 0.28), at(0.45, 0.5)], w),
+            (vec![at(0.31, 0.7), at(0.69, 0.7)], w * 0.8),
+            (vec![at(0.31, 0.785), at(0.69, 0.785)], w * 0.8),
+        ],
+    }
+}
+
+/// The bishop's masks on a square of `side` pixels. Its base stands on `baseline` (pixels from
+/// the top), where the other pieces stand, and it is `height` pixels tall.
+pub fn masks(side: u32, baseline: f32, height: f32) -> Masks {
+    let shapes = shapes(side as f32, baseline, height);
+    let mut silhouette = GrayImage::new(side, side);
+    let mut lines = GrayImage::new(side, side);
+    let (centre, r) = shapes.ball;
+    for poly in shapes.body.iter().chain([&circle(centre, r)]) {
+        fill(&mut silhouette, poly);
+    }
+    for (pts, w) in &shapes.lines {
+        for poly in &stroke(pts, *w) {
+            fill(&mut lines, poly);
+        }
     }
     Masks { silhouette, lines }
 }

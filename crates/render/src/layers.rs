@@ -18,12 +18,11 @@ use super::theme::{Rgb, Theme};
 use crate::rules::{Color, Heading, SIZE, Square};
 
 /// The eight squares where forward turns (RULES.md §2).
-const BEND_SQUARES: [&str; 8] = ["a1", "b2", "a7", "b6", "g7", "f6", "g1", "f2"];
+pub const BEND_SQUARES: [&str; 8] = ["a1", "b2", "a7", "b6", "g7", "f6", "g1", "f2"];
 
 /// The empty board: frame, coordinates, squares, bend arrows and the empty hole.
 pub fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> RgbImage {
     let size = layout.size;
-    let q = layout.cell as f32;
     let [r, g, b] = theme.frame;
     let mut c = RgbaImage::from_pixel(size, size, Rgba([r, g, b, 255]));
 
@@ -34,8 +33,74 @@ pub fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> RgbImage {
         draw_filled_rect_mut(&mut c, rect, Rgba([r, g, b, 255]));
     }
 
-    // The hole: a recess in the frame's colour, set back from the squares by a narrow lip
-    // and shaded along its top edge, so it reads as a hole and never as nine more squares.
+    let hole = hole_shapes(layout, theme);
+    fill(&mut c, &[hole.rim.polygon()], hole.shade, 1.0);
+    fill(&mut c, &[hole.recess.polygon()], theme.hole, 1.0);
+    for pts in &hole.hint {
+        fill(&mut c, pts, hole.hint_color, 1.0);
+    }
+
+    for name in BEND_SQUARES {
+        let sq: Square = name.parse().expect("bend squares are board squares");
+        bend_arrow(&mut c, layout, sq, theme);
+    }
+
+    // Text is drawn on the RGB image: `draw_text_mut` blends its own anti-aliasing there.
+    let mut c: RgbImage = c.convert();
+    let (px, labels) = coordinate_labels(layout);
+    let label = Text {
+        font: &fonts.bold,
+        px,
+    };
+    for (text, x, y) in &labels {
+        label.draw_centered(&mut c, text, *x, *y, theme.coordinates);
+    }
+    c
+}
+
+/// A rectangle with rounded corners, in image pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RoundRect {
+    /// Left edge.
+    pub x0: f32,
+    /// Top edge.
+    pub y0: f32,
+    /// Right edge.
+    pub x1: f32,
+    /// Bottom edge.
+    pub y1: f32,
+    /// Corner radius.
+    pub r: f32,
+}
+
+impl RoundRect {
+    /// The rectangle as a polygon.
+    pub fn polygon(&self) -> Vec<Pt> {
+        rounded_rect(self.x0, self.y0, self.x1, self.y1, self.r)
+    }
+}
+
+/// The hole's shapes: its shaded rim, the recess inside it and the faint clockwise ring.
+pub struct HoleShapes {
+    /// The hole's outline, in the shade colour; the recess covers all of it but a sliver
+    /// along the top edge.
+    pub rim: RoundRect,
+    /// The shaded rim's colour.
+    pub shade: Rgb,
+    /// The recess, in the theme's hole colour.
+    pub recess: RoundRect,
+    /// Four arcs of arrows round the infield, each the polygons of one arrow.
+    pub hint: Vec<Vec<Vec<Pt>>>,
+    /// The arrows' colour.
+    pub hint_color: Rgb,
+}
+
+/// The hole: a recess in the frame's colour, set back from the squares by a narrow lip and
+/// shaded along its top edge, so it reads as a hole and never as nine more squares; and a
+/// faint ring of arrows round the infield: the hint that everything travels clockwise
+/// (clockwise from either side, so it needs no turning for Black).
+pub fn hole_shapes(layout: &Layout, theme: &Theme) -> HoleShapes {
+    let q = layout.cell as f32;
     let (hx0, hy0, hx1, hy1) = layout.hole();
     let lip = (q * 0.07).max(2.0);
     let (hx0, hy0, hx1, hy1) = (
@@ -45,70 +110,68 @@ pub fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> RgbImage {
         hy1 as f32 - lip,
     );
     let radius = q * 0.22;
-    let shade = mix(theme.hole, [0, 0, 0], 0.45);
-    fill(
-        &mut c,
-        &[rounded_rect(hx0, hy0, hx1, hy1, radius)],
-        shade,
-        1.0,
-    );
     let depth = (q * 0.05).max(1.5);
-    let recess = rounded_rect(hx0, hy0 + depth, hx1, hy1, radius);
-    fill(&mut c, &[recess], theme.hole, 1.0);
-
-    // A faint ring of arrows round the infield: the hint that everything travels clockwise
-    // (clockwise from either side, so it needs no turning for Black).
     let centre = ((hx0 + hx1) / 2.0, (hy0 + hy1) / 2.0);
     let ring = (hx1 - hx0) / 2.0 - q * 0.16;
-    let hint = mix(theme.hole, theme.hole_muted, 0.3);
-    for k in 0..4 {
-        // Screen angles grow clockwise because y points down.
-        let start = (k as f32 * 90.0 + 22.0).to_radians();
-        let sweep = 50f32.to_radians();
-        let pts: Vec<Pt> = (0..=16)
-            .map(|i| {
-                let t = start + sweep * i as f32 / 16.0;
-                (centre.0 + ring * t.cos(), centre.1 + ring * t.sin())
-            })
-            .collect();
-        fill(
-            &mut c,
-            &arrow(&pts, q * 0.035, q * 0.11, q * 0.12),
-            hint,
-            1.0,
-        );
+    let hint = (0..4)
+        .map(|k| {
+            // Screen angles grow clockwise because y points down.
+            let start = (k as f32 * 90.0 + 22.0).to_radians();
+            let sweep = 50f32.to_radians();
+            let pts: Vec<Pt> = (0..=16)
+                .map(|i| {
+                    let t = start + sweep * i as f32 / 16.0;
+                    (centre.0 + ring * t.cos(), centre.1 + ring * t.sin())
+                })
+                .collect();
+            arrow(&pts, q * 0.035, q * 0.11, q * 0.12)
+        })
+        .collect();
+    HoleShapes {
+        rim: RoundRect {
+            x0: hx0,
+            y0: hy0,
+            x1: hx1,
+            y1: hy1,
+            r: radius,
+        },
+        shade: mix(theme.hole, [0, 0, 0], 0.45),
+        recess: RoundRect {
+            x0: hx0,
+            y0: hy0 + depth,
+            x1: hx1,
+            y1: hy1,
+            r: radius,
+        },
+        hint,
+        hint_color: mix(theme.hole, theme.hole_muted, 0.3),
     }
+}
 
-    for name in BEND_SQUARES {
-        let sq: Square = name.parse().expect("bend squares are board squares");
-        bend_arrow(&mut c, layout, sq, theme);
-    }
-
-    // Coordinates on all four edges, so either player reads them the right way up whichever
-    // edge their eye lands on. Text is drawn on the RGB image: `draw_text_mut` blends its
-    // own anti-aliasing there.
-    let mut c: RgbImage = c.convert();
+/// The coordinates on all four edges, so either player reads them the right way up whichever
+/// edge their eye lands on: the bold font's size in pixels, and each label with the point its
+/// cap height is centred on.
+pub fn coordinate_labels(layout: &Layout) -> (f32, Vec<(String, f32, f32)>) {
+    let q = layout.cell as f32;
     let m = layout.margin as f32;
     let far = m + SIZE as f32 * q;
-    let near_edge = far + (size as f32 - far) / 2.0;
-    let label = Text {
-        font: &fonts.bold,
-        px: (m * 0.62).max(9.0),
-    };
+    let near_edge = far + (layout.size as f32 - far) / 2.0;
+    let px = (m * 0.62).max(9.0);
+    let mut labels = Vec::with_capacity(4 * SIZE as usize);
     for i in 0..SIZE {
         let file = ((b'a' + i) as char).to_string();
         let (col, _) = layout.cell_of(i, 0);
         let x = m + (col as f32 + 0.5) * q;
-        label.draw_centered(&mut c, &file, x, near_edge, theme.coordinates);
-        label.draw_centered(&mut c, &file, x, m / 2.0, theme.coordinates);
+        labels.push((file.clone(), x, near_edge));
+        labels.push((file, x, m / 2.0));
 
         let rank = ((b'1' + i) as char).to_string();
         let (_, row) = layout.cell_of(0, i);
         let y = m + (row as f32 + 0.5) * q;
-        label.draw_centered(&mut c, &rank, m / 2.0, y, theme.coordinates);
-        label.draw_centered(&mut c, &rank, near_edge, y, theme.coordinates);
+        labels.push((rank.clone(), m / 2.0, y));
+        labels.push((rank, near_edge, y));
     }
-    c
+    (px, labels)
 }
 
 /// The background with every square tinted as the last move's two are: a move copies its
@@ -135,7 +198,8 @@ fn fill(c: &mut RgbaImage, polygons: &[Vec<Pt>], color: Rgb, alpha: f32) {
     }
 }
 
-fn square_color(theme: &Theme, sq: Square) -> Rgb {
+/// The colour of a square: light or dark.
+pub fn square_color(theme: &Theme, sq: Square) -> Rgb {
     if sq.is_dark() {
         theme.dark
     } else {
@@ -171,6 +235,24 @@ fn heading_before_bend(heading: Heading) -> Heading {
 /// A small hooked arrow tucked into the inner corner of a bend square: it comes in along the
 /// old forward direction and leaves along the new one, as in Cazaux's own diagrams.
 fn bend_arrow(c: &mut RgbaImage, layout: &Layout, sq: Square, theme: &Theme) {
+    fill(
+        c,
+        &bend_arrow_polygons(layout, sq),
+        bend_arrow_color(theme, sq),
+        BEND_ARROW_ALPHA,
+    );
+}
+
+/// How opaque the bend arrows are.
+pub const BEND_ARROW_ALPHA: f32 = 0.9;
+
+/// The colour of the bend arrow on `sq`: the theme's, a little softened by the square's.
+pub fn bend_arrow_color(theme: &Theme, sq: Square) -> Rgb {
+    mix(square_color(theme, sq), theme.bend_arrow, 0.75)
+}
+
+/// The bend arrow's shape on `sq`: polygons whose union is the hooked arrow.
+pub fn bend_arrow_polygons(layout: &Layout, sq: Square) -> Vec<Vec<Pt>> {
     let q = layout.cell as f32;
     let out = screen_dir(sq.heading(), layout.orientation);
     let inn = screen_dir(heading_before_bend(sq.heading()), layout.orientation);
@@ -194,14 +276,27 @@ fn bend_arrow(c: &mut RgbaImage, layout: &Layout, sq: Square, theme: &Theme) {
         .collect();
     let end = pts[steps];
     pts.push((end.0 + out.0 * head, end.1 + out.1 * head));
-    let color = mix(square_color(theme, sq), theme.bend_arrow, 0.75);
-    fill(c, &arrow(&pts, q * 0.045, head, q * 0.15), color, 0.9);
+    arrow(&pts, q * 0.045, head, q * 0.15)
 }
 
 /// Linear mix of two colours: `t` = 0 gives `a`, 1 gives `b`.
 pub fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
     [0, 1, 2].map(|i| (a[i] as f32 + (b[i] as f32 - a[i] as f32) * t).round() as u8)
 }
+
+/// The check glow's disc radius, as a share of the square, before it is blurred.
+pub const GLOW_RADIUS: f32 = 0.4;
+/// The check glow's blur (the Gaussian's standard deviation), as a share of the square.
+pub const GLOW_BLUR: f32 = 0.12;
+/// A target dot's radius, as a share of the square.
+pub const TARGET_DOT_RADIUS: f32 = 0.16;
+/// A target dot's opacity.
+pub const TARGET_DOT_ALPHA: f32 = 0.55;
+/// The radius of the circle cut out of a target ring's square, as a share of half the square:
+/// a little more than half, so only the corners stay.
+pub const TARGET_RING_RADIUS: f32 = 1.08;
+/// A target ring's opacity.
+pub const TARGET_RING_ALPHA: f32 = 0.5;
 
 /// The red glow under a king in check, as in lichess: solid red at the heart, fading out
 /// before the square's corners so the square's own colour still frames it. A disc blurred by
@@ -211,8 +306,13 @@ pub fn check_glow(cell: u32, red: Rgb) -> Sprite {
     let side = cell * 2;
     let mut disc = GrayImage::new(side, side);
     let c = (side / 2) as i32;
-    draw_filled_circle_mut(&mut disc, (c, c), (q * 0.4).round() as i32, Luma([255]));
-    let glow = gaussian_blur_f32(&disc, (q * 0.12).max(0.5));
+    draw_filled_circle_mut(
+        &mut disc,
+        (c, c),
+        (q * GLOW_RADIUS).round() as i32,
+        Luma([255]),
+    );
+    let glow = gaussian_blur_f32(&disc, (q * GLOW_BLUR).max(0.5));
     let glow = imageops::crop_imm(&glow, cell / 2, cell / 2, cell, cell).to_image();
     Sprite::from_layers(cell, &[(&glow, red)])
 }
@@ -220,16 +320,20 @@ pub fn check_glow(cell: u32, red: Rgb) -> Sprite {
 /// A soft dot in the middle of an empty square a piece can move to.
 pub fn target_dot(cell: u32, color: Rgb) -> Sprite {
     let h = cell as f32 / 2.0;
-    let dot = on_square(cell, &[circle((h, h), cell as f32 * 0.16)], 0.55);
+    let dot = on_square(
+        cell,
+        &[circle((h, h), cell as f32 * TARGET_DOT_RADIUS)],
+        TARGET_DOT_ALPHA,
+    );
     Sprite::from_layers(cell, &[(&dot, color)])
 }
 
 /// The four corners of an occupied square a piece can capture on: the piece stays visible.
 pub fn target_ring(cell: u32, color: Rgb) -> Sprite {
     let h = cell as f32 / 2.0;
-    let hole = on_square(cell, &[circle((h, h), h * 1.08)], 1.0);
+    let hole = on_square(cell, &[circle((h, h), h * TARGET_RING_RADIUS)], 1.0);
     let corners = GrayImage::from_fn(cell, cell, |x, y| {
-        Luma([((255 - hole.get_pixel(x, y).0[0]) as f32 * 0.5).round() as u8])
+        Luma([((255 - hole.get_pixel(x, y).0[0]) as f32 * TARGET_RING_ALPHA).round() as u8])
     });
     Sprite::from_layers(cell, &[(&corners, color)])
 }

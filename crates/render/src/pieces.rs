@@ -23,7 +23,7 @@ use super::theme::Theme;
 use crate::rules::{Color, Piece, PieceKind};
 
 /// The outline ("white") glyph of each kind, the one whose lines carry the inner detail.
-const fn outline_char(kind: PieceKind) -> char {
+pub const fn outline_char(kind: PieceKind) -> char {
     match kind {
         PieceKind::King => '\u{2654}',
         PieceKind::Rook => '\u{2656}',
@@ -33,7 +33,7 @@ const fn outline_char(kind: PieceKind) -> char {
 }
 
 /// The solid ("black") glyph of each kind: its gaps are the detail lines of a dark piece.
-const fn solid_char(kind: PieceKind) -> char {
+pub const fn solid_char(kind: PieceKind) -> char {
     match kind {
         PieceKind::King => '\u{265A}',
         PieceKind::Rook => '\u{265C}',
@@ -44,17 +44,15 @@ const fn solid_char(kind: PieceKind) -> char {
 
 /// The eight sprites for one cell size: index `color * 4 + kind`.
 pub struct PieceSet {
-    /// The side of the square each sprite was drawn to fill.
-    pub cell: u32,
     sprites: Vec<Sprite>,
 }
 
 /// Where and how large the glyphs sit in the supersampled square.
-struct Placement {
-    /// The font size, in supersampled pixels.
-    em: f32,
-    /// The shared baseline, in supersampled pixels from the top.
-    baseline: f32,
+pub struct Placement {
+    /// The font size, in (supersampled) pixels.
+    pub em: f32,
+    /// The shared baseline, in (supersampled) pixels from the top.
+    pub baseline: f32,
 }
 
 impl PieceSet {
@@ -81,10 +79,12 @@ impl PieceSet {
                         // The outline glyphs draw some parts solid (the bishop's mitre); a
                         // white piece must stay white there, so solid areas keep only their
                         // rim and turn white inside.
-                        let solid = erode(&binary(&lines), Norm::L2, radius(0.032));
+                        let solid = erode(&binary(&lines), Norm::L2, radius(SOLID_CORE));
                         let lines = subtract(&lines, &solid);
-                        let edge =
-                            scaled(&dilate(&binary(&silhouette), Norm::L2, radius(0.012)), 0.55);
+                        let edge = scaled(
+                            &dilate(&binary(&silhouette), Norm::L2, radius(WHITE_EDGE)),
+                            WHITE_EDGE_ALPHA,
+                        );
                         Sprite::from_layers(
                             cell,
                             &[
@@ -96,8 +96,10 @@ impl PieceSet {
                     }
                     Color::Black => {
                         let solid = glyph(font, solid_char(kind), big, &at);
-                        let halo =
-                            scaled(&dilate(&binary(&silhouette), Norm::L2, radius(0.022)), 0.85);
+                        let halo = scaled(
+                            &dilate(&binary(&silhouette), Norm::L2, radius(BLACK_HALO)),
+                            BLACK_HALO_ALPHA,
+                        );
                         let detail = subtract(&silhouette, &solid);
                         Sprite::from_layers(
                             cell,
@@ -112,7 +114,7 @@ impl PieceSet {
                 sprites.push(sprite);
             }
         }
-        PieceSet { cell, sprites }
+        PieceSet { sprites }
     }
 
     /// The sprite of one piece.
@@ -121,9 +123,25 @@ impl PieceSet {
     }
 }
 
+/// How far the dark edge round a white piece reaches out of its silhouette, as a share of the
+/// square.
+pub const WHITE_EDGE: f32 = 0.012;
+/// The opacity of that edge.
+pub const WHITE_EDGE_ALPHA: f32 = 0.55;
+/// How far the light halo round a black piece reaches out of its silhouette, as a share of
+/// the square.
+pub const BLACK_HALO: f32 = 0.022;
+/// The opacity of that halo.
+pub const BLACK_HALO_ALPHA: f32 = 0.85;
+/// The width of the drawn bishop's outline inside its silhouette, as a share of the square.
+pub const BISHOP_RIM: f32 = 0.03;
+/// Parts of an outline glyph thicker than twice this (a share of the square) count as solid:
+/// a white piece keeps only their rim.
+const SOLID_CORE: f32 = 0.032;
+
 /// The bishop's height as a share of the square: as tall as the king but for its cross (the
 /// king's is 0.82), and about as tall as the font's pawn.
-const BISHOP_HEIGHT: f32 = 0.81;
+pub const BISHOP_HEIGHT: f32 = 0.81;
 
 /// The bishop's sprite, from its drawn masks, in the same layers as the glyph pieces: a white
 /// bishop is white inside a dark outline with dark inner lines, a black one dark inside a
@@ -139,9 +157,12 @@ fn drawn_bishop(
     let silhouette = &masks.silhouette;
     match color {
         Color::White => {
-            let inside = erode(silhouette, Norm::L2, radius(0.03));
+            let inside = erode(silhouette, Norm::L2, radius(BISHOP_RIM));
             let lines = union(&subtract(silhouette, &inside), &masks.lines);
-            let edge = scaled(&dilate(silhouette, Norm::L2, radius(0.012)), 0.55);
+            let edge = scaled(
+                &dilate(silhouette, Norm::L2, radius(WHITE_EDGE)),
+                WHITE_EDGE_ALPHA,
+            );
             Sprite::from_layers(
                 cell,
                 &[
@@ -152,11 +173,14 @@ fn drawn_bishop(
             )
         }
         Color::Black => {
-            let halo = scaled(&dilate(silhouette, Norm::L2, radius(0.022)), 0.85);
+            let halo = scaled(
+                &dilate(silhouette, Norm::L2, radius(BLACK_HALO)),
+                BLACK_HALO_ALPHA,
+            );
             // The inner lines thinned a little: light on dark reads heavier.
             let detail = subtract(
                 &masks.lines,
-                &subtract(silhouette, &erode(silhouette, Norm::L2, radius(0.03))),
+                &subtract(silhouette, &erode(silhouette, Norm::L2, radius(BISHOP_RIM))),
             );
             Sprite::from_layers(
                 cell,
@@ -205,7 +229,7 @@ pub fn sheet(font: &FontRef<'static>, cells: &[u32], theme: &Theme) -> RgbImage 
 
 /// The king is the tallest glyph: size the font so it fills 82% of the square, and put every
 /// piece on one shared baseline so a row of pieces stands level.
-fn placement(font: &FontRef<'static>, side: f32) -> Placement {
+pub fn placement(font: &FontRef<'static>, side: f32) -> Placement {
     let probe = 100.0;
     let king = font
         .as_scaled(probe)
