@@ -9,7 +9,7 @@
 use image::RgbImage;
 
 use super::layout::Layout;
-use super::shapes::{ExactCoverage, Pt, arrow};
+use super::shapes::{ArrowParts, ExactCoverage, Pt, arrow_parts};
 use super::theme::Rgb;
 use super::{Arrow, ArrowKind, BoardView, Theme};
 use crate::rules::{Move, PieceKind, Position, Square, path};
@@ -92,8 +92,13 @@ pub fn swatch(c: &mut RgbImage, x: f32, cy: f32, len: f32, color: Rgb) {
 
 /// The swatch's shape: polygons whose union is the small arrow.
 pub fn swatch_polygons(x: f32, cy: f32, len: f32) -> Vec<Vec<Pt>> {
+    swatch_parts(x, cy, len).polygons()
+}
+
+/// The swatch as an arrow's parts.
+pub fn swatch_parts(x: f32, cy: f32, len: f32) -> ArrowParts {
     let pts = [(x, cy), (x + len, cy)];
-    arrow(&pts, len * 0.22, len * 0.5, len * 0.6)
+    arrow_parts(&pts, len * 0.22, len * 0.5, len * 0.6).expect("two points")
 }
 
 /// The squares an arrow's move walks, from its origin: the piece on the origin says how it
@@ -181,21 +186,26 @@ fn draw(c: &mut RgbImage, layout: &Layout, pts: Vec<Pt>, color: Rgb) {
 /// The shape of an arrow through `pts` (square centres), its head stopped at the
 /// destination's edge so the piece there stays in view: polygons whose union is the arrow,
 /// none for a path too short to draw.
-pub fn polygons(layout: &Layout, mut pts: Vec<Pt>) -> Vec<Vec<Pt>> {
+pub fn polygons(layout: &Layout, pts: Vec<Pt>) -> Vec<Vec<Pt>> {
+    parts(layout, pts).map(|a| a.polygons()).unwrap_or_default()
+}
+
+/// The same arrow as its parts, `None` for a path too short to draw.
+pub fn parts(layout: &Layout, mut pts: Vec<Pt>) -> Option<ArrowParts> {
     let n = pts.len();
     if n < 2 {
-        return Vec::new();
+        return None;
     }
     let q = layout.cell as f32;
     let (a, b) = (pts[n - 2], pts[n - 1]);
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
-        return Vec::new();
+        return None;
     }
     let back = (q * 0.4).min(len * 0.5);
     pts[n - 1] = (b.0 - dx / len * back, b.1 - dy / len * back);
-    arrow(&pts, q * 0.13, q * 0.34, q * 0.4)
+    arrow_parts(&pts, q * 0.13, q * 0.34, q * 0.4)
 }
 
 /// Mixes `color` into the image by the coverage, at opacity `alpha`, row by row (the box

@@ -11,7 +11,7 @@ use imageproc::rect::Rect;
 
 use super::assets::Fonts;
 use super::layout::Layout;
-use super::shapes::{Coverage, Pt, arrow, circle, rounded_rect};
+use super::shapes::{ArrowParts, Coverage, Pt, arrow_parts, circle, rounded_rect};
 use super::sprite::Sprite;
 use super::text::Text;
 use super::theme::{Rgb, Theme};
@@ -36,8 +36,8 @@ pub fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> RgbImage {
     let hole = hole_shapes(layout, theme);
     fill(&mut c, &[hole.rim.polygon()], hole.shade, 1.0);
     fill(&mut c, &[hole.recess.polygon()], theme.hole, 1.0);
-    for pts in &hole.hint {
-        fill(&mut c, pts, hole.hint_color, 1.0);
+    for parts in &hole.hint {
+        fill(&mut c, &parts.polygons(), hole.hint_color, 1.0);
     }
 
     for name in BEND_SQUARES {
@@ -89,8 +89,8 @@ pub struct HoleShapes {
     pub shade: Rgb,
     /// The recess, in the theme's hole colour.
     pub recess: RoundRect,
-    /// Four arcs of arrows round the infield, each the polygons of one arrow.
-    pub hint: Vec<Vec<Vec<Pt>>>,
+    /// Four arrows round the infield, each along an arc.
+    pub hint: Vec<ArrowParts>,
     /// The arrows' colour.
     pub hint_color: Rgb,
 }
@@ -124,9 +124,10 @@ pub fn hole_shapes(layout: &Layout, theme: &Theme) -> HoleShapes {
                     (centre.0 + ring * t.cos(), centre.1 + ring * t.sin())
                 })
                 .collect();
-            arrow(&pts, q * 0.035, q * 0.11, q * 0.12)
+            arrow_parts(&pts, q * 0.035, q * 0.11, q * 0.12)
         })
-        .collect();
+        .collect::<Option<_>>()
+        .expect("each arc has 17 points");
     HoleShapes {
         rim: RoundRect {
             x0: hx0,
@@ -237,7 +238,7 @@ fn heading_before_bend(heading: Heading) -> Heading {
 fn bend_arrow(c: &mut RgbaImage, layout: &Layout, sq: Square, theme: &Theme) {
     fill(
         c,
-        &bend_arrow_polygons(layout, sq),
+        &bend_arrow_parts(layout, sq).polygons(),
         bend_arrow_color(theme, sq),
         BEND_ARROW_ALPHA,
     );
@@ -251,8 +252,8 @@ pub fn bend_arrow_color(theme: &Theme, sq: Square) -> Rgb {
     mix(square_color(theme, sq), theme.bend_arrow, 0.75)
 }
 
-/// The bend arrow's shape on `sq`: polygons whose union is the hooked arrow.
-pub fn bend_arrow_polygons(layout: &Layout, sq: Square) -> Vec<Vec<Pt>> {
+/// The bend arrow's shape on `sq`: the hooked arrow.
+pub fn bend_arrow_parts(layout: &Layout, sq: Square) -> ArrowParts {
     let q = layout.cell as f32;
     let out = screen_dir(sq.heading(), layout.orientation);
     let inn = screen_dir(heading_before_bend(sq.heading()), layout.orientation);
@@ -276,7 +277,7 @@ pub fn bend_arrow_polygons(layout: &Layout, sq: Square) -> Vec<Vec<Pt>> {
         .collect();
     let end = pts[steps];
     pts.push((end.0 + out.0 * head, end.1 + out.1 * head));
-    arrow(&pts, q * 0.045, head, q * 0.15)
+    arrow_parts(&pts, q * 0.045, head, q * 0.15).expect("the hook has 14 points")
 }
 
 /// Linear mix of two colours: `t` = 0 gives `a`, 1 gives `b`.

@@ -1,5 +1,6 @@
 //! Board images: the ring board as a PNG after every move, and a whole game as an animated GIF;
-//! and a tournament's crosstable ([`crosstable`]).
+//! the same board as SVG for the web pages ([`render_svg`], drawn from the same layout and
+//! shapes); and a tournament's crosstable ([`crosstable`]).
 //!
 //! Players see the game only through these images, often on a phone, so the picture must
 //! answer at a glance: which square is which (coordinates on all four edges, for either
@@ -64,6 +65,7 @@ mod pieces;
 mod script;
 mod shapes;
 mod sprite;
+mod svg;
 mod text;
 mod theme;
 mod words;
@@ -71,6 +73,7 @@ mod words;
 pub use gif::{GifOptions, render_gif, render_gif_in};
 pub use image::RgbImage;
 pub use layout::{DEFAULT_SIZE, Layout, MAX_SIZE, MIN_SIZE};
+pub use svg::{render_svg, render_svg_in};
 pub use theme::{Rgb, Theme};
 pub use words::{English, Words};
 

@@ -137,7 +137,7 @@ pub const BLACK_HALO_ALPHA: f32 = 0.85;
 pub const BISHOP_RIM: f32 = 0.03;
 /// Parts of an outline glyph thicker than twice this (a share of the square) count as solid:
 /// a white piece keeps only their rim.
-const SOLID_CORE: f32 = 0.032;
+pub const SOLID_CORE: f32 = 0.032;
 
 /// The bishop's height as a share of the square: as tall as the king but for its cross (the
 /// king's is 0.82), and about as tall as the font's pawn.

@@ -156,7 +156,8 @@ impl ExactCoverage {
     }
 }
 
-fn signed_area(poly: &[Pt]) -> f32 {
+/// The signed (shoelace) area of a polygon: positive when it runs clockwise on screen (y down).
+pub fn signed_area(poly: &[Pt]) -> f32 {
     let n = poly.len();
     (0..n)
         .map(|k| {
@@ -221,11 +222,38 @@ pub fn stroke(points: &[Pt], width: f32) -> Vec<Vec<Pt>> {
     polys
 }
 
-/// An arrow along a polyline: a shaft of `width` ending in a head whose tip is the last point.
-pub fn arrow(points: &[Pt], width: f32, head_len: f32, head_width: f32) -> Vec<Vec<Pt>> {
+/// An arrow along a polyline as its two parts: what the PNG fills as polygons, and what the
+/// SVG strokes and fills.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArrowParts {
+    /// The shaft: a polyline drawn `width` wide with round joins and caps.
+    pub shaft: Vec<Pt>,
+    /// The shaft's width.
+    pub width: f32,
+    /// The head, a triangle whose first point is the tip.
+    pub head: [Pt; 3],
+}
+
+impl ArrowParts {
+    /// The arrow as polygons whose union is its shape.
+    pub fn polygons(&self) -> Vec<Vec<Pt>> {
+        let mut polys = stroke(&self.shaft, self.width);
+        polys.push(self.head.to_vec());
+        polys
+    }
+}
+
+/// The parts of an arrow along a polyline, a shaft of `width` ending in a head whose tip is
+/// the last point; none for fewer than two points.
+pub fn arrow_parts(
+    points: &[Pt],
+    width: f32,
+    head_len: f32,
+    head_width: f32,
+) -> Option<ArrowParts> {
     let n = points.len();
     if n < 2 {
-        return Vec::new();
+        return None;
     }
     let tip = points[n - 1];
     let prev = points[n - 2];
@@ -237,14 +265,12 @@ pub fn arrow(points: &[Pt], width: f32, head_len: f32, head_width: f32) -> Vec<V
     let mut shaft = points[..n - 1].to_vec();
     // The shaft stops inside the head so its round cap never pokes out past the barbs.
     shaft.push((base.0 + ux * 0.5, base.1 + uy * 0.5));
-    let mut polys = stroke(&shaft, width);
     let (nx, ny) = (-uy * head_width / 2.0, ux * head_width / 2.0);
-    polys.push(vec![
-        tip,
-        (base.0 + nx, base.1 + ny),
-        (base.0 - nx, base.1 - ny),
-    ]);
-    polys
+    Some(ArrowParts {
+        shaft,
+        width,
+        head: [tip, (base.0 + nx, base.1 + ny), (base.0 - nx, base.1 - ny)],
+    })
 }
 
 #[cfg(test)]
