@@ -82,7 +82,7 @@ impl Markup for ConsoleMarkup {
 
 /// One console session: the service, who is speaking, and where boards are saved.
 pub struct Console {
-    service: Service,
+    service: Arc<Service>,
     speaker: Option<String>,
     boards: PathBuf,
     saved: u32,
@@ -94,12 +94,17 @@ impl Console {
     /// `boards`.
     pub fn new(service: Service, boards: PathBuf) -> Console {
         Console {
-            service: service.with_markup(Arc::new(ConsoleMarkup)),
+            service: Arc::new(service.with_markup(Arc::new(ConsoleMarkup))),
             speaker: None,
             boards,
             saved: 0,
             lang: Lang::En,
         }
+    }
+
+    /// The service the console answers with, for the web pages served beside it to share.
+    pub fn service(&self) -> Arc<Service> {
+        Arc::clone(&self.service)
     }
 
     /// The same console answering in `lang` (English by default).

@@ -9,6 +9,7 @@ use rollerball::metrics::{self, Metrics};
 use rollerball::{store, web};
 
 use super::support::{Outcome, events_kept_from, open_store};
+use super::web as web_side;
 
 /// Run the Discord bot (the default): settings come from `.env` and the environment (see
 /// `.env.example`).
@@ -21,31 +22,49 @@ pub async fn run(_args: Args) -> Outcome {
     // any logging or database.
     let mut config = discord::Config::from_env().map_err(|e| e.to_string())?;
     let metrics_addr = metrics::addr_from(|name| std::env::var(name).ok())?;
+    let web_config = web_side::config()?;
     let events_kept = events_kept_from(|name| std::env::var(name).ok())?;
     init_logging();
     let (db, url) = open_store().await?;
-    tracing::info!(database = %store::redact(&url), ?config, "starting the bot");
+    tracing::info!(database = %store::redact(&url), ?config, ?web_config, "starting the bot");
     let mut service = Service::new(db.clone(), Arc::new(SystemClock)).with_events_kept(events_kept);
-    // Off unless METRICS_ADDR is set: then every count is kept and served with /healthz.
-    let metrics_server = match metrics_addr {
-        Some(addr) => {
-            // Bound (and warned about, if others can reach it) before anything else starts.
-            let listener = web::Listener::bind(addr)
-                .await
-                .map_err(|e| format!("cannot serve metrics on {addr}: {e}"))?;
-            let metrics = Arc::new(Metrics::new());
-            config.retry.metrics = Some(Arc::clone(&metrics));
-            service = service.with_observer(metrics.clone());
-            let local = listener.local_addr().map_err(|e| e.to_string())?;
-            tracing::info!(address = %local, "serving /metrics and /healthz");
-            let app = web::app([metrics::routes(metrics, db.clone())]);
-            Some(tokio::spawn(listener.serve(app)))
-        }
+    // Both listeners are bound (and warned about, if others can reach them) before anything
+    // else starts, so a taken port stops the bot at once.
+    let web_listener = match &web_config {
+        Some(config) => Some(web_side::bind(config).await?),
         None => None,
     };
+    // Counted when they are served: on METRICS_ADDR, or with the web pages.
+    let metrics =
+        (metrics_addr.is_some() || web_config.is_some()).then(|| Arc::new(Metrics::new()));
+    if let Some(metrics) = &metrics {
+        config.retry.metrics = Some(Arc::clone(metrics));
+        service = service.with_observer(metrics.clone());
+    }
+    let mut servers = Vec::new();
+    if let (Some(addr), Some(metrics)) = (metrics_addr, &metrics) {
+        let listener = web::Listener::bind(addr)
+            .await
+            .map_err(|e| format!("cannot serve metrics on {addr}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        tracing::info!(address = %local, "serving /metrics and /healthz");
+        let app = web::app([metrics::routes(Arc::clone(metrics), db.clone())]);
+        servers.push(tokio::spawn(listener.serve(app)));
+    }
+    let service = web_side::prepare(service, web_config.as_ref());
     let bot = discord::Bot::new(config, service)
         .await
         .map_err(|e| format!("cannot start the Discord client: {e}"))?;
+    if let (Some(listener), Some(config), Some(metrics)) = (web_listener, &web_config, &metrics) {
+        let service = Arc::clone(bot.service());
+        servers.extend(web_side::serve(
+            listener,
+            config,
+            service,
+            Arc::clone(metrics),
+            db.clone(),
+        ));
+    }
     let stop = bot.shutdown_handle();
     tokio::spawn(async move {
         shutdown_signal().await;
@@ -53,7 +72,7 @@ pub async fn run(_args: Args) -> Outcome {
         stop.shutdown();
     });
     let result = bot.run().await;
-    if let Some(server) = metrics_server {
+    for server in servers {
         server.abort();
     }
     db.close().await;

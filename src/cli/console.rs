@@ -6,9 +6,11 @@ use std::sync::Arc;
 
 use rollerball::console::Console;
 use rollerball::game::{Lang, Service, SystemClock};
+use rollerball::metrics::Metrics;
 use rollerball::store::Store;
 
 use super::support::{Outcome, events_kept_from, open_store};
+use super::web as web_side;
 
 /// Play in the terminal: local players take turns typing commands (`alice: challenge @bob`).
 #[derive(clap::Args)]
@@ -43,14 +45,36 @@ async fn play(args: Args, db: Store, out: &mut impl Write) -> Outcome {
     };
     // One person at one keyboard: there is nobody to protect from a flood.
     let events_kept = events_kept_from(|name| std::env::var(name).ok())?;
-    let service = Service::new(db, Arc::new(SystemClock))
+    let web_config = web_side::config()?;
+    let web_listener = match &web_config {
+        Some(config) => Some(web_side::bind(config).await?),
+        None => None,
+    };
+    let mut service = Service::new(db.clone(), Arc::new(SystemClock))
         .with_rate_limit(None)
         .with_events_kept(events_kept);
-    let mut console = Console::new(service, args.boards).with_language(lang);
-    console
+    let metrics = Arc::new(Metrics::new());
+    if web_config.is_some() {
+        // The console has no gateway: its health is the database's alone.
+        metrics.expect_shards(0);
+        service = service.with_observer(metrics.clone());
+    }
+    let mut console = Console::new(web_side::prepare(service, web_config.as_ref()), args.boards)
+        .with_language(lang);
+    let mut servers = Vec::new();
+    if let (Some(listener), Some(config)) = (web_listener, &web_config) {
+        servers = web_side::serve(listener, config, console.service(), metrics, db);
+        writeln!(out, "Game pages: {}/games/NUMBER", config.links.base())
+            .map_err(|e| e.to_string())?;
+    }
+    let result = console
         .run(std::io::stdin().lock(), out)
         .await
         // Kept an I/O error of the same kind, so that a closed pipe ends the console quietly.
-        .map_err(|e| std::io::Error::new(e.kind(), format!("console: {e}")))?;
+        .map_err(|e| std::io::Error::new(e.kind(), format!("console: {e}")));
+    for server in servers {
+        server.abort();
+    }
+    result?;
     Ok(())
 }

@@ -13,3 +13,4 @@ pub mod perft;
 pub mod render;
 pub mod selfplay;
 pub mod support;
+pub mod web;

@@ -31,6 +31,7 @@ slash-sub-board = board
 slash-sub-moves = moves
 slash-sub-history = history
 slash-sub-games = games
+slash-sub-web = web
 slash-sub-export = export
 slash-sub-resign = resign
 slash-sub-draw = draw

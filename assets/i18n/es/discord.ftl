@@ -31,6 +31,7 @@ slash-sub-board = tablero
 slash-sub-moves = jugadas
 slash-sub-history = historial
 slash-sub-games = partidas
+slash-sub-web = web
 slash-sub-export = exportar
 slash-sub-resign = abandonar
 slash-sub-draw = tablas

@@ -31,6 +31,7 @@ slash-sub-board = échiquier
 slash-sub-moves = coups
 slash-sub-history = historique
 slash-sub-games = parties
+slash-sub-web = web
 slash-sub-export = exporter
 slash-sub-resign = abandonner
 slash-sub-draw = nulle

@@ -31,6 +31,7 @@ slash-sub-board = доска
 slash-sub-moves = ходы
 slash-sub-history = история
 slash-sub-games = партии
+slash-sub-web = web
 slash-sub-export = экспорт
 slash-sub-resign = сдаться
 slash-sub-draw = ничья

@@ -219,6 +219,12 @@ impl Bot {
         Arc::clone(&self.client.http)
     }
 
+    /// The service the bot answers with, for the other front ends of the same process (the
+    /// web pages) to share.
+    pub fn service(&self) -> &Arc<Service> {
+        &self.service
+    }
+
     /// A handle that stops the bot.
     pub fn shutdown_handle(&self) -> ShutdownHandle {
         ShutdownHandle {

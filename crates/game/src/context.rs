@@ -183,7 +183,7 @@ impl<'a> Cx<'a> {
 
     /// How the answer speaks: its language and the front end's markup.
     pub(crate) fn voice(&self) -> Voice<'a> {
-        self.svc.voice(self.lang)
+        self.svc.voice_at(self.place, self.lang)
     }
 
     /// The asker, as the reply shows them.

@@ -58,7 +58,8 @@ topics![
     "profile",
     "correspondence",
     "analysis",
-    "board"
+    "board",
+    "web"
 ];
 
 /// A language the bot answers in.

@@ -28,6 +28,7 @@
 //! | `forecast`, `sweep_correspondence` | what a conditional line means; the sweep's share of correspondence play (forecasts a crash left unplayed, vacations that ran out) |
 //! | `tournament/` | round-robin tournaments: Berger pairings, standings and tie-breaks, their end |
 //! | `ratings`, `glicko2` | counting finished games in the ratings; the arithmetic |
+//! | `views`, `links`, `watch` | what the web pages show, as data, and what their watchers hear of; the links replies carry, and the signed private links for moving from a browser |
 //! | `command/`, `i18n`, `rate`, `reply`, `clock`, `frontend` | the language of commands, texts, the rate limit, replies, time, and what front ends ask besides commands |
 
 #![warn(missing_docs)]
@@ -55,6 +56,7 @@ mod held;
 pub mod i18n;
 mod language;
 pub mod limits;
+pub mod links;
 mod loaded;
 mod locks;
 mod lookup;
@@ -76,6 +78,8 @@ mod sweep_correspondence;
 mod told;
 mod tournament;
 mod turn_notices;
+pub mod views;
+mod watch;
 
 pub use crate::store::ShardFilter;
 /// The vacation days a player has a year, which a front end offers as a command's limit.
@@ -90,6 +94,7 @@ pub use deadlines::{
 };
 pub use frontend::GameHeading;
 pub use i18n::Lang;
+pub use links::{Grant, Links, LinksError, TokenError};
 pub use observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
 pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
@@ -102,3 +107,5 @@ pub use request::{Actor, Admission, Audience, Input, Request};
 pub use searches::{EngineSearcher, Searcher, default_searches_at_once};
 pub use service::{DEFAULT_EVENTS_KEPT, Service};
 pub use told::Told;
+pub use views::{GameState, GameView, PendingOffer, SideView, TournamentRef, ViewError};
+pub use watch::LiveEvent;

@@ -14,6 +14,7 @@ use super::command::{Command, CommandError, looks_like_move};
 use super::context::{Cx, Refusal, Said, said};
 use super::i18n::{Lang, tr};
 use super::limits;
+use super::links::Links;
 use super::locks::GameLocks;
 use super::lookup;
 use super::observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
@@ -26,7 +27,7 @@ use super::reply::{ButtonAction, DEFAULT_MENU_SIZE, Reply};
 use super::request::{Admission, Input, Request};
 use super::searches::{EngineSearcher, Searcher, Searches, default_searches_at_once};
 use super::told::Told;
-use crate::model::{Place, PlayerId, Timestamp};
+use crate::model::{FrontEnd, Place, PlayerId, Timestamp};
 use crate::render;
 use crate::store::{Answer, Store, StoreError, answering};
 
@@ -35,6 +36,9 @@ pub struct Service {
     store: Store,
     clock: Arc<dyn Clock>,
     markup: Arc<dyn Markup>,
+    /// The markup of the front ends that answer in a place of their own kind (the web's), where
+    /// `markup` (the chat's) would not read: chosen by the request's [`Place::front_end`].
+    front_end_markups: Vec<(FrontEnd, Arc<dyn Markup>)>,
     locks: GameLocks,
     board_size: u32,
     /// The most choices a move-picker menu holds ([`DEFAULT_MENU_SIZE`] unless the front end
@@ -57,6 +61,9 @@ pub struct Service {
     searches: Searches,
     /// How long the event log keeps an event ([`DEFAULT_EVENTS_KEPT`] unless told).
     events_kept: Duration,
+    /// Where the web pages are and the private links' secret; `None` when no web pages are
+    /// served (`PUBLIC_URL` unset): replies then carry no links.
+    links: Option<Links>,
 }
 
 /// How long the event log keeps an event by default: 30 days.
@@ -72,6 +79,7 @@ impl Service {
             store: store.with_caps(limits::caps()),
             clock,
             markup: Arc::new(TextMarkup),
+            front_end_markups: Vec::new(),
             locks: GameLocks::default(),
             board_size: render::DEFAULT_SIZE,
             menu_size: DEFAULT_MENU_SIZE,
@@ -82,6 +90,7 @@ impl Service {
             analyses: AnalysisQueue::new(Arc::new(EngineAnalyst::default())),
             searches: Searches::new(Arc::new(EngineSearcher), default_searches_at_once()),
             events_kept: DEFAULT_EVENTS_KEPT,
+            links: None,
         }
     }
 
@@ -152,6 +161,31 @@ impl Service {
         self
     }
 
+    /// The same service with links to the web pages at `links` in its replies, and the `web`
+    /// command's private links signed with its secret.
+    pub fn with_links(mut self, links: Links) -> Service {
+        self.links = Some(links);
+        self
+    }
+
+    /// Where the web pages are, when they are served.
+    pub fn links(&self) -> Option<&Links> {
+        self.links.as_ref()
+    }
+
+    /// The same service answering the requests made in `front_end`'s places (the web page's,
+    /// [`Place::WEB`]) with `markup`, while every other answer and post keeps the one
+    /// [`with_markup`](Service::with_markup) set.
+    pub fn with_front_end_markup(
+        mut self,
+        front_end: FrontEnd,
+        markup: Arc<dyn Markup>,
+    ) -> Service {
+        self.front_end_markups.retain(|(f, _)| *f != front_end);
+        self.front_end_markups.push((front_end, markup));
+        self
+    }
+
     /// The same service with move-picker menus of at most `size` choices (3 at least, so
     /// that a page has room for its choices and its "more" entries): a front end sets its
     /// platform's limit (Discord's is 25), and a smaller size shows the picker's pages in
@@ -218,6 +252,22 @@ impl Service {
         Voice {
             lang,
             markup: self.markup.as_ref(),
+            now: self.now(),
+        }
+    }
+
+    /// How an answer to a request made at `place` speaks in `lang`: with the markup of the
+    /// place's front end when it has one of its own, else this service's.
+    pub(crate) fn voice_at(&self, place: Place, lang: Lang) -> Voice<'_> {
+        let front_end = place.front_end();
+        let markup = self
+            .front_end_markups
+            .iter()
+            .find(|(f, _)| *f == front_end)
+            .map_or(self.markup.as_ref(), |(_, m)| m.as_ref());
+        Voice {
+            lang,
+            markup,
             now: self.now(),
         }
     }

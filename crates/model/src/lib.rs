@@ -121,10 +121,24 @@ impl Place {
         reach: Reach::Posts,
     };
 
+    /// Where a player acts from a game's web page (`rollerball-web`): no server, a made-up
+    /// channel 2 apart from the console's and from any Discord id. Nothing is played *in* it
+    /// (a game's place is always a chat's): a command made there names its game, and its
+    /// answer goes back to the page alone, so the game's own place hears of it from the
+    /// event log like anyone else.
+    pub const WEB: Place = Place {
+        server: None,
+        channel: 2,
+        thread: None,
+        reach: Reach::Answers,
+    };
+
     /// The front end whose place this is.
     pub fn front_end(&self) -> FrontEnd {
         if self.server == Place::CONSOLE.server && self.channel == Place::CONSOLE.channel {
             FrontEnd::Console
+        } else if *self == Place::WEB {
+            FrontEnd::Web
         } else {
             FrontEnd::Discord
         }
@@ -144,6 +158,8 @@ pub enum FrontEnd {
     Discord,
     /// The terminal console (`rollerball console`).
     Console,
+    /// A game's web page, where a player with a private link moves ([`Place::WEB`]).
+    Web,
 }
 
 impl FrontEnd {
@@ -152,6 +168,7 @@ impl FrontEnd {
         match self {
             FrontEnd::Discord => "Discord",
             FrontEnd::Console => "Rollerball console",
+            FrontEnd::Web => "Rollerball web",
         }
     }
 }

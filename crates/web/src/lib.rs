@@ -1,31 +1,98 @@
-//! The bot's HTTP side, on axum: one [`Router`] served by a [`Listener`] that bounds its
-//! connections and header time, so that no client can starve the bot. Today the router holds
-//! the operator's routes, `/metrics` and `/healthz` (`rollerball_metrics::routes`), on
-//! `METRICS_ADDR`; other routes (the game pages) are merged into the same router with
-//! [`app`]'s `routes`, and any listener serves it.
+//! The bot's HTTP side, on axum: every game's page to watch, replay and download, live through
+//! Server-Sent Events; a player's private link to move from a browser; and the operator's
+//! `/metrics` and `/healthz` (`rollerball_metrics::routes`). One [`Router`] ([`app`]) is served
+//! by a [`Listener`] that bounds its connections and header time, so that no client can starve
+//! the bot, on `WEB_ADDR` (and, for a private scrape address, on `METRICS_ADDR`).
+//!
+//! The pages are drawn on the server (maud templates, which escape every value they print) and
+//! work without JavaScript; one small script, served from here like the stylesheet, adds the
+//! keyboard replay, live updates and moving by clicking. Nothing is fetched from anywhere else,
+//! and every answer carries a strict Content-Security-Policy ([`headers`]).
+//!
+//! Like every front end, this one reaches the games only through the service
+//! ([`rollerball_game::Service`]): pages read its views, moves go through its one front door
+//! as any typed move does, and live updates come from its event log.
+//!
+//! | module | job |
+//! |---|---|
+//! | `config` | `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET` |
+//! | `headers` | the security headers of every answer |
+//! | `lang` | the reader's language: `?lang=`, else `Accept-Language` |
+//! | `html` | the pages' shell (head, Open Graph tags, footer) and the error pages |
+//! | `game_page` | `/games/ID` and `/games/ID/embed`: board, players, moves, replay |
+//! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg` |
+//! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
+//! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
+//! | `assets` | the stylesheet and the script, compiled in |
 
 #![warn(missing_docs)]
 
+mod assets;
+mod config;
+mod files;
+mod game_page;
+pub mod headers;
+mod html;
+mod lang;
 pub mod listener;
+mod live;
+mod markup;
+mod play;
 
+pub use config::{WebConfig, WebConfigError};
 pub use listener::{Limits, Listener, OpenConnections, exposure};
+pub use live::Hub;
+pub use markup::WebMarkup;
+
+use std::sync::Arc;
 
 use axum::Router;
 use axum::http::StatusCode;
+use axum::routing::{get, post};
+use rollerball_game::{Links, Service};
 
-/// The application: `routes` (merged from each part, such as `rollerball_metrics::routes`) and
-/// a plain 404 for every other path.
+/// What every page handler works with.
+#[derive(Clone)]
+pub(crate) struct Site {
+    /// The service the games are read from and moves go through.
+    pub service: Arc<Service>,
+    /// Where the pages are, and the private links' secret.
+    pub links: Links,
+    /// The watchers of each game's page.
+    pub hub: Arc<Hub>,
+}
+
+/// The application: `routes` (merged from each part: [`pages`], `rollerball_metrics::routes`)
+/// and a plain 404 for every other path, every answer with the security headers.
 pub fn app(routes: impl IntoIterator<Item = Router>) -> Router {
     routes
         .into_iter()
         .fold(Router::new(), Router::merge)
         .fallback(not_found)
+        .layer(axum::middleware::from_fn(headers::secure))
+}
+
+/// The pages' routes on `service`, with links written under `links`, and live updates from
+/// `hub` (started with [`Hub::follow`]).
+pub fn pages(service: Arc<Service>, links: Links, hub: Arc<Hub>) -> Router {
+    let site = Site {
+        service,
+        links,
+        hub,
+    };
+    Router::new()
+        .route("/", get(game_page::home))
+        .route("/games/{file}", get(files::game_or_file))
+        .route("/games/{id}/embed", get(game_page::embed))
+        .route("/games/{id}/graph.png", get(files::graph))
+        .route("/games/{id}/events", get(live::events))
+        .route("/games/{id}/act", post(play::act))
+        .route("/play/{token}", get(play::open))
+        .route("/assets/{name}", get(assets::asset))
+        .with_state(site)
 }
 
 /// The answer for a path no route serves.
 async fn not_found() -> (StatusCode, &'static str) {
-    (
-        StatusCode::NOT_FOUND,
-        "not found: try /metrics or /healthz\n",
-    )
+    (StatusCode::NOT_FOUND, "not found\n")
 }

@@ -67,6 +67,7 @@ const SLASH_FORMS: &[(&str, &str)] = &[
     ("moves", "/rb moves"),
     ("history", "/rb history"),
     ("games", "/rb games"),
+    ("web", "/rb web"),
     ("resign", "/rb resign"),
     ("draw", "/rb draw"),
     ("takeback", "/rb takeback"),
@@ -328,8 +329,8 @@ mod tests {
             .collect()
     }
 
-    /// Every chat command has room to grow: at most 15 options at its top level (Discord takes
-    /// 25: room for ten more subcommands) and under 6,000 characters (Discord takes 8,000).
+    /// Every chat command has room to grow: at most 16 options at its top level (Discord takes
+    /// 25: room for nine more subcommands) and under 6,000 characters (Discord takes 8,000).
     #[test]
     fn every_command_has_room_to_grow() {
         let commands = registered();
@@ -342,7 +343,7 @@ mod tests {
         for c in &commands {
             let name = c["name"].as_str().unwrap();
             let top = c["options"].as_array().map_or(0, Vec::len);
-            assert!(top <= 15, "/{name} has {top} options at its top level");
+            assert!(top <= 16, "/{name} has {top} options at its top level");
             let size = size(c);
             assert!(size < 6000, "/{name} counts {size} characters");
             sizes.push((name.to_string(), top, size));
@@ -350,7 +351,7 @@ mod tests {
         // `/rb` with every subcommand once counted 5,508 this way: the playing verbs alone
         // leave it far from the limit.
         let (_, top, rb) = &sizes[0];
-        assert_eq!(*top, 15);
+        assert_eq!(*top, 16);
         assert!(*rb < 4000, "/rb counts {rb}");
         // The counting is Discord's: a field counts at its longest localization.
         let sample = serde_json::json!({"name": "rb", "description": "Play",

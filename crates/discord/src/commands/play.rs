@@ -118,6 +118,7 @@ pub(super) fn definition() -> CreateCommand {
         ),
         sub("history", vec![game_option()]),
         sub("games", vec![]),
+        sub("web", vec![game_option()]),
         sub("resign", vec![game_option()]),
         sub("draw", vec![answer_option(), game_option()]),
         sub("takeback", vec![answer_option(), game_option()]),
@@ -221,6 +222,7 @@ pub(super) fn play_command(
         }
         "history" => Command::History { game },
         "games" => Command::Games,
+        "web" => Command::Web { game },
         "resign" => Command::Resign {
             game,
             confirmed: false,

@@ -16,6 +16,7 @@ pub(crate) mod tournament_views;
 pub(crate) mod tournaments;
 mod vacation;
 pub(crate) mod viewing;
+mod web;
 
 use super::command::{Command, TournamentCommand};
 use super::context::{Cx, Refusal};
@@ -57,6 +58,7 @@ pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Re
         Command::Games => viewing::games(cx).await,
         Command::Export { game } => viewing::export(cx, *game).await,
         Command::Analysis { game } => analysis::analysis(cx, *game).await,
+        Command::Web { game } => web::web(cx, *game).await,
         Command::Resign { game, confirmed } => ending::resign(cx, *game, *confirmed).await,
         Command::Draw { game, answer } => offers::offer(cx, *game, OfferKind::Draw, *answer).await,
         Command::Takeback { game, answer } => {
@@ -116,6 +118,7 @@ pub(crate) fn command_kind(command: &Command) -> &'static str {
         Command::Games => "games",
         Command::Export { .. } => "export",
         Command::Analysis { .. } => "analysis",
+        Command::Web { .. } => "web",
         Command::Resign { .. } => "resign",
         Command::Draw { .. } => "draw",
         Command::Takeback { .. } => "takeback",
@@ -143,6 +146,7 @@ pub(crate) fn command_word(command: &Command) -> &'static str {
         | Command::History { .. }
         | Command::Export { .. }
         | Command::Analysis { .. }
+        | Command::Web { .. }
         | Command::Resign { .. }
         | Command::Draw { .. }
         | Command::Takeback { .. }

@@ -79,6 +79,11 @@ pub const HELP: &[HelpEntry] = &[
         example: "export",
     },
     HelpEntry {
+        name: "web",
+        usage: "web [#ID]",
+        example: "web",
+    },
+    HelpEntry {
         name: "analysis",
         usage: "analysis [#ID]",
         example: "analysis #12",

@@ -161,6 +161,12 @@ pub enum Command {
         /// The game named, if any.
         game: Option<GameId>,
     },
+    /// `web [#ID]`: the game's web page, and for its player a private link to play it from a
+    /// browser.
+    Web {
+        /// The game named, if any.
+        game: Option<GameId>,
+    },
     /// `analysis [#ID]`: the engine's look at a finished game.
     Analysis {
         /// The game named, if any (else the one whose thread this is).

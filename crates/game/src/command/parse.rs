@@ -314,6 +314,9 @@ impl<'a> Args<'a> {
             "analysis" => Command::Analysis {
                 game: self.take_game()?,
             },
+            "web" => Command::Web {
+                game: self.take_game()?,
+            },
             "resign" => {
                 let game = self.take_game()?;
                 let confirmed = self

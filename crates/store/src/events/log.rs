@@ -451,6 +451,24 @@ impl Store {
         Ok(events)
     }
 
+    /// Up to `limit` events of game `id` after `after`, oldest first: what a watcher of one game
+    /// missed while it was away (on the `events_game` index).
+    pub async fn game_events_after(
+        &self,
+        id: GameId,
+        after: EventId,
+        limit: u32,
+    ) -> Result<Vec<Event>> {
+        let sql = format!("{EVENT_COLUMNS} WHERE game_id = $1 AND id > $2 ORDER BY id LIMIT $3");
+        let rows = sqlx::query(&sql)
+            .bind(id.0)
+            .bind(after.0)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        read_events(&rows)
+    }
+
     /// Up to `limit` events after `after`, oldest first, whoever tells them: the whole log, as
     /// the tools and the watchers of a game read it.
     pub async fn all_events_after(&self, after: EventId, limit: u32) -> Result<Vec<Event>> {

@@ -1,0 +1,24 @@
+//! What the web pages show, as data: a game with its players, ratings, record, state and
+//! analysis ([`GameView`]); its pictures and record (board PNG and SVG at any ply, the GIF, the
+//! PGN). A front end that draws pages (the `web` crate) reads these and writes the HTML; the
+//! words that are the game's (a result, whose move it is) come in the reader's language.
+
+mod game;
+
+pub use game::{GameState, GameView, PendingOffer, SideView, TournamentRef};
+
+use crate::store::StoreError;
+
+/// Why a page's data could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ViewError {
+    /// The database failed.
+    #[error("the database failed: {0}")]
+    Store(#[from] StoreError),
+    /// A picture could not be drawn.
+    #[error("the picture could not be drawn: {0}")]
+    Render(#[from] crate::render::RenderError),
+    /// The drawing task stopped before it finished (the process is shutting down).
+    #[error("the picture could not be drawn: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}

@@ -1,0 +1,34 @@
+//! The stylesheet and the script, compiled into the binary (nothing to deploy beside it, nothing
+//! fetched from elsewhere). Their addresses carry a version drawn from their content, so a
+//! browser keeps them for a year and still gets the new ones after an upgrade.
+
+use axum::extract::Path;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// The stylesheet.
+const STYLE: &str = include_str!("../assets/site.css");
+/// The script: replay, live updates, moving by clicking.
+const SCRIPT: &str = include_str!("../assets/game.js");
+
+/// The stylesheet's address.
+pub const STYLE_URL: &str = concat!("/assets/site.css?v=", env!("CARGO_PKG_VERSION"), "-", "1");
+/// The script's address.
+pub const SCRIPT_URL: &str = concat!("/assets/game.js?v=", env!("CARGO_PKG_VERSION"), "-", "1");
+
+/// `/assets/NAME`.
+pub async fn asset(Path(name): Path<String>) -> Response {
+    let (kind, body) = match name.as_str() {
+        "site.css" => ("text/css; charset=utf-8", STYLE),
+        "game.js" => ("text/javascript; charset=utf-8", SCRIPT),
+        _ => return (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    };
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    response
+}

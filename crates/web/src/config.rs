@@ -1,0 +1,88 @@
+//! The web server's settings, read from the environment once at start: `WEB_ADDR` (where to
+//! listen; unset: no web server), `PUBLIC_URL` (the address players reach the pages at, for
+//! the links the bot writes; default `http://WEB_ADDR`) and `WEB_SECRET` (what private links
+//! are signed with; unset: moving from the web is off, the pages are not).
+
+use std::net::SocketAddr;
+
+use rollerball_game::{Links, LinksError};
+
+/// The web server's settings.
+#[derive(Clone, Debug)]
+pub struct WebConfig {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// Where the pages are, and the private links' secret.
+    pub links: Links,
+}
+
+/// Why the web server's settings were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WebConfigError {
+    /// `WEB_ADDR` is not an address and port.
+    #[error("WEB_ADDR must be an address and port such as 127.0.0.1:8080, not `{0}`")]
+    Addr(String),
+    /// `PUBLIC_URL` or `WEB_SECRET` is refused.
+    #[error(transparent)]
+    Links(#[from] LinksError),
+}
+
+impl WebConfig {
+    /// The settings read through `get` (the environment, or a test's map); `None` (no web
+    /// server) when `WEB_ADDR` is unset or empty.
+    pub fn from(get: impl Fn(&str) -> Option<String>) -> Result<Option<WebConfig>, WebConfigError> {
+        let Some(addr) = get("WEB_ADDR").map(|v| v.trim().to_string()) else {
+            return Ok(None);
+        };
+        if addr.is_empty() {
+            return Ok(None);
+        }
+        let addr: SocketAddr = addr.parse().map_err(|_| WebConfigError::Addr(addr))?;
+        let public = get("PUBLIC_URL")
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| format!("http://{addr}"));
+        let secret = get("WEB_SECRET");
+        let links = Links::new(&public, secret.as_deref())?;
+        Ok(Some(WebConfig { addr, links }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(vars: &[(&str, &str)]) -> Result<Option<WebConfig>, WebConfigError> {
+        WebConfig::from(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn the_web_is_off_without_an_address_and_checked_with_one() {
+        assert!(read(&[]).unwrap().is_none());
+        assert!(read(&[("WEB_ADDR", " ")]).unwrap().is_none());
+        assert_eq!(
+            read(&[("WEB_ADDR", "localhost")]).unwrap_err(),
+            WebConfigError::Addr("localhost".into())
+        );
+        let config = read(&[("WEB_ADDR", "127.0.0.1:8080")]).unwrap().unwrap();
+        assert_eq!(config.links.base(), "http://127.0.0.1:8080");
+        assert!(!config.links.private_links());
+        let config = read(&[
+            ("WEB_ADDR", "0.0.0.0:80"),
+            ("PUBLIC_URL", "https://rb.example.org/"),
+            ("WEB_SECRET", "0123456789abcdef"),
+        ])
+        .unwrap()
+        .unwrap();
+        assert_eq!(config.links.base(), "https://rb.example.org");
+        assert!(config.links.private_links());
+        assert!(matches!(
+            read(&[("WEB_ADDR", "127.0.0.1:1"), ("WEB_SECRET", "short")]),
+            Err(WebConfigError::Links(LinksError::ShortSecret(5)))
+        ));
+    }
+}

@@ -1,0 +1,393 @@
+//! `/games/ID` and `/games/ID/embed`: a game's board (SVG, at any ply), its players with their
+//! ratings, whose move it is and until when, the moves in SAN (each a link to its position),
+//! the downloads, the analysis once there is one, and, for the player signed in with their
+//! private link, the controls to play.
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{Html, IntoResponse, Response};
+use maud::{Markup, html};
+use rollerball_game::{GameState, GameView, Lang, PendingOffer, tr};
+use rollerball_model::{GameId, Timestamp};
+use rollerball_rules::Color;
+use serde::Deserialize;
+
+use crate::Site;
+use crate::html::{self, Head, MainAttrs, trusted};
+use crate::lang::reader_lang;
+use crate::play::{self, Seat};
+
+/// What a page's address may add: the language, and the ply to show.
+#[derive(Debug, Default, Deserialize)]
+pub struct PageQuery {
+    /// `?lang=fr`.
+    pub lang: Option<String>,
+    /// `?ply=12`: the position after so many plies (default: the current one).
+    pub ply: Option<usize>,
+}
+
+/// Something to tell the player above the board (their action's answer).
+pub struct Notice {
+    /// The words.
+    pub text: String,
+    /// Whether it says no.
+    pub refused: bool,
+    /// A form to go on with (the confirmation of a resignation).
+    pub form: Option<Markup>,
+}
+
+/// `/`: what this site is.
+pub async fn home(headers: HeaderMap, Query(query): Query<PageQuery>) -> Response {
+    let lang = reader_lang(&headers, query.lang.as_deref());
+    let head = Head {
+        title: "Rollerball",
+        description: "Correspondence Rollerball on Discord",
+        image: None,
+        url: "",
+    };
+    let body = html! {
+        h1 { "Rollerball" }
+        p { "Correspondence Rollerball on Discord: every game has a page here, at /games/ followed by its number." }
+    };
+    let attrs = MainAttrs {
+        footer: true,
+        ..MainAttrs::default()
+    };
+    Html(html::page(lang, &head, attrs, body).into_string()).into_response()
+}
+
+/// `/games/ID`: the game's page, with `notice` above the board.
+pub async fn game(
+    site: &Site,
+    id: GameId,
+    query: &PageQuery,
+    headers: &HeaderMap,
+    notice: Option<Notice>,
+) -> Response {
+    let lang = reader_lang(headers, query.lang.as_deref());
+    let view = match site.service.game_view(id, lang).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return html::not_found(lang, &tr!(lang, "web-not-found", id = id.0)),
+        Err(error) => return html::failed(lang, "a game page", &error),
+    };
+    let seat = play::seat(site, headers, &view);
+    let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
+    let side = seat.as_ref().map_or(Color::White, |s| s.color);
+    let title = title(&view);
+    let description = description(&view);
+    let page_url = site.links.game(id);
+    let image = format!("{}.png", page_url);
+    let head = Head {
+        title: &title,
+        description: &description,
+        image: Some(&image),
+        url: &page_url,
+    };
+    let body = html! {
+        header class="game-head" {
+            h1 { (tr!(lang, "web-game-title", id = id.0, white = view.sides[0].name.as_str(), black = view.sides[1].name.as_str())) }
+            (players(&view))
+            @if let Some(t) = &view.tournament {
+                p class="tournament" { (tr!(lang, "web-tournament", round = t.round, name = t.name.as_str())) }
+            }
+        }
+        div class="layout" {
+            (board_area(&view, ply, side, seat.as_ref()))
+            aside class="side" {
+                @if let Some(notice) = &notice {
+                    div class={ "notice" @if notice.refused { " refused" } } role="status" {
+                        p { (notice.text) }
+                        @if let Some(form) = &notice.form { (form) }
+                    }
+                }
+                (state(&view, site.service.now()))
+                p id="watching" class="watching" hidden {}
+                @if let Some(seat) = &seat {
+                    (play::panel(&view, seat))
+                }
+                (moves(&view, ply))
+                (downloads(&view))
+                (analysis(&view))
+            }
+        }
+    };
+    let attrs = MainAttrs {
+        class: "",
+        game: Some(id.0),
+        footer: true,
+    };
+    Html(html::page(lang, &head, attrs, body).into_string()).into_response()
+}
+
+/// `/games/ID/embed`: the board and the moves alone, for a frame on another site.
+pub async fn embed(
+    State(site): State<Site>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Query(query): Query<PageQuery>,
+) -> Response {
+    let lang = reader_lang(&headers, query.lang.as_deref());
+    let view = match site.service.game_view(GameId(id), lang).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return html::not_found(lang, &tr!(lang, "web-not-found", id = id)),
+        Err(error) => return html::failed(lang, "an embedded game", &error),
+    };
+    let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
+    let title = title(&view);
+    let description = description(&view);
+    let url = site.links.game(view.id());
+    let head = Head {
+        title: &title,
+        description: &description,
+        image: None,
+        url: &url,
+    };
+    let body = html! {
+        div class="layout" {
+            (board_area(&view, ply, Color::White, None))
+            aside class="side" {
+                p class="embed-title" { a href=(url) target="_blank" rel="noopener" { (title) } }
+                (state(&view, site.service.now()))
+                (moves(&view, ply))
+            }
+        }
+    };
+    let attrs = MainAttrs {
+        class: "embed",
+        game: Some(id),
+        footer: false,
+    };
+    Html(html::page(lang, &head, attrs, body).into_string()).into_response()
+}
+
+/// "Game #12: alice vs bob".
+fn title(view: &GameView) -> String {
+    tr!(
+        view.lang,
+        "web-game-title",
+        id = view.id().0,
+        white = view.sides[0].name.as_str(),
+        black = view.sides[1].name.as_str()
+    )
+}
+
+/// "alice to move (White) · 12 moves · Rollerball correspondence game".
+fn description(view: &GameView) -> String {
+    tr!(
+        view.lang,
+        "web-game-description",
+        state = state_words(view),
+        moves = view.record().move_count()
+    )
+}
+
+/// Where the game stands, in words.
+fn state_words(view: &GameView) -> String {
+    match &view.state {
+        GameState::Playing { to_move, .. } => tr!(
+            view.lang,
+            "web-to-move",
+            player = view.sides[to_move.index()].name.as_str(),
+            side = side_key(*to_move)
+        ),
+        GameState::Over { text, .. } => text.clone(),
+    }
+}
+
+/// `white` or `black`, as the texts select on.
+pub fn side_key(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Both players, each with their rating and a link to their page.
+fn players(view: &GameView) -> Markup {
+    let lang = view.lang;
+    html! {
+        p class="players" {
+            @for (i, color) in Color::ALL.into_iter().enumerate() {
+                @if i == 1 { span class="vs" { " – " } }
+                @let side = &view.sides[color.index()];
+                span class={ "player " (side_key(color)) } {
+                    span class="swatch" {}
+                    span class="name" { (side.name) }
+                    " "
+                    span class="rating" {
+                        @match (side.player, side.rating) {
+                            (Some(_), Some(r)) => { "(" (r) ")" },
+                            (Some(_), None) => { "(" (tr!(lang, "web-unrated")) ")" },
+                            (None, _) => { "(" (tr!(lang, "web-computer")) ")" },
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The board at `ply` from `side`'s side, with the replay's controls; the legal moves for the
+/// player to move, when signed in.
+fn board_area(view: &GameView, ply: usize, side: Color, seat: Option<&Seat>) -> Markup {
+    let lang = view.lang;
+    let plies = view.plies();
+    let svg = view.svg(ply, side);
+    let legal = seat
+        .filter(|s| s.to_move && ply == plies)
+        .map(|_| play::legal_json(view));
+    html! {
+        section class="board-area" {
+            div id="board" class="board" data-ply=(ply) data-plies=(plies) data-side=(side_key(side)) data-legal=[legal] {
+                (trusted(svg))
+            }
+            nav class="replay" aria-label=(tr!(lang, "web-replay-help")) {
+                a class="step" data-ply="0" href="?ply=0#ply=0" title=(tr!(lang, "web-start")) { "«" }
+                a class="step" data-ply=(ply.saturating_sub(1)) href={ "?ply=" (ply.saturating_sub(1)) "#ply=" (ply.saturating_sub(1)) } title=(tr!(lang, "web-previous")) { "‹" }
+                a class="step" data-ply=((ply + 1).min(plies)) href={ "?ply=" ((ply + 1).min(plies)) "#ply=" ((ply + 1).min(plies)) } title=(tr!(lang, "web-next")) { "›" }
+                a class="step" data-ply=(plies) href={ "?ply=" (plies) "#ply=" (plies) } title=(tr!(lang, "web-end")) { "»" }
+            }
+            p class="hint" { (tr!(lang, "web-replay-help")) }
+            @if ply < plies {
+                p id="showing" class="showing" {
+                    (tr!(lang, "web-showing", ply = ply)) " "
+                    a href="?" { (tr!(lang, "web-back-to-game")) }
+                }
+            }
+        }
+    }
+}
+
+/// Whose move it is and until when, or how the game ended; the offer waiting; the terms.
+fn state(view: &GameView, now: Timestamp) -> Markup {
+    let lang = view.lang;
+    html! {
+        div id="state" class="state" {
+            p class="turn" { (state_words(view)) }
+            @if let GameState::Playing { check: true, .. } = view.state {
+                p class="check" { (tr!(lang, "web-check")) }
+            }
+            @if let GameState::Playing { deadline, .. } = view.state {
+                @match deadline {
+                    Some(at) => p class="deadline" {
+                        (tr!(lang, "web-deadline")) " "
+                        time datetime=(iso(at)) { (rollerball_game::present::written_time(at, now, lang)) }
+                    },
+                    None => p class="deadline" { (tr!(lang, "web-no-deadline")) },
+                }
+            }
+            @if let Some(offer) = view.offer {
+                p class="offer" { (offer_words(lang, offer)) }
+            }
+            p class="terms" {
+                (tr!(lang, "web-days", days = view.days_per_move))
+                " · "
+                (if view.rated { tr!(lang, "web-rated") } else { tr!(lang, "web-casual") })
+            }
+        }
+    }
+}
+
+/// "White offers a draw."
+fn offer_words(lang: Lang, offer: PendingOffer) -> String {
+    let id = if offer.draw {
+        "web-offer-draw"
+    } else {
+        "web-offer-takeback"
+    };
+    tr!(lang, id, side = side_key(offer.by))
+}
+
+/// A moment as HTML's `datetime` writes it (UTC), for the script to show in the reader's zone.
+fn iso(at: Timestamp) -> String {
+    let (year, month, day) = at.utc_date();
+    let secs = at.0.div_euclid(1000).rem_euclid(86_400);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+/// The moves, by full move, each a link to the position after it; `ply`'s marked.
+fn moves(view: &GameView, ply: usize) -> Markup {
+    let lang = view.lang;
+    let record = view.record();
+    let sans = record.sans();
+    let notes = view.annotations();
+    let start = record.start();
+    // A game set up with Black to move opens its first line with Black's move.
+    let offset = usize::from(start.side_to_move() == Color::Black);
+    let first = start.fullmove() as usize;
+    let lines = (sans.len() + offset).div_ceil(2);
+    html! {
+        h2 { (tr!(lang, "web-moves")) }
+        @if sans.is_empty() {
+            p id="moves" class="moves-empty" { (tr!(lang, "web-no-moves")) }
+        } @else {
+            ol id="moves" class="moves" start=(first) {
+                @for line in 0..lines {
+                    li {
+                        @for column in 0..2 {
+                            @let index = (line * 2 + column).checked_sub(offset);
+                            @match index.filter(|i| *i < sans.len()) {
+                                Some(i) => {
+                                    @let after = i + 1;
+                                    a class={ "move" @if after == ply { " current" } } data-ply=(after) href={ "?ply=" (after) "#ply=" (after) } title=[notes.get(i).map(|n| n.comment.as_str()).filter(|c| !c.is_empty())] {
+                                        (sans[i])
+                                        @if let Some(note) = notes.get(i) { (note.suffix) }
+                                    }
+                                },
+                                None => span class="move none" { "…" },
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The links to the record, the animation and the board picture.
+fn downloads(view: &GameView) -> Markup {
+    let lang = view.lang;
+    let id = view.id().0;
+    html! {
+        p class="downloads" {
+            (tr!(lang, "web-download")) " "
+            a href={ "/games/" (id) ".pgn" } download { (tr!(lang, "web-pgn")) }
+            " · "
+            a href={ "/games/" (id) ".gif" } { (tr!(lang, "web-gif")) }
+            " · "
+            a href={ "/games/" (id) ".png?lang=" (lang.code()) } { (tr!(lang, "web-png")) }
+        }
+    }
+}
+
+/// The evaluation graph of an analysed game.
+fn analysis(view: &GameView) -> Markup {
+    let lang = view.lang;
+    html! {
+        @if view.analysed() {
+            h2 { (tr!(lang, "web-analysis")) }
+            img class="graph" src={ "/games/" (view.id().0) "/graph.png?lang=" (lang.code()) } alt=(tr!(lang, "web-analysis-graph"));
+        }
+    }
+}
+
+/// The page for `/games/ID` itself (`files` hands it on).
+pub async fn page(site: Site, id: GameId, query: PageQuery, headers: HeaderMap) -> Response {
+    game(&site, id, &query, &headers, None).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_written_for_the_script_in_utc() {
+        assert_eq!(iso(Timestamp(0)), "1970-01-01T00:00:00Z");
+        assert_eq!(iso(Timestamp(1_796_000_000_123)), "2026-11-30T02:13:20Z");
+    }
+}

@@ -1,0 +1,130 @@
+//! The pages' shell: the `<head>` (title, description, Open Graph and Twitter tags so that a
+//! link pasted in a chat unfurls with the board, the stylesheet and the script), the footer
+//! with the language switch, and the plain pages for what is not there or failed.
+
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+use rollerball_game::{Lang, tr};
+
+use crate::assets;
+
+/// What a page's head says of it.
+pub struct Head<'a> {
+    /// The page's title (the tab's, and the unfurl's).
+    pub title: &'a str,
+    /// One line about it.
+    pub description: &'a str,
+    /// The picture a link to it unfurls with: an absolute URL.
+    pub image: Option<&'a str>,
+    /// The page's own absolute URL.
+    pub url: &'a str,
+}
+
+/// A whole page in `lang`: `head`, then `body` inside `<main>`, then the footer.
+pub fn page(lang: Lang, head: &Head<'_>, main_attrs: MainAttrs<'_>, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang=(lang.code()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (head.title) " · Rollerball" }
+                meta name="description" content=(head.description);
+                meta property="og:type" content="website";
+                meta property="og:site_name" content="Rollerball";
+                meta property="og:title" content=(head.title);
+                meta property="og:description" content=(head.description);
+                meta property="og:url" content=(head.url);
+                @if let Some(image) = head.image {
+                    meta property="og:image" content=(image);
+                    meta name="twitter:card" content="summary_large_image";
+                    meta name="twitter:image" content=(image);
+                }
+                meta name="twitter:title" content=(head.title);
+                meta name="twitter:description" content=(head.description);
+                link rel="stylesheet" href=(assets::STYLE_URL);
+                script src=(assets::SCRIPT_URL) defer {}
+            }
+            body class=(main_attrs.class) {
+                main id="page" data-game=[main_attrs.game] data-lang=(lang.code()) {
+                    (body)
+                }
+                @if main_attrs.footer {
+                    (footer(lang))
+                }
+            }
+        }
+    }
+}
+
+/// What `<main>` and `<body>` say to the script.
+#[derive(Default)]
+pub struct MainAttrs<'a> {
+    /// The body's class (`embed` for the embed).
+    pub class: &'a str,
+    /// The game the page shows, for its live updates and replay.
+    pub game: Option<i64>,
+    /// Whether to show the footer.
+    pub footer: bool,
+}
+
+/// The footer: the bot's name and the language switch (which keeps the page, only changing
+/// `?lang=`).
+fn footer(lang: Lang) -> Markup {
+    html! {
+        footer {
+            span { "Rollerball" }
+            " · "
+            span { (tr!(lang, "web-language")) }
+            @for other in Lang::ALL {
+                " "
+                @if other == lang {
+                    strong { (other.code()) }
+                } @else {
+                    a href={ "?lang=" (other.code()) } hreflang=(other.code()) { (other.code()) }
+                }
+            }
+        }
+    }
+}
+
+/// A page that says one thing: `message`, with `status`.
+pub fn message(lang: Lang, status: StatusCode, message: &str) -> Response {
+    let head = Head {
+        title: message,
+        description: message,
+        image: None,
+        url: "",
+    };
+    let body = html! {
+        p class="notice" { (message) }
+        p { a href="/" { "Rollerball" } }
+    };
+    let attrs = MainAttrs {
+        footer: true,
+        ..MainAttrs::default()
+    };
+    (status, Html(page(lang, &head, attrs, body).into_string())).into_response()
+}
+
+/// The page for a path or a game that is not there.
+pub fn not_found(lang: Lang, text: &str) -> Response {
+    message(lang, StatusCode::NOT_FOUND, text)
+}
+
+/// The page for a failure of the database or of drawing: the reader is told to try again, the
+/// log says what failed.
+pub fn failed(lang: Lang, what: &str, error: &dyn std::fmt::Display) -> Response {
+    tracing::warn!(%error, "web: {what} failed");
+    message(
+        lang,
+        StatusCode::SERVICE_UNAVAILABLE,
+        &tr!(lang, "web-failed"),
+    )
+}
+
+/// Markup already escaped (an SVG drawn by the renderer, which escapes its own text).
+pub fn trusted(svg: String) -> PreEscaped<String> {
+    PreEscaped(svg)
+}

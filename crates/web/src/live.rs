@@ -1,0 +1,376 @@
+//! Live pages: `/games/ID/events`, one Server-Sent Events stream per watcher of a game's page.
+//!
+//! One [`Hub`] per process reads the event log ([`Hub::follow`]): woken by every commit that
+//! writes events (by this process, or on PostgreSQL by any, through `LISTEN`/`NOTIFY`), it reads
+//! what is new once and hands each game's news to that game's watchers through a broadcast
+//! channel, so a thousand watchers cost one read, not a thousand. Each event goes out with its
+//! id in the log; a browser that lost its connection comes back with `Last-Event-ID` and first
+//! reads what it missed, from the log, by id. A watcher also hears how many watch the game.
+//!
+//! On PostgreSQL ids are taken before their transactions commit, so a later id can be seen
+//! before an earlier one: the hub keeps its place at the first id it has not seen and reads
+//! past it, until the gap fills or, after [`GAP_PATIENCE`], is given up (a transaction rolled
+//! back).
+
+use std::collections::{BTreeSet, HashMap};
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{self, Stream};
+use rollerball_game::{GAP_PATIENCE, Lang, LiveEvent, Service, tr};
+use rollerball_model::GameId;
+use serde::Deserialize;
+use tokio::sync::broadcast;
+
+use crate::Site;
+use crate::lang::reader_lang;
+
+/// Most events read from the log at once.
+const BATCH: u32 = 500;
+/// Most events a watcher coming back is sent from the log (more: it reloads the page).
+const CATCH_UP: u32 = 200;
+/// How many frames a slow watcher may fall behind before it is told to reload.
+const BACKLOG: usize = 64;
+/// How often the hub looks at the log when nothing woke it (a lost notification).
+const FALLBACK_CHECK: Duration = Duration::from_secs(30);
+/// How often a quiet stream says it is alive, so proxies keep it open.
+const KEEP_ALIVE: Duration = Duration::from_secs(20);
+
+/// What a game's watchers are sent.
+#[derive(Clone, Debug)]
+enum Frame {
+    /// News of the game.
+    News(Arc<LiveEvent>),
+    /// How many watch it now.
+    Watchers(usize),
+}
+
+/// The watchers of one game.
+struct Channel {
+    sender: broadcast::Sender<Frame>,
+    watchers: usize,
+}
+
+/// Every game's watchers in this process, and the reader of the log that feeds them.
+pub struct Hub {
+    service: Arc<Service>,
+    games: Mutex<HashMap<GameId, Channel>>,
+}
+
+/// One watcher's place among its game's watchers: leaving (the stream dropped) tells the
+/// others.
+struct Watching {
+    hub: Arc<Hub>,
+    game: GameId,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let mut games = self.hub.games.lock().expect("the hub's lock");
+        if let Some(channel) = games.get_mut(&self.game) {
+            channel.watchers -= 1;
+            if channel.watchers == 0 {
+                games.remove(&self.game);
+            } else {
+                let _ = channel.sender.send(Frame::Watchers(channel.watchers));
+            }
+        }
+    }
+}
+
+impl Hub {
+    /// A hub for `service`'s games; nothing is read until [`follow`](Hub::follow) runs.
+    pub fn new(service: Arc<Service>) -> Arc<Hub> {
+        Arc::new(Hub {
+            service,
+            games: Mutex::default(),
+        })
+    }
+
+    /// How many watch game `game` in this process.
+    pub fn watchers(&self, game: GameId) -> usize {
+        let games = self.games.lock().expect("the hub's lock");
+        games.get(&game).map_or(0, |c| c.watchers)
+    }
+
+    /// Joins game `game`'s watchers, telling them (and the newcomer) how many they are.
+    fn watch(self: &Arc<Self>, game: GameId) -> (broadcast::Receiver<Frame>, Watching) {
+        let mut games = self.games.lock().expect("the hub's lock");
+        let channel = games.entry(game).or_insert_with(|| Channel {
+            sender: broadcast::channel(BACKLOG).0,
+            watchers: 0,
+        });
+        channel.watchers += 1;
+        let receiver = channel.sender.subscribe();
+        let _ = channel.sender.send(Frame::Watchers(channel.watchers));
+        let watching = Watching {
+            hub: Arc::clone(self),
+            game,
+        };
+        (receiver, watching)
+    }
+
+    /// Hands `event` to its game's watchers, if it has any here.
+    fn tell(&self, event: LiveEvent) {
+        let games = self.games.lock().expect("the hub's lock");
+        if let Some(channel) = games.get(&event.game) {
+            let _ = channel.sender.send(Frame::News(Arc::new(event)));
+        }
+    }
+
+    /// Reads the log for as long as the process runs, from its newest event on, handing every
+    /// game's news to its watchers. A database failure is logged and tried again.
+    pub async fn follow(self: Arc<Self>) {
+        let mut wakeups = self.service.event_wakeups().await;
+        let mut reader = loop {
+            match self.service.last_event_id().await {
+                Ok(last) => break LogPlace::at(last),
+                Err(error) => {
+                    tracing::warn!(%error, "live pages: cannot read the event log; trying again");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        };
+        loop {
+            match self.service.live_events_after(reader.position, BATCH).await {
+                Ok((events, ids)) => {
+                    for event in events {
+                        if reader.first_sight(event.id) {
+                            self.tell(event);
+                        }
+                    }
+                    reader.saw(&ids, Instant::now());
+                    if ids.len() as u32 == BATCH {
+                        continue;
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "live pages: cannot read the event log");
+                }
+            }
+            let wait = if reader.waits_for_a_gap() {
+                Duration::from_millis(200)
+            } else {
+                FALLBACK_CHECK
+            };
+            tokio::select! {
+                changed = wakeups.changed() => {
+                    if changed.is_err() {
+                        tokio::time::sleep(wait).await;
+                    }
+                }
+                () = tokio::time::sleep(wait) => {}
+            }
+        }
+    }
+}
+
+/// Where the hub is in the log: every id up to `position` is seen (or given up), and `seen`
+/// holds the ids after it seen already, past a gap.
+#[derive(Debug)]
+struct LogPlace {
+    position: i64,
+    seen: BTreeSet<i64>,
+    /// The id the hub waits for, and since when.
+    gap: Option<(i64, Instant)>,
+}
+
+impl LogPlace {
+    /// A place after event `last`.
+    fn at(last: i64) -> LogPlace {
+        LogPlace {
+            position: last,
+            seen: BTreeSet::new(),
+            gap: None,
+        }
+    }
+
+    /// Whether event `id` is new to the hub.
+    fn first_sight(&self, id: i64) -> bool {
+        id > self.position && !self.seen.contains(&id)
+    }
+
+    /// Whether a gap in the ids holds the place back (the hub looks again soon).
+    fn waits_for_a_gap(&self) -> bool {
+        self.gap.is_some()
+    }
+
+    /// Notes the ids read (in order, all after the position) at `now`, and moves the position
+    /// past every id seen and every gap waited for long enough.
+    fn saw(&mut self, ids: &[i64], now: Instant) {
+        self.seen
+            .extend(ids.iter().copied().filter(|id| *id > self.position));
+        loop {
+            while self.seen.remove(&(self.position + 1)) {
+                self.position += 1;
+            }
+            let Some(&next) = self.seen.first() else {
+                self.gap = None;
+                return;
+            };
+            let missing = self.position + 1;
+            match self.gap {
+                Some((id, since)) if id == missing => {
+                    if now.duration_since(since) < GAP_PATIENCE {
+                        return;
+                    }
+                }
+                _ => {
+                    self.gap = Some((missing, now));
+                    return;
+                }
+            }
+            // Given up: whatever held that id rolled back.
+            self.position = next - 1;
+            self.gap = None;
+        }
+    }
+}
+
+/// What the events' address may add.
+#[derive(Debug, Default, Deserialize)]
+pub struct EventsQuery {
+    /// `?lang=fr`: the language of the watcher count.
+    lang: Option<String>,
+}
+
+/// `/games/ID/events`: the game's news as it happens, after what the watcher missed.
+pub async fn events(
+    State(site): State<Site>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Query(query): Query<EventsQuery>,
+) -> Response {
+    let game = GameId(id);
+    let lang = reader_lang(&headers, query.lang.as_deref());
+    let last_seen = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<i64>().ok());
+    // Joined first, then caught up: what happens in between arrives twice and is sent once.
+    let (receiver, watching) = site.hub.watch(game);
+    let mut missed = Vec::new();
+    let mut reload = false;
+    if let Some(after) = last_seen {
+        match site
+            .service
+            .game_live_events_after(game, after, CATCH_UP)
+            .await
+        {
+            Ok(events) => {
+                reload = events.len() as u32 == CATCH_UP;
+                missed = events;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "live pages: cannot read what a watcher missed");
+                reload = true;
+            }
+        }
+    }
+    let start = WatcherState {
+        receiver,
+        _watching: watching,
+        lang,
+        last_sent: missed.last().map_or(last_seen.unwrap_or(0), |e| e.id),
+        queue: missed
+            .into_iter()
+            .map(|e| news(&e))
+            .chain(reload.then(resync))
+            .collect(),
+    };
+    Sse::new(watcher_stream(start))
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE).text("keep-alive"))
+        .into_response()
+}
+
+/// One watcher's stream as it goes.
+struct WatcherState {
+    receiver: broadcast::Receiver<Frame>,
+    _watching: Watching,
+    lang: Lang,
+    /// The last event id sent: the broadcast may repeat what the catch-up sent.
+    last_sent: i64,
+    /// Events to send before waiting again.
+    queue: std::collections::VecDeque<Event>,
+}
+
+/// The frames of one watcher's stream.
+fn watcher_stream(start: WatcherState) -> impl Stream<Item = Result<Event, Infallible>> {
+    stream::unfold(start, |mut state| async move {
+        loop {
+            if let Some(event) = state.queue.pop_front() {
+                return Some((Ok(event), state));
+            }
+            match state.receiver.recv().await {
+                Ok(Frame::News(event)) if event.id > state.last_sent => {
+                    state.last_sent = event.id;
+                    return Some((Ok(news(&event)), state));
+                }
+                Ok(Frame::News(_)) => {}
+                Ok(Frame::Watchers(count)) => {
+                    let text = tr!(state.lang, "web-watching", count = count);
+                    let data = serde_json::json!({ "count": count, "text": text });
+                    return Some((
+                        Ok(Event::default().event("watchers").data(data.to_string())),
+                        state,
+                    ));
+                }
+                // Fell too far behind: the page reloads what it shows.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    return Some((Ok(resync()), state));
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    })
+}
+
+/// A game's news as the page's script reads it.
+fn news(event: &LiveEvent) -> Event {
+    let data = serde_json::json!({
+        "ply": event.ply,
+        "san": event.san,
+        "side": event.side.map(crate::game_page::side_key),
+    });
+    Event::default()
+        .id(event.id.to_string())
+        .event(event.kind)
+        .data(data.to_string())
+}
+
+/// Tells the page to read the game afresh (it missed too much to be told).
+fn resync() -> Event {
+    Event::default().event("resync").data("{}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_place_moves_past_what_it_saw_and_waits_at_a_gap() {
+        let start = Instant::now();
+        let mut place = LogPlace::at(10);
+        place.saw(&[11, 12], start);
+        assert_eq!((place.position, place.waits_for_a_gap()), (12, false));
+        // 13 is in flight: 14 is told, the place waits at 13.
+        place.saw(&[14], start);
+        assert_eq!(place.position, 12);
+        assert!(place.waits_for_a_gap());
+        assert!(!place.first_sight(14));
+        assert!(place.first_sight(13));
+        // 13 commits: all is seen.
+        place.saw(&[13, 14], start + Duration::from_secs(1));
+        assert_eq!((place.position, place.waits_for_a_gap()), (14, false));
+        // 15 never commits: given up after the patience.
+        place.saw(&[16], start);
+        assert_eq!(place.position, 14);
+        place.saw(&[16], start + GAP_PATIENCE);
+        assert_eq!((place.position, place.waits_for_a_gap()), (16, false));
+    }
+}

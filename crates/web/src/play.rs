@@ -1,0 +1,369 @@
+//! Moving from the browser. `/play/TOKEN` (the private link the bot gave a player) checks the
+//! token and keeps it in an HttpOnly, SameSite=Strict cookie for that game's pages alone, then
+//! sends the browser on to the game's page, so the token leaves the address bar. On that page
+//! the player sees the controls ([`panel`]); what they send (`POST /games/ID/act`) goes through
+//! the service's one front door as a command made at [`Place::WEB`], with the same checks and
+//! refusals as a typed one, and the game's own place hears of it from the event log.
+//!
+//! Nothing a page sends is trusted: the cookie's token is checked again on every request (a
+//! forged, expired, revoked or other game's token is refused), a form from another site is
+//! refused by its `Origin`, and each form names the ply it was made at, so a replayed or stale
+//! one is refused instead of played into a position its sender never saw.
+
+use axum::Form;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use maud::{Markup, html};
+use rollerball_game::command::Answer;
+use rollerball_game::{Actor, Command, GameState, GameView, Grant, Lang, Request, TokenError, tr};
+use rollerball_model::{GameId, Place};
+use rollerball_rules::{self as rules, Color};
+use serde::Deserialize;
+
+use crate::Site;
+use crate::game_page::{self, Notice, PageQuery, side_key};
+use crate::html as pages;
+use crate::lang::reader_lang;
+
+/// A player signed in on a game's page with their private link.
+pub struct Seat {
+    /// The side they play.
+    pub color: Color,
+    /// Whether it is their move.
+    pub to_move: bool,
+}
+
+/// The cookie that keeps game `id`'s private link.
+fn cookie_name(id: GameId) -> String {
+    format!("rb_play_{}", id.0)
+}
+
+/// The token in the request's cookie for game `id`, if any.
+fn cookie_token(headers: &HeaderMap, id: GameId) -> Option<String> {
+    let name = cookie_name(id);
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.to_string())
+}
+
+/// The grant of the request's cookie for game `id`, checked.
+fn grant(site: &Site, headers: &HeaderMap, id: GameId) -> Result<Grant, &'static str> {
+    let token = cookie_token(headers, id).ok_or("web-link-none")?;
+    let grant = site
+        .links
+        .check(&token, site.service.now())
+        .map_err(token_refusal)?;
+    if grant.game != id {
+        return Err("web-link-other-game");
+    }
+    Ok(grant)
+}
+
+/// The words of a refused token.
+fn token_refusal(error: TokenError) -> &'static str {
+    match error {
+        TokenError::Invalid => "web-link-invalid",
+        TokenError::Expired => "web-link-expired",
+        TokenError::Off => "web-link-off",
+    }
+}
+
+/// The player signed in on `view`'s page, if the request carries a good private link of one
+/// of its players.
+pub fn seat(site: &Site, headers: &HeaderMap, view: &GameView) -> Option<Seat> {
+    let grant = grant(site, headers, view.id()).ok()?;
+    let color = view.color_of(grant.player)?;
+    let to_move = matches!(view.state, GameState::Playing { to_move, .. } if to_move == color);
+    Some(Seat { color, to_move })
+}
+
+/// `/play/TOKEN`: keeps the link's token in a cookie for its game's pages and opens the game.
+pub async fn open(
+    State(site): State<Site>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    Query(query): Query<PageQuery>,
+) -> Response {
+    let lang = reader_lang(&headers, query.lang.as_deref());
+    let now = site.service.now();
+    let grant = match site.links.check(&token, now) {
+        Ok(grant) => grant,
+        Err(error) => {
+            let status = match error {
+                TokenError::Expired => StatusCode::GONE,
+                _ => StatusCode::FORBIDDEN,
+            };
+            return pages::message(lang, status, &tr!(lang, token_refusal(error)));
+        }
+    };
+    let secure = if site.links.base().starts_with("https://") {
+        "; Secure"
+    } else {
+        ""
+    };
+    let cookie = format!(
+        "{}={token}; Path=/games/{}; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
+        cookie_name(grant.game),
+        grant.game.0,
+        (grant.expires.0 - now.0).max(0) / 1000
+    );
+    let mut response = Redirect::to(&format!("/games/{}", grant.game.0)).into_response();
+    if let Ok(value) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().insert(header::SET_COOKIE, value);
+    }
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// What a page's form sends.
+#[derive(Debug, Deserialize)]
+pub struct ActForm {
+    /// `move`, `draw`, `draw-decline`, `takeback`, `takeback-decline`, `resign`.
+    action: String,
+    /// The move, for `move` (any notation the bot reads).
+    #[serde(default, rename = "move")]
+    mv: String,
+    /// The ply the page was at when the form was made.
+    ply: usize,
+    /// `yes` once a resignation is confirmed.
+    #[serde(default)]
+    confirm: String,
+    /// The page's language.
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// `POST /games/ID/act`: the signed-in player's move or answer, through the service.
+pub async fn act(
+    State(site): State<Site>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    Form(form): Form<ActForm>,
+) -> Response {
+    let id = GameId(id);
+    let lang = reader_lang(&headers, form.lang.as_deref());
+    let query = PageQuery {
+        lang: form.lang.clone(),
+        ply: None,
+    };
+    let refuse = |status: StatusCode, text: String| pages::message(lang, status, &text);
+    if !same_origin(&headers) {
+        return refuse(StatusCode::FORBIDDEN, tr!(lang, "web-link-stale"));
+    }
+    let grant = match grant(&site, &headers, id) {
+        Ok(grant) => grant,
+        Err(words) => return refuse(StatusCode::FORBIDDEN, tr!(lang, words, id = id.0)),
+    };
+    let view = match site.service.game_view(id, lang).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return pages::not_found(lang, &tr!(lang, "web-not-found", id = id.0)),
+        Err(error) => return pages::failed(lang, "a move from the web", &error),
+    };
+    let Some(color) = view.color_of(grant.player) else {
+        return refuse(StatusCode::FORBIDDEN, tr!(lang, "web-link-invalid"));
+    };
+    if form.ply != view.plies() {
+        let notice = Notice {
+            text: tr!(lang, "web-link-stale"),
+            refused: true,
+            form: None,
+        };
+        return with_status(
+            StatusCode::CONFLICT,
+            game_page::game(&site, id, &query, &headers, Some(notice)).await,
+        );
+    }
+    let game = Some(id);
+    let command = match form.action.as_str() {
+        "move" => Command::Move {
+            game,
+            text: form.mv.trim().to_string(),
+        },
+        "draw" => Command::Draw { game, answer: None },
+        "draw-decline" => Command::Draw {
+            game,
+            answer: Some(Answer::Decline),
+        },
+        "takeback" => Command::Takeback { game, answer: None },
+        "takeback-decline" => Command::Takeback {
+            game,
+            answer: Some(Answer::Decline),
+        },
+        "resign" if form.confirm == "yes" => Command::Resign {
+            game,
+            confirmed: true,
+        },
+        "resign" => return confirm_resign(&site, &view, &query, &headers).await,
+        _ => return refuse(StatusCode::BAD_REQUEST, tr!(lang, "web-link-stale")),
+    };
+    let actor = Actor {
+        id: grant.player,
+        name: view.sides[color.index()].name.clone(),
+    };
+    let request = Request::command(actor, Place::WEB, command).in_locale(Some(lang.code().into()));
+    let Some(reply) = site.service.handle(request).await else {
+        return Redirect::to(&format!("/games/{}", id.0)).into_response();
+    };
+    if reply.refused.is_some() {
+        let notice = Notice {
+            text: reply.text,
+            refused: true,
+            form: None,
+        };
+        return with_status(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            game_page::game(&site, id, &query, &headers, Some(notice)).await,
+        );
+    }
+    // Post, then get: a reload shows the game, and sends nothing again.
+    let lang_query = form
+        .lang
+        .map(|l| format!("?lang={}", urlencode(&l)))
+        .unwrap_or_default();
+    Redirect::to(&format!("/games/{}{lang_query}", id.0)).into_response()
+}
+
+/// The page again, asking to confirm a resignation.
+async fn confirm_resign(
+    site: &Site,
+    view: &GameView,
+    query: &PageQuery,
+    headers: &HeaderMap,
+) -> Response {
+    let lang = view.lang;
+    let action = format!("/games/{}/act", view.id().0);
+    let notice = Notice {
+        text: tr!(lang, "web-play-resign-confirm", id = view.id().0),
+        refused: false,
+        form: Some(html! {
+            form method="post" action=(action) class="inline" {
+                input type="hidden" name="action" value="resign";
+                input type="hidden" name="ply" value=(view.plies());
+                input type="hidden" name="lang" value=(lang.code());
+                input type="hidden" name="confirm" value="yes";
+                button type="submit" class="danger" { (tr!(lang, "web-play-resign")) }
+            }
+        }),
+    };
+    game_page::game(site, view.id(), query, headers, Some(notice)).await
+}
+
+/// Whether a form came from this site: a browser sends `Origin` with every POST; one that
+/// names another host than the one asked is another site's.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    origin
+        .split_once("://")
+        .is_some_and(|(_, rest)| rest == host)
+}
+
+/// `response` with `status`.
+fn with_status(status: StatusCode, mut response: Response) -> Response {
+    if response.status() == StatusCode::OK {
+        *response.status_mut() = status;
+    }
+    response
+}
+
+/// A language code fit for a query (the codes are letters; anything else is dropped).
+fn urlencode(code: &str) -> String {
+    code.chars().filter(char::is_ascii_alphanumeric).collect()
+}
+
+/// The legal moves of the position, for the script: each origin square's destinations with
+/// the move's SAN (`{"c2":[["b3","c2-b3"]]}`).
+pub fn legal_json(view: &GameView) -> String {
+    let mut by_origin: std::collections::BTreeMap<String, Vec<(String, String)>> =
+        std::collections::BTreeMap::new();
+    for (mv, san) in rules::legal_sans(view.record().position()) {
+        by_origin
+            .entry(mv.from.to_string())
+            .or_default()
+            .push((mv.to.to_string(), san));
+    }
+    serde_json::to_string(&by_origin).unwrap_or_default()
+}
+
+/// The signed-in player's controls: the move box when it is their move, the offers' answers,
+/// resigning.
+pub fn panel(view: &GameView, seat: &Seat) -> Markup {
+    let lang = view.lang;
+    let id = view.id().0;
+    let action = format!("/games/{id}/act");
+    let ply = view.plies();
+    let playing = view.playing();
+    let offer = view.offer.filter(|o| o.by != seat.color);
+    html! {
+        section id="play" class="play" data-color=(side_key(seat.color)) {
+            h2 { (tr!(lang, "web-play-heading", side = side_key(seat.color))) }
+            @if playing {
+                @if seat.to_move {
+                    p { (tr!(lang, "web-play-your-move")) }
+                    form id="move-form" method="post" action=(action) {
+                        input type="hidden" name="action" value="move";
+                        input type="hidden" name="ply" value=(ply);
+                        input type="hidden" name="lang" value=(lang.code());
+                        label for="move" { (tr!(lang, "web-play-move-label")) }
+                        " "
+                        input id="move" name="move" type="text" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="20" required;
+                        " "
+                        button type="submit" { (tr!(lang, "web-play-submit")) }
+                    }
+                } @else {
+                    p { (tr!(lang, "web-play-their-move")) }
+                }
+                div class="actions" {
+                    (button(&action, ply, lang, "draw", &tr!(lang, "web-play-draw"), ""))
+                    @if offer.is_some_and(|o| o.draw) {
+                        (button(&action, ply, lang, "draw-decline", &tr!(lang, "web-play-decline-draw"), ""))
+                    }
+                    (button(&action, ply, lang, "takeback", &tr!(lang, "web-play-takeback"), ""))
+                    @if offer.is_some_and(|o| !o.draw) {
+                        (button(&action, ply, lang, "takeback-decline", &tr!(lang, "web-play-decline-takeback"), ""))
+                    }
+                    (resign(&action, ply, lang, id))
+                }
+            }
+        }
+    }
+}
+
+/// A form of one button.
+fn button(action: &str, ply: usize, lang: Lang, what: &str, label: &str, class: &str) -> Markup {
+    html! {
+        form method="post" action=(action) class="inline" {
+            input type="hidden" name="action" value=(what);
+            input type="hidden" name="ply" value=(ply);
+            input type="hidden" name="lang" value=(lang.code());
+            button type="submit" class=(class) { (label) }
+        }
+    }
+}
+
+/// The resign button: the script asks to confirm and sends `confirm=yes`; without it the page
+/// comes back asking.
+fn resign(action: &str, ply: usize, lang: Lang, id: i64) -> Markup {
+    html! {
+        form method="post" action=(action) class="inline resign" data-confirm=(tr!(lang, "web-play-resign-confirm", id = id)) {
+            input type="hidden" name="action" value="resign";
+            input type="hidden" name="ply" value=(ply);
+            input type="hidden" name="lang" value=(lang.code());
+            input type="hidden" name="confirm" value="";
+            button type="submit" class="danger" { (tr!(lang, "web-play-resign")) }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The web server beside the bot or the console: when `WEB_ADDR` is set, the game pages, their
+//! live updates and moving from a browser, with `/metrics` and `/healthz`, on one listener.
+
+use std::sync::Arc;
+
+use rollerball::game::Service;
+use rollerball::metrics::{self, Metrics};
+use rollerball::model::FrontEnd;
+use rollerball::store::Store;
+use rollerball::web::{self, Hub, Limits, Listener, WebConfig, WebMarkup};
+
+/// Reads `WEB_ADDR`, `PUBLIC_URL` and `WEB_SECRET`: `None` when there is no web server.
+pub fn config() -> Result<Option<WebConfig>, String> {
+    WebConfig::from(|name| std::env::var(name).ok()).map_err(|e| e.to_string())
+}
+
+/// The service as the web needs it: links in its replies, the web's own markup for answers
+/// to the pages.
+pub fn prepare(service: Service, config: Option<&WebConfig>) -> Service {
+    match config {
+        Some(config) => service
+            .with_links(config.links.clone())
+            .with_front_end_markup(FrontEnd::Web, Arc::new(WebMarkup)),
+        None => service,
+    }
+}
+
+/// The bounds of the public listener: every watcher of a live page holds a connection, so
+/// there are many (each costs a file descriptor and a few kilobytes), and an idle one is
+/// closed first when they run out.
+pub fn limits() -> Limits {
+    Limits {
+        connections: 16_384,
+        ..Limits::default()
+    }
+}
+
+/// Binds the web server's address (before anything else starts, so a taken port stops the
+/// bot at once).
+pub async fn bind(config: &WebConfig) -> Result<Listener, String> {
+    Listener::bind_with(config.addr, limits())
+        .await
+        .map_err(|e| format!("cannot serve the web pages on {}: {e}", config.addr))
+}
+
+/// Serves the pages of `service` (and `/metrics`, `/healthz` from `metrics`) on `listener`,
+/// with the live pages' reader of the event log; returns the tasks to stop at the end.
+pub fn serve(
+    listener: Listener,
+    config: &WebConfig,
+    service: Arc<Service>,
+    metrics: Arc<Metrics>,
+    db: Store,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let hub = Hub::new(Arc::clone(&service));
+    let follow = tokio::spawn(Arc::clone(&hub).follow());
+    if let Ok(local) = listener.local_addr() {
+        tracing::info!(address = %local, public = config.links.base(), "serving the web pages");
+    }
+    let app = web::app([
+        web::pages(service, config.links.clone(), hub),
+        metrics::routes(metrics, db),
+    ]);
+    vec![follow, tokio::spawn(listener.serve(app))]
+}
