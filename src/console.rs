@@ -308,6 +308,7 @@ fn button_command(action: ButtonAction) -> String {
         ButtonAction::Rematch(g) => format!("rematch #{}", g.0),
         ButtonAction::JoinTournament(t) => format!("tournament join #{}", t.0),
         ButtonAction::Move(g) => format!("move #{} MOVE", g.0),
+        ButtonAction::Web(g) => format!("web #{}", g.0),
     }
 }
 

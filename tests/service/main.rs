@@ -18,3 +18,5 @@ mod limits;
 mod picker;
 mod ratings;
 mod tournaments;
+mod web;
+mod web_browser;

@@ -49,6 +49,12 @@ impl Markup for DiscordMarkup {
         self
     }
 
+    fn url(&self, url: &str) -> String {
+        // In angle brackets Discord shows the link without a preview: the reply carries the
+        // board already.
+        format!("<{url}>")
+    }
+
     fn link(&self, place: Place, _lang: Lang) -> String {
         // Discord's jump link; `@me` stands for the server in a direct or group message.
         let server = place

@@ -62,6 +62,8 @@ pub enum ButtonAction {
     JoinTournament(TournamentId),
     /// **Move**: opens the move picker of game #ID (it stands for no typed command).
     Move(GameId),
+    /// `web #ID`: the game's page, and the presser's private link to play it in a browser.
+    Web(GameId),
 }
 
 impl ButtonAction {
@@ -82,6 +84,7 @@ impl ButtonAction {
             ButtonAction::Rematch(g) => ("rematch", g.0),
             ButtonAction::JoinTournament(t) => ("tournament-join", t.0),
             ButtonAction::Move(g) => ("pick", g.0),
+            ButtonAction::Web(g) => ("web", g.0),
         };
         format!("rb:{action}:{id}")
     }
@@ -130,6 +133,7 @@ impl ButtonAction {
             ButtonAction::JoinTournament(t) => Command::Tournament(TournamentCommand::Join {
                 tournament: Some(t),
             }),
+            ButtonAction::Web(g) => Command::Web { game: game(g) },
             ButtonAction::Move(_) => return None,
         })
     }
@@ -166,6 +170,7 @@ impl ButtonAction {
             "rematch" => ButtonAction::Rematch(g),
             "tournament-join" => ButtonAction::JoinTournament(TournamentId(id)),
             "pick" => ButtonAction::Move(g),
+            "web" => ButtonAction::Web(g),
             _ => return None,
         })
     }

@@ -63,7 +63,14 @@
     b.dataset.ply = String(ply);
     clearSelection();
     markPly(ply);
-    history.replaceState(null, "", `#ply=${ply}`);
+    keepInAddress(ply);
+  }
+
+  // The address keeps the position shown (`#ply=N`), none when it is the game's latest, so a
+  // reload or a shared link follows the game.
+  function keepInAddress(ply) {
+    const hash = ply === plies() ? "" : `#ply=${ply}`;
+    history.replaceState(null, "", `${location.pathname}${location.search}${hash}`);
   }
 
   function hashPly() {
@@ -163,7 +170,9 @@
   // Forms are sent in the background and the answer (the game's page) replaces this one's.
   document.addEventListener("submit", async (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || form.method !== "post") return;
+    // Read as attributes: the forms' field named `action` hides the `form.action` property.
+    const method = (form.getAttribute("method") || "get").toLowerCase();
+    if (!(form instanceof HTMLFormElement) || method !== "post") return;
     event.preventDefault();
     if (form.dataset.confirm) {
       if (!window.confirm(form.dataset.confirm)) return;
@@ -171,7 +180,7 @@
     }
     for (const button of form.querySelectorAll("button")) button.disabled = true;
     try {
-      const response = await fetch(form.action, {
+      const response = await fetch(form.getAttribute("action"), {
         method: "POST",
         body: new URLSearchParams(new FormData(form)),
         credentials: "same-origin",
@@ -201,7 +210,10 @@
     }
     localTimes();
     if (!wasAtEnd && kept !== null && kept < plies()) showPly(kept);
-    else markPly(plies());
+    else {
+      markPly(plies());
+      keepInAddress(plies());
+    }
   }
 
   async function refresh() {

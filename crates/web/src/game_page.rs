@@ -7,7 +7,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Response};
 use maud::{Markup, html};
-use rollerball_game::{GameState, GameView, Lang, PendingOffer, tr};
+use rollerball_game::{GameState, GameView, Lang, PendingOffer, isolated, tr};
 use rollerball_model::{GameId, Timestamp};
 use rollerball_rules::Color;
 use serde::Deserialize;
@@ -85,7 +85,7 @@ pub async fn game(
     };
     let body = html! {
         header class="game-head" {
-            h1 { (tr!(lang, "web-game-title", id = id.0, white = view.sides[0].name.as_str(), black = view.sides[1].name.as_str())) }
+            h1 { (title) }
             (players(&view))
             @if let Some(t) = &view.tournament {
                 p class="tournament" { (tr!(lang, "web-tournament", round = t.round, name = t.name.as_str())) }
@@ -96,7 +96,7 @@ pub async fn game(
             aside class="side" {
                 @if let Some(notice) = &notice {
                     div class={ "notice" @if notice.refused { " refused" } } role="status" {
-                        p { (notice.text) }
+                        p { (html::rich(&notice.text)) }
                         @if let Some(form) = &notice.form { (form) }
                     }
                 }
@@ -166,8 +166,8 @@ fn title(view: &GameView) -> String {
         view.lang,
         "web-game-title",
         id = view.id().0,
-        white = view.sides[0].name.as_str(),
-        black = view.sides[1].name.as_str()
+        white = isolated(&view.sides[0].name),
+        black = isolated(&view.sides[1].name)
     )
 }
 
@@ -187,7 +187,7 @@ fn state_words(view: &GameView) -> String {
         GameState::Playing { to_move, .. } => tr!(
             view.lang,
             "web-to-move",
-            player = view.sides[to_move.index()].name.as_str(),
+            player = isolated(&view.sides[to_move.index()].name),
             side = side_key(*to_move)
         ),
         GameState::Over { text, .. } => text.clone(),
@@ -212,7 +212,7 @@ fn players(view: &GameView) -> Markup {
                 @let side = &view.sides[color.index()];
                 span class={ "player " (side_key(color)) } {
                     span class="swatch" {}
-                    span class="name" { (side.name) }
+                    bdi class="name" { (side.name) }
                     " "
                     span class="rating" {
                         @match (side.player, side.rating) {

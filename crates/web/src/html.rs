@@ -124,7 +124,55 @@ pub fn failed(lang: Lang, what: &str, error: &dyn std::fmt::Display) -> Response
     )
 }
 
+/// A reply of the service as a page shows it: its `**bold**` and `` `code` `` spans as such,
+/// every character of it escaped (the service writes the chat's light formatting).
+pub fn rich(text: &str) -> Markup {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let bold = rest.find("**");
+        let code = rest.find('`');
+        let (at, mark) = match (bold, code) {
+            (Some(b), Some(c)) if c < b => (c, "`"),
+            (Some(b), _) => (b, "**"),
+            (None, Some(c)) => (c, "`"),
+            (None, None) => break,
+        };
+        let after = &rest[at + mark.len()..];
+        let Some(end) = after.find(mark) else { break };
+        parts.push((&rest[..at], None));
+        parts.push((&after[..end], Some(mark)));
+        rest = &after[end + mark.len()..];
+    }
+    html! {
+        @for (part, mark) in &parts {
+            @match mark {
+                Some("**") => strong { (part) },
+                Some(_) => code { (part) },
+                None => (part),
+            }
+        }
+        (rest)
+    }
+}
+
 /// Markup already escaped (an SVG drawn by the renderer, which escapes its own text).
 pub fn trusted(svg: String) -> PreEscaped<String> {
     PreEscaped(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_keep_their_bold_and_code_and_nothing_else() {
+        let shown = |text: &str| rich(text).into_string();
+        assert_eq!(
+            shown("`Kc3` is not legal: **Game #1** <b>"),
+            "<code>Kc3</code> is not legal: <strong>Game #1</strong> &lt;b&gt;"
+        );
+        assert_eq!(shown("a ** b ` c"), "a ** b ` c");
+        assert_eq!(shown("`<script>`"), "<code>&lt;script&gt;</code>");
+    }
 }

@@ -52,15 +52,16 @@ fn cookie_token(headers: &HeaderMap, id: GameId) -> Option<String> {
         .map(|(_, value)| value.to_string())
 }
 
-/// The grant of the request's cookie for game `id`, checked.
-fn grant(site: &Site, headers: &HeaderMap, id: GameId) -> Result<Grant, &'static str> {
-    let token = cookie_token(headers, id).ok_or("web-link-none")?;
+/// The grant of the request's cookie for game `id`, checked; else the words that say why not
+/// (with the game they name).
+fn grant(site: &Site, headers: &HeaderMap, id: GameId) -> Result<Grant, (&'static str, i64)> {
+    let token = cookie_token(headers, id).ok_or(("web-link-none", id.0))?;
     let grant = site
         .links
         .check(&token, site.service.now())
-        .map_err(token_refusal)?;
+        .map_err(|e| (token_refusal(e), id.0))?;
     if grant.game != id {
-        return Err("web-link-other-game");
+        return Err(("web-link-other-game", grant.game.0));
     }
     Ok(grant)
 }
@@ -160,7 +161,7 @@ pub async fn act(
     }
     let grant = match grant(&site, &headers, id) {
         Ok(grant) => grant,
-        Err(words) => return refuse(StatusCode::FORBIDDEN, tr!(lang, words, id = id.0)),
+        Err((words, game)) => return refuse(StatusCode::FORBIDDEN, tr!(lang, words, id = game)),
     };
     let view = match site.service.game_view(id, lang).await {
         Ok(Some(view)) => view,

@@ -198,6 +198,10 @@ pub(crate) async fn games(cx: &Cx<'_>) -> Res<Reply> {
             text.push(' ');
             text.push_str(&tr!(cx.lang, "games-vacation", until = voice.time(v.until)));
         }
+        if let Some(links) = cx.svc.links() {
+            text.push(' ');
+            text.push_str(&voice.url(&links.game(g.id)));
+        }
     }
     Ok(Reply::private(text))
 }
@@ -240,13 +244,19 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     .await
     .map_err(|e| failed(&e))?
     .map_err(|e| failed(&e))?;
+    let mut text = tr!(
+        cx.lang,
+        "export-done",
+        id = loaded.id(),
+        count = loaded.game().move_count()
+    );
+    if let Some(links) = cx.svc.links() {
+        text.push('\n');
+        let page = cx.voice().url(&links.game(loaded.row().id));
+        text.push_str(&tr!(cx.lang, "web-link-line", page = page));
+    }
     Ok(Reply {
-        text: tr!(
-            cx.lang,
-            "export-done",
-            id = loaded.id(),
-            count = loaded.game().move_count()
-        ),
+        text,
         files: vec![
             Attachment {
                 filename: format!("rollerball-{}.pgn", loaded.id()),

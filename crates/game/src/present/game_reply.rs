@@ -107,10 +107,26 @@ impl Service {
                 }
             }
         }
+        if let Some(links) = self.links() {
+            reply.text.push('\n');
+            let page = voice.url(&links.game(loaded.row().id));
+            reply
+                .text
+                .push_str(&tr!(voice.lang, "web-link-line", page = page));
+        }
         reply.fen = Some(loaded.game().position().to_fen());
         reply.board_side = Some(side);
         if buttons {
             reply.buttons = game_buttons(voice, loaded);
+            // Where moving from a browser is on, the board opens the game there too.
+            if loaded.game().outcome().is_none() && self.links().is_some_and(|l| l.private_links())
+            {
+                reply.buttons.push(button(
+                    tr!(voice.lang, "web-button"),
+                    ButtonAction::Web(loaded.row().id),
+                    ButtonStyle::Secondary,
+                ));
+            }
         }
         reply.mentions = ping.players(loaded);
         if loaded.game().outcome().is_some() {

@@ -22,6 +22,11 @@ pub trait Markup: Send + Sync {
     fn link(&self, place: Place, lang: Lang) -> String {
         self.place(place, lang)
     }
+    /// A link to one of the bot's web pages, as a reply shows it: by default the address
+    /// itself (Discord's keeps it from unfurling a second board under the one attached).
+    fn url(&self, url: &str) -> String {
+        url.to_string()
+    }
     /// How the command of word `word` (`forecast`) is given on this front end besides typing
     /// it, for the help (Discord's slash command); `None` where there is no other way.
     fn command(&self, _word: &str) -> Option<String> {

@@ -41,6 +41,11 @@ impl Voice<'_> {
         self.markup.link(place, self.lang)
     }
 
+    /// A link to one of the bot's web pages.
+    pub(crate) fn url(&self, url: &str) -> String {
+        self.markup.url(url)
+    }
+
     /// Who plays `color` in a loaded game: the player, or the computer and its level.
     pub(crate) fn side(&self, loaded: &Loaded, color: Color) -> String {
         match loaded.side(color) {

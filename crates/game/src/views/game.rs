@@ -118,7 +118,7 @@ impl Service {
         }
         let voice = Voice {
             lang,
-            markup: &crate::present::TextMarkup,
+            markup: &PageMarkup,
             now: self.now(),
         };
         let state = match loaded.game().outcome() {
@@ -221,6 +221,34 @@ impl Service {
     pub fn game_place(view: &GameView) -> Place {
         view.loaded.row().place
     }
+}
+
+/// How a page's sentences name players: by name, isolated from the words around it (FSI … PDI),
+/// so that a name written right to left, or holding an override, stays inside itself.
+struct PageMarkup;
+
+impl crate::present::Markup for PageMarkup {
+    fn player(&self, _id: PlayerId, name: &str) -> String {
+        isolated(name)
+    }
+
+    fn time(&self, at: Timestamp, now: Timestamp, lang: Lang) -> String {
+        crate::present::written_time(at, now, lang)
+    }
+
+    fn place(&self, place: Place, lang: Lang) -> String {
+        crate::present::TextMarkup.place(place, lang)
+    }
+
+    fn literal(&self, text: &str) -> String {
+        text.to_string()
+    }
+}
+
+/// `name` between Unicode's first-strong isolate and pop-directional isolate: in any text, its
+/// direction stays its own and does not spill over the words around it.
+pub fn isolated(name: &str) -> String {
+    format!("\u{2068}{name}\u{2069}")
 }
 
 impl GameView {

@@ -5,7 +5,7 @@
 
 mod game;
 
-pub use game::{GameState, GameView, PendingOffer, SideView, TournamentRef};
+pub use game::{GameState, GameView, PendingOffer, SideView, TournamentRef, isolated};
 
 use crate::store::StoreError;
 

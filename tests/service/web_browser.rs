@@ -1,0 +1,276 @@
+//! The web pages in a real browser: headless Chromium driven through WebDriver (chromedriver,
+//! Debian's `chromium` and `chromium-driver`, which `.ci/run` installs). A game's page shows
+//! its pieces and moves, steps through the game with the keyboard, takes a move made elsewhere
+//! without a reload, and lets the player signed in with their private link move by clicking a
+//! piece and a square. Screenshots at 1280 and 360 pixels wide are saved in
+//! `target/web-screenshots/` for a person to look at.
+//!
+//! Without chromedriver the tests say so and pass, except under CI (`CI` set), where they fail:
+//! there the browser must be installed.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+use super::web::Site;
+use crate::common::{alice, bob, sqlite_db};
+
+/// A chromedriver of this test's own, on a free loopback port, ended when dropped.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts chromedriver; `None` (the test passes, saying why) where it is not installed, except
+/// under CI.
+fn driver() -> Option<Driver> {
+    let path = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists());
+    let Some(path) = path else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromedriver is missing: .ci/run installs Debian's chromium and chromium-driver"
+        );
+        eprintln!("skipped: no chromedriver (apt-get install chromium chromium-driver)");
+        return None;
+    };
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(path)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver { child, port };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(driver)
+}
+
+/// A headless Chromium window `width` pixels wide.
+async fn browser(driver: &Driver, width: u32) -> Client {
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+            "--disable-dev-shm-usage", "--no-proxy-server", format!("--window-size={width},900")]}),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session")
+}
+
+/// What `script` returns in the page.
+async fn eval(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap()
+}
+
+/// Waits (up to 15 s) until `script` returns `expected`.
+async fn until(client: &Client, script: &str, expected: Value) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let value = eval(client, script).await;
+        if value == expected {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "`{script}` stayed {value}, not {expected}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Saves a screenshot of the page as `target/web-screenshots/NAME.png`.
+async fn screenshot(client: &Client, name: &str) {
+    let png = client.screenshot().await.unwrap();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+const BOARD_PLY: &str = "return document.getElementById('board').dataset.ply";
+const MOVES: &str =
+    "return Array.from(document.querySelectorAll('#moves a.move')).map(a => a.textContent)";
+
+#[tokio::test]
+async fn a_game_page_replays_with_the_keyboard_and_takes_moves_live() {
+    let Some(driver) = driver() else { return };
+    let site = Site::on(sqlite_db()).await;
+    let id = site.world.start(&alice(), &bob(), "").await;
+    site.world.play(id, &alice(), &bob(), "b3 f5").await;
+    let client = browser(&driver, 1280).await;
+    client.goto(&site.url("/games/1")).await.unwrap();
+    // The board as drawn: twelve pieces, the kings where they start.
+    let pieces = client
+        .find_all(Locator::Css("#board use.piece"))
+        .await
+        .unwrap();
+    assert_eq!(pieces.len(), 12);
+    let king = client
+        .find(Locator::Css("#board use.piece[data-piece='wK']"))
+        .await
+        .unwrap();
+    assert_eq!(
+        king.attr("data-square").await.unwrap().as_deref(),
+        Some("d2")
+    );
+    assert_eq!(eval(&client, MOVES).await, json!(["b3", "f5"]));
+    // The live stream is open: the page says who watches.
+    until(
+        &client,
+        "return document.getElementById('watching').textContent",
+        json!("1 person watching"),
+    )
+    .await;
+
+    // Replay with the keyboard; the address keeps the position.
+    let body = client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&char::from(Key::Left).to_string())
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("1")).await;
+    assert!(
+        client
+            .current_url()
+            .await
+            .unwrap()
+            .as_str()
+            .ends_with("#ply=1")
+    );
+    body.send_keys(&char::from(Key::Home).to_string())
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("0")).await;
+    assert_eq!(
+        client
+            .find_all(Locator::Css("#board use.piece"))
+            .await
+            .unwrap()
+            .len(),
+        12
+    );
+    body.send_keys(&char::from(Key::End).to_string())
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("2")).await;
+    assert!(
+        !client.current_url().await.unwrap().as_str().contains('#'),
+        "the latest: no ply"
+    );
+    // A click on a move shows its position.
+    client
+        .find(Locator::Css("#moves a.move[data-ply='1']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("1")).await;
+    body.send_keys(&char::from(Key::End).to_string())
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("2")).await;
+
+    // A move made elsewhere (in the chat) arrives without a reload.
+    let marker = "window.__same_page = true; return true";
+    eval(&client, marker).await;
+    site.world.ok(&alice(), "move #1 b4").await;
+    until(&client, MOVES, json!(["b3", "f5", "b4"])).await;
+    until(&client, BOARD_PLY, json!("3")).await;
+    assert_eq!(
+        eval(&client, "return window.__same_page === true").await,
+        json!(true)
+    );
+    screenshot(&client, "game-1280").await;
+
+    client.set_window_size(360, 800).await.unwrap();
+    client.refresh().await.unwrap();
+    // A phone's width: nothing wider than the screen.
+    until(
+        &client,
+        "return document.documentElement.scrollWidth <= window.innerWidth",
+        json!(true),
+    )
+    .await;
+    screenshot(&client, "game-360").await;
+    client.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_player_moves_by_clicking_a_piece_and_a_square() {
+    let Some(driver) = driver() else { return };
+    let site = Site::on(sqlite_db()).await;
+    let id = site.world.start(&alice(), &bob(), "").await;
+    site.world.play(id, &alice(), &bob(), "b3").await;
+    site.world.say(&alice(), "settings dm on").await;
+    site.world.turn_notices().await;
+    let link = site.private_link(&bob(), id).await;
+    let client = browser(&driver, 1280).await;
+    client.goto(&link).await.unwrap();
+    // The token has left the address bar; the page knows its player.
+    assert_eq!(
+        client.current_url().await.unwrap().as_str(),
+        site.url("/games/1")
+    );
+    let heading = client.find(Locator::Css("#play h2")).await.unwrap();
+    assert_eq!(heading.text().await.unwrap(), "You play Black");
+
+    // A piece, then one of its squares (marked as it is picked).
+    client
+        .find(Locator::Css("#board use.piece[data-square='e6']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &client,
+        "return Array.from(document.querySelectorAll('#board .sq.dest')).map(e => e.dataset.square).sort()",
+        json!(["f5", "f6", "f7"]),
+    )
+    .await;
+    screenshot(&client, "play-picked").await;
+    client
+        .find(Locator::Css("#board rect.sq[data-square='f5']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(&client, MOVES, json!(["b3", "f5"])).await;
+    assert_eq!(site.world.game(id).await.ply, 2, "stored");
+    // Told by the event log: alice hears it is her move, as after any move.
+    let notices = site.world.turn_notices().await;
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].to, alice().id);
+    until(
+        &client,
+        "return document.querySelector('#play p').textContent",
+        json!("Waiting for your opponent's move."),
+    )
+    .await;
+    client.close().await.unwrap();
+}
