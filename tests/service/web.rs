@@ -44,7 +44,12 @@ impl Site {
             .unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let links = Links::new(&base, Some(SECRET)).unwrap();
+        // The engine at a small budget: the tests run unoptimised.
+        let analyst = rollerball::game::EngineAnalyst(rollerball::engine::analysis::Budget {
+            nodes: 20_000,
+        });
         let service: Service = World::service_on(store.clone(), clock.clone())
+            .with_analyst(Arc::new(analyst))
             .with_links(links.clone())
             .with_front_end_markup(FrontEnd::Web, Arc::new(WebMarkup));
         let world = World::of(db, store, clock, service).await;
@@ -521,4 +526,27 @@ async fn a_move_made_through_another_process_reaches_the_watchers() {
         (kind.as_str(), data.as_str()),
         ("moved", r#"{"ply":1,"san":"b3","side":"white"}"#)
     );
+}
+
+#[tokio::test]
+async fn an_analysed_game_shows_its_graph_and_marks() {
+    let site = Site::on(crate::common::sqlite_db()).await;
+    // White's sixth move, Rg2, allows mate in one (as in `analysis::`).
+    let id = game_with(&site, "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#").await;
+    let http = client();
+    let before = http.get(site.url("/games/1")).send().await.unwrap().text().await.unwrap();
+    assert!(!before.contains("graph.png"), "no analysis yet");
+    assert_eq!(
+        http.get(site.url("/games/1/graph.png")).send().await.unwrap().status(),
+        404
+    );
+    site.world.say(&alice(), &format!("analysis #{}", id.0)).await;
+    let page = http.get(site.url("/games/1")).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("<h2>Analysis</h2>"));
+    assert!(page.contains("src=\"/games/1/graph.png?lang=en\""));
+    assert!(page.contains(">Rg2??</a>"), "the blunder's mark");
+    assert!(page.contains("title=\"[%eval #-1]\""), "its evaluation");
+    let graph = http.get(site.url("/games/1/graph.png")).send().await.unwrap();
+    assert_eq!(graph.headers()["content-type"], "image/png");
+    assert_eq!(&graph.bytes().await.unwrap()[1..4], b"PNG");
 }

@@ -1,6 +1,6 @@
 //! The stylesheet and the script, compiled into the binary (nothing to deploy beside it, nothing
-//! fetched from elsewhere). Their addresses carry a version drawn from their content, so a
-//! browser keeps them for a year and still gets the new ones after an upgrade.
+//! fetched from elsewhere). Their addresses carry the bot's version, and a browser keeps them an
+//! hour, so an upgrade reaches every reader within the hour at the latest.
 
 use axum::extract::Path;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -12,9 +12,9 @@ const STYLE: &str = include_str!("../assets/site.css");
 const SCRIPT: &str = include_str!("../assets/game.js");
 
 /// The stylesheet's address.
-pub const STYLE_URL: &str = concat!("/assets/site.css?v=", env!("CARGO_PKG_VERSION"), "-", "1");
+pub const STYLE_URL: &str = concat!("/assets/site.css?v=", env!("CARGO_PKG_VERSION"));
 /// The script's address.
-pub const SCRIPT_URL: &str = concat!("/assets/game.js?v=", env!("CARGO_PKG_VERSION"), "-", "1");
+pub const SCRIPT_URL: &str = concat!("/assets/game.js?v=", env!("CARGO_PKG_VERSION"));
 
 /// `/assets/NAME`.
 pub async fn asset(Path(name): Path<String>) -> Response {

@@ -401,7 +401,7 @@ pub(crate) async fn started_reply(
             _ => String::new(),
         };
     }
-    let text = tr!(
+    let mut text = tr!(
         cx.lang,
         "tournament-started",
         tournament = title(cx, t),
@@ -411,11 +411,21 @@ pub(crate) async fn started_reply(
         list = list,
         id = t.id.0
     );
+    push_page_link(cx, t, &mut text);
     Reply {
         text,
         mentions: seated.to_vec(),
         new_games: games.iter().map(|g| g.id).collect(),
         ..Reply::default()
+    }
+}
+
+/// Ends `text` with the tournament's web page, where pages are served.
+pub(crate) fn push_page_link(cx: &Cx<'_>, t: &Tournament, text: &mut String) {
+    if let Some(links) = cx.svc.links() {
+        let page = cx.voice().url(&links.tournament(t.id));
+        text.push('\n');
+        text.push_str(&tr!(cx.lang, "web-link-line", page = page));
     }
 }
 

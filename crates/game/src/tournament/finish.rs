@@ -123,7 +123,7 @@ impl Service {
         let s = roster.standings();
         let winners = s.winners();
         let top = s.lines.first();
-        let text = format!(
+        let mut text = format!(
             "{}\n{}",
             tr!(
                 lang,
@@ -138,6 +138,7 @@ impl Service {
             ),
             standings_text(&cx, &roster, &s).await
         );
+        crate::actions::tournaments::push_page_link(&cx, t, &mut text);
         let mut mentions = Vec::new();
         for e in &roster.entrants {
             if cx.players.get_or_log(e.player).await.is_none_or(|p| p.ping) {
