@@ -1,6 +1,6 @@
 //! The game service as its players meet it: whole games, ratings, hostile input, the console,
-//! and the fuzz corpus replayed through the same checks as the fuzz targets. Every test runs on
-//! SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
+//! the tournament and player web pages, and the fuzz corpus replayed through the same checks
+//! as the fuzz targets. Every test runs on SQLite and, with `TEST_DATABASE_URL`, on PostgreSQL.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -20,3 +20,4 @@ mod ratings;
 mod tournaments;
 mod web;
 mod web_browser;
+mod web_pages;

@@ -45,9 +45,8 @@ impl Site {
         let base = format!("http://{}", listener.local_addr().unwrap());
         let links = Links::new(&base, Some(SECRET)).unwrap();
         // The engine at a small budget: the tests run unoptimised.
-        let analyst = rollerball::game::EngineAnalyst(rollerball::engine::analysis::Budget {
-            nodes: 20_000,
-        });
+        let analyst =
+            rollerball::game::EngineAnalyst(rollerball::engine::analysis::Budget { nodes: 20_000 });
         let service: Service = World::service_on(store.clone(), clock.clone())
             .with_analyst(Arc::new(analyst))
             .with_links(links.clone())
@@ -260,10 +259,7 @@ async fn hostile_names_are_shown_as_text() {
         html.contains("<title>Game #2: \u{2068}\u{202e}evil\u{2069} vs \u{2068}bob\u{2069}"),
         "{html}"
     );
-    assert!(
-        html.contains("<bdi class=\"name\">\u{202e}evil</bdi>"),
-        "{html}"
-    );
+    assert!(html.contains("<bdi>\u{202e}evil</bdi>"), "{html}");
 }
 
 #[tokio::test]
@@ -532,21 +528,49 @@ async fn a_move_made_through_another_process_reaches_the_watchers() {
 async fn an_analysed_game_shows_its_graph_and_marks() {
     let site = Site::on(crate::common::sqlite_db()).await;
     // White's sixth move, Rg2, allows mate in one (as in `analysis::`).
-    let id = game_with(&site, "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#").await;
+    let id = game_with(
+        &site,
+        "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2#",
+    )
+    .await;
     let http = client();
-    let before = http.get(site.url("/games/1")).send().await.unwrap().text().await.unwrap();
+    let before = http
+        .get(site.url("/games/1"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(!before.contains("graph.png"), "no analysis yet");
     assert_eq!(
-        http.get(site.url("/games/1/graph.png")).send().await.unwrap().status(),
+        http.get(site.url("/games/1/graph.png"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
         404
     );
-    site.world.say(&alice(), &format!("analysis #{}", id.0)).await;
-    let page = http.get(site.url("/games/1")).send().await.unwrap().text().await.unwrap();
+    site.world
+        .say(&alice(), &format!("analysis #{}", id.0))
+        .await;
+    let page = http
+        .get(site.url("/games/1"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(page.contains("<h2>Analysis</h2>"));
     assert!(page.contains("src=\"/games/1/graph.png?lang=en\""));
     assert!(page.contains(">Rg2??</a>"), "the blunder's mark");
     assert!(page.contains("title=\"[%eval #-1]\""), "its evaluation");
-    let graph = http.get(site.url("/games/1/graph.png")).send().await.unwrap();
+    let graph = http
+        .get(site.url("/games/1/graph.png"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(graph.headers()["content-type"], "image/png");
     assert_eq!(&graph.bytes().await.unwrap()[1..4], b"PNG");
 }

@@ -59,7 +59,8 @@ topics![
     "correspondence",
     "analysis",
     "board",
-    "web"
+    "web",
+    "web_pages"
 ];
 
 /// A language the bot answers in.

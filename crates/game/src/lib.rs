@@ -107,5 +107,8 @@ pub use request::{Actor, Admission, Audience, Input, Request};
 pub use searches::{EngineSearcher, Searcher, default_searches_at_once};
 pub use service::{DEFAULT_EVENTS_KEPT, Service};
 pub use told::Told;
-pub use views::{GameState, GameView, PendingOffer, SideView, TournamentRef, ViewError, isolated};
+pub use views::{
+    GameState, GameView, PendingOffer, PlayerView, SideView, TournamentRef, TournamentView,
+    ViewError, isolated,
+};
 pub use watch::LiveEvent;

@@ -74,6 +74,24 @@ impl Store {
         }
     }
 
+    /// Every rating of a player: the global one and one per server they played rated games
+    /// in, global first, then by server (the primary key's prefix: one index range).
+    pub async fn ratings_of(&self, player: PlayerId) -> Result<Vec<Rating>> {
+        let rows = sqlx::query(
+            "SELECT player_id, scope, rating, deviation, volatility, games, updated_at \
+             FROM ratings WHERE player_id = $1 ORDER BY scope",
+        )
+        .bind(player.to_db())
+        .fetch_all(&self.pool)
+        .await?;
+        let mut ratings = rows
+            .iter()
+            .map(rating_from_row)
+            .collect::<Result<Vec<_>>>()?;
+        ratings.sort_by_key(|r| r.scope != RatingScope::Global);
+        Ok(ratings)
+    }
+
     /// The best `limit` players of a scope, best first (ties in the order of [`LEADERBOARD`]).
     pub async fn leaderboard(
         &self,

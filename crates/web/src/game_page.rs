@@ -16,6 +16,7 @@ use crate::Site;
 use crate::html::{self, Head, MainAttrs, trusted};
 use crate::lang::reader_lang;
 use crate::play::{self, Seat};
+use crate::player_page::player_href;
 
 /// What a page's address may add: the language, and the ply to show.
 #[derive(Debug, Default, Deserialize)]
@@ -88,7 +89,7 @@ pub async fn game(
             h1 { (title) }
             (players(&view))
             @if let Some(t) = &view.tournament {
-                p class="tournament" { (tr!(lang, "web-tournament", round = t.round, name = t.name.as_str())) }
+                p class="tournament" { a href={ "/tournaments/" (t.id.0) } { (tr!(lang, "web-tournament", round = t.round, name = t.name.as_str())) } }
             }
         }
         div class="layout" {
@@ -212,7 +213,10 @@ fn players(view: &GameView) -> Markup {
                 @let side = &view.sides[color.index()];
                 span class={ "player " (side_key(color)) } {
                     span class="swatch" {}
-                    bdi class="name" { (side.name) }
+                    @match side.player {
+                        Some(id) => a class="name" href=(player_href(id)) { bdi { (side.name) } },
+                        None => bdi class="name" { (side.name) },
+                    }
                     " "
                     span class="rating" {
                         @match (side.player, side.rating) {

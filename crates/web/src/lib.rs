@@ -20,6 +20,8 @@
 //! | `lang` | the reader's language: `?lang=`, else `Accept-Language` |
 //! | `html` | the pages' shell (head, Open Graph tags, footer) and the error pages |
 //! | `game_page` | `/games/ID` and `/games/ID/embed`: board, players, moves, replay |
+//! | `tournament_page` | `/tournaments/ID`: standings and crosstable |
+//! | `player_page` | `/players/ID`: ratings, record, games |
 //! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg` |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
 //! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
@@ -38,6 +40,8 @@ pub mod listener;
 mod live;
 mod markup;
 mod play;
+mod player_page;
+mod tournament_page;
 
 pub use config::{WebConfig, WebConfigError};
 pub use listener::{Limits, Listener, OpenConnections, exposure};
@@ -88,6 +92,8 @@ pub fn pages(service: Arc<Service>, links: Links, hub: Arc<Hub>) -> Router {
         .route("/games/{id}/events", get(live::events))
         .route("/games/{id}/act", post(play::act))
         .route("/play/{token}", get(play::open))
+        .route("/tournaments/{id}", get(tournament_page::tournament))
+        .route("/players/{id}", get(player_page::player))
         .route("/assets/{name}", get(assets::asset))
         .with_state(site)
 }

@@ -11,7 +11,7 @@ mod offers;
 pub(crate) mod picker;
 mod play;
 pub(crate) mod settings;
-mod standings;
+pub(crate) mod standings;
 pub(crate) mod tournament_views;
 pub(crate) mod tournaments;
 mod vacation;

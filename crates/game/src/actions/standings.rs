@@ -124,13 +124,15 @@ pub(crate) async fn stats(cx: &Cx<'_>, player: Option<&PlayerRef>) -> Result<Rep
 
 /// Wins, draws and losses in a record, of one colour or of both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Totals {
+pub(crate) struct Totals {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
 }
 
-fn totals(record: &[RecordLine], colour: Option<Color>) -> Totals {
+/// The wins, draws and losses of `record`, of `colour` or of both: what `stats` and the
+/// leaderboard count, and a player's web page shows.
+pub(crate) fn totals(record: &[RecordLine], colour: Option<Color>) -> Totals {
     let mut t = Totals::default();
     for line in record
         .iter()

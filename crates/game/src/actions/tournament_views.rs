@@ -5,12 +5,13 @@
 use crate::context::{Cx, Res, no};
 use crate::i18n::{Lang, tr};
 use crate::model::{PlayerId, TournamentId};
+use crate::players::Players;
 use crate::present::yes_no;
 use crate::render::crosstable::{Cell, CrossLegend, CrossRow, Crosstable, render_crosstable};
 use crate::reply::{Attachment, Reply};
 use crate::rules::Color;
 use crate::store::{Tournament, TournamentStatus};
-use crate::tournament::standings::{Line, Mark, Standings, points, quarters};
+use crate::tournament::standings::{Line, Mark, Standings, place_text, points, quarters};
 use crate::tournament::{LISTED, Roster, Want, find, format_line, names, title};
 
 /// How many finished tournaments `tournaments` lists.
@@ -73,14 +74,10 @@ pub(crate) async fn standings_text(cx: &Cx<'_>, roster: &Roster, s: &Standings) 
 
 async fn standings_line(cx: &Cx<'_>, line: &Line) -> String {
     let player = cx.who(line.player).await;
-    let Some((first, last)) = line.place else {
+    if line.place.is_none() {
         return tr!(cx.lang, "tournament-line-annulled", player = player);
-    };
-    let place = if first == last {
-        format!("{first}.")
-    } else {
-        format!("{first}–{last}.")
-    };
+    }
+    let place = format!("{}.", place_text(line.place));
     tr!(
         cx.lang,
         "tournament-line",
@@ -128,7 +125,7 @@ pub(crate) async fn table(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
 
 /// Adds the crosstable to `reply`; a picture that cannot be drawn is said in words instead.
 pub(crate) async fn attach_table(cx: &Cx<'_>, roster: &Roster, s: &Standings, reply: &mut Reply) {
-    let view = crosstable(cx, roster, s).await;
+    let view = crosstable(cx.lang, &cx.players, roster, s).await;
     let drawn = tokio::task::spawn_blocking(move || render_crosstable(&view))
         .await
         .map_err(|e| e.to_string())
@@ -153,24 +150,33 @@ pub(crate) async fn attach_table(cx: &Cx<'_>, roster: &Roster, s: &Standings, re
 /// What the crosstable shows: the players in the order of the standings, their results against
 /// each other (with the colour each had, for a double round-robin), their points and
 /// tie-breaks, each name told apart from the others.
-async fn crosstable(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> Crosstable {
+///
+/// A web page's table reads it too ([`Service::tournament_view`](crate::Service)), with the
+/// games behind its cells ([`Roster::pair_games`], in the same order).
+pub(crate) async fn crosstable(
+    lang: Lang,
+    players: &Players<'_>,
+    roster: &Roster,
+    s: &Standings,
+) -> Crosstable {
     let t = &roster.tournament;
     let order: Vec<_> = s.lines.iter().map(|l| l.player).collect();
     let mut names = Vec::with_capacity(order.len());
     for &player in &order {
-        names.push(cx.players.name(player).await);
+        names.push(players.name(player).await);
     }
     let names = distinct_names(&order, names);
     // Each pair's games in round order, as the standings list their marks.
-    let mut games: Vec<_> = roster.games.iter().collect();
-    games.sort_by_key(|g| (g.round, g.board));
     let colours = |player, opponent| -> Vec<Color> {
-        games
+        roster
+            .pair_games(player, opponent)
             .iter()
-            .filter_map(|g| match (g.white, g.black) {
-                (w, b) if (w, b) == (player, opponent) => Some(Color::White),
-                (w, b) if (w, b) == (opponent, player) => Some(Color::Black),
-                _ => None,
+            .map(|g| {
+                if g.white == player {
+                    Color::White
+                } else {
+                    Color::Black
+                }
             })
             .collect()
     };
@@ -197,11 +203,7 @@ async fn crosstable(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> Crosstable {
             .collect();
         let annulled = |p| s.lines.iter().any(|l| l.player == p && l.annulled);
         rows.push(CrossRow {
-            place: match line.place {
-                Some((first, last)) if first == last => first.to_string(),
-                Some((first, last)) => format!("{first}–{last}"),
-                None => "–".to_string(),
-            },
+            place: place_text(line.place),
             name,
             colours: order
                 .iter()
@@ -234,22 +236,22 @@ async fn crosstable(cx: &Cx<'_>, roster: &Roster, s: &Standings) -> Crosstable {
     Crosstable {
         title: t.name.clone(),
         subtitle: tr!(
-            cx.lang,
+            lang,
             "tournament-table-subtitle",
             id = t.id.0,
             over = yes_no(t.status == TournamentStatus::Finished),
             finished = s.finished,
             games = s.games
         ),
-        legend: legend(cx.lang),
-        points_label: tr!(cx.lang, "tournament-table-points"),
-        tiebreak_label: tr!(cx.lang, "tournament-table-sb"),
+        legend: legend(lang),
+        points_label: tr!(lang, "tournament-table-points"),
+        tiebreak_label: tr!(lang, "tournament-table-sb"),
         rows,
     }
 }
 
 /// The crosstable's legend in `lang`.
-fn legend(lang: Lang) -> CrossLegend {
+pub(crate) fn legend(lang: Lang) -> CrossLegend {
     CrossLegend {
         win: tr!(lang, "tournament-table-legend-win"),
         draw: tr!(lang, "tournament-table-legend-draw"),

@@ -11,7 +11,7 @@ pub(crate) mod standings;
 use std::collections::HashSet;
 
 use super::context::{Cx, Res, no};
-use super::i18n::tr;
+use super::i18n::{Lang, tr};
 use super::lookup::place_key;
 use super::present::{rated_key, yes_no};
 use crate::model::{PlayerId, TournamentId};
@@ -79,6 +79,20 @@ impl Roster {
         Standings::count(&self.seated(), &withdrawn, &self.games)
     }
 
+    /// The games of `player` against `opponent`, in round order: the order of
+    /// [`Standings::marks`] between them.
+    pub(crate) fn pair_games(&self, player: PlayerId, opponent: PlayerId) -> Vec<&TournamentGame> {
+        let mut games: Vec<&TournamentGame> = self
+            .games
+            .iter()
+            .filter(|g| {
+                (g.white, g.black) == (player, opponent) || (g.white, g.black) == (opponent, player)
+            })
+            .collect();
+        games.sort_by_key(|g| (g.round, g.board));
+        games
+    }
+
     /// Whether `player` is signed up.
     pub(crate) fn has(&self, player: PlayerId) -> bool {
         self.entrants.iter().any(|e| e.player == player)
@@ -97,8 +111,13 @@ pub(crate) fn title(cx: &Cx<'_>, t: &Tournament) -> String {
 
 /// "a single round-robin, 3 days per move, rated".
 pub(crate) fn format_line(cx: &Cx<'_>, t: &Tournament) -> String {
+    format_in(cx.lang, t)
+}
+
+/// [`format_line`] in `lang`.
+pub(crate) fn format_in(lang: Lang, t: &Tournament) -> String {
     tr!(
-        cx.lang,
+        lang,
         "tournament-format",
         double = yes_no(t.double),
         days = t.days_per_move.get(),

@@ -278,6 +278,16 @@ impl Standings {
     }
 }
 
+/// A place as the tables write it: `1`, `2–4` when shared, `–` when the player's results are
+/// annulled.
+pub(crate) fn place_text(place: Option<(u32, u32)>) -> String {
+    match place {
+        Some((first, last)) if first == last => first.to_string(),
+        Some((first, last)) => format!("{first}–{last}"),
+        None => "–".to_string(),
+    }
+}
+
 /// Half-points as a score: `2½`, `½`, `0`.
 pub(crate) fn points(halves: u32) -> String {
     match (halves / 2, halves % 2) {

@@ -1,11 +1,18 @@
 //! What the web pages show, as data: a game with its players, ratings, record, state and
 //! analysis ([`GameView`]); its pictures and record (board PNG and SVG at any ply, the GIF, the
-//! PGN). A front end that draws pages (the `web` crate) reads these and writes the HTML; the
+//! PGN); a tournament's standings and crosstable ([`TournamentView`]); a player's ratings,
+//! record and games ([`PlayerView`]). A front end that draws pages (the `web` crate) reads these and writes the HTML; the
 //! words that are the game's (a result, whose move it is) come in the reader's language.
 
 mod game;
+mod player;
+mod tournament;
 
 pub use game::{GameState, GameView, PendingOffer, SideView, TournamentRef, isolated};
+pub use player::{FINISHED_SHOWN, GameLine, Opponent, Outcome, PlayerView, RatingLine, Record};
+pub use tournament::{
+    CrossCell, CrossGame, CrossLine, PlayerName, Stage, StandingLine, TournamentView,
+};
 
 use crate::store::StoreError;
 

@@ -49,6 +49,21 @@ pub enum Cell {
     Unplayed,
 }
 
+impl Cell {
+    /// The result as the crosstable writes it: `1`, `½`, `0`, `+`, `−`; nothing for the
+    /// diagonal and a game still being played (a web page's table writes the same).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Cell::Win => "1",
+            Cell::Draw => "½",
+            Cell::Loss => "0",
+            Cell::ForfeitWin => "+",
+            Cell::ForfeitLoss => "−",
+            Cell::Own | Cell::Unplayed => "",
+        }
+    }
+}
+
 /// One player's row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrossRow {
@@ -218,18 +233,6 @@ fn draw_placed(image: &mut RgbImage, placed: &Placed, color: [u8; 3]) {
         .draw(image, &placed.text, placed.x, placed.baseline, color);
 }
 
-/// The symbol of a result.
-fn symbol(cell: Cell) -> &'static str {
-    match cell {
-        Cell::Win => "1",
-        Cell::Draw => "½",
-        Cell::Loss => "0",
-        Cell::ForfeitWin => "+",
-        Cell::ForfeitLoss => "−",
-        Cell::Own | Cell::Unplayed => "",
-    }
-}
-
 /// One game's part of a cell: its fill, its symbol, and in a double round-robin the strip of
 /// the colour the row's player had.
 fn game_box(
@@ -256,7 +259,7 @@ fn game_box(
         rect(image, x, y + STRIP_H, w, 1, mix(fill, colors.ink, 40));
         STRIP_H + 1
     });
-    let text = symbol(result);
+    let text = result.symbol();
     if !text.is_empty() {
         let ink = if struck { colors.muted } else { colors.ink };
         let style = Text {
