@@ -51,7 +51,7 @@ pub async fn run(_args: Args) -> Outcome {
         let app = web::app([metrics::routes(Arc::clone(metrics), db.clone())]);
         servers.push(tokio::spawn(listener.serve(app)));
     }
-    let service = web_side::prepare(service, web_config.as_ref());
+    let service = web_side::prepare(service, web_config.as_ref(), web_side::Linked::WhenPublic);
     let bot = discord::Bot::new(config, service)
         .await
         .map_err(|e| format!("cannot start the Discord client: {e}"))?;

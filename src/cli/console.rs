@@ -59,8 +59,8 @@ async fn play(args: Args, db: Store, out: &mut impl Write) -> Outcome {
         metrics.expect_shards(0);
         service = service.with_observer(metrics.clone());
     }
-    let mut console = Console::new(web_side::prepare(service, web_config.as_ref()), args.boards)
-        .with_language(lang);
+    let service = web_side::prepare(service, web_config.as_ref(), web_side::Linked::Always);
+    let mut console = Console::new(service, args.boards).with_language(lang);
     let mut servers = Vec::new();
     if let (Some(listener), Some(config)) = (web_listener, &web_config) {
         servers = web_side::serve(listener, config, console.service(), metrics, db);

@@ -14,14 +14,32 @@ pub fn config() -> Result<Option<WebConfig>, String> {
     WebConfig::from(|name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
 
-/// The service as the web needs it: links in its replies, the web's own markup for answers
-/// to the pages.
-pub fn prepare(service: Service, config: Option<&WebConfig>) -> Service {
-    match config {
-        Some(config) => service
-            .with_links(config.links.clone())
-            .with_front_end_markup(FrontEnd::Web, Arc::new(WebMarkup)),
-        None => service,
+/// Where the service's replies link the pages: always in the console (its player is on this
+/// machine); on Discord only once `PUBLIC_URL` says where players reach them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Linked {
+    /// The console.
+    Always,
+    /// The Discord bot.
+    WhenPublic,
+}
+
+/// The service as the web needs it: the web's own markup for answers to the pages, and the
+/// pages' links in its replies as `linked` says.
+pub fn prepare(service: Service, config: Option<&WebConfig>, linked: Linked) -> Service {
+    let Some(config) = config else {
+        return service;
+    };
+    let service = service.with_front_end_markup(FrontEnd::Web, Arc::new(WebMarkup));
+    if linked == Linked::Always || config.public {
+        service.with_links(config.links.clone())
+    } else {
+        tracing::warn!(
+            "WEB_ADDR is set without PUBLIC_URL: the pages are served, but the bot writes no \
+             links to them in Discord (and `web` gives none) until PUBLIC_URL says where \
+             players reach them"
+        );
+        service
     }
 }
 

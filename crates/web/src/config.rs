@@ -14,6 +14,9 @@ pub struct WebConfig {
     pub addr: SocketAddr,
     /// Where the pages are, and the private links' secret.
     pub links: Links,
+    /// Whether `PUBLIC_URL` was set: only then does the bot write the pages' links in Discord
+    /// (the default address, `http://WEB_ADDR`, is this machine's, seldom the players').
+    pub public: bool,
 }
 
 /// Why the web server's settings were refused.
@@ -40,11 +43,15 @@ impl WebConfig {
         let addr: SocketAddr = addr.parse().map_err(|_| WebConfigError::Addr(addr))?;
         let public = get("PUBLIC_URL")
             .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty())
-            .unwrap_or_else(|| format!("http://{addr}"));
+            .filter(|v| !v.is_empty());
+        let base = public.clone().unwrap_or_else(|| format!("http://{addr}"));
         let secret = get("WEB_SECRET");
-        let links = Links::new(&public, secret.as_deref())?;
-        Ok(Some(WebConfig { addr, links }))
+        let links = Links::new(&base, secret.as_deref())?;
+        Ok(Some(WebConfig {
+            addr,
+            links,
+            public: public.is_some(),
+        }))
     }
 }
 
@@ -71,6 +78,7 @@ mod tests {
         let config = read(&[("WEB_ADDR", "127.0.0.1:8080")]).unwrap().unwrap();
         assert_eq!(config.links.base(), "http://127.0.0.1:8080");
         assert!(!config.links.private_links());
+        assert!(!config.public);
         let config = read(&[
             ("WEB_ADDR", "0.0.0.0:80"),
             ("PUBLIC_URL", "https://rb.example.org/"),
@@ -80,6 +88,7 @@ mod tests {
         .unwrap();
         assert_eq!(config.links.base(), "https://rb.example.org");
         assert!(config.links.private_links());
+        assert!(config.public);
         assert!(matches!(
             read(&[("WEB_ADDR", "127.0.0.1:1"), ("WEB_SECRET", "short")]),
             Err(WebConfigError::Links(LinksError::ShortSecret(5)))
