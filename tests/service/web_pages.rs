@@ -203,10 +203,10 @@ async fn a_tournament_page_shows_the_standings_and_the_crosstable_with_links() {
         // The game page links its players and its tournament.
         let game = page(&app, "/games/3").await;
         assert!(
-            game.contains("<a class=\"name\" href=\"/players/103\">carol</a>"),
+            game.contains("<a class=\"name\" href=\"/players/103\"><bdi>carol</bdi></a>"),
             "{game}"
         );
-        assert!(game.contains("<a class=\"name\" href=\"/players/102\">bob</a>"));
+        assert!(game.contains("<a class=\"name\" href=\"/players/102\"><bdi>bob</bdi></a>"));
         assert!(
             game.contains("<a href=\"/tournaments/1\">Round 3 of Spring &amp; Friends' Cup</a>")
         );
