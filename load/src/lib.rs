@@ -47,6 +47,7 @@
 #![warn(missing_docs)]
 
 mod analysis;
+mod apart;
 mod compare;
 mod cpu;
 mod driver;
@@ -64,6 +65,7 @@ mod watchers;
 mod web_compare;
 
 pub use analysis::{AnalysisLoad, keep_analysing};
+pub use apart::serve_watch_clients;
 pub use compare::{MetricsComparison, PHASES, Side, compare_metrics};
 pub use cpu::process_cpu_time;
 pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};

@@ -26,6 +26,8 @@ enum Command {
     Startup(cli::startup::Args),
     Watchers(cli::watchers::Args),
     Page(cli::watchers::PageArgs),
+    #[command(hide = true)]
+    WatchClients(cli::watchers::ClientArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::Startup(args) => cli::startup::run(args, &mut std::io::stdout().lock()),
         Command::Watchers(args) => cli::watchers::run(args),
         Command::Page(args) => cli::watchers::page(args),
+        Command::WatchClients(args) => cli::watchers::clients(args),
     };
     match finished {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,11 +11,13 @@
 //! are compared with the game's news in the event log: every move once, in order, with the
 //! log's ids.
 //!
-//! Both ends are in one process, so the memory measured includes the clients' side; `control`
-//! runs the same clients against a listener that accepts and never answers, in a process of its
-//! own, to weigh that side alone.
+//! The watchers run in a child process of their own ([`crate::apart`], `apart`), so that this
+//! process's memory is the server's alone, as the bot's would be; or, without `apart`, in this
+//! process, and the memory measured includes the clients' side: `control` then runs the same
+//! clients against a listener that accepts and never answers, to weigh that side alone.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -23,12 +25,13 @@ use std::time::{Duration, Instant};
 use rollerball::store::{GameId, Store};
 use tokio::sync::{Semaphore, watch};
 
+use crate::apart::Apart;
 use crate::site::{WebGame, WebServer, run_number, start_game, web_service};
 use crate::watcher::{Tally, Watcher, WatcherLog};
 use crate::{LatencyHistogram, LoadError, MemoryUse};
 
 /// Connections being opened at once (the listener's backlog is 1,024).
-const OPENING: usize = 256;
+pub(crate) const OPENING: usize = 256;
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -47,6 +50,9 @@ pub struct WatchOptions {
     pub timeout: Duration,
     /// The clients alone, against a server that never answers: their own memory.
     pub control: bool,
+    /// Run the watchers in a child process, `PROGRAM watch-clients` (this crate's binary), so
+    /// that this process holds only the server's side; `None`: in this process.
+    pub apart: Option<PathBuf>,
 }
 
 impl Default for WatchOptions {
@@ -59,6 +65,7 @@ impl Default for WatchOptions {
             hold: Duration::ZERO,
             timeout: Duration::from_secs(120),
             control: false,
+            apart: None,
         }
     }
 }
@@ -165,14 +172,16 @@ impl fmt::Display for WatchReport {
         let sum =
             |f: fn(&WatcherLog) -> u32| self.logs.iter().map(|l| u64::from(f(l))).sum::<u64>();
         let delivered: usize = self.logs.iter().map(|l| l.moves.len()).sum();
+        let fewest = |f: fn(&WatcherLog) -> u32| self.logs.iter().map(f).min().unwrap_or(0);
         writeln!(
             f,
             "held idle {:.0} s; events besides the moves: {} watcher counts, {} resyncs, {} \
-             keep-alives, {} others",
+             keep-alives (each watcher at least {}), {} others",
             o.hold.as_secs_f64(),
             sum(|l| l.counts),
             sum(|l| l.resyncs),
             sum(|l| l.keep_alives),
+            fewest(|l| l.keep_alives),
             sum(|l| l.others)
         )?;
         writeln!(
@@ -232,44 +241,25 @@ pub async fn measure_watchers(
     };
     let before = MemoryUse::now();
     let opened = Instant::now();
-    let tally = Arc::new(Tally::new(games.len()));
-    let (stop, stopped) = watch::channel(false);
-    let opening = Arc::new(Semaphore::new(OPENING));
-    let mut tasks = Vec::with_capacity(options.games * options.per_game);
-    for (index, game) in games.iter().enumerate() {
-        for _ in 0..options.per_game {
-            let permit = Arc::clone(&opening)
-                .acquire_owned()
-                .await
-                .expect("never closed");
-            let watcher = Watcher {
-                addr,
-                index,
-                game: game.id,
-                tally: Arc::clone(&tally),
-                stop: stopped.clone(),
-                opening: Some(permit),
-                silent_server: options.control,
-            };
-            tasks.push(tokio::spawn(watcher.run()));
+    let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
+    let crowd = match &options.apart {
+        Some(program) if !options.control => {
+            Crowd::Apart(Apart::start(program, addr, &ids, options.per_game)?)
         }
-    }
-    let total = tasks.len();
-    let joined = if options.control {
-        &tally.connected
-    } else {
-        &tally.joined
+        _ => Crowd::here(addr, &ids, options).await,
     };
+    let total = options.games * options.per_game;
     wait_for(options.timeout, || {
-        joined.load(Ordering::Relaxed) + tally.ended.load(Ordering::Relaxed) >= total
+        let (joined, ended, _, _) = crowd.counts();
+        joined + ended >= total
     })
     .await;
     // Quiet: no event for half a second (each newcomer told every watcher of the game).
     let quiet_by = Instant::now() + options.timeout;
-    let mut last = tally.events.load(Ordering::Relaxed);
+    let mut last = crowd.counts().2;
     while Instant::now() < quiet_by {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let now = tally.events.load(Ordering::Relaxed);
+        let now = crowd.counts().2;
         if std::mem::replace(&mut last, now) == now {
             break;
         }
@@ -279,26 +269,23 @@ pub async fn measure_watchers(
     let mut commits: Vec<Vec<Instant>> = vec![Vec::new(); games.len()];
     if !options.control {
         tokio::time::sleep(options.hold).await;
+        let mut plies = 0;
         for _ in 0..options.moves {
             for (index, game) in games.iter_mut().enumerate() {
-                let (ply, committed) = game.play_next(&service).await?;
+                let (_, committed) = game.play_next(&service).await?;
                 commits[index].push(committed);
-                let want = (options.per_game * ply) as u64;
-                let alive = options.per_game as u64;
+                plies += 1;
+                let want = (options.per_game * plies) as u64;
                 wait_for(options.timeout, || {
-                    tally.moved[index].load(Ordering::Relaxed) >= want
-                        || tally.ended.load(Ordering::Relaxed) as u64 >= alive
+                    let (_, ended, _, moved) = crowd.counts();
+                    moved >= want || ended >= total
                 })
                 .await;
                 tokio::time::sleep(options.gap).await;
             }
         }
     }
-    let _ = stop.send(true);
-    let mut logs = Vec::with_capacity(total);
-    for task in tasks {
-        logs.push(task.await.expect("a watcher panicked"));
-    }
+    let logs = crowd.finish().await;
     drop(server);
     let mut logged = Vec::new();
     let mut latency = LatencyHistogram::default();
@@ -359,4 +346,90 @@ async fn silent_listener() -> Result<std::net::SocketAddr, LoadError> {
         }
     });
     Ok(addr)
+}
+
+/// The watchers of a run, in this process or in a child.
+enum Crowd {
+    Here {
+        /// Whether the server never answers: connected counts as joined.
+        control: bool,
+        tally: Arc<Tally>,
+        stop: watch::Sender<bool>,
+        tasks: Vec<tokio::task::JoinHandle<WatcherLog>>,
+    },
+    Apart(Apart),
+}
+
+impl Crowd {
+    /// `per_game` watchers of each of `games` at `addr`, in this process.
+    async fn here(addr: std::net::SocketAddr, games: &[GameId], options: &WatchOptions) -> Crowd {
+        let tally = Arc::new(Tally::new(games.len()));
+        let (stop, stopped) = watch::channel(false);
+        let opening = Arc::new(Semaphore::new(OPENING));
+        let mut tasks = Vec::with_capacity(games.len() * options.per_game);
+        for (index, &game) in games.iter().enumerate() {
+            for _ in 0..options.per_game {
+                let permit = Arc::clone(&opening)
+                    .acquire_owned()
+                    .await
+                    .expect("never closed");
+                let watcher = Watcher {
+                    addr,
+                    index,
+                    game,
+                    tally: Arc::clone(&tally),
+                    stop: stopped.clone(),
+                    opening: Some(permit),
+                    silent_server: options.control,
+                };
+                tasks.push(tokio::spawn(watcher.run()));
+            }
+        }
+        Crowd::Here {
+            control: options.control,
+            tally,
+            stop,
+            tasks,
+        }
+    }
+
+    /// Watchers joined (connected, against a silent server), stopped on their own, events
+    /// read, moves read.
+    fn counts(&self) -> (usize, usize, u64, u64) {
+        match self {
+            Crowd::Here { control, tally, .. } => {
+                let joined = if *control {
+                    &tally.connected
+                } else {
+                    &tally.joined
+                };
+                let moved = tally.moved.iter().map(|m| m.load(Ordering::Relaxed)).sum();
+                (
+                    joined.load(Ordering::Relaxed),
+                    tally.ended.load(Ordering::Relaxed),
+                    tally.events.load(Ordering::Relaxed),
+                    moved,
+                )
+            }
+            Crowd::Apart(apart) => {
+                let s = apart.status();
+                (s.joined, s.ended, s.events, s.moved)
+            }
+        }
+    }
+
+    /// Stops the watchers; their logs.
+    async fn finish(self) -> Vec<WatcherLog> {
+        match self {
+            Crowd::Here { stop, tasks, .. } => {
+                let _ = stop.send(true);
+                let mut logs = Vec::with_capacity(tasks.len());
+                for task in tasks {
+                    logs.push(task.await.expect("a watcher panicked"));
+                }
+                logs
+            }
+            Crowd::Apart(apart) => apart.finish().await,
+        }
+    }
 }

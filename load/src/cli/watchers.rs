@@ -11,8 +11,9 @@ use super::run::TempDir;
 /// Open many watchers of live game pages (`/games/ID/events`) on the web server, started in
 /// this process on 127.0.0.1: the memory they cost, then how soon each hears of every move
 /// played through the service, and whether it hears of each exactly once, in order. It creates
-/// its own players and games: point it at a scratch database, never at the bot's. Each watcher
-/// holds two file descriptors here (both ends): raise the limit first (`ulimit -n 65536`).
+/// its own players and games: point it at a scratch database, never at the bot's. The watchers
+/// run in a child process (this program's `watch-clients`), so that this process holds only
+/// the server's side, as the bot would; each process needs a file descriptor per watcher.
 #[derive(clap::Args)]
 pub struct Args {
     /// The database (default: a new SQLite file in a temporary directory, removed afterwards).
@@ -39,16 +40,26 @@ pub struct Args {
     /// The longest any wait may take, in seconds.
     #[arg(long, default_value_t = 120)]
     timeout: u64,
-    /// Measure the clients alone, against a listener that never answers: the part of the
-    /// memory figure that is this program's, not the server's.
+    /// Run the watchers in this process rather than in a child process: the memory figure
+    /// then includes the clients' side, and each watcher holds two file descriptors here.
     #[arg(long)]
+    in_process: bool,
+    /// With --in-process: measure the clients alone, against a listener that never answers
+    /// (the part of the memory figure that is the clients', not the server's).
+    #[arg(long, requires = "in_process")]
     control: bool,
 }
 
 /// Runs the watchers and prints the report.
 pub fn run(args: Args) -> Result<(), String> {
-    let needed = u64::from(args.games) * u64::from(args.per_game) * 2 + 256;
+    let ends = if args.in_process { 2 } else { 1 };
+    let needed = u64::from(args.games) * u64::from(args.per_game) * ends + 256;
     check_open_files(needed)?;
+    let apart = if args.in_process {
+        None
+    } else {
+        Some(std::env::current_exe().map_err(|e| format!("where is this program? {e}"))?)
+    };
     let options = WatchOptions {
         games: args.games as usize,
         per_game: args.per_game as usize,
@@ -57,12 +68,44 @@ pub fn run(args: Args) -> Result<(), String> {
         hold: Duration::from_secs(args.hold),
         timeout: Duration::from_secs(args.timeout.max(1)),
         control: args.control,
+        apart,
     };
     with_database(args.database, "rollerball-watchers", |db| async move {
         rollerball_load::measure_watchers(db, &options)
             .await
             .map(|r| r.to_string())
     })
+}
+
+/// The watchers of `rollerball-load watchers`, in a process of their own: started by it, never
+/// by hand.
+#[derive(clap::Args)]
+pub struct ClientArgs {
+    /// The web server.
+    #[arg(long)]
+    addr: std::net::SocketAddr,
+    /// The games' ids, separated by commas.
+    #[arg(long, value_delimiter = ',')]
+    games: Vec<i64>,
+    /// Watchers of each.
+    #[arg(long)]
+    per_game: usize,
+}
+
+/// Runs the watchers until a line (or the end) on standard input, then prints their logs.
+pub fn clients(args: ClientArgs) -> Result<(), String> {
+    check_open_files(args.games.len() as u64 * args.per_game as u64 + 64)?;
+    let games: Vec<store::GameId> = args.games.into_iter().map(store::GameId).collect();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(rollerball_load::serve_watch_clients(
+        args.addr,
+        &games,
+        args.per_game,
+    ));
+    Ok(())
 }
 
 /// Serve a game page over HTTP on loopback, with the web server started in this process on

@@ -12,49 +12,62 @@ use crate::common;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_watcher_hears_of_every_move_once_in_order() {
     for db in common::test_dbs("watchers").await {
-        let options = WatchOptions {
-            games: 2,
-            per_game: 25,
-            moves: 3,
-            gap: Duration::ZERO,
-            hold: Duration::ZERO,
-            timeout: Duration::from_secs(60),
-            control: false,
-        };
-        let report = measure_watchers(db.store().await, &options).await.unwrap();
-        assert_eq!(report.watchers(), 50);
-        assert_eq!(report.errors(), Vec::<String>::new(), "{report}");
-        assert_eq!(report.logged.len(), 2);
-        for (game, logged) in &report.logged {
-            assert_eq!(logged.len(), 3, "game #{}: {logged:?}", game.0);
-            let plies: Vec<u32> = logged.iter().map(|(_, ply, _)| *ply).collect();
-            assert_eq!(plies, [1, 2, 3]);
-            assert!(logged.windows(2).all(|w| w[0].0 < w[1].0), "{logged:?}");
-        }
-        for log in &report.logs {
-            let logged = &report
-                .logged
-                .iter()
-                .find(|(g, _)| *g == log.game)
-                .expect("a watched game")
-                .1;
-            let heard: Vec<(i64, u32, String)> = log
-                .moves
-                .iter()
-                .map(|m| (m.id, m.ply, m.san.clone()))
-                .collect();
-            assert_eq!(&heard, logged, "game #{}", log.game.0);
-            assert!(log.counts >= 1, "told how many watch");
-            assert_eq!(log.resyncs, 0);
-        }
-        assert_eq!(report.exact(), 50);
-        assert_eq!(report.latency.count(), 150);
-        let text = report.to_string();
-        assert!(
-            text.contains("50 of 50 watchers got every move once, in order"),
-            "{text}"
-        );
+        every_move_once(&db, None).await;
     }
+}
+
+/// The same with the watchers in a child process (`rollerball-load watch-clients`), as the
+/// command runs them: their logs cross the process boundary whole.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watchers_in_a_process_of_their_own_hear_the_same() {
+    let program = std::path::PathBuf::from(env!("CARGO_BIN_EXE_rollerball-load"));
+    every_move_once(&common::sqlite_db(), Some(program)).await;
+}
+
+async fn every_move_once(db: &common::TestDb, apart: Option<std::path::PathBuf>) {
+    let options = WatchOptions {
+        games: 2,
+        per_game: 25,
+        moves: 3,
+        gap: Duration::ZERO,
+        hold: Duration::ZERO,
+        timeout: Duration::from_secs(60),
+        control: false,
+        apart,
+    };
+    let report = measure_watchers(db.store().await, &options).await.unwrap();
+    assert_eq!(report.watchers(), 50);
+    assert_eq!(report.errors(), Vec::<String>::new(), "{report}");
+    assert_eq!(report.logged.len(), 2);
+    for (game, logged) in &report.logged {
+        assert_eq!(logged.len(), 3, "game #{}: {logged:?}", game.0);
+        let plies: Vec<u32> = logged.iter().map(|(_, ply, _)| *ply).collect();
+        assert_eq!(plies, [1, 2, 3]);
+        assert!(logged.windows(2).all(|w| w[0].0 < w[1].0), "{logged:?}");
+    }
+    for log in &report.logs {
+        let logged = &report
+            .logged
+            .iter()
+            .find(|(g, _)| *g == log.game)
+            .expect("a watched game")
+            .1;
+        let heard: Vec<(i64, u32, String)> = log
+            .moves
+            .iter()
+            .map(|m| (m.id, m.ply, m.san.clone()))
+            .collect();
+        assert_eq!(&heard, logged, "game #{}", log.game.0);
+        assert!(log.counts >= 1, "told how many watch");
+        assert_eq!(log.resyncs, 0);
+    }
+    assert_eq!(report.exact(), 50);
+    assert_eq!(report.latency.count(), 150);
+    let text = report.to_string();
+    assert!(
+        text.contains("50 of 50 watchers got every move once, in order"),
+        "{text}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
