@@ -179,13 +179,18 @@ impl WebGame {
     }
 
     /// Plays the game's next ply of the sixty-move game through the service; returns the ply
-    /// reached and the moment the service answered (the move is committed by then).
-    pub async fn play_next(&mut self, service: &Service) -> Result<(usize, Instant), LoadError> {
+    /// reached, the moment the move was sent and the moment the service answered (the move
+    /// was committed in between, before the reply's board was drawn).
+    pub async fn play_next(
+        &mut self,
+        service: &Service,
+    ) -> Result<(usize, Instant, Instant), LoadError> {
         let mv = SIXTY_MOVES
             .split_whitespace()
             .nth(self.plies)
             .ok_or_else(|| LoadError::Options("the sixty-move game is over".into()))?;
         let who = &self.players[self.plies % 2];
+        let sent = Instant::now();
         say(
             service,
             who,
@@ -195,6 +200,6 @@ impl WebGame {
         .await?;
         let committed = Instant::now();
         self.plies += 1;
-        Ok((self.plies, committed))
+        Ok((self.plies, sent, committed))
     }
 }

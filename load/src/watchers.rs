@@ -86,6 +86,8 @@ pub struct WatchReport {
     pub latency: LatencyHistogram,
     /// Events read before the service's answer to the move was back (counted as 0).
     pub early: u64,
+    /// Every watcher's delay from the move's request (an upper bound: the commit is later).
+    pub from_request: LatencyHistogram,
     /// Each watcher's log.
     pub logs: Vec<WatcherLog>,
     /// Each game's moves as the event log holds them.
@@ -202,6 +204,13 @@ impl fmt::Display for WatchReport {
             ms(self.latency.max()),
             self.early,
             self.latency.count()
+        )?;
+        writeln!(
+            f,
+            "request to arrival (the bound from above): median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            ms(self.from_request.quantile(0.5)),
+            ms(self.from_request.quantile(0.99)),
+            ms(self.from_request.max()),
         )
     }
 }
@@ -266,14 +275,14 @@ pub async fn measure_watchers(
     }
     let opening_time = opened.elapsed();
     let after = MemoryUse::now();
-    let mut commits: Vec<Vec<Instant>> = vec![Vec::new(); games.len()];
+    let mut commits: Vec<Vec<(Instant, Instant)>> = vec![Vec::new(); games.len()];
     if !options.control {
         tokio::time::sleep(options.hold).await;
         let mut plies = 0;
         for _ in 0..options.moves {
             for (index, game) in games.iter_mut().enumerate() {
-                let (_, committed) = game.play_next(&service).await?;
-                commits[index].push(committed);
+                let (_, sent, committed) = game.play_next(&service).await?;
+                commits[index].push((sent, committed));
                 plies += 1;
                 let want = (options.per_game * plies) as u64;
                 wait_for(options.timeout, || {
@@ -290,6 +299,7 @@ pub async fn measure_watchers(
     let mut logged = Vec::new();
     let mut latency = LatencyHistogram::default();
     let mut early = 0;
+    let mut from_request = LatencyHistogram::default();
     if !options.control {
         for game in &games {
             let news = service.game_live_events_after(game.id, 0, 1000).await?;
@@ -303,13 +313,14 @@ pub async fn measure_watchers(
         for log in &logs {
             let index = games.iter().position(|g| g.id == log.game).unwrap_or(0);
             for seen in &log.moves {
-                let Some(&commit) = commits[index].get(seen.ply as usize - 1) else {
+                let Some(&(sent, commit)) = commits[index].get(seen.ply as usize - 1) else {
                     continue;
                 };
                 if seen.at < commit {
                     early += 1;
                 }
                 latency.record(seen.at.saturating_duration_since(commit));
+                from_request.record(seen.at.saturating_duration_since(sent));
             }
         }
     }
@@ -319,6 +330,7 @@ pub async fn measure_watchers(
         memory: before.zip(after),
         latency,
         early,
+        from_request,
         logs,
         logged,
     })
