@@ -8,6 +8,13 @@
 //! and `rollerball-load lookups` times a player's commands beside another player's many games
 //! ([`keep_flooding`], [`measure_lookups`]). `rollerball-load startup` times the bot's start-up on a database.
 //!
+//! The web pages are measured with the real web server started inside the process
+//! ([`site`]): `rollerball-load page` times a game page over loopback and weighs it
+//! ([`measure_page`]), `rollerball-load watchers` opens many live pages' event streams and
+//! times each move from its commit to every watcher ([`measure_watchers`]), and
+//! `rollerball-load run --web compare` plays the load with and without the web server
+//! ([`compare_web`]); [`http`] is the small client they read it with.
+//!
 //! The driver keeps `games` games going, each in a *slot*: its own channel and its own two
 //! players. A slot's game is started with `challenge` and `accept`, then its moves are sent as
 //! `move SAN` by the player to move, exactly as a player types them; the driver picks a random
@@ -40,17 +47,25 @@
 #![warn(missing_docs)]
 
 mod analysis;
+mod apart;
 mod compare;
 mod cpu;
 mod driver;
 mod flood;
 mod histogram;
+pub mod http;
 mod memory;
 mod options;
+mod page;
 mod report;
+pub mod site;
 mod startup;
+mod watcher;
+mod watchers;
+mod web_compare;
 
 pub use analysis::{AnalysisLoad, keep_analysing};
+pub use apart::serve_watch_clients;
 pub use compare::{MetricsComparison, PHASES, Side, compare_metrics};
 pub use cpu::process_cpu_time;
 pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};
@@ -58,5 +73,9 @@ pub use flood::{FloodLoad, LookupsReport, keep_flooding, measure_lookups};
 pub use histogram::LatencyHistogram;
 pub use memory::MemoryUse;
 pub use options::{LoadError, LoadOptions, Outputs, Stop};
+pub use page::{PageReport, linked_assets, measure_page};
 pub use report::LoadReport;
 pub use startup::{StartupReport, measure_startup};
+pub use watcher::{MoveSeen, WatcherLog};
+pub use watchers::{LoggedMoves, WatchOptions, WatchReport, measure_watchers};
+pub use web_compare::{WebComparison, compare_web};

@@ -1,5 +1,5 @@
-//! `rollerball-load`: the load test and the start-up timing of the Rollerball bot, run from the
-//! command line (see the crate's library for the driver itself).
+//! `rollerball-load`: the load test, the start-up timing and the web pages' figures of the
+//! Rollerball bot, run from the command line (see the crate's library for the driver itself).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -24,6 +24,10 @@ enum Command {
     Run(cli::run::Args),
     Lookups(cli::lookups::Args),
     Startup(cli::startup::Args),
+    Watchers(cli::watchers::Args),
+    Page(cli::watchers::PageArgs),
+    #[command(hide = true)]
+    WatchClients(cli::watchers::ClientArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +35,9 @@ fn main() -> ExitCode {
         Command::Run(args) => cli::run::run(args),
         Command::Lookups(args) => cli::lookups::run(args),
         Command::Startup(args) => cli::startup::run(args, &mut std::io::stdout().lock()),
+        Command::Watchers(args) => cli::watchers::run(args),
+        Command::Page(args) => cli::watchers::page(args),
+        Command::WatchClients(args) => cli::watchers::clients(args),
     };
     match finished {
         Ok(()) => ExitCode::SUCCESS,

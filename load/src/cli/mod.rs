@@ -3,3 +3,4 @@
 pub mod lookups;
 pub mod run;
 pub mod startup;
+pub mod watchers;

@@ -74,6 +74,25 @@ pub struct Args {
     /// compare `--flood-engine` with.
     #[arg(long, conflicts_with_all = ["metrics", "flood_engine"])]
     computer_probe: bool,
+    /// The web server: `off` (the default), or `compare`: the load four times on one database,
+    /// web server off, on, on, off — with it on, the process also serves the pages and reads
+    /// the event log for the live pages as the bot does with `WEB_ADDR` set, and a watcher
+    /// reads the live page of each of the first `--web-watchers` games — and what it costs a
+    /// move.
+    #[arg(long, value_enum, default_value_t = WebMode::Off,
+          conflicts_with_all = ["metrics", "analysis", "flood_engine", "computer_probe"])]
+    web: WebMode,
+    /// Live pages watched during `--web compare`'s phases with the web server on (one watcher
+    /// each, on the first games).
+    #[arg(long, default_value_t = 100)]
+    web_watchers: u32,
+}
+
+/// Whether the web server runs beside the load.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum WebMode {
+    Off,
+    Compare,
 }
 
 /// Whether the service reports to the bot's metrics.
@@ -130,6 +149,18 @@ pub fn run(args: Args) -> Result<(), String> {
             .await
             .map(|c| c.to_string())
             .map_err(|e| e.to_string());
+            db.close().await;
+            return compared;
+        }
+        if args.web == WebMode::Compare {
+            let mut out = progress();
+            let compared =
+                rollerball_load::compare_web(&db, &options, args.web_watchers as usize, |line| {
+                    let _ = writeln!(out, "{line}");
+                })
+                .await
+                .map(|c| c.to_string())
+                .map_err(|e| e.to_string());
             db.close().await;
             return compared;
         }

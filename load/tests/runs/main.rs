@@ -1,5 +1,6 @@
 //! The `rollerball-load` binary run as a host would run it: killed in the middle of a load run,
-//! and timed at start-up against databases of different sizes. (The memory test is a binary of
+//! timed at start-up against databases of different sizes, and the web pages' watchers run
+//! small (the library called directly). (The memory test is a binary of
 //! its own: it replaces the allocator.)
 
 // The bot's database helpers, shared with its own tests.
@@ -11,3 +12,4 @@ mod flood;
 mod load_crash;
 mod metrics_compare;
 mod startup;
+mod watchers;
