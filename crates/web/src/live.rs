@@ -25,7 +25,7 @@ use futures_util::stream::{self, Stream};
 use rollerball_game::{GAP_PATIENCE, Lang, LiveEvent, Service, tr};
 use rollerball_model::GameId;
 use serde::Deserialize;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 
 use crate::Site;
 use crate::lang::reader_lang;
@@ -41,19 +41,12 @@ const FALLBACK_CHECK: Duration = Duration::from_secs(30);
 /// How often a quiet stream says it is alive, so proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(20);
 
-/// What a game's watchers are sent.
-#[derive(Clone, Debug)]
-enum Frame {
-    /// News of the game.
-    News(Arc<LiveEvent>),
-    /// How many watch it now.
-    Watchers(usize),
-}
-
-/// The watchers of one game.
+/// The watchers of one game: its news, which each watcher must get, and how many watch it,
+/// of which only the latest matters (a crowd arriving at once changes it a thousand times, and
+/// a thousand watchers told each change would fall behind on the news).
 struct Channel {
-    sender: broadcast::Sender<Frame>,
-    watchers: usize,
+    news: broadcast::Sender<Arc<LiveEvent>>,
+    count: watch::Sender<usize>,
 }
 
 /// Every game's watchers in this process, and the reader of the log that feeds them.
@@ -73,11 +66,11 @@ impl Drop for Watching {
     fn drop(&mut self) {
         let mut games = self.hub.games.lock().expect("the hub's lock");
         if let Some(channel) = games.get_mut(&self.game) {
-            channel.watchers -= 1;
-            if channel.watchers == 0 {
+            let left = channel.count.borrow().saturating_sub(1);
+            if left == 0 {
                 games.remove(&self.game);
             } else {
-                let _ = channel.sender.send(Frame::Watchers(channel.watchers));
+                channel.count.send_replace(left);
             }
         }
     }
@@ -95,31 +88,40 @@ impl Hub {
     /// How many watch game `game` in this process.
     pub fn watchers(&self, game: GameId) -> usize {
         let games = self.games.lock().expect("the hub's lock");
-        games.get(&game).map_or(0, |c| c.watchers)
+        games.get(&game).map_or(0, |c| *c.count.borrow())
     }
 
     /// Joins game `game`'s watchers, telling them (and the newcomer) how many they are.
-    fn watch(self: &Arc<Self>, game: GameId) -> (broadcast::Receiver<Frame>, Watching) {
+    fn watch(
+        self: &Arc<Self>,
+        game: GameId,
+    ) -> (
+        broadcast::Receiver<Arc<LiveEvent>>,
+        watch::Receiver<usize>,
+        Watching,
+    ) {
         let mut games = self.games.lock().expect("the hub's lock");
         let channel = games.entry(game).or_insert_with(|| Channel {
-            sender: broadcast::channel(BACKLOG).0,
-            watchers: 0,
+            news: broadcast::channel(BACKLOG).0,
+            count: watch::channel(0).0,
         });
-        channel.watchers += 1;
-        let receiver = channel.sender.subscribe();
-        let _ = channel.sender.send(Frame::Watchers(channel.watchers));
+        let news = channel.news.subscribe();
+        channel.count.send_modify(|n| *n += 1);
+        let mut count = channel.count.subscribe();
+        // The newcomer is told the count once at the start, like every later change.
+        count.mark_changed();
         let watching = Watching {
             hub: Arc::clone(self),
             game,
         };
-        (receiver, watching)
+        (news, count, watching)
     }
 
     /// Hands `event` to its game's watchers, if it has any here.
     fn tell(&self, event: LiveEvent) {
         let games = self.games.lock().expect("the hub's lock");
         if let Some(channel) = games.get(&event.game) {
-            let _ = channel.sender.send(Frame::News(Arc::new(event)));
+            let _ = channel.news.send(Arc::new(event));
         }
     }
 
@@ -253,7 +255,7 @@ pub async fn events(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<i64>().ok());
     // Joined first, then caught up: what happens in between arrives twice and is sent once.
-    let (receiver, watching) = site.hub.watch(game);
+    let (news, count, watching) = site.hub.watch(game);
     let mut missed = Vec::new();
     let mut reload = false;
     if let Some(after) = last_seen {
@@ -273,13 +275,14 @@ pub async fn events(
         }
     }
     let start = WatcherState {
-        receiver,
+        news,
+        count,
         _watching: watching,
         lang,
         last_sent: missed.last().map_or(last_seen.unwrap_or(0), |e| e.id),
         queue: missed
             .into_iter()
-            .map(|e| news(&e))
+            .map(|e| news_event(&e))
             .chain(reload.then(resync))
             .collect(),
     };
@@ -290,7 +293,8 @@ pub async fn events(
 
 /// One watcher's stream as it goes.
 struct WatcherState {
-    receiver: broadcast::Receiver<Frame>,
+    news: broadcast::Receiver<Arc<LiveEvent>>,
+    count: watch::Receiver<usize>,
     _watching: Watching,
     lang: Lang,
     /// The last event id sent: the broadcast may repeat what the catch-up sent.
@@ -306,32 +310,35 @@ fn watcher_stream(start: WatcherState) -> impl Stream<Item = Result<Event, Infal
             if let Some(event) = state.queue.pop_front() {
                 return Some((Ok(event), state));
             }
-            match state.receiver.recv().await {
-                Ok(Frame::News(event)) if event.id > state.last_sent => {
-                    state.last_sent = event.id;
-                    return Some((Ok(news(&event)), state));
+            tokio::select! {
+                // News first: a count can wait, and is never behind by more than one.
+                biased;
+                received = state.news.recv() => match received {
+                    Ok(event) if event.id > state.last_sent => {
+                        state.last_sent = event.id;
+                        return Some((Ok(news_event(&event)), state));
+                    }
+                    Ok(_) => {}
+                    // Fell too far behind: the page reloads what it shows.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        return Some((Ok(resync()), state));
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                },
+                changed = state.count.changed() => {
+                    if changed.is_err() {
+                        return None;
+                    }
+                    let count = *state.count.borrow_and_update();
+                    return Some((Ok(watchers(state.lang, count)), state));
                 }
-                Ok(Frame::News(_)) => {}
-                Ok(Frame::Watchers(count)) => {
-                    let text = tr!(state.lang, "web-watching", count = count);
-                    let data = serde_json::json!({ "count": count, "text": text });
-                    return Some((
-                        Ok(Event::default().event("watchers").data(data.to_string())),
-                        state,
-                    ));
-                }
-                // Fell too far behind: the page reloads what it shows.
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    return Some((Ok(resync()), state));
-                }
-                Err(broadcast::error::RecvError::Closed) => return None,
             }
         }
     })
 }
 
 /// A game's news as the page's script reads it.
-fn news(event: &LiveEvent) -> Event {
+fn news_event(event: &LiveEvent) -> Event {
     let data = serde_json::json!({
         "ply": event.ply,
         "san": event.san,
@@ -341,6 +348,13 @@ fn news(event: &LiveEvent) -> Event {
         .id(event.id.to_string())
         .event(event.kind)
         .data(data.to_string())
+}
+
+/// How many watch the game, in the watcher's language.
+fn watchers(lang: Lang, count: usize) -> Event {
+    let text = tr!(lang, "web-watching", count = count);
+    let data = serde_json::json!({ "count": count, "text": text });
+    Event::default().event("watchers").data(data.to_string())
 }
 
 /// Tells the page to read the game afresh (it missed too much to be told).
