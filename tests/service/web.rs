@@ -95,6 +95,11 @@ pub fn client() -> reqwest::Client {
         .unwrap()
 }
 
+/// The body of `url`, asked by `http`.
+async fn text_of(http: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
+    http.get(url).send().await.unwrap().text().await.unwrap()
+}
+
 /// A game of alice (White) and bob with `moves` played.
 async fn game_with(site: &Site, moves: &str) -> GameId {
     let id = site.world.start(&alice(), &bob(), "").await;
@@ -534,14 +539,7 @@ async fn an_analysed_game_shows_its_graph_and_marks() {
     )
     .await;
     let http = client();
-    let before = http
-        .get(site.url("/games/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let before = text_of(&http, site.url("/games/1")).await;
     assert!(!before.contains("graph.png"), "no analysis yet");
     assert_eq!(
         http.get(site.url("/games/1/graph.png"))
@@ -554,14 +552,7 @@ async fn an_analysed_game_shows_its_graph_and_marks() {
     site.world
         .say(&alice(), &format!("analysis #{}", id.0))
         .await;
-    let page = http
-        .get(site.url("/games/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = text_of(&http, site.url("/games/1")).await;
     assert!(page.contains("<h2>Analysis</h2>"));
     assert!(page.contains("src=\"/games/1/graph.png?lang=en\""));
     assert!(page.contains(">Rg2??</a>"), "the blunder's mark");

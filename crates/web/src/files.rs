@@ -53,10 +53,9 @@ pub async fn game_or_file(
     if !matches!(extension, "pgn" | "gif" | "png" | "svg") {
         return html::not_found(lang, &tr!(lang, "web-page-not-found"));
     }
-    let view = match site.service.game_view(id, lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return html::not_found(lang, &tr!(lang, "web-not-found", id = id.0)),
-        Err(error) => return html::failed(lang, "a game's file", &error),
+    let view = match site.game(id, lang, "a game's file").await {
+        Ok(view) => view,
+        Err(page) => return page,
     };
     let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
     let side = match query.side.as_deref() {

@@ -66,10 +66,9 @@ pub async fn game(
     notice: Option<Notice>,
 ) -> Response {
     let lang = reader_lang(headers, query.lang.as_deref());
-    let view = match site.service.game_view(id, lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return html::not_found(lang, &tr!(lang, "web-not-found", id = id.0)),
-        Err(error) => return html::failed(lang, "a game page", &error),
+    let view = match site.game(id, lang, "a game page").await {
+        Ok(view) => view,
+        Err(page) => return page,
     };
     let seat = play::seat(site, headers, &view);
     let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
@@ -128,10 +127,9 @@ pub async fn embed(
     Query(query): Query<PageQuery>,
 ) -> Response {
     let lang = reader_lang(&headers, query.lang.as_deref());
-    let view = match site.service.game_view(GameId(id), lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return html::not_found(lang, &tr!(lang, "web-not-found", id = id)),
-        Err(error) => return html::failed(lang, "an embedded game", &error),
+    let view = match site.game(GameId(id), lang, "an embedded game").await {
+        Ok(view) => view,
+        Err(page) => return page,
     };
     let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
     let title = title(&view);

@@ -66,6 +66,26 @@ pub(crate) struct Site {
     pub hub: Arc<Hub>,
 }
 
+impl Site {
+    /// Game `id`'s view in `lang`, or the page that says it is not there or could not be read
+    /// (`what` names the page in the log).
+    pub(crate) async fn game(
+        &self,
+        id: rollerball_model::GameId,
+        lang: rollerball_game::Lang,
+        what: &str,
+    ) -> Result<rollerball_game::GameView, axum::response::Response> {
+        match self.service.game_view(id, lang).await {
+            Ok(Some(view)) => Ok(view),
+            Ok(None) => Err(html::not_found(
+                lang,
+                &rollerball_game::tr!(lang, "web-not-found", id = id.0),
+            )),
+            Err(error) => Err(html::failed(lang, what, &error)),
+        }
+    }
+}
+
 /// The application: `routes` (merged from each part: [`pages`], `rollerball_metrics::routes`)
 /// and a plain 404 for every other path, every answer with the security headers.
 pub fn app(routes: impl IntoIterator<Item = Router>) -> Router {

@@ -163,10 +163,9 @@ pub async fn act(
         Ok(grant) => grant,
         Err((words, game)) => return refuse(StatusCode::FORBIDDEN, tr!(lang, words, id = game)),
     };
-    let view = match site.service.game_view(id, lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return pages::not_found(lang, &tr!(lang, "web-not-found", id = id.0)),
-        Err(error) => return pages::failed(lang, "a move from the web", &error),
+    let view = match site.game(id, lang, "a move from the web").await {
+        Ok(view) => view,
+        Err(page) => return page,
     };
     let Some(color) = view.color_of(grant.player) else {
         return refuse(StatusCode::FORBIDDEN, tr!(lang, "web-link-invalid"));
