@@ -353,6 +353,13 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
             .await
             .unwrap();
         assert_eq!(foreign.status(), 403);
+        assert!(
+            foreign
+                .text()
+                .await
+                .unwrap()
+                .contains("sent from another site")
+        );
         let forged_token = format!("{}x", &token[..token.len() - 1]);
         let forged = stranger
             .get(site.url(&format!("/play/{forged_token}")))

@@ -94,3 +94,4 @@ web-link-off = Moving from the browser is off on this bot.
 web-link-none = You are not signed in to play this game from this browser. Open the private link the bot gave you (`web`) first.
 web-link-other-game = Your private link is for game #{ $id }, not this one.
 web-link-stale = This form is out of date (the page was open in another tab, or it was sent twice). Reload the page and try again.
+web-foreign-form = This form was sent from another site, so nothing was done. Play from the game's own page.

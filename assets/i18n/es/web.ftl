@@ -94,3 +94,4 @@ web-link-off = Jugar desde el navegador no está activado en este bot.
 web-link-none = No has entrado para jugar esta partida desde este navegador. Abre primero el enlace privado que te dio el bot (`web`).
 web-link-other-game = Tu enlace privado es de la partida n.º { $id }, no de esta.
 web-link-stale = Este formulario está desactualizado (la página estaba abierta en otra pestaña o se envió dos veces). Recarga la página y vuelve a intentarlo.
+web-foreign-form = Este formulario se envió desde otro sitio, así que no se ha hecho nada. Juega desde la página de la partida.

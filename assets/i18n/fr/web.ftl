@@ -94,3 +94,4 @@ web-link-off = Jouer depuis le navigateur n'est pas activé sur ce bot.
 web-link-none = Vous n'êtes pas connecté pour jouer cette partie depuis ce navigateur. Ouvrez d'abord le lien privé que le bot vous a donné (`web`).
 web-link-other-game = Votre lien privé est celui de la partie n° { $id }, pas de celle-ci.
 web-link-stale = Ce formulaire n'est plus à jour (la page était ouverte dans un autre onglet, ou il a été envoyé deux fois). Rechargez la page et réessayez.
+web-foreign-form = Ce formulaire a été envoyé depuis un autre site : rien n'a été fait. Jouez depuis la page de la partie.

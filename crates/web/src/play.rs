@@ -157,7 +157,7 @@ pub async fn act(
     };
     let refuse = |status: StatusCode, text: String| pages::message(lang, status, &text);
     if !same_origin(&headers) {
-        return refuse(StatusCode::FORBIDDEN, tr!(lang, "web-link-stale"));
+        return refuse(StatusCode::FORBIDDEN, tr!(lang, "web-foreign-form"));
     }
     let grant = match grant(&site, &headers, id) {
         Ok(grant) => grant,
