@@ -212,14 +212,21 @@ pub async fn act(
     let Some(reply) = site.service.handle(request).await else {
         return Redirect::to(&format!("/games/{}", id.0)).into_response();
     };
-    if reply.refused.is_some() {
+    // A refusal, or what the service says to the player alone (too many commands at once),
+    // is shown above the board; a change made needs no words: the page shows it.
+    if reply.refused.is_some() || reply.private {
+        let status = if reply.refused.is_some() {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
         let notice = Notice {
             text: reply.text,
             refused: true,
             form: None,
         };
         return with_status(
-            StatusCode::UNPROCESSABLE_ENTITY,
+            status,
             game_page::game(&site, id, &query, &headers, Some(notice)).await,
         );
     }
