@@ -3,7 +3,8 @@
 # Run from the repository's root after `cargo build`; needs Debian's `chromium` for the page.
 # board.png:      `rollerball render` (below)
 # eval-graph.png: the console's `analysis` of a game (the first 40 moves of the sixty-move game)
-# crosstable.png: the console's `tournament table` of a three-player round-robin
+# crosstable.png: the console's `tournament table` of a three-player round-robin (the seats
+#                 are drawn by lot, so who wins differs from run to run)
 # game-page.png:  headless Chromium's screenshot of the console's web page of that game
 set -euo pipefail
 bin=target/debug/rollerball
