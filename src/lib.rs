@@ -1,7 +1,7 @@
 //! Rollerball: correspondence play of Jean-Louis Cazaux's ring-board chess variant.
 //!
-//! The bot is a workspace of crates, one per room of the house (the README's "How the code is
-//! laid out" has the map, and each crate's own documentation says what it is for): the arrows
+//! The bot is a workspace of crates, one per room of the house (docs/development.md, "How the code
+//! is laid out", has the map, and each crate's own documentation says what it is for): the arrows
 //! between the rooms are Cargo dependencies, so the compiler enforces them. This library names
 //! them as modules (`rollerball::rules`, `rollerball::game`, …) for the binary,
 //! the tests, the benches and the load and fuzz crates, and holds the console, the one front

@@ -4,5 +4,6 @@
 //! the `rollerball-rules` crate's, in `crates/rules/tests/`.)
 
 mod cli;
+mod docs;
 mod engine;
 mod readers;

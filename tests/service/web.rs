@@ -572,3 +572,44 @@ async fn an_analysed_game_shows_its_graph_and_marks() {
     assert_eq!(graph.headers()["content-type"], "image/png");
     assert_eq!(&graph.bytes().await.unwrap()[1..4], b"PNG");
 }
+
+#[tokio::test]
+async fn help_serves_the_players_guide_and_the_help_command_links_it() {
+    let site = Site::on(crate::common::sqlite_db()).await;
+    let http = client();
+    let page = http.get(site.url("/help")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert_eq!(
+        page.headers()["content-security-policy"],
+        web::headers::POLICY
+    );
+    let html = page.text().await.unwrap();
+    // The guide itself, rendered from docs/players.md, in the site's shell.
+    assert!(html.contains("Playing Rollerball on Discord"), "{html}");
+    assert!(html.contains("<h2 id=\"the-commands\">"), "{html}");
+    assert!(html.contains("href=\"#the-commands\""), "{html}");
+    assert!(html.contains("<code>forecast"), "{html}");
+    assert!(html.contains("/assets/site.css"), "{html}");
+    assert!(html.contains("src=\"/help/images/board.png\""), "{html}");
+    // Its pictures, and nothing else under their path.
+    let image = http
+        .get(site.url("/help/images/board.png"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(image.status(), 200);
+    assert_eq!(image.headers()["content-type"], "image/png");
+    let bytes = image.bytes().await.unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"), "a PNG");
+    let missing = http
+        .get(site.url("/help/images/..%2F..%2FCargo.toml"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), 404);
+    // `help` links the guide where the bot serves pages.
+    let reply = site.world.say(&alice(), "help").await;
+    assert!(reply.text.contains(&site.url("/help")), "{}", reply.text);
+    let one = site.world.say(&alice(), "help forecast").await;
+    assert!(one.text.contains(&site.url("/help")), "{}", one.text);
+}

@@ -879,7 +879,7 @@ fn unit_settings(text: &str) -> Vec<(String, String)> {
 }
 
 /// `deploy/rollerball.service` is a unit systemd accepts without a single warning, and it
-/// runs the bot as the README promises: restarted on failure, settings from the `.env`, the
+/// runs the bot as docs/operators.md promises: restarted on failure, settings from the `.env`, the
 /// SQLite file in its state directory, no privileges it does not need. Needs `systemd-analyze`
 /// (Debian's `systemd` package, which `.ci/run` installs): without it the test fails.
 #[test]

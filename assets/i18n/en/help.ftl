@@ -9,6 +9,7 @@ help-entry = **{ $name }** — { $summary }
     Example: `{ $example }`
 help-slash = On Discord: { $command }
 help-unknown = There is no command `{ $topic }`. Type `help` for the list.
+help-guide = 📖 The players' guide, every command with examples: { $page }
 
 help-challenge = Challenge a player, or anyone here if you name nobody, or the computer (level 1 to 5, default 3; the game starts at once). Days per move 1–14 (default 3). Games between players are rated unless casual. Challenges expire after a day.
 help-accept = Accept a challenge made to you, or an open one here.

@@ -9,6 +9,7 @@ help-entry = **{ $name }** — { $summary }
     Ejemplo: `{ $example }`
 help-slash = En Discord: { $command }
 help-unknown = No existe el comando `{ $topic }`. Escribe `help` para ver la lista.
+help-guide = 📖 La guía de los jugadores, cada comando con ejemplos: { $page }
 
 help-challenge = Desafía a un jugador, o a cualquiera de aquí si no nombras a nadie, o a la computadora (nivel 1 a 5, 3 por defecto; la partida empieza enseguida). De 1 a 14 días por jugada (3 por defecto). Las partidas entre jugadores cuentan para la puntuación salvo que sean amistosas (casual). Los desafíos caducan al cabo de un día.
 help-accept = Acepta un desafío dirigido a ti, o uno abierto aquí.

@@ -9,6 +9,7 @@ help-entry = **{ $name }** — { $summary }
     Exemple : `{ $example }`
 help-slash = Sur Discord : { $command }
 help-unknown = Il n'y a pas de commande `{ $topic }`. Tapez `help` pour la liste.
+help-guide = 📖 Le guide des joueurs, chaque commande avec des exemples : { $page }
 
 help-challenge = Défiez un joueur, ou toute personne présente ici si vous ne nommez personne, ou l'ordinateur (niveau 1 à 5, 3 par défaut ; la partie commence aussitôt). De 1 à 14 jours par coup (3 par défaut). Les parties entre joueurs comptent pour la cote, sauf en amical (casual). Un défi expire au bout d'un jour.
 help-accept = Acceptez un défi qui vous est adressé, ou un défi ouvert ici.

@@ -104,7 +104,7 @@ pub enum ConfigError {
          To run the bot, create an application and its bot at https://discord.com/developers/applications \
          (Bot → Reset Token), then put the token in a file named .env beside the bot:\n\
          \n    DISCORD_TOKEN=your-token-here\n\n\
-         (see .env.example and the README for the intents and the invite link).\n\
+         (see .env.example, and docs/operators.md for the intents and the invite link).\n\
          To try the game without Discord, run: cargo run --release -- console"
     )]
     /// `DISCORD_TOKEN` is missing or empty.

@@ -124,6 +124,11 @@ impl Links {
         format!("{}/tournaments/{}", self.base, id.0)
     }
 
+    /// The players' guide (`docs/players.md` as the web serves it).
+    pub fn help(&self) -> String {
+        format!("{}/help", self.base)
+    }
+
     /// Player `id`'s page.
     pub fn player(&self, id: PlayerId) -> String {
         format!("{}/players/{}", self.base, id.0)

@@ -5,9 +5,9 @@
 //! shards here.
 //! Nothing here knows Discord.
 //!
-//! Every metric is named `rollerball_…`; the README lists them. Labels with a known set of values
-//! (results, reasons, ways of ending) start at zero, so a rate or an alert works before the first
-//! event.
+//! Every metric is named `rollerball_…`; docs/operators.md lists them. Labels with a known set
+//! of values (results, reasons, ways of ending) start at zero, so a rate or an alert works before
+//! the first event.
 
 // The crates this one builds on, named as the modules they were before the split, so
 // that paths read `crate::rules::Game` here as everywhere.

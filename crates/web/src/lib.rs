@@ -26,6 +26,7 @@
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
 //! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
 //! | `assets` | the stylesheet and the script, compiled in |
+//! | `help_page` | `/help`: the players' guide (`docs/players.md`, compiled in) and its pictures |
 
 #![warn(missing_docs)]
 
@@ -34,6 +35,7 @@ mod config;
 mod files;
 mod game_page;
 pub mod headers;
+mod help_page;
 mod html;
 mod lang;
 pub mod listener;
@@ -115,6 +117,8 @@ pub fn pages(service: Arc<Service>, links: Links, hub: Arc<Hub>) -> Router {
         .route("/tournaments/{id}", get(tournament_page::tournament))
         .route("/players/{id}", get(player_page::player))
         .route("/assets/{name}", get(assets::asset))
+        .route("/help", get(help_page::help))
+        .route("/help/images/{name}", get(help_page::image))
         .with_state(site)
 }
 

@@ -1,5 +1,5 @@
 // The bot's engine as a child process: `rollerball engine --uci`, one command a line on its
-// standard input, its answers on its standard output (see README.md, "Computer opponent").
+// standard input, its answers on its standard output (see docs/players.md, "The computer").
 // The driver asks it for the legal moves and the outcome of every position too, so the bot's
 // rules, not a copy of them in JavaScript, judge the game.
 

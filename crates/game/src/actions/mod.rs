@@ -27,7 +27,7 @@ use crate::store::{ChallengeStatus, OfferKind};
 /// Carries out `command` for `cx`.
 pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Refusal> {
     match command {
-        Command::Help { topic } => Ok(help(cx.voice(), topic.as_deref())),
+        Command::Help { topic } => Ok(help(cx.voice(), topic.as_deref(), cx.svc.links())),
         Command::Rules => Ok(viewing::rules(cx).await),
         Command::Challenge {
             opponent,

@@ -5,12 +5,18 @@ use std::fmt::Write;
 
 use crate::command::{HELP, help_entry};
 use crate::i18n::{Lang, tr};
+use crate::links::Links;
 use crate::present::Voice;
 use crate::reply::Reply;
 
 /// The answer to `help` and `help COMMAND`; the one command's help says how it is given on the
-/// front end besides typing it (Discord's slash command), where there is such a way.
-pub(crate) fn help(voice: Voice<'_>, topic: Option<&str>) -> Reply {
+/// front end besides typing it (Discord's slash command), where there is such a way. When the
+/// bot serves web pages (`links`), both end with a link to the players' guide there.
+pub(crate) fn help(voice: Voice<'_>, topic: Option<&str>, links: Option<&Links>) -> Reply {
+    let guide = links.map(|links| {
+        let page = voice.url(&links.help());
+        format!("\n{}", tr!(voice.lang, "help-guide", page = page))
+    });
     let lang = voice.lang;
     if let Some(topic) = topic {
         let Some(e) = help_entry(topic.trim_start_matches(['!', '/'])) else {
@@ -28,6 +34,7 @@ pub(crate) fn help(voice: Voice<'_>, topic: Option<&str>) -> Reply {
             text.push('\n');
             text.push_str(&tr!(lang, "help-slash", command = slash));
         }
+        text.push_str(guide.as_deref().unwrap_or(""));
         return Reply::private(text);
     }
     let mut text = tr!(lang, "help-header");
@@ -36,6 +43,7 @@ pub(crate) fn help(voice: Voice<'_>, topic: Option<&str>) -> Reply {
         let _ = writeln!(text, "• `{}` — {}", e.usage, e.summary(lang));
     }
     text.push_str(&tr!(lang, "help-footer"));
+    text.push_str(guide.as_deref().unwrap_or(""));
     Reply::private(text)
 }
 
