@@ -61,42 +61,64 @@ impl MetricsComparison {
     /// How much slower a move is with the metrics on, in percent of the rate without them
     /// (negative: faster, within the noise).
     pub fn cost_percent(&self) -> f64 {
-        let off = self.off.moves_per_second();
-        (off - self.on.moves_per_second()) / off.max(1e-9) * 100.0
+        cost_percent(&self.off, &self.on)
     }
 
     /// How much more CPU a move takes with the metrics on, in percent of its CPU time without
     /// them (negative: less, within the noise).
     pub fn cpu_cost_percent(&self) -> f64 {
-        let off = self.off.cpu_micros_per_move();
-        (self.on.cpu_micros_per_move() - off) / off.max(1e-9) * 100.0
+        cpu_cost_percent(&self.off, &self.on)
     }
 }
 
 impl fmt::Display for MetricsComparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        for (name, side) in [("metrics off", &self.off), ("metrics on ", &self.on)] {
-            writeln!(
-                f,
-                "{name}: {} moves in {:.2} s: {:.0} moves/s; median {:.2} ms, p99 {:.2} ms; \
-                 CPU {:.0} µs per move",
-                side.moves,
-                side.elapsed.as_secs_f64(),
-                side.moves_per_second(),
-                ms(side.latency.quantile(0.5)),
-                ms(side.latency.quantile(0.99)),
-                side.cpu_micros_per_move(),
-            )?;
-        }
-        writeln!(
-            f,
-            "cost of the metrics: {:+.1} % of the moves/s, {:+.1} % of the CPU time per move",
-            self.cost_percent(),
-            self.cpu_cost_percent()
-        )?;
+        write_sides(f, "metrics", &self.off, &self.on)?;
         writeln!(f, "counted: {}", self.moves_counted)
     }
+}
+
+/// How much slower a move is with the thing compared on (`on`) than off, in percent of the
+/// rate without it (negative: faster, within the noise).
+pub(crate) fn cost_percent(off: &Side, on: &Side) -> f64 {
+    let off = off.moves_per_second();
+    (off - on.moves_per_second()) / off.max(1e-9) * 100.0
+}
+
+/// How much more CPU a move takes with the thing compared on, in percent of its CPU time
+/// without it (negative: less, within the noise).
+pub(crate) fn cpu_cost_percent(off: &Side, on: &Side) -> f64 {
+    let off_cpu = off.cpu_micros_per_move();
+    (on.cpu_micros_per_move() - off_cpu) / off_cpu.max(1e-9) * 100.0
+}
+
+/// A comparison's two sides, a line each, and what `what` (`metrics`, `web server`) costs.
+pub(crate) fn write_sides(
+    f: &mut fmt::Formatter<'_>,
+    what: &str,
+    off: &Side,
+    on: &Side,
+) -> fmt::Result {
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    for (state, side) in [("off", off), ("on ", on)] {
+        writeln!(
+            f,
+            "{what} {state}: {} moves in {:.2} s: {:.0} moves/s; median {:.2} ms, p99 {:.2} ms; \
+             CPU {:.0} µs per move",
+            side.moves,
+            side.elapsed.as_secs_f64(),
+            side.moves_per_second(),
+            ms(side.latency.quantile(0.5)),
+            ms(side.latency.quantile(0.99)),
+            side.cpu_micros_per_move(),
+        )?;
+    }
+    writeln!(
+        f,
+        "cost of the {what}: {:+.1} % of the moves/s, {:+.1} % of the CPU time per move",
+        cost_percent(off, on),
+        cpu_cost_percent(off, on)
+    )
 }
 
 /// Runs `options`'s load once per phase of [`PHASES`] on `store` (each phase continues the

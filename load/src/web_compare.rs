@@ -36,39 +36,18 @@ impl WebComparison {
     /// How much slower a move is with the web server on, in percent of the rate without it
     /// (negative: faster, within the noise).
     pub fn cost_percent(&self) -> f64 {
-        let off = self.off.moves_per_second();
-        (off - self.on.moves_per_second()) / off.max(1e-9) * 100.0
+        crate::compare::cost_percent(&self.off, &self.on)
     }
 
     /// How much more CPU a move takes with it on, in percent (negative: less).
     pub fn cpu_cost_percent(&self) -> f64 {
-        let off = self.off.cpu_micros_per_move();
-        (self.on.cpu_micros_per_move() - off) / off.max(1e-9) * 100.0
+        crate::compare::cpu_cost_percent(&self.off, &self.on)
     }
 }
 
 impl fmt::Display for WebComparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ms = |d: Duration| d.as_secs_f64() * 1e3;
-        for (name, side) in [("web off", &self.off), ("web on ", &self.on)] {
-            writeln!(
-                f,
-                "{name}: {} moves in {:.2} s: {:.0} moves/s; median {:.2} ms, p99 {:.2} ms; \
-                 CPU {:.0} µs per move",
-                side.moves,
-                side.elapsed.as_secs_f64(),
-                side.moves_per_second(),
-                ms(side.latency.quantile(0.5)),
-                ms(side.latency.quantile(0.99)),
-                side.cpu_micros_per_move(),
-            )?;
-        }
-        writeln!(
-            f,
-            "cost of the web server: {:+.1} % of the moves/s, {:+.1} % of the CPU time per move",
-            self.cost_percent(),
-            self.cpu_cost_percent()
-        )?;
+        crate::compare::write_sides(f, "web server", &self.off, &self.on)?;
         writeln!(
             f,
             "watchers: {} per web phase, sent {} moves in all",
