@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rollerball::game::{Actor, Links, Service};
+use rollerball::game::{Actor, Links, RefusalReason, Service};
 use rollerball::model::{FrontEnd, GameId};
 use rollerball::store::EventId;
 use rollerball::web::{self, Hub, Listener, WebMarkup};
@@ -300,9 +300,13 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
         };
         // A move through the service, as any typed move: stored, and told by the event log to
         // the game's own place (no answer of a chat told it).
+        // The form names the position it shows.
+        let at = page.split("name=\"at\" value=\"").nth(1).unwrap();
+        let at = &at[..at.find('"').unwrap()];
+        assert_eq!(at.split(':').take(2).collect::<Vec<_>>(), ["1", "0"]);
         let played = post(
             &browser,
-            &[("action", "move"), ("move", "b3"), ("ply", "0")],
+            &[("action", "move"), ("move", "b3"), ("ply", "0"), ("at", at)],
         )
         .await;
         assert_eq!(played.status(), 303);
@@ -331,13 +335,22 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
                 .contains("This form is out of date")
         );
         // Out of turn: the service's own refusal, in the page.
+        let now = text_of(&browser, site.url("/games/1")).await;
+        assert!(!now.contains("name=\"at\""), "no move box out of turn");
+        let current = format!("1:1:{}", &at[4..]);
         let early = post(
             &browser,
-            &[("action", "move"), ("move", "b4"), ("ply", "1")],
+            &[
+                ("action", "move"),
+                ("move", "b4"),
+                ("ply", "1"),
+                ("at", &current),
+            ],
         )
         .await;
         assert_eq!(early.status(), 422);
-        assert!(early.text().await.unwrap().contains("refused"));
+        let early = early.text().await.unwrap();
+        assert!(early.contains("class=\"notice refused\""), "{early}");
         assert_eq!(site.world.game(id).await.ply, 1);
 
         // Without the cookie, from another site, with a forged or another game's token.
@@ -612,4 +625,47 @@ async fn help_serves_the_players_guide_and_the_help_command_links_it() {
     assert!(reply.text.contains(&site.url("/help")), "{}", reply.text);
     let one = site.world.say(&alice(), "help forecast").await;
     assert!(one.text.contains(&site.url("/help")), "{}", one.text);
+}
+
+#[tokio::test]
+async fn a_page_move_is_played_only_in_the_position_the_page_showed() {
+    for db in test_dbs("web_mark").await {
+        let site = Site::on(db).await;
+        let id = game_with(&site, "").await;
+        let start_mark = site
+            .world
+            .service
+            .game_view(id, rollerball::game::Lang::En)
+            .await
+            .unwrap()
+            .unwrap()
+            .position_mark();
+        let at = |mark: &str, text: &str| {
+            rollerball::game::Request::new(
+                alice(),
+                rollerball::model::Place::WEB,
+                rollerball::game::Input::MoveAt {
+                    at: mark.to_string(),
+                    text: text.to_string(),
+                },
+            )
+        };
+        // A mark the bot never wrote is a forged form.
+        let forged = site.world.answer(at("1:0:zzzzzzzz", "b3")).await;
+        assert_eq!(forged.refused.unwrap().reason, RefusalReason::UnknownButton);
+        // Played where the page stood.
+        let played = site.world.answer(at(&start_mark, "b3")).await;
+        assert!(played.refused.is_none(), "{}", played.text);
+        assert_eq!(site.world.game(id).await.ply, 1);
+        // Bob answers, alice's page from before sends another move: the game no longer
+        // stands where that page showed it, so nothing is played, even a move legal now.
+        site.world.ok(&bob(), &format!("move #{} f5", id.0)).await;
+        let stale = site.world.answer(at(&start_mark, "b4")).await;
+        let refused = stale.refused.expect("refused");
+        assert_eq!(
+            (refused.reason, refused.message),
+            (RefusalReason::Conflict, "picker-moved-meanwhile")
+        );
+        assert_eq!(site.world.game(id).await.ply, 2);
+    }
 }

@@ -35,6 +35,21 @@ impl Mark {
         Mark::of(self.game, game) == *self
     }
 
+    /// A mark as [`Mark::written`] wrote it; `None` for anything else.
+    pub(crate) fn read(text: &str) -> Option<Mark> {
+        match read_mark(text)? {
+            (mark, None) => Some(mark),
+            _ => None,
+        }
+    }
+
+    /// The mark as text (`GAME:PLY:KEY`), for a page to send back with a move.
+    pub(crate) fn written(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out);
+        out
+    }
+
     fn write(&self, out: &mut String) {
         let _ = write!(out, "{}:{}:{:08x}", self.game.0, self.ply, self.key);
     }

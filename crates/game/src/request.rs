@@ -34,6 +34,16 @@ pub enum Input {
         /// The values chosen (the picker's menus take one).
         values: Vec<String>,
     },
+    /// A move made on a page that showed the position `at` (a [`GameView::position_mark`](
+    /// crate::GameView::position_mark), which names the game): played only if the game still
+    /// stands there once its lock is held, so a page left open in a second tab, or a form sent
+    /// twice, never plays into a position its player did not see.
+    MoveAt {
+        /// The position the page showed.
+        at: String,
+        /// The move, in any notation the move reader takes.
+        text: String,
+    },
     /// A chat message that was not addressed to the bot: played if it is a move of the player
     /// to move in the one game they play in that place, and otherwise left unanswered, so chat
     /// stays chat.

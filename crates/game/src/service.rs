@@ -18,7 +18,7 @@ use super::links::Links;
 use super::locks::GameLocks;
 use super::lookup;
 use super::observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
-use super::picks::Pick;
+use super::picks::{Mark, Pick};
 use super::players::Players;
 use super::present::{Markup, TextMarkup, Voice};
 use super::privacy;
@@ -328,6 +328,7 @@ impl Service {
                     .map_or("unreadable", command_kind),
                 Input::Command(command) => command_kind(command),
                 Input::Invalid(_) => "unreadable",
+                Input::MoveAt { .. } => "move",
                 Input::Button(_) => "button",
                 Input::Menu { .. } => "picker",
             };
@@ -360,6 +361,10 @@ impl Service {
                 .map_err(Unread::Command),
             Input::Command(command) => Ok(Read::Command(command)),
             Input::Invalid(error) => Err(Unread::Command(error)),
+            // A mark the bot did not write is a forged form, told as a forged button is.
+            Input::MoveAt { at, text } => Mark::read(&at)
+                .map(|mark| Read::MoveAt { mark, text })
+                .ok_or(Unread::Button),
             Input::Button(custom_id) => match ButtonAction::from_custom_id(&custom_id) {
                 Some(ButtonAction::Move(game)) => Ok(Read::Pick(Pick::Open(game))),
                 Some(action) => action.command().map(Read::Command).ok_or(Unread::Button),
@@ -376,6 +381,7 @@ impl Service {
         let kind = match &read {
             Ok(Read::Command(command)) => command_kind(command),
             Ok(Read::Pick(_)) => "picker",
+            Ok(Read::MoveAt { .. }) => "move",
             Err(Unread::Command(_)) => "unreadable",
             Err(Unread::Button) => "button",
         };
@@ -405,7 +411,7 @@ impl Service {
         }
         let word = match &read {
             Read::Command(command) => command_word(command),
-            Read::Pick(_) => "move",
+            Read::Pick(_) | Read::MoveAt { .. } => "move",
         };
         let cx = Cx {
             svc: self,
@@ -420,6 +426,9 @@ impl Service {
         let answered = match &read {
             Read::Command(command) => actions::dispatch(&cx, command).await,
             Read::Pick(pick) => actions::picker::pick(&cx, pick).await,
+            Read::MoveAt { mark, text } => {
+                actions::play::play_at(&cx, Some(mark.game), text, Some(*mark)).await
+            }
         };
         // A cap the store found is said as a cap, whichever action ran into it.
         let answered = match answered {
@@ -492,6 +501,8 @@ enum Read {
     Command(Command),
     /// A step of the move picker.
     Pick(Pick),
+    /// A move made on a page that showed the position `mark`.
+    MoveAt { mark: Mark, text: String },
 }
 
 /// Why a request's input is not a command.

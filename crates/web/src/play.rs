@@ -16,7 +16,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
 use rollerball_game::command::Answer;
-use rollerball_game::{Actor, Command, GameState, GameView, Grant, Lang, Request, TokenError, tr};
+use rollerball_game::{
+    Actor, Command, GameState, GameView, Grant, Input, Lang, Request, TokenError, tr,
+};
 use rollerball_model::{GameId, Place};
 use rollerball_rules::{self as rules, Color};
 use serde::Deserialize;
@@ -134,6 +136,10 @@ pub struct ActForm {
     mv: String,
     /// The ply the page was at when the form was made.
     ply: usize,
+    /// The position the page showed (its [`GameView::position_mark`]), for a move: checked
+    /// again under the game's lock, so a move never lands in a position it was not made for.
+    #[serde(default)]
+    at: String,
     /// `yes` once a resignation is confirmed.
     #[serde(default)]
     confirm: String,
@@ -182,25 +188,26 @@ pub async fn act(
         );
     }
     let game = Some(id);
-    let command = match form.action.as_str() {
-        "move" => Command::Move {
-            game,
+    let input = Input::Command;
+    let input = match form.action.as_str() {
+        "move" => Input::MoveAt {
+            at: form.at.clone(),
             text: form.mv.trim().to_string(),
         },
-        "draw" => Command::Draw { game, answer: None },
-        "draw-decline" => Command::Draw {
+        "draw" => input(Command::Draw { game, answer: None }),
+        "draw-decline" => input(Command::Draw {
             game,
             answer: Some(Answer::Decline),
-        },
-        "takeback" => Command::Takeback { game, answer: None },
-        "takeback-decline" => Command::Takeback {
+        }),
+        "takeback" => input(Command::Takeback { game, answer: None }),
+        "takeback-decline" => input(Command::Takeback {
             game,
             answer: Some(Answer::Decline),
-        },
-        "resign" if form.confirm == "yes" => Command::Resign {
+        }),
+        "resign" if form.confirm == "yes" => input(Command::Resign {
             game,
             confirmed: true,
-        },
+        }),
         "resign" => return confirm_resign(&site, &view, &query, &headers).await,
         _ => return refuse(StatusCode::BAD_REQUEST, tr!(lang, "web-link-stale")),
     };
@@ -208,7 +215,7 @@ pub async fn act(
         id: grant.player,
         name: view.sides[color.index()].name.clone(),
     };
-    let request = Request::command(actor, Place::WEB, command).in_locale(Some(lang.code().into()));
+    let request = Request::new(actor, Place::WEB, input).in_locale(Some(lang.code().into()));
     let Some(reply) = site.service.handle(request).await else {
         return Redirect::to(&format!("/games/{}", id.0)).into_response();
     };
@@ -323,6 +330,7 @@ pub fn panel(view: &GameView, seat: &Seat) -> Markup {
                     form id="move-form" method="post" action=(action) {
                         input type="hidden" name="action" value="move";
                         input type="hidden" name="ply" value=(ply);
+                        input type="hidden" name="at" value=(view.position_mark());
                         input type="hidden" name="lang" value=(lang.code());
                         label for="move" { (tr!(lang, "web-play-move-label")) }
                         " "

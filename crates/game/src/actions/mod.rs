@@ -9,7 +9,7 @@ mod ending;
 pub(crate) mod forecasts;
 mod offers;
 pub(crate) mod picker;
-mod play;
+pub(crate) mod play;
 pub(crate) mod settings;
 pub(crate) mod standings;
 pub(crate) mod tournament_views;

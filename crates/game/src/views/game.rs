@@ -6,6 +6,7 @@ use crate::engine::analysis::GameAnalysis;
 use crate::i18n::{Lang, tr};
 use crate::loaded::{Loaded, Side};
 use crate::model::{GameId, Place, PlayerId, Timestamp, TournamentId};
+use crate::picks::Mark;
 use crate::players::{Players, unknown_name};
 use crate::present::Voice;
 use crate::present::analysis_graph::{graph_labels, graph_png};
@@ -260,6 +261,12 @@ impl GameView {
     /// The game by the rules: its start, moves (SAN), positions and outcome.
     pub fn record(&self) -> &rules::Game {
         self.loaded.game()
+    }
+
+    /// The position shown, as a page sends it back with a move ([`Input::MoveAt`](
+    /// crate::Input::MoveAt)): the game, the ply and a fingerprint of the position.
+    pub fn position_mark(&self) -> String {
+        Mark::of(self.id(), self.loaded.game()).written()
     }
 
     /// The number of moves (plies) played.
