@@ -2,6 +2,7 @@
 # Makes the pictures of the README and docs/players.md with the project's own commands.
 # Run from the repository's root after `cargo build`; needs Debian's `chromium` for the page.
 # board.png:      `rollerball render` (below)
+# targets.png:    `rollerball render --targets e2` (below)
 # eval-graph.png: the console's `analysis` of a game (the first 40 moves of the sixty-move game)
 # crosstable.png: the console's `tournament table` of a three-player round-robin (the seats
 #                 are drawn by lot, so who wins differs from run to run)
@@ -14,6 +15,8 @@ moves=( $(cat crates/rules/tests/data/sixty-moves.txt) )
 
 "$bin" render --moves "${moves[*]:0:16}" --game 12 --white alice --black bob --size 400 \
     -o "$out/board.png"
+"$bin" render --moves "c2-b3 e6-f5" --targets e2 --game 12 --white alice --black bob --size 400 \
+    -o "$out/targets.png"
 
 {
 echo "alice: challenge @bob white days 3"

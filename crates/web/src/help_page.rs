@@ -38,6 +38,10 @@ const IMAGES: &[(&str, &[u8])] = &[
         include_bytes!("../../../docs/images/crosstable.png"),
     ),
     (
+        "targets.png",
+        include_bytes!("../../../docs/images/targets.png"),
+    ),
+    (
         "game-page.png",
         include_bytes!("../../../docs/images/game-page.png"),
     ),
