@@ -19,9 +19,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use rollerball::store::GameId;
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::watch;
 
-use crate::watcher::{MoveSeen, Tally, Watcher, WatcherLog};
+use crate::watcher::{MoveSeen, Tally, WatcherLog, open_crowd};
 
 /// This process's anchor: an `Instant` and the system clock read together.
 fn anchor() -> (Instant, u128) {
@@ -59,7 +59,6 @@ pub async fn serve_watch_clients(addr: SocketAddr, games: &[GameId], per_game: u
     anchor();
     let tally = Arc::new(Tally::new(games.len()));
     let (stop, stopped) = watch::channel(false);
-    let opening = Arc::new(Semaphore::new(crate::watchers::OPENING));
     let reporter = {
         let tally = Arc::clone(&tally);
         let mut stopped = stopped.clone();
@@ -81,25 +80,7 @@ pub async fn serve_watch_clients(addr: SocketAddr, games: &[GameId], per_game: u
             }
         })
     };
-    let mut tasks = Vec::new();
-    for (index, &game) in games.iter().enumerate() {
-        for _ in 0..per_game {
-            let permit = Arc::clone(&opening)
-                .acquire_owned()
-                .await
-                .expect("never closed");
-            let watcher = Watcher {
-                addr,
-                index,
-                game,
-                tally: Arc::clone(&tally),
-                stop: stopped.clone(),
-                opening: Some(permit),
-                silent_server: false,
-            };
-            tasks.push(tokio::spawn(watcher.run()));
-        }
-    }
+    let tasks = open_crowd(addr, games, per_game, &tally, &stopped, false).await;
     // Until told to stop: a line, or the end of the input (the parent gone).
     let _ = tokio::task::spawn_blocking(|| {
         let mut line = String::new();

@@ -10,7 +10,7 @@ use std::time::Instant;
 use rollerball::store::GameId;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio::sync::{OwnedSemaphorePermit, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 use crate::http::{Dechunk, Head, SseItem, SseParser};
 
@@ -222,4 +222,38 @@ fn moved(id: &Option<String>, data: &str, at: Instant) -> Result<MoveSeen, Strin
         san: san.to_string(),
         at,
     })
+}
+
+/// Starts `per_game` watchers of each of `games` at `addr`, at most
+/// [`OPENING`](crate::watchers::OPENING) connecting at once, all stopped by `stopped`;
+/// `silent_server` as [`Watcher::silent_server`] says. Their logs come from the tasks.
+pub(crate) async fn open_crowd(
+    addr: SocketAddr,
+    games: &[GameId],
+    per_game: usize,
+    tally: &Arc<Tally>,
+    stopped: &watch::Receiver<bool>,
+    silent_server: bool,
+) -> Vec<tokio::task::JoinHandle<WatcherLog>> {
+    let opening = Arc::new(Semaphore::new(crate::watchers::OPENING));
+    let mut tasks = Vec::with_capacity(games.len() * per_game);
+    for (index, &game) in games.iter().enumerate() {
+        for _ in 0..per_game {
+            let permit = Arc::clone(&opening)
+                .acquire_owned()
+                .await
+                .expect("never closed");
+            let watcher = Watcher {
+                addr,
+                index,
+                game,
+                tally: Arc::clone(tally),
+                stop: stopped.clone(),
+                opening: Some(permit),
+                silent_server,
+            };
+            tasks.push(tokio::spawn(watcher.run()));
+        }
+    }
+    tasks
 }

@@ -23,11 +23,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use rollerball::store::{GameId, Store};
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::watch;
 
 use crate::apart::Apart;
 use crate::site::{WebGame, WebServer, run_number, start_game, web_service};
-use crate::watcher::{Tally, Watcher, WatcherLog};
+use crate::watcher::{Tally, WatcherLog, open_crowd};
 use crate::{LatencyHistogram, LoadError, MemoryUse};
 
 /// Connections being opened at once (the listener's backlog is 1,024).
@@ -377,26 +377,15 @@ impl Crowd {
     async fn here(addr: std::net::SocketAddr, games: &[GameId], options: &WatchOptions) -> Crowd {
         let tally = Arc::new(Tally::new(games.len()));
         let (stop, stopped) = watch::channel(false);
-        let opening = Arc::new(Semaphore::new(OPENING));
-        let mut tasks = Vec::with_capacity(games.len() * options.per_game);
-        for (index, &game) in games.iter().enumerate() {
-            for _ in 0..options.per_game {
-                let permit = Arc::clone(&opening)
-                    .acquire_owned()
-                    .await
-                    .expect("never closed");
-                let watcher = Watcher {
-                    addr,
-                    index,
-                    game,
-                    tally: Arc::clone(&tally),
-                    stop: stopped.clone(),
-                    opening: Some(permit),
-                    silent_server: options.control,
-                };
-                tasks.push(tokio::spawn(watcher.run()));
-            }
-        }
+        let tasks = open_crowd(
+            addr,
+            games,
+            options.per_game,
+            &tally,
+            &stopped,
+            options.control,
+        )
+        .await;
         Crowd::Here {
             control: options.control,
             tally,

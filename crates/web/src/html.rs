@@ -156,6 +156,25 @@ pub fn rich(text: &str) -> Markup {
     }
 }
 
+/// A page's data as read: the data, or the page that says it is not there (`missing`'s words)
+/// or could not be read (`what` names the page in the log).
+#[expect(
+    clippy::result_large_err,
+    reason = "the page is answered at once by the handler, never carried further"
+)]
+pub fn found<T>(
+    lang: Lang,
+    read: Result<Option<T>, rollerball_game::ViewError>,
+    what: &str,
+    missing: impl FnOnce() -> String,
+) -> Result<T, Response> {
+    match read {
+        Ok(Some(view)) => Ok(view),
+        Ok(None) => Err(not_found(lang, &missing())),
+        Err(error) => Err(failed(lang, what, &error)),
+    }
+}
+
 /// Markup already escaped (an SVG drawn by the renderer, which escapes its own text).
 pub fn trusted(svg: String) -> PreEscaped<String> {
     PreEscaped(svg)

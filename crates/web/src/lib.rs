@@ -77,14 +77,9 @@ impl Site {
         lang: rollerball_game::Lang,
         what: &str,
     ) -> Result<rollerball_game::GameView, axum::response::Response> {
-        match self.service.game_view(id, lang).await {
-            Ok(Some(view)) => Ok(view),
-            Ok(None) => Err(html::not_found(
-                lang,
-                &rollerball_game::tr!(lang, "web-not-found", id = id.0),
-            )),
-            Err(error) => Err(html::failed(lang, what, &error)),
-        }
+        html::found(lang, self.service.game_view(id, lang).await, what, || {
+            rollerball_game::tr!(lang, "web-not-found", id = id.0)
+        })
     }
 }
 

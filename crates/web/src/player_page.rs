@@ -40,15 +40,12 @@ pub async fn player(
             &tr!(lang, "page-player-by-number"),
         );
     };
-    let view = match site.service.player_view(id, lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => {
-            return html::not_found(
-                lang,
-                &tr!(lang, "page-player-not-found", id = id.0.to_string()),
-            );
-        }
-        Err(error) => return html::failed(lang, "a player page", &error),
+    let read = site.service.player_view(id, lang).await;
+    let view = match html::found(lang, read, "a player page", || {
+        tr!(lang, "page-player-not-found", id = id.0.to_string())
+    }) {
+        Ok(view) => view,
+        Err(page) => return page,
     };
     let title = tr!(lang, "page-player-title", name = view.name.as_str());
     let description = tr!(

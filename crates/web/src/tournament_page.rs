@@ -28,12 +28,12 @@ pub async fn tournament(
     let Some(id) = id.parse::<i64>().ok().filter(|n| *n > 0).map(TournamentId) else {
         return html::not_found(lang, &tr!(lang, "web-page-not-found"));
     };
-    let view = match site.service.tournament_view(id, lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => {
-            return html::not_found(lang, &tr!(lang, "page-tournament-not-found", id = id.0));
-        }
-        Err(error) => return html::failed(lang, "a tournament page", &error),
+    let read = site.service.tournament_view(id, lang).await;
+    let view = match html::found(lang, read, "a tournament page", || {
+        tr!(lang, "page-tournament-not-found", id = id.0)
+    }) {
+        Ok(view) => view,
+        Err(page) => return page,
     };
     let title = tr!(
         lang,
