@@ -21,3 +21,4 @@ mod tournaments;
 mod web;
 mod web_browser;
 mod web_pages;
+mod web_scope;

@@ -645,6 +645,7 @@ async fn a_page_move_is_played_only_in_the_position_the_page_showed() {
                 alice(),
                 rollerball::model::Place::WEB,
                 rollerball::game::Input::MoveAt {
+                    game: id,
                     at: mark.to_string(),
                     text: text.to_string(),
                 },

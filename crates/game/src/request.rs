@@ -3,7 +3,7 @@
 //! which it counts against the player's rate limit.
 
 use super::command::{Command, CommandError};
-use crate::model::{Place, PlayerId};
+use crate::model::{GameId, Place, PlayerId};
 
 /// Who is acting: a player as the front end knows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,11 +34,16 @@ pub enum Input {
         /// The values chosen (the picker's menus take one).
         values: Vec<String>,
     },
-    /// A move made on a page that showed the position `at` (a [`GameView::position_mark`](
-    /// crate::GameView::position_mark), which names the game): played only if the game still
-    /// stands there once its lock is held, so a page left open in a second tab, or a form sent
-    /// twice, never plays into a position its player did not see.
+    /// A move made in game `game` on a page that showed the position `at` (a
+    /// [`GameView::position_mark`](crate::GameView::position_mark)): played only if the mark
+    /// names that very game and the game still stands there once its lock is held, so a page
+    /// left open in a second tab, or a form sent twice, never plays into a position its player
+    /// did not see, and a mark of another game (anyone can compute one from a public record)
+    /// never carries the move out of the game the front end vouches for.
     MoveAt {
+        /// The game the front end has let the player act in (a private link's own game): the
+        /// only game the move may be played in.
+        game: GameId,
         /// The position the page showed.
         at: String,
         /// The move, in any notation the move reader takes.

@@ -361,8 +361,10 @@ impl Service {
                 .map_err(Unread::Command),
             Input::Command(command) => Ok(Read::Command(command)),
             Input::Invalid(error) => Err(Unread::Command(error)),
-            // A mark the bot did not write is a forged form, told as a forged button is.
-            Input::MoveAt { at, text } => Mark::read(&at)
+            // A mark the bot did not write, or one of another game than the front end vouches
+            // for, is a forged form, told as a forged button is.
+            Input::MoveAt { game, at, text } => Mark::read(&at)
+                .filter(|mark| mark.game == game)
                 .map(|mark| Read::MoveAt { mark, text })
                 .ok_or(Unread::Button),
             Input::Button(custom_id) => match ButtonAction::from_custom_id(&custom_id) {

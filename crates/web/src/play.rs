@@ -190,7 +190,10 @@ pub async fn act(
     let game = Some(id);
     let input = Input::Command;
     let input = match form.action.as_str() {
+        // The move is for the game of the address and the cookie, whatever game the form's
+        // mark names: the service refuses a mark of another game.
         "move" => Input::MoveAt {
+            game: id,
             at: form.at.clone(),
             text: form.mv.trim().to_string(),
         },
