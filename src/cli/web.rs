@@ -1,5 +1,6 @@
 //! The web server beside the bot or the console: when `WEB_ADDR` is set, the game pages, their
-//! live updates and moving from a browser, with `/metrics` and `/healthz`, on one listener.
+//! live updates and moving from a browser, with `/healthz`, on one listener. `/metrics` is not
+//! there: its counts are the operator's, served on `METRICS_ADDR` alone.
 
 use std::sync::Arc;
 
@@ -61,7 +62,7 @@ pub async fn bind(config: &WebConfig) -> Result<Listener, String> {
         .map_err(|e| format!("cannot serve the web pages on {}: {e}", config.addr))
 }
 
-/// Serves the pages of `service` (and `/metrics`, `/healthz` from `metrics`) on `listener`,
+/// Serves the pages of `service` (and `/healthz` from `metrics`) on `listener`,
 /// with the live pages' reader of the event log; returns the tasks to stop at the end.
 pub fn serve(
     listener: Listener,
@@ -77,7 +78,7 @@ pub fn serve(
     }
     let app = web::app([
         web::pages(service, config.links.clone(), hub),
-        metrics::routes(metrics, db),
+        metrics::health_routes(metrics, db),
     ]);
     vec![follow, tokio::spawn(listener.serve(app))]
 }

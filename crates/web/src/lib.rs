@@ -1,8 +1,9 @@
 //! The bot's HTTP side, on axum: every game's page to watch, replay and download, live through
-//! Server-Sent Events; a player's private link to move from a browser; and the operator's
-//! `/metrics` and `/healthz` (`rollerball_metrics::routes`). One [`Router`] ([`app`]) is served
-//! by a [`Listener`] that bounds its connections and header time, so that no client can starve
-//! the bot, on `WEB_ADDR` (and, for a private scrape address, on `METRICS_ADDR`).
+//! Server-Sent Events; a player's private link to move from a browser; and `/healthz`
+//! (`rollerball_metrics::health_routes`). One [`Router`] ([`app`]) is served by a [`Listener`]
+//! that bounds its connections and header time, so that no client can starve the bot, on
+//! `WEB_ADDR`; the operator's `/metrics` is served by the same kind of listener on the private
+//! `METRICS_ADDR` alone (`rollerball_metrics::routes`).
 //!
 //! The pages are drawn on the server (maud templates, which escape every value they print) and
 //! work without JavaScript; one small script, served from here like the stylesheet, adds the
