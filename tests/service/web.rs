@@ -37,6 +37,11 @@ impl Drop for Site {
 impl Site {
     /// The pages of a fresh service on `db`.
     pub async fn on(db: TestDb) -> Site {
+        Site::with_files(db, web::Files::new(web::FileLimits::default())).await
+    }
+
+    /// The pages of a fresh service on `db`, their files made by `files`.
+    pub async fn with_files(db: TestDb, files: Arc<web::Files>) -> Site {
         let store = db.store().await;
         let clock = Arc::new(rollerball::game::ManualClock::new(crate::common::T0));
         let listener = Listener::bind("127.0.0.1:0".parse().unwrap())
@@ -54,7 +59,12 @@ impl Site {
         let world = World::of(db, store, clock, service).await;
         let hub = Hub::new(Arc::clone(&world.service));
         let follow = tokio::spawn(Arc::clone(&hub).follow());
-        let app = web::app([web::pages(Arc::clone(&world.service), links.clone(), hub)]);
+        let app = web::app([web::pages_with(
+            Arc::clone(&world.service),
+            links.clone(),
+            hub,
+            files,
+        )]);
         let server = tokio::spawn(listener.serve(app));
         Site {
             world,

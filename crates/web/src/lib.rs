@@ -23,7 +23,8 @@
 //! | `game_page` | `/games/ID` and `/games/ID/embed`: board, players, moves, replay |
 //! | `tournament_page` | `/tournaments/ID`: standings and crosstable |
 //! | `player_page` | `/players/ID`: ratings, record, games |
-//! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg` |
+//! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg`, `/games/ID/graph.png` |
+//! | `making` | those files made once per game state and kept, a couple at once ([`Files`]) |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
 //! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
 //! | `assets` | the stylesheet and the script, compiled in |
@@ -41,6 +42,7 @@ mod html;
 mod lang;
 pub mod listener;
 mod live;
+mod making;
 mod markup;
 mod play;
 mod player_page;
@@ -49,6 +51,7 @@ mod tournament_page;
 pub use config::{WebConfig, WebConfigError};
 pub use listener::{Limits, Listener, OpenConnections, exposure};
 pub use live::Hub;
+pub use making::{FileLimits, Files, Paused};
 pub use markup::WebMarkup;
 
 use std::sync::Arc;
@@ -67,6 +70,8 @@ pub(crate) struct Site {
     pub links: Links,
     /// The watchers of each game's page.
     pub hub: Arc<Hub>,
+    /// The games' files, made once and kept.
+    pub files: Arc<Files>,
 }
 
 impl Site {
@@ -97,10 +102,16 @@ pub fn app(routes: impl IntoIterator<Item = Router>) -> Router {
 /// The pages' routes on `service`, with links written under `links`, and live updates from
 /// `hub` (started with [`Hub::follow`]).
 pub fn pages(service: Arc<Service>, links: Links, hub: Arc<Hub>) -> Router {
+    pages_with(service, links, hub, Files::new(FileLimits::default()))
+}
+
+/// The pages' routes, as [`pages`] makes them, with the games' files made by `files`.
+pub fn pages_with(service: Arc<Service>, links: Links, hub: Arc<Hub>, files: Arc<Files>) -> Router {
     let site = Site {
         service,
         links,
         hub,
+        files,
     };
     Router::new()
         .route("/", get(game_page::home))
