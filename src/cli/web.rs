@@ -8,9 +8,10 @@ use rollerball::game::Service;
 use rollerball::metrics::{self, Metrics};
 use rollerball::model::FrontEnd;
 use rollerball::store::Store;
-use rollerball::web::{self, Hub, Limits, Listener, WebConfig, WebMarkup};
+use rollerball::web::{self, Hub, Limits, Listener, LiveLimits, WebConfig, WebMarkup};
 
-/// Reads `WEB_ADDR`, `PUBLIC_URL` and `WEB_SECRET`: `None` when there is no web server.
+/// Reads `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET` and `WEB_CLIENT_HEADER`: `None` when there is
+/// no web server.
 pub fn config() -> Result<Option<WebConfig>, String> {
     WebConfig::from(|name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
@@ -71,7 +72,11 @@ pub fn serve(
     metrics: Arc<Metrics>,
     db: Store,
 ) -> Vec<tokio::task::JoinHandle<()>> {
-    let hub = Hub::new(Arc::clone(&service));
+    let limits = LiveLimits {
+        client_header: config.client_header.clone(),
+        ..LiveLimits::default()
+    };
+    let hub = Hub::with_limits(Arc::clone(&service), limits);
     let follow = tokio::spawn(Arc::clone(&hub).follow());
     if let Ok(local) = listener.local_addr() {
         tracing::info!(address = %local, public = config.links.base(), "serving the web pages");

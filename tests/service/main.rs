@@ -22,3 +22,4 @@ mod web;
 mod web_browser;
 mod web_files;
 mod web_pages;
+mod web_streams;

@@ -68,6 +68,7 @@ web-watching = { $count ->
    *[other] { $count } people watching
   }
 web-live = Live: this page updates by itself.
+web-too-many-streams = Too many live pages are open from your address; close some and reload.
 web-not-found = There is no game #{ $id }.
 web-page-not-found = There is no such page.
 web-failed = The page could not be made just now; try again in a moment.

@@ -68,6 +68,7 @@ web-watching = { $count ->
    *[other] { $count } espectadores
   }
 web-live = En directo: esta página se actualiza sola.
+web-too-many-streams = Hay demasiadas páginas en directo abiertas desde tu dirección; cierra algunas y recarga.
 web-not-found = No hay ninguna partida n.º { $id }.
 web-page-not-found = Esa página no existe.
 web-failed = No se pudo hacer la página ahora mismo; inténtalo de nuevo en un momento.

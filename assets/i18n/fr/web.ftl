@@ -68,6 +68,7 @@ web-watching = { $count ->
    *[other] { $count } spectateurs
   }
 web-live = En direct : cette page se met à jour toute seule.
+web-too-many-streams = Trop de pages en direct sont ouvertes depuis votre adresse ; fermez-en quelques-unes et rechargez.
 web-not-found = Il n'y a pas de partie n° { $id }.
 web-page-not-found = Cette page n'existe pas.
 web-failed = La page n'a pas pu être faite pour l'instant ; réessayez dans un moment.

@@ -26,6 +26,7 @@
 //! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg`, `/games/ID/graph.png` |
 //! | `making` | those files made once per game state and kept, a couple at once ([`Files`]) |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
+//! | `clients` | who a request comes from, for the bound of live streams per client ([`LiveLimits`]) |
 //! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
 //! | `assets` | the stylesheet and the script, compiled in |
 //! | `help_page` | `/help`: the players' guide (`docs/players.md`, compiled in) and its pictures |
@@ -33,6 +34,7 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod clients;
 mod config;
 mod files;
 mod game_page;
@@ -48,6 +50,7 @@ mod play;
 mod player_page;
 mod tournament_page;
 
+pub use clients::LiveLimits;
 pub use config::{WebConfig, WebConfigError};
 pub use listener::{Limits, Listener, OpenConnections, exposure};
 pub use live::Hub;
