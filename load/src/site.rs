@@ -194,17 +194,23 @@ impl WebGame {
             .split_whitespace()
             .nth(self.plies)
             .ok_or_else(|| LoadError::Options("the sixty-move game is over".into()))?;
-        let who = &self.players[self.plies % 2];
         let sent = Instant::now();
+        self.play(service, mv).await?;
+        let committed = Instant::now();
+        Ok((self.plies, sent, committed))
+    }
+
+    /// Plays `san` through the service, as the player to move types it.
+    pub async fn play(&mut self, service: &Service, san: &str) -> Result<(), LoadError> {
+        let who = &self.players[self.plies % 2];
         say(
             service,
             who,
             self.place,
-            format!("move #{} {mv}", self.id.0),
+            format!("move #{} {san}", self.id.0),
         )
         .await?;
-        let committed = Instant::now();
         self.plies += 1;
-        Ok((self.plies, sent, committed))
+        Ok(())
     }
 }
