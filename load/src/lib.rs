@@ -13,7 +13,9 @@
 //! ([`measure_page`]), `rollerball-load watchers` opens many live pages' event streams and
 //! times each move from its commit to every watcher ([`measure_watchers`]), and
 //! `rollerball-load run --web compare` plays the load with and without the web server
-//! ([`compare_web`]); [`http`] is the small client they read it with.
+//! ([`compare_web`]), and `rollerball-load gifs` asks for a very long game's GIF many times at
+//! once while other players move ([`measure_gifs`]); [`http`] is the small client they read it
+//! with.
 //!
 //! The driver keeps `games` games going, each in a *slot*: its own channel and its own two
 //! players. A slot's game is started with `challenge` and `accept`, then its moves are sent as
@@ -52,6 +54,7 @@ mod compare;
 mod cpu;
 mod driver;
 mod flood;
+mod gifs;
 mod histogram;
 pub mod http;
 mod memory;
@@ -70,6 +73,7 @@ pub use compare::{MetricsComparison, PHASES, Side, compare_metrics};
 pub use cpu::process_cpu_time;
 pub use driver::{CHANNEL_BASE, PLAYER_BASE, SERVER, place, player, run};
 pub use flood::{FloodLoad, LookupsReport, keep_flooding, measure_lookups};
+pub use gifs::{GifLoad, GifReport, measure_gifs};
 pub use histogram::LatencyHistogram;
 pub use memory::MemoryUse;
 pub use options::{LoadError, LoadOptions, Outputs, Stop};

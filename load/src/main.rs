@@ -26,6 +26,7 @@ enum Command {
     Startup(cli::startup::Args),
     Watchers(cli::watchers::Args),
     Page(cli::watchers::PageArgs),
+    Gifs(cli::gifs::Args),
     #[command(hide = true)]
     WatchClients(cli::watchers::ClientArgs),
 }
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
         Command::Startup(args) => cli::startup::run(args, &mut std::io::stdout().lock()),
         Command::Watchers(args) => cli::watchers::run(args),
         Command::Page(args) => cli::watchers::page(args),
+        Command::Gifs(args) => cli::gifs::run(args),
         Command::WatchClients(args) => cli::watchers::clients(args),
     };
     match finished {

@@ -13,7 +13,7 @@ use rollerball::discord::DiscordMarkup;
 use rollerball::game::{Actor, Links, Request, Service, SystemClock};
 use rollerball::model::FrontEnd;
 use rollerball::store::{GameId, Place, PlayerId, Reach, Store};
-use rollerball::web::{self, Hub, Limits, Listener, WebMarkup};
+use rollerball::web::{self, Hub, Limits, Listener, LiveLimits, WebMarkup};
 
 use crate::LoadError;
 
@@ -61,7 +61,12 @@ pub struct WebServer {
 impl WebServer {
     /// Starts the hub and the pages of `service` on 127.0.0.1, any free port.
     pub async fn start(service: Arc<Service>) -> Result<WebServer, LoadError> {
-        let hub = Hub::new(Arc::clone(&service));
+        // The load's crowd of watchers comes from one address: no bound per client.
+        let limits = LiveLimits {
+            per_client: usize::MAX,
+            ..LiveLimits::default()
+        };
+        let hub = Hub::with_limits(Arc::clone(&service), limits);
         let follow = tokio::spawn(Arc::clone(&hub).follow());
         let listener =
             Listener::bind_with(SocketAddr::from(([127, 0, 0, 1], 0)), public_limits()).await?;
@@ -189,17 +194,23 @@ impl WebGame {
             .split_whitespace()
             .nth(self.plies)
             .ok_or_else(|| LoadError::Options("the sixty-move game is over".into()))?;
-        let who = &self.players[self.plies % 2];
         let sent = Instant::now();
+        self.play(service, mv).await?;
+        let committed = Instant::now();
+        Ok((self.plies, sent, committed))
+    }
+
+    /// Plays `san` through the service, as the player to move types it.
+    pub async fn play(&mut self, service: &Service, san: &str) -> Result<(), LoadError> {
+        let who = &self.players[self.plies % 2];
         say(
             service,
             who,
             self.place,
-            format!("move #{} {mv}", self.id.0),
+            format!("move #{} {san}", self.id.0),
         )
         .await?;
-        let committed = Instant::now();
         self.plies += 1;
-        Ok((self.plies, sent, committed))
+        Ok(())
     }
 }

@@ -34,7 +34,8 @@ pub async fn run(_args: Args) -> Outcome {
         Some(config) => Some(web_side::bind(config).await?),
         None => None,
     };
-    // Counted when they are served: on METRICS_ADDR, or with the web pages.
+    // Counted when they are served (on METRICS_ADDR), or for the health check the web pages
+    // serve.
     let metrics =
         (metrics_addr.is_some() || web_config.is_some()).then(|| Arc::new(Metrics::new()));
     if let Some(metrics) = &metrics {

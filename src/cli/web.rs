@@ -1,5 +1,6 @@
 //! The web server beside the bot or the console: when `WEB_ADDR` is set, the game pages, their
-//! live updates and moving from a browser, with `/metrics` and `/healthz`, on one listener.
+//! live updates and moving from a browser, with `/healthz`, on one listener. `/metrics` is not
+//! there: its counts are the operator's, served on `METRICS_ADDR` alone.
 
 use std::sync::Arc;
 
@@ -7,9 +8,10 @@ use rollerball::game::Service;
 use rollerball::metrics::{self, Metrics};
 use rollerball::model::FrontEnd;
 use rollerball::store::Store;
-use rollerball::web::{self, Hub, Limits, Listener, WebConfig, WebMarkup};
+use rollerball::web::{self, Hub, Limits, Listener, LiveLimits, WebConfig, WebMarkup};
 
-/// Reads `WEB_ADDR`, `PUBLIC_URL` and `WEB_SECRET`: `None` when there is no web server.
+/// Reads `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET` and `WEB_CLIENT_HEADER`: `None` when there is
+/// no web server.
 pub fn config() -> Result<Option<WebConfig>, String> {
     WebConfig::from(|name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
@@ -61,7 +63,7 @@ pub async fn bind(config: &WebConfig) -> Result<Listener, String> {
         .map_err(|e| format!("cannot serve the web pages on {}: {e}", config.addr))
 }
 
-/// Serves the pages of `service` (and `/metrics`, `/healthz` from `metrics`) on `listener`,
+/// Serves the pages of `service` (and `/healthz` from `metrics`) on `listener`,
 /// with the live pages' reader of the event log; returns the tasks to stop at the end.
 pub fn serve(
     listener: Listener,
@@ -70,14 +72,18 @@ pub fn serve(
     metrics: Arc<Metrics>,
     db: Store,
 ) -> Vec<tokio::task::JoinHandle<()>> {
-    let hub = Hub::new(Arc::clone(&service));
+    let limits = LiveLimits {
+        client_header: config.client_header.clone(),
+        ..LiveLimits::default()
+    };
+    let hub = Hub::with_limits(Arc::clone(&service), limits);
     let follow = tokio::spawn(Arc::clone(&hub).follow());
     if let Ok(local) = listener.local_addr() {
         tracing::info!(address = %local, public = config.links.base(), "serving the web pages");
     }
     let app = web::app([
         web::pages(service, config.links.clone(), hub),
-        metrics::routes(metrics, db),
+        metrics::health_routes(metrics, db),
     ]);
     vec![follow, tokio::spawn(listener.serve(app))]
 }

@@ -495,3 +495,47 @@ async fn a_silent_client_is_disconnected_after_the_header_time() {
     server.abort();
     store.close().await;
 }
+
+/// The public web server (`WEB_ADDR`, here beside the console) serves `/healthz` but not
+/// `/metrics`, whose counts are the operator's: those are on `METRICS_ADDR` alone, whose
+/// routes answer both.
+#[tokio::test]
+async fn the_metrics_are_not_served_on_the_public_web_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let web = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
+        .arg("console")
+        .current_dir(dir.path())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}/t.db", dir.path().display()),
+        )
+        .env("WEB_ADDR", web.to_string())
+        .env_remove("PUBLIC_URL")
+        .env_remove("METRICS_ADDR")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("run rollerball console");
+    let _console = crate::bot::KillOnDrop(Some(child));
+    let deadline = tokio::time::Instant::now() + fake_discord::WAIT;
+    while tokio::net::TcpStream::connect(web).await.is_err() {
+        assert!(tokio::time::Instant::now() < deadline, "no web server");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(get(web, "/healthz").await, (200, "ok\n".to_string()));
+    assert_eq!(get(web, "/metrics").await, (404, "not found\n".to_string()));
+
+    // The private address's routes still answer both.
+    let db = common::sqlite_db();
+    let store = Store::connect(&db.url).await.expect("database");
+    let (addr, _, server) = serve_metrics(&store, Limits::default()).await;
+    assert_eq!(get(addr, "/metrics").await.0, 200);
+    assert_eq!(get(addr, "/healthz").await.0, 503, "no gateway here");
+    server.abort();
+    store.close().await;
+}

@@ -20,5 +20,7 @@ mod ratings;
 mod tournaments;
 mod web;
 mod web_browser;
+mod web_files;
 mod web_pages;
 mod web_scope;
+mod web_streams;

@@ -23,6 +23,8 @@ pub struct Site {
     pub world: World,
     /// The pages' address (`http://127.0.0.1:PORT`).
     pub base: String,
+    /// The live pages' watchers.
+    pub hub: Arc<Hub>,
     server: tokio::task::JoinHandle<()>,
     follow: tokio::task::JoinHandle<()>,
 }
@@ -37,6 +39,17 @@ impl Drop for Site {
 impl Site {
     /// The pages of a fresh service on `db`.
     pub async fn on(db: TestDb) -> Site {
+        Site::with_files(db, web::Files::new(web::FileLimits::default())).await
+    }
+
+    /// The pages of a fresh service on `db`, their files made by `files`.
+    pub async fn with_files(db: TestDb, files: Arc<web::Files>) -> Site {
+        Site::with(db, files, web::LiveLimits::default()).await
+    }
+
+    /// The pages of a fresh service on `db`, their files made by `files`, their live streams
+    /// bounded by `live`.
+    pub async fn with(db: TestDb, files: Arc<web::Files>, live: web::LiveLimits) -> Site {
         let store = db.store().await;
         let clock = Arc::new(rollerball::game::ManualClock::new(crate::common::T0));
         let listener = Listener::bind("127.0.0.1:0".parse().unwrap())
@@ -52,13 +65,19 @@ impl Site {
             .with_links(links.clone())
             .with_front_end_markup(FrontEnd::Web, Arc::new(WebMarkup));
         let world = World::of(db, store, clock, service).await;
-        let hub = Hub::new(Arc::clone(&world.service));
+        let hub = Hub::with_limits(Arc::clone(&world.service), live);
         let follow = tokio::spawn(Arc::clone(&hub).follow());
-        let app = web::app([web::pages(Arc::clone(&world.service), links.clone(), hub)]);
+        let app = web::app([web::pages_with(
+            Arc::clone(&world.service),
+            links.clone(),
+            Arc::clone(&hub),
+            files,
+        )]);
         let server = tokio::spawn(listener.serve(app));
         Site {
             world,
             base,
+            hub,
             server,
             follow,
         }
@@ -101,7 +120,7 @@ async fn text_of(http: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
 }
 
 /// A game of alice (White) and bob with `moves` played.
-async fn game_with(site: &Site, moves: &str) -> GameId {
+pub async fn game_with(site: &Site, moves: &str) -> GameId {
     let id = site.world.start(&alice(), &bob(), "").await;
     if !moves.is_empty() {
         site.world.play(id, &alice(), &bob(), moves).await;
@@ -434,7 +453,7 @@ async fn the_web_command_says_what_the_player_may_do() {
 }
 
 /// The next `event:` block of a Server-Sent Events stream, as (id, event, data).
-async fn next_event(
+pub async fn next_event(
     stream: &mut reqwest::Response,
     buffer: &mut String,
 ) -> (Option<String>, String, String) {

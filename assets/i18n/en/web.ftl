@@ -51,6 +51,7 @@ web-download = Download:
 web-pgn = record (PGN)
 web-gif = animation (GIF)
 web-png = board (PNG)
+web-gif-part = The animation shows the last { $plies } plies of { $total }; the record (PGN) holds the whole game.
 web-analysis = Analysis
 web-analysis-graph = The engine's evaluation over the game, from White's side
 web-tournament = Round { $round } of { $name }
@@ -67,9 +68,11 @@ web-watching = { $count ->
    *[other] { $count } people watching
   }
 web-live = Live: this page updates by itself.
+web-too-many-streams = Too many live pages are open from your address; close some and reload.
 web-not-found = There is no game #{ $id }.
 web-page-not-found = There is no such page.
 web-failed = The page could not be made just now; try again in a moment.
+web-busy = The server is busy making other files; try again in a few seconds.
 web-language = Language:
 
 ## Playing from the browser.

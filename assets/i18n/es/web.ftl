@@ -51,6 +51,7 @@ web-download = Descargar:
 web-pgn = planilla (PGN)
 web-gif = animación (GIF)
 web-png = tablero (PNG)
+web-gif-part = La animación muestra las últimas { $plies } jugadas de { $total }; el registro (PGN) tiene la partida entera.
 web-analysis = Análisis
 web-analysis-graph = La evaluación del motor a lo largo de la partida, desde el lado de las blancas
 web-tournament = Ronda { $round } de { $name }
@@ -67,9 +68,11 @@ web-watching = { $count ->
    *[other] { $count } espectadores
   }
 web-live = En directo: esta página se actualiza sola.
+web-too-many-streams = Hay demasiadas páginas en directo abiertas desde tu dirección; cierra algunas y recarga.
 web-not-found = No hay ninguna partida n.º { $id }.
 web-page-not-found = Esa página no existe.
 web-failed = No se pudo hacer la página ahora mismo; inténtalo de nuevo en un momento.
+web-busy = El servidor está ocupado haciendo otros archivos; inténtalo de nuevo en unos segundos.
 web-language = Idioma:
 
 ## Jugar desde el navegador.

@@ -51,6 +51,7 @@ web-download = Télécharger :
 web-pgn = notation (PGN)
 web-gif = GIF animé
 web-png = plateau (PNG)
+web-gif-part = L'animation montre les { $plies } derniers demi-coups sur { $total } ; la partie (PGN) les contient tous.
 web-analysis = Analyse
 web-analysis-graph = L'évaluation du moteur au fil de la partie, du point de vue des Blancs
 web-tournament = Ronde { $round } de { $name }
@@ -67,9 +68,11 @@ web-watching = { $count ->
    *[other] { $count } spectateurs
   }
 web-live = En direct : cette page se met à jour toute seule.
+web-too-many-streams = Trop de pages en direct sont ouvertes depuis votre adresse ; fermez-en quelques-unes et rechargez.
 web-not-found = Il n'y a pas de partie n° { $id }.
 web-page-not-found = Cette page n'existe pas.
 web-failed = La page n'a pas pu être faite pour l'instant ; réessayez dans un moment.
+web-busy = Le serveur est occupé à faire d'autres fichiers ; réessayez dans quelques secondes.
 web-language = Langue :
 
 ## Jouer depuis le navigateur.

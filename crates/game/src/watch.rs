@@ -79,6 +79,11 @@ impl Service {
         Ok(events.into_iter().filter_map(live).collect())
     }
 
+    /// Whether game `game` exists: a page's live stream is opened only for one that does.
+    pub async fn game_exists(&self, game: GameId) -> Result<bool, StoreError> {
+        Ok(self.store().game(game).await?.is_some())
+    }
+
     /// The newest event's id (0 when the log is empty): where a new reader of the whole log
     /// starts.
     pub async fn last_event_id(&self) -> Result<i64, StoreError> {

@@ -1,6 +1,7 @@
 //! The bot's metrics and health, for the people who host it: counters, a histogram and gauges in
 //! a Prometheus registry of the process's own, served with `/healthz` on `METRICS_ADDR` (the
-//! [`routes()`], on the `rollerball-web` crate's listener). The game core reports through its
+//! [`routes()`], on the `rollerball-web` crate's listener; the public `WEB_ADDR` serves
+//! `/healthz` alone, [`health_routes()`]). The game core reports through its
 //! [`Observer`] seam; the Discord front end reports its requests, delivered notices and gateway
 //! shards here.
 //! Nothing here knows Discord.
@@ -18,7 +19,7 @@ use rollerball_store as store;
 
 pub mod routes;
 
-pub use routes::routes;
+pub use routes::{health_routes, routes};
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;

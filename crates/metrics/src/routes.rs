@@ -20,10 +20,20 @@ struct Ops {
     store: Store,
 }
 
-/// The routes `/metrics` and `/healthz` over `metrics` and the database `store`.
+/// The routes `/metrics` and `/healthz` over `metrics` and the database `store`: the private
+/// scrape address's (`METRICS_ADDR`).
 pub fn routes(metrics: Arc<Metrics>, store: Store) -> Router {
     Router::new()
         .route("/metrics", get(scrape))
+        .route("/healthz", get(health))
+        .with_state(Ops { metrics, store })
+}
+
+/// The route `/healthz` alone: the public web server's (`WEB_ADDR`), for a proxy or a
+/// supervisor to ask whether the bot is up. The counts of `/metrics` (commands, refusals, move
+/// timings, database errors) are for the operator, on `METRICS_ADDR` only.
+pub fn health_routes(metrics: Arc<Metrics>, store: Store) -> Router {
+    Router::new()
         .route("/healthz", get(health))
         .with_state(Ops { metrics, store })
 }

@@ -10,6 +10,7 @@
 //! the work.
 
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use image::RgbImage;
 
@@ -58,10 +59,38 @@ pub fn render_gif_in(
     caption: Option<&Caption>,
     words: &dyn Words,
 ) -> Result<Vec<u8>, RenderError> {
+    let part = GifPart {
+        first_ply: 0,
+        stop: &AtomicBool::new(false),
+    };
+    render_gif_part(game, options, caption, words, part)
+}
+
+/// Which part of a game a GIF shows, and when to give it up.
+#[derive(Clone, Copy, Debug)]
+pub struct GifPart<'a> {
+    /// The ply of the first frame: the plies before it are not shown (a very long game's GIF
+    /// shows its end, so that its size and cost stay bounded).
+    pub first_ply: usize,
+    /// Set by whoever waits for the GIF when nobody does any more: the frames look at it
+    /// before each is drawn, and the work stops with [`RenderError::Stopped`].
+    pub stop: &'a AtomicBool,
+}
+
+/// Animates a game from ply `part.first_ply` (clamped to the game's length) to its current
+/// position, as [`render_gif_in`] does, stopping between frames once `part.stop` is set.
+pub fn render_gif_part(
+    game: &Game,
+    options: &GifOptions,
+    caption: Option<&Caption>,
+    words: &dyn Words,
+    part: GifPart<'_>,
+) -> Result<Vec<u8>, RenderError> {
     let board_options = &options.board;
     super::check_size(board_options.size)?;
     let assets = assets::get(board_options);
     let mut views = views(game);
+    views.drain(..part.first_ply.min(game.ply()));
     if let Some(caption) = caption {
         for view in &mut views {
             view.caption = Some(caption.clone());
@@ -90,7 +119,8 @@ pub fn render_gif_in(
             .iter()
             .map(|run| {
                 let (views, assets) = (&views, &assets);
-                scope.spawn(move || encode_run(run.clone(), views, assets, options, words))
+                let stop = part.stop;
+                scope.spawn(move || encode_run(run.clone(), views, assets, options, words, stop))
             })
             .collect();
         handles
@@ -99,8 +129,9 @@ pub fn render_gif_in(
                 h.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
-            .collect()
-    });
+            .collect::<Option<_>>()
+    })
+    .ok_or(RenderError::Stopped)?;
 
     let err = |e: gif::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::new();
@@ -115,14 +146,15 @@ pub fn render_gif_in(
     Ok(out)
 }
 
-/// Draws, diffs and compresses the frames of one run of views.
+/// Draws, diffs and compresses the frames of one run of views; `None` once `stop` is set.
 fn encode_run(
     run: std::ops::Range<usize>,
     views: &[BoardView],
     assets: &Assets,
     options: &GifOptions,
     words: &dyn Words,
-) -> Vec<gif::Frame<'static>> {
+    stop: &AtomicBool,
+) -> Option<Vec<gif::Frame<'static>>> {
     let palette = assets.gif_palette();
     let last = views.len() - 1;
     let mut previous = run
@@ -131,6 +163,9 @@ fn encode_run(
         .map(|i| board::draw(&views[i], assets, words));
     let mut frames = Vec::with_capacity(run.len());
     for i in run {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let image = board::draw(&views[i], assets, words);
         let delay = if i == last {
             options.final_delay_ms
@@ -147,7 +182,7 @@ fn encode_run(
         frames.push(frame);
         previous = Some(image);
     }
-    frames
+    Some(frames)
 }
 
 /// Every view of the game, built in one pass (captures accumulate as the game goes).

@@ -70,7 +70,7 @@ mod text;
 mod theme;
 mod words;
 
-pub use gif::{GifOptions, render_gif, render_gif_in};
+pub use gif::{GifOptions, GifPart, render_gif, render_gif_in, render_gif_part};
 pub use image::RgbImage;
 pub use layout::{DEFAULT_SIZE, Layout, MAX_SIZE, MIN_SIZE};
 pub use svg::{render_svg, render_svg_in};
@@ -94,6 +94,9 @@ pub enum RenderError {
     /// The image encoder failed (it writes to memory, so this signals a bug).
     #[error("could not encode the image: {0}")]
     Encode(String),
+    /// The work was given up before it finished: nobody waits for the image any more.
+    #[error("the image was given up: nobody waits for it")]
+    Stopped,
 }
 
 /// How to draw: image size, which side is at the bottom, colours.

@@ -1,10 +1,13 @@
 //! The web server's settings, read from the environment once at start: `WEB_ADDR` (where to
 //! listen; unset: no web server), `PUBLIC_URL` (the address players reach the pages at, for
 //! the links the bot writes; default `http://WEB_ADDR`) and `WEB_SECRET` (what private links
-//! are signed with; unset: moving from the web is off, the pages are not).
+//! are signed with; unset: moving from the web is off, the pages are not) and
+//! `WEB_CLIENT_HEADER` (behind a reverse proxy, the header it writes the client's address in,
+//! such as `X-Real-IP`; unset: the connection's peer is the client).
 
 use std::net::SocketAddr;
 
+use axum::http::HeaderName;
 use rollerball_game::{Links, LinksError};
 
 /// The web server's settings.
@@ -17,6 +20,9 @@ pub struct WebConfig {
     /// Whether `PUBLIC_URL` was set: only then does the bot write the pages' links in Discord
     /// (the default address, `http://WEB_ADDR`, is this machine's, seldom the players').
     pub public: bool,
+    /// The header a reverse proxy writes the client's address in (`WEB_CLIENT_HEADER`), for
+    /// the live pages' bound per client; `None`: the connection's peer is the client.
+    pub client_header: Option<HeaderName>,
 }
 
 /// Why the web server's settings were refused.
@@ -28,6 +34,9 @@ pub enum WebConfigError {
     /// `PUBLIC_URL` or `WEB_SECRET` is refused.
     #[error(transparent)]
     Links(#[from] LinksError),
+    /// `WEB_CLIENT_HEADER` is not a header name.
+    #[error("WEB_CLIENT_HEADER must be a header name such as X-Real-IP, not `{0}`")]
+    ClientHeader(String),
 }
 
 impl WebConfig {
@@ -47,10 +56,18 @@ impl WebConfig {
         let base = public.clone().unwrap_or_else(|| format!("http://{addr}"));
         let secret = get("WEB_SECRET");
         let links = Links::new(&base, secret.as_deref())?;
+        let client_header = match get("WEB_CLIENT_HEADER").map(|v| v.trim().to_string()) {
+            Some(name) if !name.is_empty() => Some(
+                HeaderName::from_bytes(name.as_bytes())
+                    .map_err(|_| WebConfigError::ClientHeader(name))?,
+            ),
+            _ => None,
+        };
         Ok(Some(WebConfig {
             addr,
             links,
             public: public.is_some(),
+            client_header,
         }))
     }
 }
@@ -89,6 +106,19 @@ mod tests {
         assert_eq!(config.links.base(), "https://rb.example.org");
         assert!(config.links.private_links());
         assert!(config.public);
+        assert_eq!(config.client_header, None);
+        let proxied = read(&[
+            ("WEB_ADDR", "127.0.0.1:1"),
+            ("WEB_CLIENT_HEADER", " X-Real-IP "),
+        ]);
+        assert_eq!(
+            proxied.unwrap().unwrap().client_header,
+            Some(HeaderName::from_static("x-real-ip"))
+        );
+        assert_eq!(
+            read(&[("WEB_ADDR", "127.0.0.1:1"), ("WEB_CLIENT_HEADER", "X Real")]).unwrap_err(),
+            WebConfigError::ClientHeader("X Real".into())
+        );
         assert!(matches!(
             read(&[("WEB_ADDR", "127.0.0.1:1"), ("WEB_SECRET", "short")]),
             Err(WebConfigError::Links(LinksError::ShortSecret(5)))

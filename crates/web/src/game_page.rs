@@ -106,7 +106,7 @@ pub async fn game(
                     (play::panel(&view, seat))
                 }
                 (moves(&view, ply))
-                (downloads(&view))
+                (downloads(&view, site.files.limits().gif_plies))
                 (analysis(&view))
             }
         }
@@ -352,9 +352,11 @@ fn moves(view: &GameView, ply: usize) -> Markup {
 }
 
 /// The links to the record, the animation and the board picture.
-fn downloads(view: &GameView) -> Markup {
+/// The animation shows the last `gif_plies` plies at most: a longer game's page says so.
+fn downloads(view: &GameView, gif_plies: usize) -> Markup {
     let lang = view.lang;
     let id = view.id().0;
+    let total = view.plies();
     html! {
         p class="downloads" {
             (tr!(lang, "web-download")) " "
@@ -363,6 +365,11 @@ fn downloads(view: &GameView) -> Markup {
             a href={ "/games/" (id) ".gif" } { (tr!(lang, "web-gif")) }
             " · "
             a href={ "/games/" (id) ".png?lang=" (lang.code()) } { (tr!(lang, "web-png")) }
+        }
+        @if view.gif_first_ply(gif_plies) > 0 {
+            p class="downloads gif-part" {
+                (tr!(lang, "web-gif-part", plies = gif_plies, total = total))
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The bot's HTTP side, on axum: every game's page to watch, replay and download, live through
-//! Server-Sent Events; a player's private link to move from a browser; and the operator's
-//! `/metrics` and `/healthz` (`rollerball_metrics::routes`). One [`Router`] ([`app`]) is served
-//! by a [`Listener`] that bounds its connections and header time, so that no client can starve
-//! the bot, on `WEB_ADDR` (and, for a private scrape address, on `METRICS_ADDR`).
+//! Server-Sent Events; a player's private link to move from a browser; and `/healthz`
+//! (`rollerball_metrics::health_routes`). One [`Router`] ([`app`]) is served by a [`Listener`]
+//! that bounds its connections and header time, so that no client can starve the bot, on
+//! `WEB_ADDR`; the operator's `/metrics` is served by the same kind of listener on the private
+//! `METRICS_ADDR` alone (`rollerball_metrics::routes`).
 //!
 //! The pages are drawn on the server (maud templates, which escape every value they print) and
 //! work without JavaScript; one small script, served from here like the stylesheet, adds the
@@ -22,8 +23,10 @@
 //! | `game_page` | `/games/ID` and `/games/ID/embed`: board, players, moves, replay |
 //! | `tournament_page` | `/tournaments/ID`: standings and crosstable |
 //! | `player_page` | `/players/ID`: ratings, record, games |
-//! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg` |
+//! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg`, `/games/ID/graph.png` |
+//! | `making` | those files made once per game state and kept, a couple at once ([`Files`]) |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
+//! | `clients` | who a request comes from, for the bound of live streams per client ([`LiveLimits`]) |
 //! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
 //! | `assets` | the stylesheet and the script, compiled in |
 //! | `help_page` | `/help`: the players' guide (`docs/players.md`, compiled in) and its pictures |
@@ -31,6 +34,7 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod clients;
 mod config;
 mod files;
 mod game_page;
@@ -40,14 +44,17 @@ mod html;
 mod lang;
 pub mod listener;
 mod live;
+mod making;
 mod markup;
 mod play;
 mod player_page;
 mod tournament_page;
 
+pub use clients::LiveLimits;
 pub use config::{WebConfig, WebConfigError};
 pub use listener::{Limits, Listener, OpenConnections, exposure};
 pub use live::Hub;
+pub use making::{FileLimits, Files, Paused};
 pub use markup::WebMarkup;
 
 use std::sync::Arc;
@@ -66,6 +73,8 @@ pub(crate) struct Site {
     pub links: Links,
     /// The watchers of each game's page.
     pub hub: Arc<Hub>,
+    /// The games' files, made once and kept.
+    pub files: Arc<Files>,
 }
 
 impl Site {
@@ -96,10 +105,16 @@ pub fn app(routes: impl IntoIterator<Item = Router>) -> Router {
 /// The pages' routes on `service`, with links written under `links`, and live updates from
 /// `hub` (started with [`Hub::follow`]).
 pub fn pages(service: Arc<Service>, links: Links, hub: Arc<Hub>) -> Router {
+    pages_with(service, links, hub, Files::new(FileLimits::default()))
+}
+
+/// The pages' routes, as [`pages`] makes them, with the games' files made by `files`.
+pub fn pages_with(service: Arc<Service>, links: Links, hub: Arc<Hub>, files: Arc<Files>) -> Router {
     let site = Site {
         service,
         links,
         hub,
+        files,
     };
     Router::new()
         .route("/", get(game_page::home))

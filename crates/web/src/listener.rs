@@ -103,8 +103,8 @@ impl Listener {
         let mut tasks = tokio::task::JoinSet::new();
         loop {
             self.slots.make_room(self.limits.connections).await;
-            let stream = match self.listener.accept().await {
-                Ok((stream, _)) => stream,
+            let (stream, peer) = match self.listener.accept().await {
+                Ok(accepted) => accepted,
                 Err(error) => {
                     // Out of file descriptors, most likely (the rest of the process holds
                     // them): wait rather than spin.
@@ -114,7 +114,7 @@ impl Listener {
                 }
             };
             let (slot, close) = self.slots.open();
-            let connection = serve_connection(&http, stream, router.clone(), slot, close);
+            let connection = serve_connection(&http, stream, peer, router.clone(), slot, close);
             tasks.spawn(connection);
             // Finished connections are reaped as others come.
             while tasks.try_join_next().is_some() {}
@@ -146,10 +146,12 @@ pub fn exposure(addr: SocketAddr) -> Option<String> {
 }
 
 /// One connection, served until it ends, fails, takes too long over its head, or is closed
-/// to make room.
+/// to make room. Each request carries the connection's `peer` address (axum's
+/// [`ConnectInfo`](axum::extract::ConnectInfo)).
 fn serve_connection(
     http: &hyper::server::conn::http1::Builder,
     stream: TcpStream,
+    peer: SocketAddr,
     router: Router,
     slot: Slot,
     close: oneshot::Receiver<()>,
@@ -157,7 +159,10 @@ fn serve_connection(
     let _ = stream.set_nodelay(true);
     let busy = slot.clone();
     let router = TowerToHyperService::new(router);
-    let service = hyper::service::service_fn(move |request| {
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(peer));
         let guard = busy.request_started();
         let answer = hyper::service::Service::call(&router, request);
         async move {

@@ -5,7 +5,10 @@
 //! what is new once and hands each game's news to that game's watchers through a broadcast
 //! channel, so a thousand watchers cost one read, not a thousand. Each event goes out with its
 //! id in the log; a browser that lost its connection comes back with `Last-Event-ID` and first
-//! reads what it missed, from the log, by id. A watcher also hears how many watch the game.
+//! reads what it missed, from the log, by id. A watcher also hears how many watch the game: the
+//! client addresses with a stream open, so that one client cannot inflate the count; and one
+//! client may hold at most [`LiveLimits::per_client`] streams (a stream is refused for a game
+//! that does not exist).
 //!
 //! On PostgreSQL ids are taken before their transactions commit, so a later id can be seen
 //! before an earlier one: the hub keeps its place at the first id it has not seen and reads
@@ -14,11 +17,12 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
@@ -28,6 +32,8 @@ use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
 
 use crate::Site;
+use crate::clients::{LiveLimits, Peer};
+use crate::html;
 use crate::lang::reader_lang;
 
 /// Most events read from the log at once.
@@ -43,16 +49,27 @@ const KEEP_ALIVE: Duration = Duration::from_secs(20);
 
 /// The watchers of one game: its news, which each watcher must get, and how many watch it,
 /// of which only the latest matters (a crowd arriving at once changes it a thousand times, and
-/// a thousand watchers told each change would fall behind on the news).
+/// a thousand watchers told each change would fall behind on the news). The count is of
+/// client addresses, not streams: one client opening many streams counts once.
 struct Channel {
     news: broadcast::Sender<Arc<LiveEvent>>,
     count: watch::Sender<usize>,
+    /// The streams open on this game, by client address.
+    clients: HashMap<IpAddr, usize>,
+}
+
+/// Every game's watchers in this process, and how many streams each client holds.
+#[derive(Default)]
+struct Watchers {
+    games: HashMap<GameId, Channel>,
+    clients: HashMap<IpAddr, usize>,
 }
 
 /// Every game's watchers in this process, and the reader of the log that feeds them.
 pub struct Hub {
     service: Arc<Service>,
-    games: Mutex<HashMap<GameId, Channel>>,
+    limits: LiveLimits,
+    watchers: Mutex<Watchers>,
 }
 
 /// One watcher's place among its game's watchers: leaving (the stream dropped) tells the
@@ -60,67 +77,120 @@ pub struct Hub {
 struct Watching {
     hub: Arc<Hub>,
     game: GameId,
+    client: IpAddr,
+}
+
+/// One less stream of `key` in `counts`, the entry gone at none; the streams left.
+fn leave<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) -> usize {
+    let Some(n) = counts.get_mut(key) else {
+        return 0;
+    };
+    *n = n.saturating_sub(1);
+    let left = *n;
+    if left == 0 {
+        counts.remove(key);
+    }
+    left
 }
 
 impl Drop for Watching {
     fn drop(&mut self) {
-        let mut games = self.hub.games.lock().expect("the hub's lock");
-        if let Some(channel) = games.get_mut(&self.game) {
-            let left = channel.count.borrow().saturating_sub(1);
-            if left == 0 {
-                games.remove(&self.game);
+        let mut watchers = self.hub.lock();
+        leave(&mut watchers.clients, &self.client);
+        if let Some(channel) = watchers.games.get_mut(&self.game) {
+            leave(&mut channel.clients, &self.client);
+            if channel.clients.is_empty() {
+                watchers.games.remove(&self.game);
             } else {
-                channel.count.send_replace(left);
+                let count = channel.clients.len();
+                channel
+                    .count
+                    .send_if_modified(|n| std::mem::replace(n, count) != count);
             }
         }
     }
 }
 
+/// A newcomer's share of a game's watchers: its news, the count, and its place.
+type Joined = (
+    broadcast::Receiver<Arc<LiveEvent>>,
+    watch::Receiver<usize>,
+    Watching,
+);
+
+/// Why a stream was refused: its client holds as many as it may.
+#[derive(Debug)]
+struct TooMany;
+
 impl Hub {
-    /// A hub for `service`'s games; nothing is read until [`follow`](Hub::follow) runs.
+    /// A hub for `service`'s games, with the default [`LiveLimits`]; nothing is read until
+    /// [`follow`](Hub::follow) runs.
     pub fn new(service: Arc<Service>) -> Arc<Hub> {
+        Hub::with_limits(service, LiveLimits::default())
+    }
+
+    /// A hub for `service`'s games whose streams are bounded by `limits`.
+    pub fn with_limits(service: Arc<Service>, limits: LiveLimits) -> Arc<Hub> {
         Arc::new(Hub {
             service,
-            games: Mutex::default(),
+            limits,
+            watchers: Mutex::default(),
         })
     }
 
-    /// How many watch game `game` in this process.
-    pub fn watchers(&self, game: GameId) -> usize {
-        let games = self.games.lock().expect("the hub's lock");
-        games.get(&game).map_or(0, |c| *c.count.borrow())
+    fn lock(&self) -> std::sync::MutexGuard<'_, Watchers> {
+        self.watchers.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Joins game `game`'s watchers, telling them (and the newcomer) how many they are.
+    /// How many watch game `game` in this process: the client addresses with a stream open.
+    pub fn watchers(&self, game: GameId) -> usize {
+        self.lock().games.get(&game).map_or(0, |c| c.clients.len())
+    }
+
+    /// How many streams are open in this process, all games together.
+    pub fn streams(&self) -> usize {
+        self.lock().clients.values().sum()
+    }
+
+    /// Joins game `game`'s watchers as `client`, telling them (and the newcomer) how many
+    /// they are; refused when `client` holds as many streams as it may.
     fn watch(
         self: &Arc<Self>,
         game: GameId,
-    ) -> (
-        broadcast::Receiver<Arc<LiveEvent>>,
-        watch::Receiver<usize>,
-        Watching,
-    ) {
-        let mut games = self.games.lock().expect("the hub's lock");
-        let channel = games.entry(game).or_insert_with(|| Channel {
+        client: IpAddr,
+    ) -> Result<Joined, TooMany> {
+        let mut watchers = self.lock();
+        let held = watchers.clients.entry(client).or_insert(0);
+        if *held >= self.limits.per_client {
+            return Err(TooMany);
+        }
+        *held += 1;
+        let channel = watchers.games.entry(game).or_insert_with(|| Channel {
             news: broadcast::channel(BACKLOG).0,
             count: watch::channel(0).0,
+            clients: HashMap::new(),
         });
         let news = channel.news.subscribe();
-        channel.count.send_modify(|n| *n += 1);
+        *channel.clients.entry(client).or_insert(0) += 1;
+        let count = channel.clients.len();
+        channel
+            .count
+            .send_if_modified(|n| std::mem::replace(n, count) != count);
         let mut count = channel.count.subscribe();
         // The newcomer is told the count once at the start, like every later change.
         count.mark_changed();
         let watching = Watching {
             hub: Arc::clone(self),
             game,
+            client,
         };
-        (news, count, watching)
+        Ok((news, count, watching))
     }
 
     /// Hands `event` to its game's watchers, if it has any here.
     fn tell(&self, event: LiveEvent) {
-        let games = self.games.lock().expect("the hub's lock");
-        if let Some(channel) = games.get(&event.game) {
+        let watchers = self.lock();
+        if let Some(channel) = watchers.games.get(&event.game) {
             let _ = channel.news.send(Arc::new(event));
         }
     }
@@ -241,21 +311,40 @@ pub struct EventsQuery {
     lang: Option<String>,
 }
 
-/// `/games/ID/events`: the game's news as it happens, after what the watcher missed.
+/// `/games/ID/events`: the game's news as it happens, after what the watcher missed. Refused
+/// for a game that does not exist (404) and for a client that holds as many streams as it may
+/// (429).
 pub async fn events(
     State(site): State<Site>,
     Path(id): Path<i64>,
+    Peer(peer): Peer,
     headers: HeaderMap,
     Query(query): Query<EventsQuery>,
 ) -> Response {
     let game = GameId(id);
     let lang = reader_lang(&headers, query.lang.as_deref());
+    match site.service.game_exists(game).await {
+        Ok(true) => {}
+        Ok(false) => return html::not_found(lang, &tr!(lang, "web-not-found", id = id)),
+        Err(error) => return html::failed(lang, "a live stream", &error),
+    }
     let last_seen = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<i64>().ok());
+    let client = site.hub.limits.client(&headers, peer);
     // Joined first, then caught up: what happens in between arrives twice and is sent once.
-    let (news, count, watching) = site.hub.watch(game);
+    let Ok((news, count, watching)) = site.hub.watch(game, client) else {
+        let mut refused = html::message(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            &tr!(lang, "web-too-many-streams"),
+        );
+        refused
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+        return refused;
+    };
     let mut missed = Vec::new();
     let mut reload = false;
     if let Some(after) = last_seen {

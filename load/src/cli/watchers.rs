@@ -139,7 +139,11 @@ pub fn page(args: PageArgs) -> Result<(), String> {
 
 /// Runs `measure` on the database `url` (or a new temporary SQLite file) in a runtime of its
 /// own, and prints what it returns.
-fn with_database<F, Fut>(url: Option<String>, prefix: &str, measure: F) -> Result<(), String>
+pub(crate) fn with_database<F, Fut>(
+    url: Option<String>,
+    prefix: &str,
+    measure: F,
+) -> Result<(), String>
 where
     F: FnOnce(Store) -> Fut,
     Fut: Future<Output = Result<String, rollerball_load::LoadError>>,

@@ -1,5 +1,7 @@
 //! A game as its web page shows it, read in one go: [`Service::game_view`].
 
+use std::sync::atomic::AtomicBool;
+
 use crate::actions::analysis::{from_stored, pgn_tags, stored_annotations};
 use crate::context::Refusal;
 use crate::engine::analysis::GameAnalysis;
@@ -11,7 +13,7 @@ use crate::players::{Players, unknown_name};
 use crate::present::Voice;
 use crate::present::analysis_graph::{graph_labels, graph_png};
 use crate::present::board_words::{BoardWords, caption};
-use crate::render::{self, BoardView, GifOptions, Options};
+use crate::render::{self, BoardView, GifOptions, GifPart, Options};
 use crate::rules::{self, Annotation, Color};
 use crate::service::Service;
 use crate::store::{OfferKind, RatingScope};
@@ -324,17 +326,54 @@ impl GameView {
         )
     }
 
-    /// The whole game as an animated GIF (at most 480 pixels wide). CPU work of a fraction of
-    /// a second for a long game: call it on a blocking thread.
-    pub fn gif(&self) -> Result<Vec<u8>, ViewError> {
+    /// The game as an animated GIF (at most 480 pixels wide) of its last `plies` plies at most
+    /// (the whole game when it is no longer), given up between two frames once `stop` is set
+    /// ([`RenderError::Stopped`](render::RenderError::Stopped)). CPU work of a few
+    /// milliseconds a frame: call it on a blocking thread.
+    pub fn gif(&self, plies: usize, stop: &AtomicBool) -> Result<Vec<u8>, ViewError> {
         let mut options = GifOptions::default();
         options.board.size = options.board.size.min(480);
-        Ok(render::render_gif_in(
+        let part = GifPart {
+            first_ply: self.gif_first_ply(plies),
+            stop,
+        };
+        Ok(render::render_gif_part(
             self.loaded.game(),
             &options,
             Some(&caption(self.lang, &self.loaded)),
             &BoardWords(self.lang),
+            part,
         )?)
+    }
+
+    /// The ply a GIF of the last `plies` plies at most begins with: 0 unless the game is
+    /// longer.
+    pub fn gif_first_ply(&self, plies: usize) -> usize {
+        self.plies().saturating_sub(plies)
+    }
+
+    /// What the files made of this view (record, pictures) depend on besides their language
+    /// and what they ask (ply, side): the game's version (bumped by every move, offer and
+    /// ending), the players' names and ratings, the tournament, whether it is analysed. Two
+    /// views of one game with the same fingerprint make the same files, so a file can be made
+    /// once and kept under it.
+    pub fn fingerprint(&self) -> String {
+        let sides = self
+            .sides
+            .iter()
+            .map(|s| format!("{:?}/{:?}/{}", s.player, s.rating, s.name))
+            .collect::<Vec<_>>()
+            .join("|");
+        let tournament = self
+            .tournament
+            .as_ref()
+            .map(|t| format!("{}/{}/{}", t.id.0, t.round, t.name));
+        format!(
+            "{}:{}:{}:{sides}:{tournament:?}",
+            self.loaded.row().version,
+            self.plies(),
+            self.analysed(),
+        )
     }
 
     /// The evaluation graph of an analysed game, as the `analysis` reply shows it; `None`
