@@ -366,7 +366,11 @@ fn the_png_decodes_with_image_as_rgb_of_the_asked_size() {
         let decoded = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
         assert_eq!(decoded.color(), image::ColorType::Rgb8);
         assert_eq!((decoded.width(), decoded.height()), (size, size));
-        assert_eq!(decoded.into_rgb8(), render_rgb(&view, &options).unwrap());
+        // An indexed PNG, which `image` decodes to RGB: the drawing within the palette's
+        // reach (exact numbers in `the_png_shows_what_was_drawn`).
+        let drawn = render_rgb(&view, &options).unwrap();
+        let (max, _) = deviation(drawn.as_raw(), decoded.into_rgb8().as_raw());
+        assert!(max <= 40, "{max}");
     }
 }
 
@@ -443,7 +447,8 @@ fn deviation(drawn: &[u8], decoded: &[u8]) -> (u8, f64) {
 
 #[test]
 fn the_png_shows_what_was_drawn() {
-    // The PNG is RGB and lossless: every pixel exactly as drawn.
+    // The PNG is indexed, in the palette the GIF uses: flat colour exact, anti-aliased edges
+    // and the check glow's fade within a few levels, nothing off by more than 40.
     for options in both_sides() {
         for view in [
             BoardView::of_game(&check_game()),
@@ -451,7 +456,8 @@ fn the_png_shows_what_was_drawn() {
         ] {
             let drawn = render_rgb(&view, &options).unwrap();
             let decoded = decode(&render_png(&view, &options).unwrap());
-            assert_eq!(deviation(drawn.as_raw(), &decoded.rgb), (0, 0.0));
+            let (max, mean) = deviation(drawn.as_raw(), &decoded.rgb);
+            assert!(max <= 40 && mean < 0.25, "max {max}, mean {mean}");
         }
     }
 }

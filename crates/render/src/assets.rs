@@ -65,6 +65,8 @@ pub struct Assets {
     pub mover_radius: f32,
     /// The GIF's palette, made on the first GIF with these options.
     gif_palette: OnceLock<GifPalette>,
+    /// The background's palette indices, made on the first PNG with these options.
+    background_indices: OnceLock<Vec<u8>>,
 }
 
 impl Assets {
@@ -94,12 +96,20 @@ impl Assets {
             ],
             mover_radius,
             gif_palette: OnceLock::new(),
+            background_indices: OnceLock::new(),
         }
     }
 
-    /// The palette the GIF frames of these options are encoded with.
+    /// The palette the GIF frames and the PNG of these options are encoded with.
     pub fn gif_palette(&self) -> &GifPalette {
         self.gif_palette.get_or_init(|| GifPalette::new(self))
+    }
+
+    /// The background's palette indices: what a board PNG copies wherever nothing was drawn
+    /// over the background.
+    pub fn background_indices(&self) -> &[u8] {
+        self.background_indices
+            .get_or_init(|| self.gif_palette().indices(&self.background))
     }
 }
 

@@ -18,8 +18,10 @@
 //! and the infield text, and encodes the PNG: about a millisecond of CPU (see
 //! `BENCHMARKS.md`).
 //!
-//! `image` holds every pixel buffer and encodes the PNG (RGB, fast deflate, `Paeth`
-//! filter); `imageproc` draws: rectangles, polygons and circles (supersampled and averaged
+//! `image` holds every pixel buffer; the board PNG is an indexed image of the palette the GIF
+//! uses ([`indexed`]: half the bytes of an RGB one, no visible difference), written with `png`
+//! (`image`'s encoder writes no palette images); the other pictures are RGB PNGs through
+//! `image` (fast deflate, `Paeth` filter). `imageproc` draws: rectangles, polygons and circles (supersampled and averaged
 //! down, since its shapes are not anti-aliased), text through `ab_glyph`, the glyph
 //! silhouettes (flood fill), outlines and halos (morphology) and the check glow (Gaussian
 //! blur). The animated GIF keeps the `gif` crate with one fixed palette. Written by hand,
@@ -56,6 +58,7 @@ mod caption;
 pub mod crosstable;
 pub mod eval_graph;
 mod gif;
+mod indexed;
 mod infield;
 mod layers;
 mod layout;
@@ -273,20 +276,35 @@ fn check_square(position: &Position) -> Option<Square> {
         .then(|| position.king_square(position.side_to_move()))
 }
 
-/// Draws a view and encodes it as an RGB PNG, its words in English.
+/// Draws a view and encodes it as an indexed PNG, its words in English.
 pub fn render_png(view: &BoardView, options: &Options) -> Result<Vec<u8>, RenderError> {
     render_png_in(view, options, &English)
 }
 
-/// Draws a view and encodes it as an RGB PNG, its words (the move number, whose turn it
-/// is, the result) in the reader's language.
+/// Draws a view and encodes it as an indexed PNG (see [`indexed`]), its words (the move
+/// number, whose turn it is, the result) in the reader's language.
 pub fn render_png_in(
     view: &BoardView,
     options: &Options,
     words: &dyn Words,
 ) -> Result<Vec<u8>, RenderError> {
-    let image = render_rgb_in(view, options, words)?;
-    encode_png(&image)
+    check_size(options.size)?;
+    let assets = assets::get(options);
+    let image = board::draw(view, &assets, words);
+    let bar = if view.caption.is_some() {
+        assets.layout.captioned().bar
+    } else {
+        0
+    };
+    let palette = assets.gif_palette();
+    let under = indexed::Under {
+        background: &assets.background,
+        indices: assets.background_indices(),
+        bar,
+        bar_fill: assets.theme.frame,
+    };
+    let data = indexed::indices_over(&image, &under, palette);
+    indexed::encode_indices(&data, image.width(), image.height(), palette)
 }
 
 /// Draws a view into RGB pixels, for callers that encode it themselves; words in English.
@@ -323,9 +341,9 @@ fn check_size(size: u32) -> Result<(), RenderError> {
     }
 }
 
-/// The PNG settings: the fast deflate mode with the `Paeth` filter, the best trade of size
-/// and time measured in `BENCHMARKS.md` (the adaptive filter saves 4% of the bytes for 75%
-/// more encoding time; `Up` and `Sub` are a little faster but over the 80 KB budget).
+/// The RGB PNG settings of the evaluation graph and the crosstable: the fast deflate mode with
+/// the `Paeth` filter, the best trade of size and time measured in `BENCHMARKS.md` (the
+/// adaptive filter saves 4% of the bytes for 75% more encoding time).
 const PNG_COMPRESSION: CompressionType = CompressionType::Fast;
 /// See [`PNG_COMPRESSION`].
 const PNG_FILTER: FilterType = FilterType::Paeth;

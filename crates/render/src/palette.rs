@@ -6,7 +6,7 @@
 //! edges, so one palette drawn from sample boards serves every frame and loses nothing
 //! visible.
 
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use image::RgbImage;
 
@@ -15,7 +15,7 @@ use super::board;
 use super::layers::mix;
 use super::theme::{Rgb, Theme};
 use super::words::English;
-use super::{BoardView, Caption};
+use super::{Arrow, ArrowKind, BoardView, Caption};
 use crate::rules::{
     Color, Move, Outcome, Piece, PieceKind, Position, Square, SquareSet, Termination,
 };
@@ -88,8 +88,25 @@ fn samples() -> Vec<BoardView> {
         players: ["Wolfgang Amadeus".into(), "Ludwig van B".into()],
         game: "Game 1234567890".into(),
     });
-    vec![busy, over]
+    // A key moment: its two arrows, one rebounding, and their labels in the hole.
+    let mut moment = BoardView::new(start);
+    moment.arrows = vec![
+        Arrow {
+            mv: Move::new(sq("d1"), sq("b3")),
+            kind: ArrowKind::Played,
+            label: "Played 1.Bb3??".into(),
+        },
+        Arrow {
+            mv: Move::new(sq("c2"), sq("b3")),
+            kind: ArrowKind::Better,
+            label: "Better 1.b3".into(),
+        },
+    ];
+    vec![busy, over, moment]
 }
+
+/// Steps of the check glow's ramp the palette holds over each square colour.
+const GLOW_STEPS: u32 = 32;
 
 /// The 255 colours every image of one (size, theme, orientation) is encoded with.
 #[derive(Default)]
@@ -131,8 +148,21 @@ impl Palette {
             theme.black_piece_halo,
             theme.check,
             theme.arrow,
+            theme.played_arrow,
+            theme.better_arrow,
         ] {
             push(&mut colors, c);
+        }
+        // The check glow fades smoothly from the king to the square's edges: its whole ramp
+        // over both square colours (a king in check never stands on a tinted square: the last
+        // move was the other side's), or the fade shows bands.
+        for base in [theme.light, theme.dark] {
+            for step in 1..GLOW_STEPS {
+                push(
+                    &mut colors,
+                    mix(base, theme.check, step as f32 / GLOW_STEPS as f32),
+                );
+            }
         }
         for base in bases {
             push(&mut colors, base);
@@ -178,6 +208,12 @@ impl Palette {
         out
     }
 
+    /// The colours as RGB triples, only those in use: a PNG's palette (a PNG, unlike a GIF,
+    /// holds as many entries as it needs).
+    pub fn used_bytes(&self) -> Vec<u8> {
+        self.colors.iter().flatten().copied().collect()
+    }
+
     fn nearest(&self, c: Rgb) -> u8 {
         let mut best = (u32::MAX, 0);
         for (i, p) in self.colors.iter().enumerate() {
@@ -211,19 +247,21 @@ fn bin15(c: Rgb) -> usize {
 /// before; the cells are atomics so that every thread rendering with the same cached
 /// options shares one memo without a lock (two threads filling a cell write the same value).
 pub struct Lut {
-    cells: Vec<AtomicU16>,
+    cells: Vec<AtomicU8>,
 }
 
-const UNKNOWN: u16 = u16::MAX;
+/// A cell not looked up yet: the one index no colour has (the GIF's transparent slot), so a
+/// cell is one byte and the whole memo (256 KB) stays in the processor's cache.
+const UNKNOWN: u8 = u8::MAX;
 
 impl Lut {
     /// A memo seeded with the palette's own colours, so a flat area of an exact palette
     /// colour always keeps it. The theme's colours come first in the palette, so they win
     /// any cell they share with a later entry.
     pub fn new(palette: &Palette) -> Lut {
-        let cells: Vec<AtomicU16> = (0..1 << 18).map(|_| AtomicU16::new(UNKNOWN)).collect();
+        let cells: Vec<AtomicU8> = (0..1 << 18).map(|_| AtomicU8::new(UNKNOWN)).collect();
         for (i, &c) in palette.colors.iter().enumerate().rev() {
-            cells[cell18(c)].store(i as u16, Ordering::Relaxed);
+            cells[cell18(c)].store(i as u8, Ordering::Relaxed);
         }
         Lut { cells }
     }
@@ -234,11 +272,11 @@ impl Lut {
         let cell = cell18(c);
         let v = self.cells[cell].load(Ordering::Relaxed);
         if v != UNKNOWN {
-            return v as u8;
+            return v;
         }
         let centre = c.map(|v| (v & !3) | 2);
         let i = palette.nearest(centre);
-        self.cells[cell].store(i as u16, Ordering::Relaxed);
+        self.cells[cell].store(i, Ordering::Relaxed);
         i
     }
 }
