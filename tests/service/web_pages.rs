@@ -158,11 +158,11 @@ async fn a_tournament_page_shows_the_standings_and_the_crosstable_with_links() {
             body.contains("<h1><bdi>Spring &amp; Friends' Cup</bdi></h1>"),
             "{body}"
         );
-        assert!(
-            body.contains("<title>Tournament #1: Spring &amp; Friends' Cup · Rollerball</title>")
-        );
         assert!(body.contains(
-            "<meta property=\"og:title\" content=\"Tournament #1: Spring &amp; Friends' Cup\">"
+            "<title>Tournament #1: \u{2068}Spring &amp; Friends' Cup\u{2069} · Rollerball</title>"
+        ));
+        assert!(body.contains(
+            "<meta property=\"og:title\" content=\"Tournament #1: \u{2068}Spring &amp; Friends' Cup\u{2069}\">"
         ));
         assert!(body.contains(
             "<meta property=\"og:description\" content=\"Round 3 of 3 · a single round-robin, \
@@ -311,9 +311,9 @@ async fn a_player_page_shows_ratings_record_and_games() {
                 ),
             ]
         );
-        assert!(
-            body.contains("<meta property=\"og:title\" content=\"alice · Rollerball player\">")
-        );
+        assert!(body.contains(
+            "<meta property=\"og:title\" content=\"\u{2068}alice\u{2069} · Rollerball player\">"
+        ));
         assert!(body.contains(
             "<meta property=\"og:description\" content=\"Record: 1 win, 1 draw, 0 losses · 1 game in progress\">"
         ));
@@ -395,7 +395,30 @@ async fn hostile_names_come_out_as_text() {
             body.contains(&format!("<h1><bdi>{escaped_img}</bdi></h1>")),
             "{body}"
         );
-        assert!(body.contains(&format!("content=\"{escaped_img} · Rollerball player\"")));
+        assert!(body.contains(&format!(
+            "content=\"\u{2068}{escaped_img}\u{2069} · Rollerball player\""
+        )));
+        // A right-to-left override in a name is isolated in the titles too, so that it cannot
+        // turn the rest of the title around.
+        let body = page(&app, "/players/113").await;
+        let title = format!("\u{2068}{RLO}\u{2069} · Rollerball player");
+        assert!(
+            body.contains(&format!("<title>{title} · Rollerball</title>")),
+            "{body}"
+        );
+        assert!(body.contains(&format!("<meta property=\"og:title\" content=\"{title}\">")));
+        sqlx::query("UPDATE tournaments SET name = $1 WHERE id = 1")
+            .bind(RLO)
+            .execute(w.store.pool())
+            .await
+            .unwrap();
+        let body = page(&app, "/tournaments/1").await;
+        let title = format!("Tournament #1: \u{2068}{RLO}\u{2069}");
+        assert!(
+            body.contains(&format!("<title>{title} · Rollerball</title>")),
+            "{body}"
+        );
+        assert!(body.contains(&format!("<meta property=\"og:title\" content=\"{title}\">")));
         for id in 1..=3 {
             inert(&page(&app, &format!("/games/{id}")).await);
         }

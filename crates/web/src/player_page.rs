@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{Markup, html};
 use rollerball_game::views::{FINISHED_SHOWN, GameLine, Outcome, RatingLine};
-use rollerball_game::{Lang, PlayerView, tr};
+use rollerball_game::{Lang, PlayerView, isolated, tr};
 use rollerball_model::{PlayerId, Timestamp};
 use rollerball_rules::Color;
 
@@ -47,7 +47,8 @@ pub async fn player(
         Ok(view) => view,
         Err(page) => return page,
     };
-    let title = tr!(lang, "page-player-title", name = view.name.as_str());
+    // Isolated, so that a right-to-left override in the name cannot turn the title around.
+    let title = tr!(lang, "page-player-title", name = isolated(&view.name));
     let description = tr!(
         lang,
         "page-player-description",
