@@ -33,8 +33,10 @@ fn player_from_row(row: &AnyRow) -> Result<Player> {
 
 impl Store {
     /// Records a player seen under `name` (new players get the default settings) and returns them
-    /// with their settings. Called whenever someone acts, so names stay current.
+    /// with their settings. Called whenever someone acts, so names stay current. The name is
+    /// kept as [`kept_name`](crate::model::kept_name) makes it: bounded, on one line.
     pub async fn upsert_player(&self, id: PlayerId, name: &str, now: Timestamp) -> Result<Player> {
+        let name = crate::model::kept_name(name);
         let mut writer = self.writer().await?;
         let sql = format!(
             "INSERT INTO players (id, name, created_at, updated_at) VALUES ($1, $2, $3, $3) \
@@ -43,7 +45,7 @@ impl Store {
         );
         let row = sqlx::query(&sql)
             .bind(id.to_db())
-            .bind(name)
+            .bind(&name)
             .bind(now.0)
             .fetch_one(&mut *writer)
             .await?;
