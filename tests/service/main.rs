@@ -20,4 +20,5 @@ mod ratings;
 mod tournaments;
 mod web;
 mod web_browser;
+mod web_links;
 mod web_pages;

@@ -89,6 +89,39 @@ impl Store {
         player_from_row(&row)
     }
 
+    /// The version of player `id`'s private links: a link made under another was revoked. 0
+    /// for a player never seen (and for every player until they first revoke).
+    pub async fn link_version(&self, id: PlayerId) -> Result<u64> {
+        let row = sqlx::query("SELECT link_version FROM players WHERE id = $1")
+            .bind(id.to_db())
+            .fetch_optional(&self.pool)
+            .await?;
+        let version: i64 = match row {
+            Some(row) => row.try_get("link_version")?,
+            None => 0,
+        };
+        Ok(u64::try_from(version).unwrap_or(0))
+    }
+
+    /// Revokes every private link player `id` was given, by bumping their link version; returns
+    /// the new version (0 for a player never seen, who was given none).
+    pub async fn revoke_links(&self, id: PlayerId, now: Timestamp) -> Result<u64> {
+        let mut writer = self.writer().await?;
+        let row = sqlx::query(
+            "UPDATE players SET link_version = link_version + 1, updated_at = $2 WHERE id = $1 \
+             RETURNING link_version",
+        )
+        .bind(id.to_db())
+        .bind(now.0)
+        .fetch_optional(&mut *writer)
+        .await?;
+        let version: i64 = match row {
+            Some(row) => row.try_get("link_version")?,
+            None => 0,
+        };
+        Ok(u64::try_from(version).unwrap_or(0))
+    }
+
     /// Records the preferred locale of a Discord server (such as `fr` or `es-ES`), as an
     /// interaction or the server's GUILD_CREATE told it.
     pub async fn set_server_locale(&self, server: u64, locale: &str, now: Timestamp) -> Result<()> {

@@ -1,7 +1,9 @@
 //! The web server's settings, read from the environment once at start: `WEB_ADDR` (where to
 //! listen; unset: no web server), `PUBLIC_URL` (the address players reach the pages at, for
-//! the links the bot writes; default `http://WEB_ADDR`) and `WEB_SECRET` (what private links
-//! are signed with; unset: moving from the web is off, the pages are not).
+//! the links the bot writes, and the only origin forms are taken from; default
+//! `http://WEB_ADDR`), `WEB_SECRET` (what private links are signed with; unset: moving from
+//! the web is off, the pages are not) and `WEB_SECRET_PREVIOUS` (the secret `WEB_SECRET`
+//! replaced, still accepted while the links signed with it should work).
 
 use std::net::SocketAddr;
 
@@ -25,7 +27,7 @@ pub enum WebConfigError {
     /// `WEB_ADDR` is not an address and port.
     #[error("WEB_ADDR must be an address and port such as 127.0.0.1:8080, not `{0}`")]
     Addr(String),
-    /// `PUBLIC_URL` or `WEB_SECRET` is refused.
+    /// `PUBLIC_URL`, `WEB_SECRET` or `WEB_SECRET_PREVIOUS` is refused.
     #[error(transparent)]
     Links(#[from] LinksError),
 }
@@ -46,7 +48,13 @@ impl WebConfig {
             .filter(|v| !v.is_empty());
         let base = public.clone().unwrap_or_else(|| format!("http://{addr}"));
         let secret = get("WEB_SECRET");
-        let links = Links::new(&base, secret.as_deref())?;
+        let links = Links::new(&base, secret.as_deref())?
+            .with_previous_secret(get("WEB_SECRET_PREVIOUS").as_deref())?;
+        let links = if public.is_some() {
+            links
+        } else {
+            links.assumed()
+        };
         Ok(Some(WebConfig {
             addr,
             links,
@@ -79,6 +87,11 @@ mod tests {
         assert_eq!(config.links.base(), "http://127.0.0.1:8080");
         assert!(!config.links.private_links());
         assert!(!config.public);
+        assert_eq!(
+            config.links.origin(),
+            None,
+            "forms checked against their Host"
+        );
         let config = read(&[
             ("WEB_ADDR", "0.0.0.0:80"),
             ("PUBLIC_URL", "https://rb.example.org/"),
@@ -89,9 +102,18 @@ mod tests {
         assert_eq!(config.links.base(), "https://rb.example.org");
         assert!(config.links.private_links());
         assert!(config.public);
+        assert_eq!(config.links.origin(), Some("https://rb.example.org"));
         assert!(matches!(
             read(&[("WEB_ADDR", "127.0.0.1:1"), ("WEB_SECRET", "short")]),
             Err(WebConfigError::Links(LinksError::ShortSecret(5)))
+        ));
+        assert!(matches!(
+            read(&[
+                ("WEB_ADDR", "127.0.0.1:1"),
+                ("WEB_SECRET", "0123456789abcdef"),
+                ("WEB_SECRET_PREVIOUS", "short")
+            ]),
+            Err(WebConfigError::Links(LinksError::Previous))
         ));
     }
 }

@@ -15,7 +15,7 @@
 //!
 //! | module | job |
 //! |---|---|
-//! | `config` | `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET` |
+//! | `config` | `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET`, `WEB_SECRET_PREVIOUS` |
 //! | `headers` | the security headers of every answer |
 //! | `lang` | the reader's language: `?lang=`, else `Accept-Language` |
 //! | `html` | the pages' shell (head, Open Graph tags, footer) and the error pages |
@@ -24,8 +24,9 @@
 //! | `player_page` | `/players/ID`: ratings, record, games |
 //! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg` |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
-//! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
-//! | `assets` | the stylesheet and the script, compiled in |
+//! | `signin` | `/play` (the private link's token from its fragment) and `/play/TOKEN`: the link exchanged for the game's cookie |
+//! | `play` | `/games/ID/act`: moving from the browser |
+//! | `assets` | the stylesheet and the scripts, compiled in |
 //! | `help_page` | `/help`: the players' guide (`docs/players.md`, compiled in) and its pictures |
 
 #![warn(missing_docs)]
@@ -43,6 +44,7 @@ mod live;
 mod markup;
 mod play;
 mod player_page;
+mod signin;
 mod tournament_page;
 
 pub use config::{WebConfig, WebConfigError};
@@ -108,7 +110,8 @@ pub fn pages(service: Arc<Service>, links: Links, hub: Arc<Hub>) -> Router {
         .route("/games/{id}/graph.png", get(files::graph))
         .route("/games/{id}/events", get(live::events))
         .route("/games/{id}/act", post(play::act))
-        .route("/play/{token}", get(play::open))
+        .route("/play", get(signin::page).post(signin::exchange))
+        .route("/play/{token}", get(signin::open))
         .route("/tournaments/{id}", get(tournament_page::tournament))
         .route("/players/{id}", get(player_page::player))
         .route("/assets/{name}", get(assets::asset))
