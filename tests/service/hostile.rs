@@ -459,3 +459,32 @@ async fn a_flood_of_commands_is_slowed_politely() {
         );
     }
 }
+
+/// A name far past Discord's 32 characters (100,000, as another front end or an old row could
+/// bring) is cut where it enters, and a newline in one is dropped: what is stored, and what
+/// every record, page and picture of the player then shows, is at most 64 characters on one
+/// line.
+#[tokio::test]
+async fn names_are_kept_short_and_on_one_line() {
+    for db in test_dbs("long_names").await {
+        let w = World::new(db).await;
+        let long = common::actor(301, &"W".repeat(100_000));
+        let broken = common::actor(302, "mallory\n[Result \"0-1\"]");
+        let id = w.start(&long, &broken, "").await;
+        let kept = w.store.player(PlayerId(301)).await.unwrap().unwrap().name;
+        assert_eq!(kept, format!("{}…", "W".repeat(63)));
+        let kept = w.store.player(PlayerId(302)).await.unwrap().unwrap().name;
+        assert_eq!(kept, "mallory[Result \"0-1\"]");
+        // The game's record names them as kept, each tag on its line.
+        let view = w.service.game_view(id, Lang::En).await.unwrap().unwrap();
+        let pgn = w.service.game_pgn(&view).await;
+        assert!(
+            pgn.contains(&format!("[White \"{}…\"]\n", "W".repeat(63))),
+            "{pgn}"
+        );
+        assert!(
+            pgn.contains("[Black \"mallory[Result \\\"0-1\\\"]\"]\n"),
+            "{pgn}"
+        );
+    }
+}

@@ -21,6 +21,7 @@ mod tournaments;
 mod web;
 mod web_browser;
 mod web_files;
+mod web_links;
 mod web_pages;
 mod web_scope;
 mod web_streams;

@@ -39,7 +39,13 @@ impl Drop for Site {
 impl Site {
     /// The pages of a fresh service on `db`.
     pub async fn on(db: TestDb) -> Site {
-        Site::with_files(db, web::Files::new(web::FileLimits::default())).await
+        Site::on_with(db, |base| Links::new(base, Some(SECRET)).unwrap()).await
+    }
+
+    /// The pages of a fresh service on `db`, its links made by `links` from the address.
+    pub async fn on_with(db: TestDb, links: impl FnOnce(&str) -> Links) -> Site {
+        let files = web::Files::new(web::FileLimits::default());
+        Site::build(db, files, web::LiveLimits::default(), links).await
     }
 
     /// The pages of a fresh service on `db`, their files made by `files`.
@@ -50,13 +56,24 @@ impl Site {
     /// The pages of a fresh service on `db`, their files made by `files`, their live streams
     /// bounded by `live`.
     pub async fn with(db: TestDb, files: Arc<web::Files>, live: web::LiveLimits) -> Site {
+        Site::build(db, files, live, |base| Links::new(base, Some(SECRET)).unwrap()).await
+    }
+
+    /// The pages of a fresh service on `db`: files made by `files`, live streams bounded by
+    /// `live`, links made by `links` from the address.
+    async fn build(
+        db: TestDb,
+        files: Arc<web::Files>,
+        live: web::LiveLimits,
+        links: impl FnOnce(&str) -> Links,
+    ) -> Site {
         let store = db.store().await;
         let clock = Arc::new(rollerball::game::ManualClock::new(crate::common::T0));
         let listener = Listener::bind("127.0.0.1:0".parse().unwrap())
             .await
             .unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
-        let links = Links::new(&base, Some(SECRET)).unwrap();
+        let links = links(&base);
         // The engine at a small budget: the tests run unoptimised.
         let analyst =
             rollerball::game::EngineAnalyst(rollerball::engine::analysis::Budget { nodes: 20_000 });
@@ -88,13 +105,13 @@ impl Site {
         format!("{}{path}", self.base)
     }
 
-    /// `who`'s private link to game `id`, as the `web` command gives it.
+    /// `who`'s private link to game `id`, as the `web` command gives it (`BASE/play#TOKEN`).
     pub async fn private_link(&self, who: &Actor, id: GameId) -> String {
         let reply = self.world.say(who, &format!("web #{}", id.0)).await;
         assert!(reply.private, "{}", reply.text);
         let start = reply
             .text
-            .find(&format!("{}/play/", self.base))
+            .find(&format!("{}/play#", self.base))
             .expect(&reply.text);
         reply.text[start..]
             .split_whitespace()
@@ -102,6 +119,23 @@ impl Site {
             .unwrap()
             .to_string()
     }
+
+    /// Signs `browser` in with `link`, as the page at `/play` does with its fragment: the
+    /// answer (a redirect to the game, with its cookie, or the refusal).
+    pub async fn sign_in(&self, browser: &reqwest::Client, link: &str) -> reqwest::Response {
+        browser
+            .post(self.url("/play"))
+            .header("origin", &self.base)
+            .form(&[("link", link)])
+            .send()
+            .await
+            .unwrap()
+    }
+}
+
+/// The token of a private link (after its `#`).
+pub fn token_of(link: &str) -> &str {
+    link.rsplit_once('#').expect(link).1
 }
 
 /// An HTTP client that keeps cookies and does not follow redirects (the tests look at them).
@@ -143,7 +177,7 @@ async fn a_game_page_shows_the_board_the_players_the_moves_and_its_files() {
         let headers = page.headers().clone();
         assert_eq!(headers["content-security-policy"], web::headers::POLICY);
         assert_eq!(headers["x-content-type-options"], "nosniff");
-        assert_eq!(headers["referrer-policy"], "no-referrer");
+        assert_eq!(headers["referrer-policy"], "same-origin");
         assert_eq!(headers["x-frame-options"], "DENY");
         let html = page.text().await.unwrap();
         assert!(html.len() < 100_000, "{} bytes", html.len());
@@ -294,13 +328,14 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
         let act = site.url(&format!("/games/{}/act", id.0));
         let link = site.private_link(&alice(), id).await;
         let browser = client();
-        // Opening the link keeps it in a cookie for this game's pages and drops it from the
-        // address.
-        let opened = browser.get(&link).send().await.unwrap();
+        // Opening the link (its page posts the fragment's token) keeps it in a cookie for this
+        // game's pages and sends the browser on to the game.
+        assert_eq!(link, format!("{}/play#{}", site.base, token_of(&link)));
+        let opened = site.sign_in(&browser, &link).await;
         assert_eq!(opened.status(), 303);
         assert_eq!(opened.headers()["location"], "/games/1");
         let cookie = opened.headers()["set-cookie"].to_str().unwrap().to_string();
-        let token = link.rsplit('/').next().unwrap();
+        let token = token_of(&link);
         assert_eq!(
             cookie,
             format!("rb_play_1={token}; Path=/games/1; Max-Age=2592000; HttpOnly; SameSite=Strict")
@@ -314,7 +349,7 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
         );
 
         let post = |client: &reqwest::Client, form: &[(&str, &str)]| {
-            let request = client.post(&act).form(form);
+            let request = client.post(&act).header("origin", &site.base).form(form);
             async move { request.send().await.unwrap() }
         };
         // A move through the service, as any typed move: stored, and told by the event log to
@@ -402,10 +437,8 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
         let other = site.private_link(&alice(), second).await;
         let mixed = stranger
             .post(&act)
-            .header(
-                "cookie",
-                format!("rb_play_1={}", other.rsplit('/').next().unwrap()),
-            )
+            .header("origin", &site.base)
+            .header("cookie", format!("rb_play_1={}", token_of(&other)))
             .form(&[("action", "draw"), ("ply", "1")])
             .send()
             .await
@@ -423,8 +456,10 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
         assert!(revoked.check(token, site.world.service.now()).is_err());
         // Thirty days on, the link has expired.
         site.world.advance(Duration::from_secs(30 * 86_400));
-        let expired = stranger.get(&link).send().await.unwrap();
+        let expired = site.sign_in(&stranger, &link).await;
         assert_eq!(expired.status(), 410);
+        let old_style = stranger.get(site.url(&format!("/play/{token}"))).send();
+        assert_eq!(old_style.await.unwrap().status(), 410);
         let late = post(&browser, &[("action", "draw"), ("ply", "1")]).await;
         assert_eq!(late.status(), 403);
         assert!(late.text().await.unwrap().contains("This link has expired"));

@@ -274,3 +274,49 @@ async fn a_player_moves_by_clicking_a_piece_and_a_square() {
     .await;
     client.close().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_private_link_signs_in_through_its_fragment_and_leaves_no_token_behind() {
+    let Some(driver) = driver() else { return };
+    let site = Site::on(sqlite_db()).await;
+    let id = site.world.start(&alice(), &bob(), "").await;
+    let link = site.private_link(&alice(), id).await;
+    assert!(link.starts_with(&site.url("/play#")), "{link}");
+    let client = browser(&driver, 1280).await;
+    client.goto(&link).await.unwrap();
+    // The page sent the fragment's token in its form, and the browser landed on the game,
+    // signed in.
+    until(&client, "return location.pathname", json!("/games/1")).await;
+    let heading = client.find(Locator::Css("#play h2")).await.unwrap();
+    assert_eq!(heading.text().await.unwrap(), "You play White");
+    // The history keeps no address with the token: the sign-in replaced the link's entry
+    // (Chromium goes back to the blank page it started on).
+    let token = link.rsplit_once('#').unwrap().1;
+    client.back().await.unwrap();
+    let before = client.current_url().await.unwrap();
+    assert!(!before.as_str().contains(token), "{before}");
+    assert_ne!(before.as_str(), site.url("/games/1"));
+
+    // Pasted by hand (as without the script), the link signs in another browser the same way.
+    let other = browser(&driver, 1280).await;
+    other.goto(&site.url("/play")).await.unwrap();
+    other
+        .find(Locator::Id("signin-link"))
+        .await
+        .unwrap()
+        .send_keys(&link)
+        .await
+        .unwrap();
+    other
+        .find(Locator::Css("#signin-form button"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(&other, "return location.pathname", json!("/games/1")).await;
+    let heading = other.find(Locator::Css("#play h2")).await.unwrap();
+    assert_eq!(heading.text().await.unwrap(), "You play White");
+    other.close().await.unwrap();
+    client.close().await.unwrap();
+}

@@ -158,11 +158,11 @@ async fn a_tournament_page_shows_the_standings_and_the_crosstable_with_links() {
             body.contains("<h1><bdi>Spring &amp; Friends' Cup</bdi></h1>"),
             "{body}"
         );
-        assert!(
-            body.contains("<title>Tournament #1: Spring &amp; Friends' Cup · Rollerball</title>")
-        );
         assert!(body.contains(
-            "<meta property=\"og:title\" content=\"Tournament #1: Spring &amp; Friends' Cup\">"
+            "<title>Tournament #1: \u{2068}Spring &amp; Friends' Cup\u{2069} · Rollerball</title>"
+        ));
+        assert!(body.contains(
+            "<meta property=\"og:title\" content=\"Tournament #1: \u{2068}Spring &amp; Friends' Cup\u{2069}\">"
         ));
         assert!(body.contains(
             "<meta property=\"og:description\" content=\"Round 3 of 3 · a single round-robin, \
@@ -285,7 +285,9 @@ async fn a_player_page_shows_ratings_record_and_games() {
         let ratings = rows(&body, "ratings");
         assert_eq!(ratings.len(), 2, "{ratings:?}");
         assert!(ratings[0].starts_with("All servers | ") && ratings[0].ends_with(" | 2"));
-        assert!(ratings[1].starts_with("Server 5 | ") && ratings[1].ends_with(" | 2"));
+        // The server by a letter, never by its id (a server may be private).
+        assert!(ratings[1].starts_with("Server A | ") && ratings[1].ends_with(" | 2"));
+        assert!(!body.contains("Server 5"), "{ratings:?}");
         assert!(ratings[0].contains("? ±"), "provisional: {ratings:?}");
         assert_eq!(
             rows(&body, "playing"),
@@ -311,9 +313,9 @@ async fn a_player_page_shows_ratings_record_and_games() {
                 ),
             ]
         );
-        assert!(
-            body.contains("<meta property=\"og:title\" content=\"alice · Rollerball player\">")
-        );
+        assert!(body.contains(
+            "<meta property=\"og:title\" content=\"\u{2068}alice\u{2069} · Rollerball player\">"
+        ));
         assert!(body.contains(
             "<meta property=\"og:description\" content=\"Record: 1 win, 1 draw, 0 losses · 1 game in progress\">"
         ));
@@ -332,6 +334,45 @@ async fn a_player_page_shows_ratings_record_and_games() {
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert!(body.contains("A player's page is found by their Discord number"));
     }
+}
+
+/// A player's page says which servers they are rated in by letters alone: a server's id
+/// (a private server's too) appears nowhere on it.
+#[tokio::test]
+async fn a_player_page_names_no_server() {
+    let w = World::new(crate::common::sqlite_db()).await;
+    let app = router(&w);
+    const PRIVATE: [u64; 2] = [987_654_321_012_345, 876_543_210_987_654];
+    for server in PRIVATE {
+        let place = rollerball::store::Place {
+            server: Some(server),
+            channel: server + 1,
+            thread: None,
+            reach: rollerball::store::Reach::Posts,
+        };
+        let challenge = format!("challenge <@{}> white", bob().id.0);
+        assert!(!w.say_in(&alice(), place, &challenge).await.private);
+        let game = w.say_in(&bob(), place, "accept").await.new_game.unwrap();
+        for (who, mv) in [(alice(), "b3"), (bob(), "f5")] {
+            let said = w
+                .say_in(&who, place, &format!("move #{} {mv}", game.0))
+                .await;
+            assert!(!said.private, "{}", said.text);
+        }
+        let resign = format!("resign #{} confirm", game.0);
+        assert!(!w.say_in(&bob(), place, &resign).await.private);
+    }
+    let body = page(&app, "/players/101").await;
+    for server in PRIVATE {
+        for shown in [server.to_string(), (server + 1).to_string()] {
+            assert!(!body.contains(&shown), "{shown} in {body}");
+        }
+    }
+    let scopes: Vec<String> = rows(&body, "ratings")
+        .iter()
+        .map(|row| row.split(" | ").next().unwrap().to_string())
+        .collect();
+    assert_eq!(scopes, ["All servers", "Server A", "Server B"]);
 }
 
 /// The hostile names: markup, an attribute break-out, a right-to-left override.
@@ -395,7 +436,30 @@ async fn hostile_names_come_out_as_text() {
             body.contains(&format!("<h1><bdi>{escaped_img}</bdi></h1>")),
             "{body}"
         );
-        assert!(body.contains(&format!("content=\"{escaped_img} · Rollerball player\"")));
+        assert!(body.contains(&format!(
+            "content=\"\u{2068}{escaped_img}\u{2069} · Rollerball player\""
+        )));
+        // A right-to-left override in a name is isolated in the titles too, so that it cannot
+        // turn the rest of the title around.
+        let body = page(&app, "/players/113").await;
+        let title = format!("\u{2068}{RLO}\u{2069} · Rollerball player");
+        assert!(
+            body.contains(&format!("<title>{title} · Rollerball</title>")),
+            "{body}"
+        );
+        assert!(body.contains(&format!("<meta property=\"og:title\" content=\"{title}\">")));
+        sqlx::query("UPDATE tournaments SET name = $1 WHERE id = 1")
+            .bind(RLO)
+            .execute(w.store.pool())
+            .await
+            .unwrap();
+        let body = page(&app, "/tournaments/1").await;
+        let title = format!("Tournament #1: \u{2068}{RLO}\u{2069}");
+        assert!(
+            body.contains(&format!("<title>{title} · Rollerball</title>")),
+            "{body}"
+        );
+        assert!(body.contains(&format!("<meta property=\"og:title\" content=\"{title}\">")));
         for id in 1..=3 {
             inert(&page(&app, &format!("/games/{id}")).await);
         }

@@ -1,13 +1,13 @@
 ## The `web` command and the bot's web pages (games, tournaments, players).
 
-help-web = The game's web page, to watch, replay and download it from any browser; for a player of the game, a private link to play it from the browser (keep it to yourself: it moves in your name for 30 days).
+help-web = The game's web page, to watch, replay and download it from any browser; for a player of the game, a private link to play it from the browser (keep it to yourself: it moves in your name for 30 days). `web revoke` makes every private link you were given stop working.
 web-off = This bot serves no web pages (its operator has not set `PUBLIC_URL`).
 web-page = **Game #{ $id }** on the web: { $page }
 web-page-no-moving = **Game #{ $id }** on the web: { $page }
     Moving from the browser is off on this bot (no `WEB_SECRET`), so play here as usual.
 web-private = **Game #{ $id }** on the web: { $page }
     Your private link to play it from a browser: { $link }
-    Keep it to yourself: anyone with it can move for you in this game. It works for 30 days; ask `web` again for a new one.
+    Keep it to yourself: anyone with it can move for you in this game. It works for 30 days; ask `web` again for a new one, and `web revoke` if someone else may have it.
 web-button = Open in browser
 web-link-line = 🌐 { $page }
 
@@ -98,3 +98,11 @@ web-link-none = You are not signed in to play this game from this browser. Open 
 web-link-other-game = Your private link is for game #{ $id }, not this one.
 web-link-stale = This form is out of date (the page was open in another tab, or it was sent twice). Reload the page and try again.
 web-foreign-form = This form was sent from another site, so nothing was done. Play from the game's own page.
+web-revoked = Your private links are revoked: every one the bot gave you before no longer works, in any game. Ask `web` for a new one.
+web-link-revoked = This link was revoked by its player (`web revoke`). Ask the bot for a new one with `web`.
+web-link-unchecked = This link could not be checked just now; try again in a moment.
+web-signin-title = Play from your browser
+web-signin-working = Signing you in…
+web-signin-intro = This page signs you in with the private link the bot gave you (`web`). If it does not do so by itself, paste the whole link (or the code after its `#`) here.
+web-signin-label = Private link
+web-signin-submit = Sign in

@@ -1,13 +1,13 @@
 ## El comando `web` y las páginas web del bot (partidas, torneos, jugadores).
 
-help-web = La página web de la partida, para seguirla, repasarla y descargarla desde cualquier navegador; para un jugador de la partida, un enlace privado para jugarla desde el navegador (guárdalo para ti: juega en tu nombre durante 30 días).
+help-web = La página web de la partida, para seguirla, repasarla y descargarla desde cualquier navegador; para un jugador de la partida, un enlace privado para jugarla desde el navegador (guárdalo para ti: juega en tu nombre durante 30 días). `web revoke` anula todos los enlaces privados que recibiste.
 web-off = Este bot no sirve páginas web (su administrador no ha configurado `PUBLIC_URL`).
 web-page = **Partida n.º { $id }** en la web: { $page }
 web-page-no-moving = **Partida n.º { $id }** en la web: { $page }
     Jugar desde el navegador no está activado en este bot (no hay `WEB_SECRET`): juega aquí como siempre.
 web-private = **Partida n.º { $id }** en la web: { $page }
     Tu enlace privado para jugarla desde un navegador: { $link }
-    Guárdalo para ti: quien lo tenga puede jugar por ti en esta partida. Funciona 30 días; vuelve a pedir `web` para tener uno nuevo.
+    Guárdalo para ti: quien lo tenga puede jugar por ti en esta partida. Funciona 30 días; vuelve a pedir `web` para tener uno nuevo, y `web revoke` si otra persona pudo verlo.
 web-button = Abrir en el navegador
 web-link-line = 🌐 { $page }
 
@@ -98,3 +98,11 @@ web-link-none = No has entrado para jugar esta partida desde este navegador. Abr
 web-link-other-game = Tu enlace privado es de la partida n.º { $id }, no de esta.
 web-link-stale = Este formulario está desactualizado (la página estaba abierta en otra pestaña o se envió dos veces). Recarga la página y vuelve a intentarlo.
 web-foreign-form = Este formulario se envió desde otro sitio, así que no se ha hecho nada. Juega desde la página de la partida.
+web-revoked = Tus enlaces privados quedan revocados: ninguno de los que te dio el bot funciona ya, en ninguna partida. Pide `web` para tener uno nuevo.
+web-link-revoked = Este enlace lo revocó su jugador (`web revoke`). Pide uno nuevo al bot con `web`.
+web-link-unchecked = No se pudo comprobar este enlace ahora mismo; inténtalo de nuevo en un momento.
+web-signin-title = Jugar desde tu navegador
+web-signin-working = Iniciando sesión…
+web-signin-intro = Esta página inicia tu sesión con el enlace privado que te dio el bot (`web`). Si no lo hace sola, pega aquí el enlace entero (o el código que sigue a su `#`).
+web-signin-label = Enlace privado
+web-signin-submit = Entrar

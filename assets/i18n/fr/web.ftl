@@ -1,13 +1,13 @@
 ## La commande `web` et les pages web du bot (parties, tournois, joueurs).
 
-help-web = La page web de la partie, pour la suivre, la rejouer et la télécharger depuis n'importe quel navigateur ; pour un joueur de la partie, un lien privé pour la jouer depuis le navigateur (gardez-le pour vous : il joue en votre nom pendant 30 jours).
+help-web = La page web de la partie, pour la suivre, la rejouer et la télécharger depuis n'importe quel navigateur ; pour un joueur de la partie, un lien privé pour la jouer depuis le navigateur (gardez-le pour vous : il joue en votre nom pendant 30 jours). `web revoke` met hors service tous les liens privés que vous avez reçus.
 web-off = Ce bot ne sert pas de pages web (son administrateur n'a pas réglé `PUBLIC_URL`).
 web-page = **Partie n° { $id }** sur le web : { $page }
 web-page-no-moving = **Partie n° { $id }** sur le web : { $page }
     Jouer depuis le navigateur n'est pas activé sur ce bot (pas de `WEB_SECRET`) : jouez ici comme d'habitude.
 web-private = **Partie n° { $id }** sur le web : { $page }
     Votre lien privé pour la jouer depuis un navigateur : { $link }
-    Gardez-le pour vous : quiconque l'a peut jouer à votre place dans cette partie. Il marche 30 jours ; redemandez `web` pour en avoir un nouveau.
+    Gardez-le pour vous : quiconque l'a peut jouer à votre place dans cette partie. Il marche 30 jours ; redemandez `web` pour en avoir un nouveau, et `web revoke` si quelqu'un d'autre a pu le voir.
 web-button = Ouvrir dans le navigateur
 web-link-line = 🌐 { $page }
 
@@ -98,3 +98,11 @@ web-link-none = Vous n'êtes pas connecté pour jouer cette partie depuis ce nav
 web-link-other-game = Votre lien privé est celui de la partie n° { $id }, pas de celle-ci.
 web-link-stale = Ce formulaire n'est plus à jour (la page était ouverte dans un autre onglet, ou il a été envoyé deux fois). Rechargez la page et réessayez.
 web-foreign-form = Ce formulaire a été envoyé depuis un autre site : rien n'a été fait. Jouez depuis la page de la partie.
+web-revoked = Vos liens privés sont révoqués : aucun de ceux que le bot vous a donnés ne marche plus, dans aucune partie. Demandez `web` pour en avoir un nouveau.
+web-link-revoked = Ce lien a été révoqué par son joueur (`web revoke`). Demandez-en un nouveau au bot avec `web`.
+web-link-unchecked = Ce lien n'a pas pu être vérifié pour l'instant ; réessayez dans un moment.
+web-signin-title = Jouer depuis votre navigateur
+web-signin-working = Connexion…
+web-signin-intro = Cette page vous connecte avec le lien privé que le bot vous a donné (`web`). Si elle ne le fait pas d'elle-même, collez ici le lien entier (ou le code après son `#`).
+web-signin-label = Lien privé
+web-signin-submit = Se connecter

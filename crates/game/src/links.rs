@@ -1,12 +1,20 @@
 //! The links to the bot's web pages that replies carry, and the private links that let a player
 //! move from a browser.
 //!
-//! A private link holds a token: the player, the game and an expiry, signed with HMAC-SHA-256
-//! under the operator's `WEB_SECRET` (the `hmac` and `sha2` crates, which the PostgreSQL driver
-//! already builds). The token is bound to that player and that game, and nothing but the
-//! signature vouches for it: no table of links to keep, and changing the secret revokes them
-//! all. Written here, beside the service, because the service mints them (`web`, the board's
-//! button) and the web front end checks them; neither does anything else with the secret.
+//! A private link holds a token: the player, the game, an expiry and the player's link version,
+//! signed with HMAC-SHA-256 under the operator's `WEB_SECRET` (the `hmac` and `sha2` crates,
+//! which the PostgreSQL driver already builds). The token is bound to that player and that
+//! game, and nothing but the signature vouches for it: no table of links to keep. A player
+//! revokes their own links by bumping their version (`web revoke`: the service checks the
+//! version, [`Service::check_link`](crate::Service::check_link)); an operator changes the
+//! secret, keeping the old one as `WEB_SECRET_PREVIOUS` while links signed with it should
+//! still work. Written here, beside the service, because the service mints them (`web`, the
+//! board's button) and the web front end checks them; neither does anything else with the
+//! secret.
+//!
+//! The link carries its token in the address's fragment (`PUBLIC_URL/play#TOKEN`), which a
+//! browser sends to no server: neither a proxy's access log nor the server's sees it, and the
+//! page drops it from the browser's history once it has exchanged it for a cookie.
 
 use std::fmt;
 use std::time::Duration;
@@ -31,6 +39,12 @@ pub struct Links {
     base: String,
     /// `WEB_SECRET`; `None` when moving from the web is off (the pages still are on).
     secret: Option<Vec<u8>>,
+    /// `WEB_SECRET_PREVIOUS`: the secret before the last change, still accepted when checking
+    /// (never used to sign), so that changing the secret signs nobody out at once.
+    previous: Option<Vec<u8>>,
+    /// Whether `base` was guessed from the listening address rather than given by the
+    /// operator (`PUBLIC_URL` unset): then it says nothing of the address browsers use.
+    assumed: bool,
 }
 
 impl fmt::Debug for Links {
@@ -39,6 +53,7 @@ impl fmt::Debug for Links {
         f.debug_struct("Links")
             .field("base", &self.base)
             .field("secret", &self.secret.as_ref().map(|_| "…"))
+            .field("previous", &self.previous.as_ref().map(|_| "…"))
             .finish()
     }
 }
@@ -56,6 +71,11 @@ pub enum LinksError {
         "WEB_SECRET must be at least {MIN_SECRET_LEN} characters (a random string); it has {0}"
     )]
     ShortSecret(usize),
+    /// `WEB_SECRET_PREVIOUS` is too short, or set without `WEB_SECRET`.
+    #[error(
+        "WEB_SECRET_PREVIOUS must be the secret WEB_SECRET replaced (at least {MIN_SECRET_LEN} characters), beside a WEB_SECRET"
+    )]
+    Previous,
 }
 
 /// A checked private link: who may act in which game.
@@ -67,6 +87,10 @@ pub struct Grant {
     pub game: GameId,
     /// When it stops working.
     pub expires: Timestamp,
+    /// The player's link version it was made under: a link whose version is not the
+    /// player's current one was revoked (`web revoke`). Links made before versions existed
+    /// read as version 0.
+    pub version: u64,
 }
 
 /// Why a private link's token was refused.
@@ -81,6 +105,12 @@ pub enum TokenError {
     /// Moving on the web is off: the bot has no `WEB_SECRET`.
     #[error("moving from the web is off on this bot")]
     Off,
+    /// A real link its player revoked (`web revoke`).
+    #[error("this link was revoked by its player")]
+    Revoked,
+    /// The player's link version could not be read just now.
+    #[error("this link could not be checked just now")]
+    Unchecked,
 }
 
 impl Links {
@@ -101,7 +131,43 @@ impl Links {
         Ok(Links {
             base: base.to_string(),
             secret,
+            previous: None,
+            assumed: false,
         })
+    }
+
+    /// These links, also accepting tokens signed with `previous` (`WEB_SECRET_PREVIOUS`, the
+    /// secret the current one replaced; `None` or empty: none). New links are still signed
+    /// with the current secret.
+    pub fn with_previous_secret(mut self, previous: Option<&str>) -> Result<Links, LinksError> {
+        self.previous = match previous.map(str::trim).filter(|s| !s.is_empty()) {
+            Some(s) if s.len() < MIN_SECRET_LEN || self.secret.is_none() => {
+                return Err(LinksError::Previous);
+            }
+            Some(s) => Some(s.as_bytes().to_vec()),
+            None => None,
+        };
+        Ok(self)
+    }
+
+    /// These links, their address guessed from where the server listens (`PUBLIC_URL`
+    /// unset), not given by the operator: [`Links::origin`] is then unknown.
+    pub fn assumed(mut self) -> Links {
+        self.assumed = true;
+        self
+    }
+
+    /// The origin (`https://host[:port]`) browsers reach the pages at, when the operator gave
+    /// it (`PUBLIC_URL`): a form from any other came from another site.
+    pub fn origin(&self) -> Option<&str> {
+        if self.assumed {
+            return None;
+        }
+        let (_, rest) = self.base.split_once("://")?;
+        let end = rest
+            .find('/')
+            .map_or(self.base.len(), |i| self.base.len() - rest.len() + i);
+        Some(&self.base[..end])
     }
 
     /// The pages' public address, without a trailing slash.
@@ -134,20 +200,31 @@ impl Links {
         format!("{}/players/{}", self.base, id.0)
     }
 
-    /// A private link for `player` to play game `game`, made at `now`; `None` when private
-    /// links are off.
-    pub fn private(&self, player: PlayerId, game: GameId, now: Timestamp) -> Option<String> {
+    /// A private link for `player` to play game `game` under their link version `version`,
+    /// made at `now`; `None` when private links are off. The token is in the fragment, which
+    /// browsers send to no server (the page at `/play` exchanges it for a cookie).
+    pub fn private(
+        &self,
+        player: PlayerId,
+        game: GameId,
+        version: u64,
+        now: Timestamp,
+    ) -> Option<String> {
         let token = self.token(Grant {
             player,
             game,
             expires: now.plus(PRIVATE_LINK_LIFETIME),
+            version,
         })?;
-        Some(format!("{}/play/{token}", self.base))
+        Some(format!("{}/play#{token}", self.base))
     }
 
     /// The signed token of `grant`; `None` when private links are off.
     pub fn token(&self, grant: Grant) -> Option<String> {
-        let payload = format!("{}.{}.{}", grant.player.0, grant.game.0, grant.expires.0);
+        let payload = format!(
+            "{}.{}.{}.{}",
+            grant.player.0, grant.game.0, grant.expires.0, grant.version
+        );
         let signature = self.sign(payload.as_bytes())?;
         Some(format!(
             "{}.{}",
@@ -156,7 +233,9 @@ impl Links {
         ))
     }
 
-    /// What `token` grants, checked against the secret and the time `now`.
+    /// What `token` grants, checked against the secret (or the previous one) and the time
+    /// `now`. Whether its player has since revoked it is the service's to say
+    /// ([`Service::check_link`](crate::Service::check_link)).
     pub fn check(&self, token: &str, now: Timestamp) -> Result<Grant, TokenError> {
         let Some(secret) = &self.secret else {
             return Err(TokenError::Off);
@@ -168,21 +247,34 @@ impl Links {
         let signature = URL_SAFE_NO_PAD
             .decode(signature)
             .map_err(|_| TokenError::Invalid)?;
-        let mut mac = mac(secret);
-        mac.update(&payload);
         // `verify_slice` compares in constant time.
-        mac.verify_slice(&signature)
-            .map_err(|_| TokenError::Invalid)?;
+        let signed_by = |secret: &[u8]| {
+            let mut mac = mac(secret);
+            mac.update(&payload);
+            mac.verify_slice(&signature).is_ok()
+        };
+        if !signed_by(secret) && !self.previous.as_deref().is_some_and(signed_by) {
+            return Err(TokenError::Invalid);
+        }
         let payload = std::str::from_utf8(&payload).map_err(|_| TokenError::Invalid)?;
         let mut parts = payload.split('.');
         let mut next = || parts.next().ok_or(TokenError::Invalid);
         let player = next()?.parse().map_err(|_| TokenError::Invalid)?;
         let game = next()?.parse().map_err(|_| TokenError::Invalid)?;
         let expires = next()?.parse().map_err(|_| TokenError::Invalid)?;
+        // Links given out before versions existed have none: version 0.
+        let version = match parts.next() {
+            Some(v) => v.parse().map_err(|_| TokenError::Invalid)?,
+            None => 0,
+        };
+        if parts.next().is_some() {
+            return Err(TokenError::Invalid);
+        }
         let grant = Grant {
             player: PlayerId(player),
             game: GameId(game),
             expires: Timestamp(expires),
+            version,
         };
         if now >= grant.expires {
             return Err(TokenError::Expired);
@@ -215,12 +307,12 @@ mod tests {
     }
 
     fn token_of(url: &str) -> &str {
-        url.strip_prefix("https://rb.example.org/play/").unwrap()
+        url.strip_prefix("https://rb.example.org/play#").unwrap()
     }
 
     #[test]
     fn a_private_link_grants_its_player_and_game_for_thirty_days() {
-        let url = links().private(PlayerId(7), GameId(12), NOW).unwrap();
+        let url = links().private(PlayerId(7), GameId(12), 3, NOW).unwrap();
         let grant = links().check(token_of(&url), NOW).unwrap();
         assert_eq!(
             grant,
@@ -228,6 +320,7 @@ mod tests {
                 player: PlayerId(7),
                 game: GameId(12),
                 expires: NOW.plus(PRIVATE_LINK_LIFETIME),
+                version: 3,
             }
         );
         let last_moment = Timestamp(grant.expires.0 - 1);
@@ -240,7 +333,7 @@ mod tests {
 
     #[test]
     fn a_changed_token_or_another_secret_is_refused() {
-        let url = links().private(PlayerId(7), GameId(12), NOW).unwrap();
+        let url = links().private(PlayerId(7), GameId(12), 3, NOW).unwrap();
         let token = token_of(&url);
         // Another game, same signature.
         let (_, signature) = token.split_once('.').unwrap();
@@ -257,10 +350,64 @@ mod tests {
     }
 
     #[test]
+    fn a_link_given_before_versions_reads_as_version_zero() {
+        // The token of the links given out before: player, game and expiry, no version.
+        let payload = "7.12.1900000000000";
+        let mut mac = mac(SECRET.as_bytes());
+        mac.update(payload.as_bytes());
+        let old = format!(
+            "{}.{}",
+            URL_SAFE_NO_PAD.encode(payload),
+            URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+        );
+        let grant = links().check(&old, NOW).unwrap();
+        assert_eq!(
+            (grant.player, grant.game, grant.version),
+            (PlayerId(7), GameId(12), 0)
+        );
+    }
+
+    #[test]
+    fn the_previous_secret_is_accepted_while_it_is_named() {
+        let old = Links::new("https://rb.example.org", Some("the old secret, long")).unwrap();
+        let url = old.private(PlayerId(7), GameId(12), 0, NOW).unwrap();
+        let token = token_of(&url);
+        assert_eq!(links().check(token, NOW), Err(TokenError::Invalid));
+        let rotating = links()
+            .with_previous_secret(Some("the old secret, long"))
+            .unwrap();
+        assert_eq!(rotating.check(token, NOW).unwrap().game, GameId(12));
+        // New links are signed with the new secret alone.
+        let new = rotating.private(PlayerId(7), GameId(12), 0, NOW).unwrap();
+        assert!(links().check(token_of(&new), NOW).is_ok());
+        assert_eq!(old.check(token_of(&new), NOW), Err(TokenError::Invalid));
+        assert_eq!(
+            links().with_previous_secret(Some("short")).unwrap_err(),
+            LinksError::Previous
+        );
+        let no_secret = Links::new("https://rb.example.org", None).unwrap();
+        assert_eq!(
+            no_secret
+                .with_previous_secret(Some("the old secret, long"))
+                .unwrap_err(),
+            LinksError::Previous
+        );
+        assert!(!format!("{rotating:?}").contains("old secret"));
+    }
+
+    #[test]
+    fn the_origin_is_the_public_addresses_scheme_and_host() {
+        assert_eq!(links().origin(), Some("https://rb.example.org"));
+        let deep = Links::new("http://rb.example.org:8080/rollerball/", None).unwrap();
+        assert_eq!(deep.origin(), Some("http://rb.example.org:8080"));
+        assert_eq!(deep.assumed().origin(), None);
+    }
+
+    #[test]
     fn without_a_secret_there_are_pages_but_no_private_links() {
         let links = Links::new("http://127.0.0.1:8080", None).unwrap();
         assert_eq!(links.game(GameId(3)), "http://127.0.0.1:8080/games/3");
-        assert_eq!(links.private(PlayerId(1), GameId(3), NOW), None);
+        assert_eq!(links.private(PlayerId(1), GameId(3), 0, NOW), None);
         assert_eq!(links.check("x.y", NOW), Err(TokenError::Off));
     }
 

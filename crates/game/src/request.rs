@@ -14,6 +14,15 @@ pub struct Actor {
     pub name: String,
 }
 
+impl Actor {
+    /// The actor with their name as it is kept ([`kept_name`](crate::model::kept_name): at
+    /// most 64 characters, no control characters).
+    pub fn with_kept_name(self) -> Actor {
+        let name = crate::model::kept_name(&self.name);
+        Actor { id: self.id, name }
+    }
+}
+
 /// What the player did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {

@@ -24,7 +24,7 @@ use super::present::{Markup, TextMarkup, Voice};
 use super::privacy;
 use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
 use super::reply::{ButtonAction, DEFAULT_MENU_SIZE, Reply};
-use super::request::{Admission, Input, Request};
+use super::request::{Actor, Admission, Input, Request};
 use super::searches::{EngineSearcher, Searcher, Searches, default_searches_at_once};
 use super::told::Told;
 use crate::model::{FrontEnd, Place, PlayerId, Timestamp};
@@ -306,6 +306,10 @@ impl Service {
             admission,
             audience,
         } = request;
+        // Names are cut and cleaned at the door, once, as they are stored: nothing past it
+        // lays out a name of 100,000 characters or puts a newline in a record's line.
+        let actor = actor.with_kept_name();
+        let mentioned: Vec<_> = mentioned.into_iter().map(Actor::with_kept_name).collect();
         // Chat stays chat, unanswered and uncounted, unless it looks like a move.
         if let Input::Chat(text) = &input
             && !looks_like_move(text)

@@ -7,6 +7,26 @@
 use std::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+/// The most characters of a player's name that are kept: Discord's display names stop at 32,
+/// and the margin takes other front ends' names. A longer one (a database or a front end
+/// could hold 100,000 characters) is cut, so that no record, page or picture has to lay it out.
+pub const PLAYER_NAME_MAX: usize = 64;
+
+/// A player's name as it is kept: without control characters (a newline would break a
+/// record's lines) and at most [`PLAYER_NAME_MAX`] characters, the last of them an ellipsis
+/// when it was cut.
+pub fn kept_name(name: &str) -> String {
+    let mut chars = name.chars().filter(|c| !c.is_control());
+    let mut kept: String = chars.by_ref().take(PLAYER_NAME_MAX - 1).collect();
+    let rest: Vec<char> = chars.take(2).collect();
+    match rest.as_slice() {
+        [] => {}
+        [last] => kept.push(*last),
+        _ => kept.push('…'),
+    }
+    kept
+}
+
 /// A Discord user id: a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PlayerId(pub u64);
@@ -248,5 +268,22 @@ impl Days {
 impl fmt::Display for Days {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn names_are_kept_short_and_on_one_line() {
+        assert_eq!(kept_name("alice"), "alice");
+        assert_eq!(kept_name("al\nice\u{7}"), "alice");
+        let exact = "x".repeat(PLAYER_NAME_MAX);
+        assert_eq!(kept_name(&exact), exact);
+        let long = "é".repeat(100_000);
+        let kept = kept_name(&long);
+        assert_eq!(kept.chars().count(), PLAYER_NAME_MAX);
+        assert_eq!(kept, format!("{}…", "é".repeat(PLAYER_NAME_MAX - 1)));
     }
 }

@@ -19,9 +19,14 @@ pub const ELLIPSIS: &str = "…";
 const CONTEXT: usize = 4;
 
 /// `name` shortened until `fits` accepts it, keeping what tells it apart from `other` (both
-/// in logical order, as [`drawable`](super::script::drawable) leaves them). `fits` is asked
-/// about candidates from the longest down; when nothing fits, the shortest candidate is
-/// returned.
+/// in logical order, as [`drawable`](super::script::drawable) leaves them). Of each family of
+/// candidates (cut at the end, in the middle, around the difference) the longest that fits is
+/// taken; when nothing fits, the shortest candidate of the last family is returned.
+///
+/// A longer candidate of a family is never narrower than a shorter one, so the longest that
+/// fits is found by halving: `fits` is asked a few times per doubling of the name's length,
+/// not once per letter, and a name of any length is laid out in time proportional to it
+/// (times its logarithm), not to its square.
 pub fn shorten(name: &str, other: &str, fits: impl Fn(&str) -> bool) -> String {
     if fits(name) {
         return name.to_string();
@@ -40,11 +45,29 @@ pub fn shorten(name: &str, other: &str, fits: impl Fn(&str) -> bool) -> String {
         }
         s
     };
+    // The shortest candidate of the last family that had none fitting.
     let mut last = String::new();
-    let mut attempt = |candidate: String| -> Option<String> {
-        let ok = fits(&candidate);
-        last = candidate;
-        ok.then(|| last.clone())
+    // The longest candidate `make(k)`, `k` in `lo..hi`, that fits.
+    let mut longest = |lo: usize, hi: usize, make: &dyn Fn(usize) -> String| -> Option<String> {
+        if lo >= hi {
+            return None;
+        }
+        let shortest = make(lo);
+        if !fits(&shortest) {
+            last = shortest;
+            return None;
+        }
+        // `make(good)` fits; nothing from `bad` on is known to.
+        let (mut good, mut bad) = (lo, hi);
+        while bad - good > 1 {
+            let mid = good + (bad - good) / 2;
+            if fits(&make(mid)) {
+                good = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        Some(make(good))
     };
 
     // Where the difference shows: the first letter unlike the other name's, or, when this
@@ -57,11 +80,8 @@ pub fn shorten(name: &str, other: &str, fits: impl Fn(&str) -> bool) -> String {
         } else {
             (same + 2).min(n - 1).max(1)
         };
-        for keep in (least..n).rev() {
-            let candidate = join(&[&cs[..keep], &[]]);
-            if let Some(found) = attempt(candidate) {
-                return found;
-            }
+        if let Some(found) = longest(least, n, &|keep| join(&[&cs[..keep], &[]])) {
+            return found;
         }
     }
     // Cut in the middle: the start, then from a little before the difference to the end.
@@ -70,10 +90,8 @@ pub fn shorten(name: &str, other: &str, fits: impl Fn(&str) -> bool) -> String {
         if t >= n {
             continue;
         }
-        for head in (1..t).rev() {
-            if let Some(found) = attempt(join(&[&cs[..head], &cs[t..]])) {
-                return found;
-            }
+        if let Some(found) = longest(1, t, &|head| join(&[&cs[..head], &cs[t..]])) {
+            return found;
         }
     }
     // Cut on both sides of the difference: a short start, then the letters from just before
@@ -81,15 +99,15 @@ pub fn shorten(name: &str, other: &str, fits: impl Fn(&str) -> bool) -> String {
     for context in [2, 0] {
         let t = same.saturating_sub(context);
         let head = 3;
-        for end in (same + 1..n).rev() {
-            let candidate = if t <= head {
+        let make = |end: usize| {
+            if t <= head {
                 join(&[&cs[..end], &[]])
             } else {
                 join(&[&cs[..head], &cs[t..end], &[]])
-            };
-            if let Some(found) = attempt(candidate) {
-                return found;
             }
+        };
+        if let Some(found) = longest(same + 1, n, &make) {
+            return found;
         }
     }
     if last.is_empty() {
@@ -141,6 +159,28 @@ mod tests {
         assert_ne!(sa, sb);
         assert!(sa.contains("175") && sb.contains("179"), "{sa} {sb}");
         assert!(sa.chars().count() <= 10 && sb.chars().count() <= 10);
+    }
+
+    #[test]
+    fn a_very_long_name_is_measured_a_few_times_per_doubling_of_its_length() {
+        let asked = std::cell::Cell::new(0);
+        let fits = |s: &str| {
+            asked.set(asked.get() + 1);
+            s.chars().count() <= 20
+        };
+        let name = "x".repeat(100_000);
+        let cut = shorten(&name, "bob", fits);
+        assert_eq!(cut, format!("{}…", "x".repeat(19)));
+        // Once whole, then by halving over 100,000 letters (17 halvings and the shortest):
+        // before, every shorter prefix was measured in turn, 99,981 times.
+        assert_eq!(asked.get(), 19);
+        // Alike names, which go on to the cuts in the middle and around the difference.
+        asked.set(0);
+        let a = format!("{}1", "y".repeat(100_000));
+        let b = format!("{}2", "y".repeat(100_000));
+        let cut = shorten(&a, &b, fits);
+        assert!(cut.ends_with('1') && cut.chars().count() <= 20, "{cut}");
+        assert!(asked.get() <= 6 * 20, "{} measurements", asked.get());
     }
 
     #[test]

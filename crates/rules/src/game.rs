@@ -244,6 +244,9 @@ impl Game {
         let result = self.outcome.map_or("*", Outcome::result);
         let mut out = String::new();
         let mut tag = |name: &str, value: &str| {
+            // A control character (a newline in a player's name) would end the tag's line:
+            // it is left out, as PGN allows no such character in a string.
+            let value: String = value.chars().filter(|c| !c.is_control()).collect();
             let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             out.push_str(&format!("[{name} \"{value}\"]\n"));
         };

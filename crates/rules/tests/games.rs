@@ -218,6 +218,32 @@ fn takeback_and_pgn() {
     assert!(pgn.ends_with("\n*\n"), "{pgn}");
 }
 
+/// A name with a newline (or any control character) keeps the tag on its line: every line
+/// of the tag section is one whole tag.
+#[test]
+fn control_characters_stay_out_of_pgn_tags() {
+    let tags = rollerball_rules::PgnTags {
+        white: "mallory\n[Result \"0-1\"]\r\u{0}".into(),
+        black: "bob\tby\u{1b}[31m".into(),
+        ..Default::default()
+    };
+    let pgn = Game::new().to_pgn(&tags);
+    let (head, _) = pgn.split_once("\n\n").unwrap();
+    for line in head.lines() {
+        assert!(
+            line.starts_with('[') && line.ends_with("\"]"),
+            "{line:?} in {pgn}"
+        );
+    }
+    assert!(
+        head.contains("[White \"mallory[Result \\\"0-1\\\"]\"]\n"),
+        "{head}"
+    );
+    assert!(head.contains("[Black \"bobby[31m\"]\n"), "{head}");
+    let results = head.lines().filter(|l| l.starts_with("[Result ")).count();
+    assert_eq!(results, 1, "a name cannot add a tag: {head}");
+}
+
 /// Moves as players count them: White's and Black's answer are one.
 #[test]
 fn moves_are_counted_by_move_number_not_by_half_move() {

@@ -33,8 +33,10 @@ fn player_from_row(row: &AnyRow) -> Result<Player> {
 
 impl Store {
     /// Records a player seen under `name` (new players get the default settings) and returns them
-    /// with their settings. Called whenever someone acts, so names stay current.
+    /// with their settings. Called whenever someone acts, so names stay current. The name is
+    /// kept as [`kept_name`](crate::model::kept_name) makes it: bounded, on one line.
     pub async fn upsert_player(&self, id: PlayerId, name: &str, now: Timestamp) -> Result<Player> {
+        let name = crate::model::kept_name(name);
         let mut writer = self.writer().await?;
         let sql = format!(
             "INSERT INTO players (id, name, created_at, updated_at) VALUES ($1, $2, $3, $3) \
@@ -43,7 +45,7 @@ impl Store {
         );
         let row = sqlx::query(&sql)
             .bind(id.to_db())
-            .bind(name)
+            .bind(&name)
             .bind(now.0)
             .fetch_one(&mut *writer)
             .await?;
@@ -85,6 +87,39 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound(Missing::Player(id)))?;
         player_from_row(&row)
+    }
+
+    /// The version of player `id`'s private links: a link made under another was revoked. 0
+    /// for a player never seen (and for every player until they first revoke).
+    pub async fn link_version(&self, id: PlayerId) -> Result<u64> {
+        let row = sqlx::query("SELECT link_version FROM players WHERE id = $1")
+            .bind(id.to_db())
+            .fetch_optional(&self.pool)
+            .await?;
+        let version: i64 = match row {
+            Some(row) => row.try_get("link_version")?,
+            None => 0,
+        };
+        Ok(u64::try_from(version).unwrap_or(0))
+    }
+
+    /// Revokes every private link player `id` was given, by bumping their link version; returns
+    /// the new version (0 for a player never seen, who was given none).
+    pub async fn revoke_links(&self, id: PlayerId, now: Timestamp) -> Result<u64> {
+        let mut writer = self.writer().await?;
+        let row = sqlx::query(
+            "UPDATE players SET link_version = link_version + 1, updated_at = $2 WHERE id = $1 \
+             RETURNING link_version",
+        )
+        .bind(id.to_db())
+        .bind(now.0)
+        .fetch_optional(&mut *writer)
+        .await?;
+        let version: i64 = match row {
+            Some(row) => row.try_get("link_version")?,
+            None => 0,
+        };
+        Ok(u64::try_from(version).unwrap_or(0))
     }
 
     /// Records the preferred locale of a Discord server (such as `fr` or `es-ES`), as an

@@ -1,7 +1,9 @@
 //! The web server's settings, read from the environment once at start: `WEB_ADDR` (where to
 //! listen; unset: no web server), `PUBLIC_URL` (the address players reach the pages at, for
-//! the links the bot writes; default `http://WEB_ADDR`) and `WEB_SECRET` (what private links
-//! are signed with; unset: moving from the web is off, the pages are not) and
+//! the links the bot writes, and the only origin forms are taken from; default
+//! `http://WEB_ADDR`), `WEB_SECRET` (what private links are signed with; unset: moving from
+//! the web is off, the pages are not), `WEB_SECRET_PREVIOUS` (the secret `WEB_SECRET`
+//! replaced, still accepted while the links signed with it should work) and
 //! `WEB_CLIENT_HEADER` (behind a reverse proxy, the header it writes the client's address in,
 //! such as `X-Real-IP`; unset: the connection's peer is the client).
 
@@ -31,7 +33,7 @@ pub enum WebConfigError {
     /// `WEB_ADDR` is not an address and port.
     #[error("WEB_ADDR must be an address and port such as 127.0.0.1:8080, not `{0}`")]
     Addr(String),
-    /// `PUBLIC_URL` or `WEB_SECRET` is refused.
+    /// `PUBLIC_URL`, `WEB_SECRET` or `WEB_SECRET_PREVIOUS` is refused.
     #[error(transparent)]
     Links(#[from] LinksError),
     /// `WEB_CLIENT_HEADER` is not a header name.
@@ -55,7 +57,13 @@ impl WebConfig {
             .filter(|v| !v.is_empty());
         let base = public.clone().unwrap_or_else(|| format!("http://{addr}"));
         let secret = get("WEB_SECRET");
-        let links = Links::new(&base, secret.as_deref())?;
+        let links = Links::new(&base, secret.as_deref())?
+            .with_previous_secret(get("WEB_SECRET_PREVIOUS").as_deref())?;
+        let links = if public.is_some() {
+            links
+        } else {
+            links.assumed()
+        };
         let client_header = match get("WEB_CLIENT_HEADER").map(|v| v.trim().to_string()) {
             Some(name) if !name.is_empty() => Some(
                 HeaderName::from_bytes(name.as_bytes())
@@ -96,6 +104,11 @@ mod tests {
         assert_eq!(config.links.base(), "http://127.0.0.1:8080");
         assert!(!config.links.private_links());
         assert!(!config.public);
+        assert_eq!(
+            config.links.origin(),
+            None,
+            "forms checked against their Host"
+        );
         let config = read(&[
             ("WEB_ADDR", "0.0.0.0:80"),
             ("PUBLIC_URL", "https://rb.example.org/"),
@@ -106,6 +119,7 @@ mod tests {
         assert_eq!(config.links.base(), "https://rb.example.org");
         assert!(config.links.private_links());
         assert!(config.public);
+        assert_eq!(config.links.origin(), Some("https://rb.example.org"));
         assert_eq!(config.client_header, None);
         let proxied = read(&[
             ("WEB_ADDR", "127.0.0.1:1"),
@@ -122,6 +136,14 @@ mod tests {
         assert!(matches!(
             read(&[("WEB_ADDR", "127.0.0.1:1"), ("WEB_SECRET", "short")]),
             Err(WebConfigError::Links(LinksError::ShortSecret(5)))
+        ));
+        assert!(matches!(
+            read(&[
+                ("WEB_ADDR", "127.0.0.1:1"),
+                ("WEB_SECRET", "0123456789abcdef"),
+                ("WEB_SECRET_PREVIOUS", "short")
+            ]),
+            Err(WebConfigError::Links(LinksError::Previous))
         ));
     }
 }

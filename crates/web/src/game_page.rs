@@ -70,7 +70,7 @@ pub async fn game(
         Ok(view) => view,
         Err(page) => return page,
     };
-    let seat = play::seat(site, headers, &view);
+    let seat = play::seat(site, headers, &view).await;
     let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
     let side = seat.as_ref().map_or(Color::White, |s| s.color);
     let title = title(&view);
@@ -115,6 +115,7 @@ pub async fn game(
         class: "",
         game: Some(id.0),
         footer: true,
+        script: None,
     };
     Html(html::page(lang, &head, attrs, body).into_string()).into_response()
 }
@@ -155,6 +156,7 @@ pub async fn embed(
         class: "embed",
         game: Some(id),
         footer: false,
+        script: None,
     };
     Html(html::page(lang, &head, attrs, body).into_string()).into_response()
 }

@@ -1,8 +1,9 @@
 //! The headers every answer carries, so that a page can neither run what it did not serve nor
 //! be framed to trick its reader: a Content-Security-Policy that allows only this site's own
 //! script, styles and images (no inline script or style, no other origin), no framing except
-//! the embed route's, no content sniffing, no referrer (a private link's token must not leak
-//! through one).
+//! the embed route's, no content sniffing, no referrer to another site (`same-origin`: the
+//! pages' own forms still say where they come from, by `Origin`, which browsers write `null`
+//! under `no-referrer`; no address of these pages holds a token).
 
 use axum::extract::Request;
 use axum::http::{HeaderValue, header};
@@ -35,7 +36,7 @@ pub async fn secure(request: Request, next: Next) -> Response {
     );
     headers.insert(
         header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
+        HeaderValue::from_static("same-origin"),
     );
     if !embed {
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));

@@ -45,6 +45,9 @@ pub fn page(lang: Lang, head: &Head<'_>, main_attrs: MainAttrs<'_>, body: Markup
                 meta name="twitter:description" content=(head.description);
                 link rel="stylesheet" href=(assets::STYLE_URL);
                 script src=(assets::SCRIPT_URL) defer {}
+                @if let Some(script) = main_attrs.script {
+                    script src=(script) defer {}
+                }
             }
             body class=(main_attrs.class) {
                 main id="page" data-game=[main_attrs.game] data-lang=(lang.code()) {
@@ -67,6 +70,8 @@ pub struct MainAttrs<'a> {
     pub game: Option<i64>,
     /// Whether to show the footer.
     pub footer: bool,
+    /// A script of this page's own, beside the game's (the sign-in's).
+    pub script: Option<&'a str>,
 }
 
 /// The footer: the bot's name and the language switch (which keeps the page, only changing

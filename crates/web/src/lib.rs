@@ -16,7 +16,7 @@
 //!
 //! | module | job |
 //! |---|---|
-//! | `config` | `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET` |
+//! | `config` | `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET`, `WEB_SECRET_PREVIOUS` |
 //! | `headers` | the security headers of every answer |
 //! | `lang` | the reader's language: `?lang=`, else `Accept-Language` |
 //! | `html` | the pages' shell (head, Open Graph tags, footer) and the error pages |
@@ -27,8 +27,9 @@
 //! | `making` | those files made once per game state and kept, a couple at once ([`Files`]) |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
 //! | `clients` | who a request comes from, for the bound of live streams per client ([`LiveLimits`]) |
-//! | `play` | `/play/TOKEN` and `/games/ID/act`: moving from the browser |
-//! | `assets` | the stylesheet and the script, compiled in |
+//! | `signin` | `/play` (the private link's token from its fragment) and `/play/TOKEN`: the link exchanged for the game's cookie |
+//! | `play` | `/games/ID/act`: moving from the browser |
+//! | `assets` | the stylesheet and the scripts, compiled in |
 //! | `help_page` | `/help`: the players' guide (`docs/players.md`, compiled in) and its pictures |
 
 #![warn(missing_docs)]
@@ -48,6 +49,7 @@ mod making;
 mod markup;
 mod play;
 mod player_page;
+mod signin;
 mod tournament_page;
 
 pub use clients::LiveLimits;
@@ -123,7 +125,8 @@ pub fn pages_with(service: Arc<Service>, links: Links, hub: Arc<Hub>, files: Arc
         .route("/games/{id}/graph.png", get(files::graph))
         .route("/games/{id}/events", get(live::events))
         .route("/games/{id}/act", post(play::act))
-        .route("/play/{token}", get(play::open))
+        .route("/play", get(signin::page).post(signin::exchange))
+        .route("/play/{token}", get(signin::open))
         .route("/tournaments/{id}", get(tournament_page::tournament))
         .route("/players/{id}", get(player_page::player))
         .route("/assets/{name}", get(assets::asset))

@@ -1,6 +1,5 @@
-//! Moving from the browser. `/play/TOKEN` (the private link the bot gave a player) checks the
-//! token and keeps it in an HttpOnly, SameSite=Strict cookie for that game's pages alone, then
-//! sends the browser on to the game's page, so the token leaves the address bar. On that page
+//! Moving from the browser. The private link the bot gave a player is exchanged for an
+//! HttpOnly, SameSite=Strict cookie for that game's pages alone (`signin`). On that page
 //! the player sees the controls ([`panel`]); what they send (`POST /games/ID/act`) goes through
 //! the service's one front door as a command made at [`Place::WEB`], with the same checks and
 //! refusals as a typed one, and the game's own place hears of it from the event log.
@@ -11,7 +10,7 @@
 //! one is refused instead of played into a position its sender never saw.
 
 use axum::Form;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use maud::{Markup, html};
@@ -37,7 +36,7 @@ pub struct Seat {
 }
 
 /// The cookie that keeps game `id`'s private link.
-fn cookie_name(id: GameId) -> String {
+pub(crate) fn cookie_name(id: GameId) -> String {
     format!("rb_play_{}", id.0)
 }
 
@@ -54,13 +53,14 @@ fn cookie_token(headers: &HeaderMap, id: GameId) -> Option<String> {
         .map(|(_, value)| value.to_string())
 }
 
-/// The grant of the request's cookie for game `id`, checked; else the words that say why not
-/// (with the game they name).
-fn grant(site: &Site, headers: &HeaderMap, id: GameId) -> Result<Grant, (&'static str, i64)> {
+/// The grant of the request's cookie for game `id`, checked (a revoked link too); else the
+/// words that say why not (with the game they name).
+async fn grant(site: &Site, headers: &HeaderMap, id: GameId) -> Result<Grant, (&'static str, i64)> {
     let token = cookie_token(headers, id).ok_or(("web-link-none", id.0))?;
     let grant = site
-        .links
-        .check(&token, site.service.now())
+        .service
+        .check_link(&site.links, &token)
+        .await
         .map_err(|e| (token_refusal(e), id.0))?;
     if grant.game != id {
         return Err(("web-link-other-game", grant.game.0));
@@ -69,61 +69,23 @@ fn grant(site: &Site, headers: &HeaderMap, id: GameId) -> Result<Grant, (&'stati
 }
 
 /// The words of a refused token.
-fn token_refusal(error: TokenError) -> &'static str {
+pub(crate) fn token_refusal(error: TokenError) -> &'static str {
     match error {
         TokenError::Invalid => "web-link-invalid",
         TokenError::Expired => "web-link-expired",
         TokenError::Off => "web-link-off",
+        TokenError::Revoked => "web-link-revoked",
+        TokenError::Unchecked => "web-link-unchecked",
     }
 }
 
 /// The player signed in on `view`'s page, if the request carries a good private link of one
 /// of its players.
-pub fn seat(site: &Site, headers: &HeaderMap, view: &GameView) -> Option<Seat> {
-    let grant = grant(site, headers, view.id()).ok()?;
+pub async fn seat(site: &Site, headers: &HeaderMap, view: &GameView) -> Option<Seat> {
+    let grant = grant(site, headers, view.id()).await.ok()?;
     let color = view.color_of(grant.player)?;
     let to_move = matches!(view.state, GameState::Playing { to_move, .. } if to_move == color);
     Some(Seat { color, to_move })
-}
-
-/// `/play/TOKEN`: keeps the link's token in a cookie for its game's pages and opens the game.
-pub async fn open(
-    State(site): State<Site>,
-    Path(token): Path<String>,
-    headers: HeaderMap,
-    Query(query): Query<PageQuery>,
-) -> Response {
-    let lang = reader_lang(&headers, query.lang.as_deref());
-    let now = site.service.now();
-    let grant = match site.links.check(&token, now) {
-        Ok(grant) => grant,
-        Err(error) => {
-            let status = match error {
-                TokenError::Expired => StatusCode::GONE,
-                _ => StatusCode::FORBIDDEN,
-            };
-            return pages::message(lang, status, &tr!(lang, token_refusal(error)));
-        }
-    };
-    let secure = if site.links.base().starts_with("https://") {
-        "; Secure"
-    } else {
-        ""
-    };
-    let cookie = format!(
-        "{}={token}; Path=/games/{}; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
-        cookie_name(grant.game),
-        grant.game.0,
-        (grant.expires.0 - now.0).max(0) / 1000
-    );
-    let mut response = Redirect::to(&format!("/games/{}", grant.game.0)).into_response();
-    if let Ok(value) = HeaderValue::from_str(&cookie) {
-        response.headers_mut().insert(header::SET_COOKIE, value);
-    }
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
 }
 
 /// What a page's form sends.
@@ -162,10 +124,10 @@ pub async fn act(
         ply: None,
     };
     let refuse = |status: StatusCode, text: String| pages::message(lang, status, &text);
-    if !same_origin(&headers) {
+    if !same_origin(&site, &headers) {
         return refuse(StatusCode::FORBIDDEN, tr!(lang, "web-foreign-form"));
     }
-    let grant = match grant(&site, &headers, id) {
+    let grant = match grant(&site, &headers, id).await {
         Ok(grant) => grant,
         Err((words, game)) => return refuse(StatusCode::FORBIDDEN, tr!(lang, words, id = game)),
     };
@@ -273,19 +235,38 @@ async fn confirm_resign(
     game_page::game(site, view.id(), query, headers, Some(notice)).await
 }
 
-/// Whether a form came from this site: a browser sends `Origin` with every POST; one that
-/// names another host than the one asked is another site's.
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
-        return true;
+/// Whether a form came from this site: its `Origin` (or, from a browser that sends none, its
+/// `Referer`) has the scheme and host of `PUBLIC_URL`, or, without one, is `http://` and the
+/// host asked. A form that says where it came from by neither is refused: every browser sends
+/// `Origin` with a POST, and a missing one is as likely a page that stripped it.
+pub(crate) fn same_origin(site: &Site, headers: &HeaderMap) -> bool {
+    let named = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
     };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    origin
-        .split_once("://")
-        .is_some_and(|(_, rest)| rest == host)
+    let from = match (named(header::ORIGIN), named(header::REFERER)) {
+        (Some(origin), _) => origin,
+        (None, Some(referer)) => referer_origin(referer),
+        (None, None) => return false,
+    };
+    let expected = match site.links.origin() {
+        Some(origin) => origin.to_string(),
+        None => match named(header::HOST) {
+            Some(host) => format!("http://{host}"),
+            None => return false,
+        },
+    };
+    from.eq_ignore_ascii_case(&expected)
+}
+
+/// The origin (`scheme://host[:port]`) of a `Referer`'s address.
+fn referer_origin(referer: &str) -> &str {
+    let Some((_, rest)) = referer.split_once("://") else {
+        return "";
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    &referer[..referer.len() - rest.len() + end]
 }
 
 /// `response` with `status`.

@@ -1,5 +1,6 @@
 //! `/players/ID` (the player's Discord id): their name, their ratings (over every server, and
-//! in each server they played rated games in), their record as `stats` counts it, and their
+//! in each server they played rated games in, named by letters: a server's id is not shown,
+//! since the server may be private), their record as `stats` counts it, and their
 //! games in progress and latest finished games, each a link to its page.
 //!
 //! A name instead of the number is not looked up: the store keeps no index of names, and a
@@ -11,7 +12,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use maud::{Markup, html};
 use rollerball_game::views::{FINISHED_SHOWN, GameLine, Outcome, RatingLine};
-use rollerball_game::{Lang, PlayerView, tr};
+use rollerball_game::{Lang, PlayerView, isolated, tr};
 use rollerball_model::{PlayerId, Timestamp};
 use rollerball_rules::Color;
 
@@ -47,7 +48,8 @@ pub async fn player(
         Ok(view) => view,
         Err(page) => return page,
     };
-    let title = tr!(lang, "page-player-title", name = view.name.as_str());
+    // Isolated, so that a right-to-left override in the name cannot turn the title around.
+    let title = tr!(lang, "page-player-title", name = isolated(&view.name));
     let description = tr!(
         lang,
         "page-player-description",
@@ -128,12 +130,23 @@ fn ratings(view: &PlayerView) -> Markup {
     }
 }
 
-/// "All servers", "Server 1234".
+/// "All servers", "Server A", "Server B".
 fn scope_words(lang: Lang, r: &RatingLine) -> String {
     match r.server {
         None => tr!(lang, "page-player-everywhere"),
-        Some(server) => tr!(lang, "page-player-server", server = server.to_string()),
+        Some(n) => tr!(lang, "page-player-server", server = letters(n)),
     }
+}
+
+/// The `n`th server's letters (1: A, 26: Z, 27: AA), which say nothing of which server it is.
+fn letters(mut n: u32) -> String {
+    let mut out = Vec::new();
+    while n > 0 {
+        n -= 1;
+        out.push(char::from(b'A' + (n % 26) as u8));
+        n /= 26;
+    }
+    out.iter().rev().collect()
 }
 
 /// "1662? ±120", as `stats` writes a rating.
@@ -256,4 +269,15 @@ fn date(at: Timestamp) -> Markup {
     let (year, month, day) = at.utc_date();
     let text = format!("{year:04}-{month:02}-{day:02}");
     html! { time datetime=(text) { (text) } }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::letters;
+
+    #[test]
+    fn servers_are_lettered() {
+        let named: Vec<String> = [1, 2, 26, 27, 28, 52, 53, 702, 703].map(letters).into();
+        assert_eq!(named, ["A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]);
+    }
 }

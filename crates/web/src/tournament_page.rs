@@ -7,7 +7,7 @@ use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Response};
 use maud::{Markup, html};
 use rollerball_game::views::{CrossCell, CrossGame, PlayerName, Stage};
-use rollerball_game::{Lang, TournamentView, tr};
+use rollerball_game::{Lang, TournamentView, isolated, tr};
 use rollerball_model::TournamentId;
 use rollerball_render::crosstable::Cell;
 
@@ -39,7 +39,8 @@ pub async fn tournament(
         lang,
         "page-tournament-title",
         id = id.0,
-        name = view.name.as_str()
+        // Isolated, so that a right-to-left override in the name cannot turn the title around.
+        name = isolated(&view.name)
     );
     let description = tr!(
         lang,

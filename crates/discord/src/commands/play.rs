@@ -118,7 +118,18 @@ pub(super) fn definition() -> CreateCommand {
         ),
         sub("history", vec![game_option()]),
         sub("games", vec![]),
-        sub("web", vec![game_option()]),
+        sub(
+            "web",
+            vec![
+                game_option(),
+                option(
+                    CommandOptionType::Boolean,
+                    "slash-option-revoke",
+                    "slash-option-revoke.description",
+                    &none,
+                ),
+            ],
+        ),
         sub("resign", vec![game_option()]),
         sub("draw", vec![answer_option(), game_option()]),
         sub("takeback", vec![answer_option(), game_option()]),
@@ -222,6 +233,7 @@ pub(super) fn play_command(
         }
         "history" => Command::History { game },
         "games" => Command::Games,
+        "web" if boolean(o, "revoke") == Some(true) => Command::WebRevoke,
         "web" => Command::Web { game },
         "resign" => Command::Resign {
             game,

@@ -59,6 +59,7 @@ pub(crate) async fn dispatch(cx: &Cx<'_>, command: &Command) -> Result<Reply, Re
         Command::Export { game } => viewing::export(cx, *game).await,
         Command::Analysis { game } => analysis::analysis(cx, *game).await,
         Command::Web { game } => web::web(cx, *game).await,
+        Command::WebRevoke => web::revoke(cx).await,
         Command::Resign { game, confirmed } => ending::resign(cx, *game, *confirmed).await,
         Command::Draw { game, answer } => offers::offer(cx, *game, OfferKind::Draw, *answer).await,
         Command::Takeback { game, answer } => {
@@ -118,7 +119,7 @@ pub(crate) fn command_kind(command: &Command) -> &'static str {
         Command::Games => "games",
         Command::Export { .. } => "export",
         Command::Analysis { .. } => "analysis",
-        Command::Web { .. } => "web",
+        Command::Web { .. } | Command::WebRevoke => "web",
         Command::Resign { .. } => "resign",
         Command::Draw { .. } => "draw",
         Command::Takeback { .. } => "takeback",

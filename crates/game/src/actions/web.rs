@@ -1,11 +1,15 @@
 //! `web [#ID]`: a game's page on the bot's web server, and for a player of a game still being
-//! played a private link that lets them move from a browser.
+//! played a private link that lets them move from a browser; `web revoke`: every private link
+//! the player was given stops working. And the check of a link's token against its player's
+//! link version ([`Service::check_link`]), which the web front end asks for every request.
 
 use crate::context::{Cx, Res, no};
 use crate::i18n::tr;
+use crate::links::{Grant, Links, TokenError};
 use crate::lookup::viewed_game;
 use crate::model::GameId;
 use crate::reply::Reply;
+use crate::service::Service;
 
 /// Answers privately with the game's page and, for its player, the private link: a link that
 /// moves in their name must never be shown to others.
@@ -17,7 +21,14 @@ pub(crate) async fn web(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let game = loaded.row().id;
     let page = links.game(game);
     let plays = loaded.row().color_of(cx.actor.id).is_some() && loaded.game().outcome().is_none();
-    let text = match (plays, links.private(cx.actor.id, game, cx.now())) {
+    let link = match plays && links.private_links() {
+        true => {
+            let version = cx.store().link_version(cx.actor.id).await?;
+            links.private(cx.actor.id, game, version, cx.now())
+        }
+        false => None,
+    };
+    let text = match (plays, link) {
         (true, Some(link)) => tr!(
             cx.lang,
             "web-private",
@@ -29,4 +40,38 @@ pub(crate) async fn web(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         (false, _) => tr!(cx.lang, "web-page", id = game.0, page = page),
     };
     Ok(Reply::private(text))
+}
+
+/// Revokes every private link the asker was given, in every game: their link version goes up,
+/// and a link made under an older one is refused from then on.
+pub(crate) async fn revoke(cx: &Cx<'_>) -> Res<Reply> {
+    let Some(links) = cx.svc.links() else {
+        return Err(no!("web-off"));
+    };
+    if !links.private_links() {
+        return Err(no!("web-link-off"));
+    }
+    cx.store().revoke_links(cx.actor.id, cx.now()).await?;
+    Ok(Reply::private(tr!(cx.lang, "web-revoked")))
+}
+
+impl Service {
+    /// What the private link's `token` grants, checked with `links` (its signature and expiry)
+    /// and against its player's link version now: a link its player revoked is refused as
+    /// [`TokenError::Revoked`].
+    pub async fn check_link(&self, links: &Links, token: &str) -> Result<Grant, TokenError> {
+        let grant = links.check(token, self.now())?;
+        let current = self
+            .store()
+            .link_version(grant.player)
+            .await
+            .map_err(|error| {
+                tracing::warn!(%error, "a private link's version could not be read");
+                TokenError::Unchecked
+            })?;
+        if grant.version != current {
+            return Err(TokenError::Revoked);
+        }
+        Ok(grant)
+    }
 }

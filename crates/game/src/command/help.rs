@@ -80,7 +80,7 @@ pub const HELP: &[HelpEntry] = &[
     },
     HelpEntry {
         name: "web",
-        usage: "web [#ID]",
+        usage: "web [#ID] | web revoke",
         example: "web",
     },
     HelpEntry {

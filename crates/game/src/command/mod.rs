@@ -167,6 +167,8 @@ pub enum Command {
         /// The game named, if any.
         game: Option<GameId>,
     },
+    /// `web revoke`: every private link the player was given stops working.
+    WebRevoke,
     /// `analysis [#ID]`: the engine's look at a finished game.
     Analysis {
         /// The game named, if any (else the one whose thread this is).

@@ -314,6 +314,15 @@ impl<'a> Args<'a> {
             "analysis" => Command::Analysis {
                 game: self.take_game()?,
             },
+            "web"
+                if self
+                    .words
+                    .first()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("revoke")) =>
+            {
+                self.words.remove(0);
+                Command::WebRevoke
+            }
             "web" => Command::Web {
                 game: self.take_game()?,
             },

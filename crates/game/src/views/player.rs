@@ -19,8 +19,10 @@ pub const FINISHED_SHOWN: u32 = 50;
 /// A player's rating in one scope, as `stats` shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RatingLine {
-    /// The server it counts the games of; `None` for the rating over every server.
-    pub server: Option<u64>,
+    /// The server it counts the games of, by its place among the player's servers (1 for
+    /// the one they played most rated games in, then 2, …), never by its id: a page is
+    /// public, and a server may be private. `None` for the rating over every server.
+    pub server: Option<u32>,
     /// The rating today, rounded.
     pub rating: i64,
     /// Its deviation today, rounded (it grows while the player does not play).
@@ -116,17 +118,30 @@ impl Service {
             return Ok(None);
         };
         let now = self.now();
-        let ratings = store
+        let mut rows: Vec<_> = store
             .ratings_of(id)
             .await?
-            .iter()
+            .into_iter()
             .filter(|r| r.games > 0)
+            .collect();
+        // Everywhere first, then the servers by the games played there (their ids only to
+        // keep the order the same from one reading to the next; no id leaves this function).
+        rows.sort_by_key(|r| match r.scope {
+            RatingScope::Global => (0, std::cmp::Reverse(0), 0),
+            RatingScope::Server(server) => (1, std::cmp::Reverse(r.games), server),
+        });
+        let mut servers = 0;
+        let ratings = rows
+            .iter()
             .map(|r| {
                 let g = as_of(r, now);
                 RatingLine {
                     server: match r.scope {
                         RatingScope::Global => None,
-                        RatingScope::Server(server) => Some(server),
+                        RatingScope::Server(_) => {
+                            servers += 1;
+                            Some(servers)
+                        }
                     },
                     rating: g.rating.round() as i64,
                     deviation: g.deviation.round() as i64,
