@@ -18,7 +18,7 @@ use crate::game::command::{Command, Opponent, PlayerRef, TournamentCommand};
 use crate::game::i18n::{Lang, tr};
 use crate::game::present::written_time;
 use crate::game::reply::{ButtonAction, Reply};
-use crate::game::{Actor, Input, Markup, Request, Service};
+use crate::game::{Actor, Input, Markup, Notice, Request, Service};
 use crate::model::{Place, PlayerId, Timestamp};
 use crate::rules::{Color, Position, Square};
 
@@ -87,7 +87,15 @@ pub struct Console {
     boards: PathBuf,
     saved: u32,
     lang: Lang,
+    /// The sweep started before a line and not finished within [`SWEEP_WAIT`]: its notices
+    /// are shown before a later line.
+    sweeping: Option<tokio::task::JoinHandle<Vec<Notice>>>,
 }
+
+/// How long a line waits for the sweep run before it: with the database up a sweep takes
+/// milliseconds; with it out of reach the line is answered (and refused at once) rather than
+/// waiting for the sweep's own reads to time out.
+const SWEEP_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl Console {
     /// A console on `service` (which it gives the console's markup), saving images under
@@ -99,6 +107,7 @@ impl Console {
             boards,
             saved: 0,
             lang: Lang::En,
+            sweeping: None,
         }
     }
 
@@ -139,7 +148,7 @@ impl Console {
     /// Handles one line and returns what to print.
     pub async fn line(&mut self, line: &str) -> String {
         let mut out = String::new();
-        for notice in self.service.sweep().await {
+        for notice in self.sweep().await {
             out.push_str(&self.show(&notice.reply));
         }
         if let Some(name) = line.strip_prefix("as ").map(str::trim) {
@@ -187,6 +196,26 @@ impl Console {
             out.push_str(&self.show(&reply));
         }
         out
+    }
+
+    /// The notices of the sweep run before a line: one sweep at a time, on a task of its own,
+    /// waited for at most [`SWEEP_WAIT`] (a sweep not done by then goes on and is shown before
+    /// a later line; the sweep is never cut short, as it claims what it tells).
+    async fn sweep(&mut self) -> Vec<Notice> {
+        let mut running = match self.sweeping.take() {
+            Some(running) => running,
+            None => {
+                let service = Arc::clone(&self.service);
+                tokio::spawn(async move { service.sweep().await })
+            }
+        };
+        match tokio::time::timeout(SWEEP_WAIT, &mut running).await {
+            Ok(notices) => notices.unwrap_or_default(),
+            Err(_) => {
+                self.sweeping = Some(running);
+                Vec::new()
+            }
+        }
     }
 
     /// A reply as the terminal shows it.

@@ -60,6 +60,8 @@ struct State {
     tripped: usize,
     /// Connections relayed to the server so far.
     relayed: usize,
+    /// Connections accepted so far, whatever became of them.
+    accepted: usize,
 }
 
 /// The relay; clones share it.
@@ -85,6 +87,7 @@ impl Relay {
                 trigger: None,
                 tripped: 0,
                 relayed: 0,
+                accepted: 0,
             })),
         };
         let accepting = relay.clone();
@@ -97,7 +100,11 @@ impl Relay {
     }
 
     async fn accepted(&self, client: TcpStream) {
-        let mode = self.state.lock().unwrap().mode;
+        let mode = {
+            let mut state = self.state.lock().unwrap();
+            state.accepted += 1;
+            state.mode
+        };
         match mode {
             Mode::Refuse => drop(client),
             Mode::Blackhole => self.state.lock().unwrap().held.push(client),
@@ -240,6 +247,11 @@ impl Relay {
     /// How many times a trigger fired.
     pub fn tripped(&self) -> usize {
         self.state.lock().unwrap().tripped
+    }
+
+    /// How many connections clients opened to the relay so far (relayed, refused or held).
+    pub fn attempts(&self) -> usize {
+        self.state.lock().unwrap().accepted
     }
 
     /// How many connections were relayed to the server so far.

@@ -124,11 +124,12 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
             "",
         ),
         (&["render", "-o", png], ""),
-        (&["migrate"], ""),
         (
             &["console", "--boards", dir.path().to_str().unwrap()],
             "alice: help\nquit\n",
         ),
+        // After the console, which made the database (`migrate` creates none).
+        (&["migrate"], ""),
         (&["--help"], ""),
     ];
     for (args, input) in runs {
@@ -154,4 +155,34 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
         assert_eq!(err, "", "{args:?}");
         assert!(out.status.success(), "{args:?}: {:?}", out.status);
     }
+}
+
+/// `rollerball migrate` with `DATABASE_URL` naming a SQLite file.
+fn migrate(url: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rollerball"))
+        .arg("migrate")
+        .env("DATABASE_URL", url)
+        .output()
+        .expect("run rollerball")
+}
+
+/// A mistyped path is refused and nothing is created; the real one is migrated.
+#[test]
+fn migrate_refuses_a_sqlite_file_that_does_not_exist() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("rollerbal.db");
+    let out = migrate(&format!("sqlite://{}", typo.display()));
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    assert_eq!(
+        err,
+        format!(
+            "error: cannot open the database sqlite://{path}: there is no SQLite database at {path}: \
+             check the path (only the bot itself creates a new one)\n",
+            path = typo.display()
+        )
+    );
+    assert_eq!(stdout(&out), "");
+    assert!(!typo.exists(), "no file is made");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }

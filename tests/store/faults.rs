@@ -366,3 +366,39 @@ async fn link_blip_after_the_server_committed() {
 async fn link_cut_after_the_server_committed() {
     commit_interrupted("faults_cut_after", Break::CutAfter).await;
 }
+
+/// With the database out of reach (new connections never answered), a command waits for it
+/// once: one attempt to connect, where it used to wait once for each read (the player's
+/// language, the server's, the game, the held notices), and it is told the move was not
+/// played. The time is bounded by that one wait (see "The bound" in docs/operators.md); the
+/// test counts attempts rather than seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outage_is_answered_after_one_wait() {
+    let Some(c) = Cuttable::new("faults_one_wait", false).await else {
+        return;
+    };
+    let games = c.games_in_progress().await;
+    c.relay.blackhole();
+    let (id, mirror) = &games[0];
+    let (who, channel) = c.to_move(*id, mirror);
+    for text in [
+        format!("move {}", first_move(mirror)),
+        "board".to_string(),
+        format!("moves #{}", id.0),
+    ] {
+        let before = c.relay.attempts();
+        let reply = c.say(who, channel, &text).await;
+        assert!(reply.private);
+        assert_eq!(reply.text, UNREACHABLE, "the answer to `{text}`");
+        assert_eq!(
+            c.relay.attempts() - before,
+            1,
+            "`{text}` waited for the database more than once"
+        );
+    }
+    c.relay.restore();
+    c.assert_whole(&games).await;
+    let mut games = games;
+    let (id, mirror) = &mut games[0];
+    c.move_now(*id, mirror).await;
+}

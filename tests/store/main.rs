@@ -12,6 +12,8 @@ mod caps;
 mod concurrency;
 mod events;
 mod faults;
+mod opening;
 mod plans;
 mod rows;
+mod sqlite_faults;
 mod tools;

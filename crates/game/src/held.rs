@@ -27,9 +27,14 @@ impl Service {
         locale: Option<&str>,
         place: Place,
     ) -> Option<HeldNotices> {
+        // Shown with a later command, once the database answers again.
+        if crate::reach::out() {
+            return None;
+        }
         let held = match self.store().held_notices(player).await {
             Ok(held) => held,
             Err(error) => {
+                crate::reach::note(&error);
                 self.observer().database_error();
                 tracing::warn!(player = player.0, %error, "could not look for held notices");
                 return None;

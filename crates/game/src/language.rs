@@ -63,9 +63,13 @@ impl Service {
         let Some(server) = server else {
             return Lang::En;
         };
+        if crate::reach::out() {
+            return self.remembered_language(None, Some(server));
+        }
         let locale = match self.store().server_locale(server).await {
             Ok(locale) => locale,
             Err(e) => {
+                crate::reach::note(&e);
                 tracing::warn!(error = %e, server, "server's locale unavailable");
                 None
             }

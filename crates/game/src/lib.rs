@@ -67,6 +67,7 @@ pub mod present;
 mod privacy;
 pub mod rate;
 mod ratings;
+mod reach;
 pub mod reply;
 mod request;
 mod searches;

@@ -35,9 +35,13 @@ impl<'a> Players<'a> {
     /// The stored player, or `None` when the store does not know them or fails (logged): for
     /// what only adds to a reply, such as a name.
     pub(crate) async fn get_or_log(&self, id: PlayerId) -> Option<Player> {
+        if crate::reach::out() && !self.lock().contains_key(&id) {
+            return None;
+        }
         match self.get(id).await {
             Ok(found) => found,
             Err(error) => {
+                crate::reach::note(&error);
                 tracing::warn!(player = id.0, %error, "player unavailable");
                 None
             }

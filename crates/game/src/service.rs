@@ -23,6 +23,7 @@ use super::players::Players;
 use super::present::{Markup, TextMarkup, Voice};
 use super::privacy;
 use super::rate::{RateLimit, RateLimiter, Verdict, slow_down};
+use super::reach;
 use super::reply::{ButtonAction, DEFAULT_MENU_SIZE, Reply};
 use super::request::{Actor, Admission, Input, Request};
 use super::searches::{EngineSearcher, Searcher, Searches, default_searches_at_once};
@@ -284,14 +285,17 @@ impl Service {
             channel: Some(place.thread.unwrap_or(place.channel)),
             actor: Some(player),
         };
-        let (answered, told) = answering(answer, self.answer(request)).await;
-        let (mut reply, admitted) = answered?;
-        reply.told = Told::new(told, self.store().deliveries());
-        // Over the rate limit nothing more is looked up: the flood costs no database work.
-        if admitted {
-            reply.held = self.held_for(player, locale.as_deref(), place).await;
-        }
-        Some(reply)
+        reach::within(async {
+            let (answered, told) = answering(answer, self.answer(request)).await;
+            let (mut reply, admitted) = answered?;
+            reply.told = Told::new(told, self.store().deliveries());
+            // Over the rate limit nothing more is looked up: the flood costs no database work.
+            if admitted {
+                reply.held = self.held_for(player, locale.as_deref(), place).await;
+            }
+            Some(reply)
+        })
+        .await
     }
 
     /// [`Service::handle`]'s answer itself, and whether the rate limit admitted the request.
@@ -430,6 +434,9 @@ impl Service {
             players,
         };
         let answered = match &read {
+            // The database did not answer this request's first reads: the command is refused
+            // at once (nothing was changed) rather than waiting for it again.
+            _ if reach::out() => Err(Refusal::Store(StoreError::OutOfReach)),
             Read::Command(command) => actions::dispatch(&cx, command).await,
             Read::Pick(pick) => actions::picker::pick(&cx, pick).await,
             Read::MoveAt { mark, text } => {
@@ -443,6 +450,9 @@ impl Service {
             }
             other => other,
         };
+        if let Err(Refusal::Store(error)) = &answered {
+            reach::note(error);
+        }
         let outcome = match &answered {
             Ok(_) => CommandOutcome::Done,
             Err(Refusal::Store(StoreError::Conflict)) => {
@@ -470,7 +480,7 @@ impl Service {
     /// The language of an answer given without looking anything up (a request over the rate
     /// limit, after the first of its burst): the client's locale, else the server's locale as
     /// this process last stored it, else English.
-    fn remembered_language(&self, locale: Option<&str>, server: Option<u64>) -> Lang {
+    pub(crate) fn remembered_language(&self, locale: Option<&str>, server: Option<u64>) -> Lang {
         if let Some(lang) = locale.and_then(Lang::from_locale) {
             return lang;
         }

@@ -51,6 +51,10 @@ pub enum Unhealthy {
     /// The database failed or did not answer within [`DATABASE_TIMEOUT`].
     #[error("database unavailable")]
     DatabaseUnavailable,
+    /// The database answers but refuses writes (a full disk, a read-only or damaged file):
+    /// this process's last write failed and a probe write fails too.
+    #[error("database refuses writes")]
+    DatabaseRefusesWrites,
     /// The Discord front end has not said yet how many gateway shards it runs.
     #[error("the gateway is not started yet")]
     GatewayNotStarted,
@@ -296,7 +300,8 @@ impl Metrics {
         String::from_utf8(out).expect("the text format is UTF-8")
     }
 
-    /// `Ok` when the database answers and every shard of this process is connected; otherwise
+    /// `Ok` when the database answers (and, after a failed write, takes writes again) and every
+    /// shard of this process is connected; otherwise
     /// why not. The database's own error is logged, never returned.
     pub async fn health(&self, store: &Store) -> Result<(), Unhealthy> {
         match tokio::time::timeout(DATABASE_TIMEOUT, store.games_in_progress()).await {
@@ -313,6 +318,17 @@ impl Metrics {
                 );
                 return Err(Unhealthy::DatabaseUnavailable);
             }
+        }
+        // Only writes after a failed one: a probe, so a database that takes writes again is
+        // healthy again without waiting for a player's move.
+        match tokio::time::timeout(DATABASE_TIMEOUT, store.check_writes()).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => {
+                let error = crate::redact::text(&error.to_string());
+                tracing::warn!(%error, "health: the database refuses writes");
+                return Err(Unhealthy::DatabaseRefusesWrites);
+            }
+            Err(_) => return Err(Unhealthy::DatabaseRefusesWrites),
         }
         let shards = self.shards.lock().expect("shards");
         match shards.expected {

@@ -42,6 +42,32 @@ pub enum StoreError {
         "the database connection broke during a commit, which may or may not have been applied: {0}"
     )]
     Unconfirmed(DatabaseError),
+    /// A SQLite file that a tool was to find does not exist (only the bot's own run and the
+    /// console create a database): most likely a mistyped path.
+    #[error(
+        "there is no SQLite database at {0}: check the path (only the bot itself creates a new one)"
+    )]
+    NoSuchFile(String),
+    /// A SQLite file whose integrity check fails: nothing is written into it.
+    #[error(
+        "the SQLite database {file} is damaged ({detail}): restore it from a backup (see \"Faults\" in docs/operators.md)"
+    )]
+    Damaged {
+        /// The file.
+        file: String,
+        /// SQLite's first complaint.
+        detail: String,
+    },
+    /// A SQLite file this process may read but not write (its permissions, its directory's, a
+    /// disk mounted read-only, or `mode=ro` in the URL).
+    #[error(
+        "the SQLite database {0} cannot be written (read-only): check the permissions of the file and its directory, and the disk"
+    )]
+    ReadOnly(String),
+    /// Not asked: the database already failed to answer earlier in the same request, and the
+    /// request answers at once rather than waiting for it again.
+    #[error("the database did not answer earlier in this request: not asked again")]
+    OutOfReach,
     /// A database server did not answer within the time given.
     #[error("no answer within {} s", .0.as_secs())]
     Unanswered(std::time::Duration),
@@ -300,6 +326,13 @@ impl std::fmt::Display for DatabaseError {
 impl std::error::Error for DatabaseError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.0.source()
+    }
+}
+
+impl DatabaseError {
+    /// The same error as text, for telling it to several callers.
+    pub(crate) fn copy(&self) -> DatabaseError {
+        DatabaseError(self.to_string().into())
     }
 }
 

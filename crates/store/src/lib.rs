@@ -42,7 +42,15 @@
 //! - Within one process, SQLite writes go through one dedicated connection behind an async mutex
 //!   (reads use a pool): writers queue there instead of on SQLite's busy handler, whose sleeps (up
 //!   to 100 ms) would waste most of the disk's commit rate when many games move at once. Other
-//!   processes on the same file still wait for each other through the busy timeout.
+//!   processes on the same file still wait for each other through the busy timeout. A failed
+//!   write (a full disk, a file made read-only) leaves that connection in doubt: it is rolled
+//!   back and replaced before the next transaction, a `COMMIT` that failed is never reported
+//!   as written, and the failure is kept for the health check until a write succeeds (the
+//!   `writer` module says why and how).
+//! - Opening a SQLite file checks it before anything is written: SQLite's quick integrity
+//!   check ([`StoreError::Damaged`]) and that it can be written ([`StoreError::ReadOnly`]).
+//!   Only [`Store::open`] (the bot's own start, the console) creates a missing file; the tools
+//!   use [`Store::open_existing`] ([`StoreError::NoSuchFile`]).
 //! - A move whose `COMMIT` got no answer (the connection to PostgreSQL broke after it may have
 //!   reached the server) is neither reported as written nor as refused on a guess: the store
 //!   locks the game's row on another connection, which waits until the server has finished
@@ -176,13 +184,14 @@ mod tournament_writes;
 mod tournaments;
 mod types;
 mod vacations;
+mod writer;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
+use sqlx::{Any, AnyConnection, AnyPool, Connection};
 use tokio::sync::{Mutex, MutexGuard};
 
 /// A database URL as it may be shown: the one redaction ([`crate::redact::url`]), under the
@@ -209,6 +218,7 @@ pub use tournaments::{
 };
 pub use types::*;
 pub use vacations::{VACATION_DAYS_PER_YEAR, Vacation};
+use writer::{sqlite_pragmas, sqlite_writer};
 
 /// How long a SQLite connection waits for another process's write lock before giving up.
 const SQLITE_BUSY_TIMEOUT_MS: u64 = 10_000;
@@ -237,6 +247,15 @@ pub struct Store {
     url: Option<String>,
     /// Whether that connection is listening (it is started once, by the first consumer).
     listening: Arc<Mutex<bool>>,
+    /// SQLite only: the URL the writer was opened with, to replace it after a failure left it
+    /// in doubt (see the `writer` module).
+    writer_url: Option<Arc<str>>,
+    /// The last write failure not yet followed by a success, for the health check.
+    write_health: Arc<writer::WriteHealth>,
+    /// The project's own tests: a page limit set on every SQLite writer this store opens (a
+    /// disk that stays full until the test frees it; see [`Store::limit_writer_pages`]).
+    #[cfg(feature = "testing")]
+    page_limit: Arc<std::sync::Mutex<Option<u32>>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -269,63 +288,6 @@ impl std::ops::DerefMut for Writer<'_> {
         match self {
             Writer::Sqlite(conn) => conn,
             Writer::Pooled(conn) => conn,
-        }
-    }
-}
-
-/// Makes a SQLite connection behave as the module docs promise. Only the writer switches the
-/// file to WAL (a property of the file, which every later connection finds): that switch needs
-/// the file to itself, so the pool's connections, opened beside other processes' writers, do
-/// not ask for it again.
-async fn sqlite_pragmas(conn: &mut AnyConnection, switch_to_wal: bool) -> Result<(), sqlx::Error> {
-    let wal = if switch_to_wal {
-        "PRAGMA journal_mode = WAL; "
-    } else {
-        ""
-    };
-    conn.execute(
-        format!(
-            "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; \
-             {wal}\
-             PRAGMA synchronous = FULL; \
-             PRAGMA foreign_keys = ON;"
-        )
-        .as_str(),
-    )
-    .await?;
-    Ok(())
-}
-
-/// True for SQLite's "database is locked" (`SQLITE_BUSY` and its extended codes), which it
-/// may answer at once, without waiting its busy timeout, while another process opens the same
-/// file (recovering its WAL, or switching it to WAL).
-fn sqlite_busy(error: &sqlx::Error) -> bool {
-    match error {
-        sqlx::Error::Database(db) => db
-            .code()
-            .and_then(|code| code.parse::<i32>().ok())
-            .is_some_and(|code| code & 0xff == 5),
-        _ => false,
-    }
-}
-
-/// The SQLite writer connection, switched to WAL; tried again for a few seconds while another
-/// process opening the same file at the same moment holds it.
-async fn sqlite_writer(url: &str) -> Result<AnyConnection, sqlx::Error> {
-    let mut tries = 0;
-    loop {
-        let opened = async {
-            let mut conn = AnyConnection::connect(url).await?;
-            sqlite_pragmas(&mut conn, true).await?;
-            Ok::<_, sqlx::Error>(conn)
-        }
-        .await;
-        match opened {
-            Err(e) if sqlite_busy(&e) && tries < 100 => {
-                tries += 1;
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            opened => return opened,
         }
     }
 }
@@ -366,13 +328,30 @@ impl Store {
         if backend == Backend::Sqlite {
             // The writer connection is opened first: it switches the file to WAL mode (a
             // property of the file) before the pool opens its connections, which find it so.
-            let conn = sqlite_writer(&url).await?;
+            let file = options::sqlite_path(&url)
+                .map_or_else(|| "(in memory)".to_owned(), |p| p.display().to_string());
+            let mut conn = sqlite_writer(&url)
+                .await
+                .map_err(|e| writer::sqlite_open_error(e, &file))?;
+            writer::check_sqlite_file(&mut conn, &file).await?;
             writer = Some(Arc::new(Mutex::new(conn)));
             // A connection to a local file cannot go stale, and the check before each use costs
             // a round trip to SQLite's worker thread.
             pool_options = pool_options
                 .test_before_acquire(false)
                 .after_connect(|conn, _meta| Box::pin(sqlite_pragmas(conn, false)));
+        }
+        if backend == Backend::Postgres {
+            // One connection first, its error kept: the pool would try again until its timeout
+            // and report only that it timed out, hiding "connection refused" or a bad password.
+            match tokio::time::timeout(options.acquire_timeout, AnyConnection::connect(&url)).await
+            {
+                Ok(Ok(first)) => {
+                    let _ = first.close().await;
+                }
+                Ok(Err(error)) => return Err(error.into()),
+                Err(_) => return Err(StoreError::Unanswered(options.acquire_timeout)),
+            }
         }
         let pool = pool_options
             .acquire_timeout(options.acquire_timeout)
@@ -398,7 +377,24 @@ impl Store {
             },
             url: (backend == Backend::Postgres).then(|| url.clone()),
             listening: Arc::default(),
+            writer_url: (backend == Backend::Sqlite).then(|| Arc::from(url.as_str())),
+            write_health: Arc::default(),
+            #[cfg(feature = "testing")]
+            page_limit: Arc::default(),
         })
+    }
+
+    /// [`Store::open`] for the tools that must find a database rather than create one
+    /// (`rollerball migrate`, say): a SQLite file that does not exist is
+    /// [`StoreError::NoSuchFile`], and nothing is created.
+    pub async fn open_existing(url: &str, options: StoreOptions) -> Result<Store> {
+        if Backend::of_url(url)? == Backend::Sqlite
+            && let Some(path) = options::sqlite_path(url)
+            && !path.is_file()
+        {
+            return Err(StoreError::NoSuchFile(path.display().to_string()));
+        }
+        Store::open(url, options).await
     }
 
     /// Applies every migration the database had not seen and returns their versions (empty when
@@ -484,7 +480,11 @@ impl Store {
     /// before have finished; on PostgreSQL any pooled connection, as row locks order the writes.
     async fn writer(&self) -> Result<Writer<'_>> {
         Ok(match &self.writer {
-            Some(writer) => Writer::Sqlite(writer.lock().await),
+            Some(writer) => {
+                let mut writer = writer.lock().await;
+                self.ready_writer(&mut writer).await?;
+                Writer::Sqlite(writer)
+            }
             None => Writer::Pooled(self.pool.acquire().await?),
         })
     }

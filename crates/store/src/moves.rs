@@ -11,9 +11,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::events::{self, Answer, Event, EventId, EventKind, EventSink, current_answer};
 use super::games::{game_columns, game_from_row};
 use super::types::color_to_db;
+use super::writer::sqlite_commit_certainly_failed;
 use super::{
-    AfterMove, DatabaseError, Deadline, Ending, Game, GameId, Missing, NewMove, PlayerId, Result,
-    Store, StoreError, Timestamp, unique_to_conflict,
+    AfterMove, Backend, DatabaseError, Deadline, Ending, Game, GameId, Missing, NewMove, PlayerId,
+    Result, Store, StoreError, Timestamp, unique_to_conflict,
 };
 use crate::types::PlayerIdColumn as _;
 
@@ -42,10 +43,12 @@ impl Store {
         };
         let Some(writer) = self.writer.clone() else {
             let mut writer = self.writer().await?;
-            let outcome = commit_alone(&mut writer, &self.events, &request).await;
+            let outcome = commit_alone(&mut writer, &self.events, self.backend, &request).await;
             drop(writer);
             return match outcome {
-                Err(StoreError::Unconfirmed(lost)) => self.settle_move(&request, lost).await,
+                Err(StoreError::Unconfirmed(lost)) => {
+                    self.told(self.settle_move(&request, lost).await)
+                }
                 outcome => self.told(outcome),
             };
         };
@@ -82,15 +85,15 @@ impl Store {
                         // Alone in the queue (one game at a time): commit here, without
                         // handing over to another task.
                         let mut guard = guard;
-                        let outcome = commit_alone(&mut guard, &self.events, &batch[0].request);
+                        let outcome = self.commit_on_writer(&mut guard, &batch[0].request);
                         return self.told(outcome.await);
                     }
                     if !batch.is_empty() {
                         // On a task of its own, so that a caller who gives up waiting cannot
                         // cut the batch short for the others.
                         let mut guard = guard;
-                        let sink = self.events.clone();
-                        let group = async move { commit_group(&mut guard, &sink, batch).await };
+                        let store = self.clone();
+                        let group = async move { store.commit_group(&mut guard, batch).await };
                         let _ = tokio::spawn(group).await;
                     }
                 }
@@ -237,32 +240,44 @@ async fn apply_move(
     Ok(Ok((game, told)))
 }
 
-/// Commits one move in a transaction of its own.
+/// Commits one move in a transaction of its own. A `COMMIT` that failed in a way that may
+/// still have applied it is [`StoreError::Unconfirmed`]; one that certainly wrote nothing is
+/// [`StoreError::Database`].
 async fn commit_alone(
     conn: &mut AnyConnection,
     sink: &EventSink,
+    backend: Backend,
     request: &MoveRequest,
 ) -> Result<Committed> {
     let mut tx = conn.begin().await?;
     match apply_move(&mut tx, sink, request).await? {
-        Ok((game, told)) => {
-            tx.commit().await.map_err(|error| match error {
-                // The connection failed, not the database: `COMMIT` may have been applied
-                // before it broke.
-                sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) => {
-                    StoreError::Unconfirmed(error.into())
-                }
-                error => {
-                    sink.rolled_back(&told);
-                    error.into()
-                }
-            })?;
-            Ok((game, told))
-        }
+        Ok((game, told)) => match tx.commit().await {
+            Ok(()) => Ok((game, told)),
+            Err(error) if commit_in_doubt(backend, &error) => {
+                Err(StoreError::Unconfirmed(error.into()))
+            }
+            Err(error) => {
+                sink.rolled_back(&told);
+                Err(error.into())
+            }
+        },
         Err(refused) => {
             tx.rollback().await?;
             Err(refused)
         }
+    }
+}
+
+/// Whether a failed `COMMIT` may have been applied all the same: on PostgreSQL when the
+/// connection failed rather than the database (the `COMMIT` may have reached the server before
+/// it broke), on SQLite unless the error says for certain that nothing was written.
+fn commit_in_doubt(backend: Backend, error: &sqlx::Error) -> bool {
+    match backend {
+        Backend::Postgres => matches!(
+            error,
+            sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_)
+        ),
+        Backend::Sqlite => !sqlite_commit_certainly_failed(error),
     }
 }
 
@@ -284,15 +299,22 @@ impl Store {
             .collect())
     }
 
-    /// After a move's `COMMIT` went unanswered (`lost`): finds out whether it was applied. The
-    /// game's row is locked `FOR UPDATE` on another connection, which waits until the server
-    /// has committed or rolled back the broken transaction (that transaction updated the row);
-    /// then the move is there or it is not. Returns the game if the move stands, the original
-    /// error as [`StoreError::Database`] if it does not (nothing was written), and
-    /// [`StoreError::Unconfirmed`] if the database cannot tell within the acquire timeout.
-    async fn settle_move(&self, request: &MoveRequest, lost: DatabaseError) -> Result<Game> {
+    /// After a move's `COMMIT` failed in doubt (`lost`): finds out whether it was applied. On
+    /// PostgreSQL the game's row is locked `FOR UPDATE` on another connection, which waits
+    /// until the server has committed or rolled back the broken transaction (that transaction
+    /// updated the row); then the move is there or it is not. On SQLite the writer was replaced
+    /// first (see the `writer` module), and a read sees what the file holds. Returns the game
+    /// and the events to tell if the move stands; the original error as
+    /// [`StoreError::Database`] if it certainly does not (PostgreSQL: nothing was written); and
+    /// [`StoreError::Unconfirmed`] if the database cannot tell within the acquire timeout, or
+    /// on SQLite when the move is not seen (a commit whose log write failed half-way may still
+    /// be found when the file is next opened).
+    async fn settle_move(&self, request: &MoveRequest, lost: DatabaseError) -> Result<Committed> {
         let check = async {
-            let lock = "SELECT version FROM games WHERE id = $1 FOR UPDATE";
+            let lock = match self.backend {
+                Backend::Postgres => "SELECT version FROM games WHERE id = $1 FOR UPDATE",
+                Backend::Sqlite => "SELECT version FROM games WHERE id = $1",
+            };
             let version: Option<i64> = sqlx::query_scalar(lock)
                 .bind(request.id.0)
                 .fetch_optional(&self.pool)
@@ -311,49 +333,100 @@ impl Store {
             let Some(ply) = found else {
                 return Ok(None);
             };
-            if request.answer.is_some() {
-                // The events the move wrote for this answer: it tells them, as it does those of
-                // a move whose commit was answered.
-                let told = self.events_of_move(request.id, ply).await?;
-                self.events.committed(&told);
-            }
-            self.game(request.id).await
+            // The events the move wrote for this answer: it tells them, as it does those of a
+            // move whose commit was answered.
+            let told = match request.answer {
+                Some(_) => self.events_of_move(request.id, ply).await?,
+                None => Vec::new(),
+            };
+            Ok(self.game(request.id).await?.map(|game| (game, told)))
         };
         match tokio::time::timeout(self.acquire_timeout, check).await {
-            Ok(Ok(Some(game))) => {
-                tracing::warn!(game = request.id.0, error = %lost, "a move's commit went unanswered, but it was applied");
-                Ok(game)
+            Ok(Ok(Some(committed))) => {
+                tracing::warn!(game = request.id.0, error = %lost, "a move's commit failed in doubt, but it was applied");
+                Ok(committed)
             }
-            Ok(Ok(None)) => Err(StoreError::Database(lost)),
-            Ok(Err(_)) | Err(_) => Err(StoreError::Unconfirmed(lost)),
+            Ok(Ok(None)) if self.backend == Backend::Postgres => Err(StoreError::Database(lost)),
+            Ok(Ok(None)) | Ok(Err(_)) | Err(_) => Err(StoreError::Unconfirmed(lost)),
         }
     }
-}
 
-/// Commits a group of moves in one transaction and answers each. If anything fails at the
-/// database level, nothing of the group stands and every move is retried alone, so each caller
-/// gets its own true outcome.
-async fn commit_group(conn: &mut AnyConnection, sink: &EventSink, batch: Vec<PendingMove>) {
-    let together: Result<Vec<Result<Committed>>> = async {
-        let mut tx = conn.begin().await?;
-        let mut outcomes = Vec::with_capacity(batch.len());
-        for pending in &batch {
-            outcomes.push(apply_move(&mut tx, sink, &pending.request).await?);
-        }
-        tx.commit().await?;
-        Ok(outcomes)
-    }
-    .await;
-    match together {
-        Ok(outcomes) => {
-            for (pending, outcome) in batch.into_iter().zip(outcomes) {
-                let _ = pending.reply.send(outcome);
+    /// Commits one move alone on the SQLite writer `conn`, and leaves the writer fit for the
+    /// next transaction whatever happened.
+    async fn commit_on_writer(
+        &self,
+        conn: &mut AnyConnection,
+        request: &MoveRequest,
+    ) -> Result<Committed> {
+        self.ready_writer(conn).await?;
+        let outcome = commit_alone(conn, &self.events, Backend::Sqlite, request).await;
+        match outcome {
+            Ok(committed) => {
+                self.write_health.succeeded();
+                Ok(committed)
+            }
+            // This move's own refusal: its transaction ended cleanly.
+            Err(refused @ (StoreError::Conflict | StoreError::NotFound(_))) => Err(refused),
+            Err(error) => {
+                self.write_health.failed(&error);
+                // Now rather than at the next write: a writer left in a transaction holds the
+                // file's write lock against other processes meanwhile.
+                let _ = self.ready_writer(conn).await;
+                match error {
+                    StoreError::Unconfirmed(lost) => self.settle_move(request, lost).await,
+                    error => Err(error),
+                }
             }
         }
-        Err(_) => {
-            for pending in batch {
-                let outcome = commit_alone(conn, sink, &pending.request).await;
-                let _ = pending.reply.send(outcome);
+    }
+
+    /// Commits a group of moves in one transaction on the SQLite writer `conn` and answers
+    /// each. If anything fails at the database level, nothing of the group stands and every
+    /// move is retried alone, so each caller gets its own true outcome; if the group's `COMMIT`
+    /// failed in doubt, each move is looked for instead of being tried again.
+    async fn commit_group(&self, conn: &mut AnyConnection, batch: Vec<PendingMove>) {
+        let together: Result<Vec<Result<Committed>>> = async {
+            self.ready_writer(conn).await?;
+            let mut tx = conn.begin().await?;
+            let mut outcomes = Vec::with_capacity(batch.len());
+            for pending in &batch {
+                outcomes.push(apply_move(&mut tx, &self.events, &pending.request).await?);
+            }
+            match tx.commit().await {
+                Ok(()) => Ok(outcomes),
+                Err(error) if commit_in_doubt(Backend::Sqlite, &error) => {
+                    Err(StoreError::Unconfirmed(error.into()))
+                }
+                Err(error) => {
+                    for (_, told) in outcomes.iter().flatten() {
+                        self.events.rolled_back(told);
+                    }
+                    Err(error.into())
+                }
+            }
+        }
+        .await;
+        match together {
+            Ok(outcomes) => {
+                self.write_health.succeeded();
+                for (pending, outcome) in batch.into_iter().zip(outcomes) {
+                    let _ = pending.reply.send(outcome);
+                }
+            }
+            Err(StoreError::Unconfirmed(lost)) => {
+                self.write_health.failed(&lost);
+                let _ = self.ready_writer(conn).await;
+                for pending in batch {
+                    let outcome = self.settle_move(&pending.request, lost.copy()).await;
+                    let _ = pending.reply.send(outcome);
+                }
+            }
+            Err(error) => {
+                self.write_health.failed(&error);
+                for pending in batch {
+                    let outcome = self.commit_on_writer(conn, &pending.request).await;
+                    let _ = pending.reply.send(outcome);
+                }
             }
         }
     }

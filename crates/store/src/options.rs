@@ -137,6 +137,18 @@ pub(super) fn unread_postgres_parameters(url: &str) -> Vec<String> {
         .collect()
 }
 
+/// The file a SQLite URL names, or `None` for an in-memory database (or a URL sqlx cannot
+/// read, which opening reports).
+pub(super) fn sqlite_path(url: &str) -> Option<std::path::PathBuf> {
+    use std::str::FromStr as _;
+    if url.contains(":memory:") || url.contains("mode=memory") {
+        return None;
+    }
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(url).ok()?;
+    let path = options.get_filename();
+    (!path.as_os_str().is_empty()).then(|| path.to_path_buf())
+}
+
 /// SQLite URL that creates the file on first start, unless the caller chose a mode.
 pub(super) fn sqlite_url_creating_file(url: &str) -> String {
     if url.contains("mode=") || url.contains(":memory:") {
