@@ -80,7 +80,8 @@ pub struct EventReader {
 }
 
 /// Events the consumer must post itself, as one message: consecutive events of one game owed by
-/// one answer (a move and the computer's reply to it) are one post, as the answer was.
+/// one answer (a move and the computer's reply to it: one process's, one player's command) are
+/// one post, as the answer was; its nonce ([`Told::nonce`]) names the first and the last.
 #[derive(Debug)]
 pub struct Announcement {
     /// What to post, and where; `None` when the events need no post after all (the game
@@ -228,6 +229,10 @@ impl Service {
                     && last.game == event.game
                     && last.answered_by.is_some()
                     && last.answered_by == event.answered_by
+                    // One command's: two players' moves were two answers, of which the first
+                    // may have got out before a crash (the post's nonce names both events, so
+                    // it is never dropped as that answer's repeat, but would tell it again).
+                    && last.actor == event.actor
             });
             if !joins && !group.is_empty() {
                 announcements.push(self.announce_events(std::mem::take(&mut group)).await);
