@@ -12,6 +12,7 @@ mod caps;
 mod concurrency;
 mod events;
 mod faults;
+mod owed_posts;
 mod plans;
 mod rows;
 mod tools;

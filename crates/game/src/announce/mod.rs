@@ -22,6 +22,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
 use super::actions::challenges::begun;
+use super::context::Refusal;
 use super::i18n::tr;
 use super::loaded::Loaded;
 use super::players::Players;
@@ -153,6 +154,29 @@ impl EventReader {
     }
 }
 
+/// What an announcement makes of a failure to read `what` (`id`) that it needs: the database's
+/// failure (lost, timed out, busy) is passed on, and the events stay owed, read again once it is
+/// back; a row that cannot be read back, or is gone, will not read better later, so its events
+/// go without a post (logged).
+fn unless_transient<T>(
+    error: impl Into<Refusal>,
+    what: &'static str,
+    id: i64,
+) -> Result<Option<T>, StoreError> {
+    match error.into() {
+        Refusal::Store(
+            error @ (StoreError::Database(_)
+            | StoreError::Unanswered(_)
+            | StoreError::Unconfirmed(_)
+            | StoreError::Conflict),
+        ) => Err(error),
+        error => {
+            tracing::error!(what, id, %error, "cannot read what an event's post needs; not posted");
+            Ok(None)
+        }
+    }
+}
+
 /// Whether `event` is told in a post of its own rather than with the events of its game next
 /// to it: a challenge's or a tournament's (no game), a reminder, an analysis.
 fn posts_alone(event: &Event) -> bool {
@@ -207,7 +231,8 @@ impl Service {
     /// The next events the reader must post itself, in order, after waiting for the answers of
     /// this process that tell the others. Empty when it is up to date. The position then moves
     /// over what is done with, and is recorded: one write for each read, however many events
-    /// the answers told.
+    /// the answers told. When the database fails while the notices are put together, none of
+    /// this read's posts is done with: they are read again (an error, as a failed read is).
     pub async fn next_announcements(
         &self,
         reader: &mut EventReader,
@@ -235,12 +260,12 @@ impl Service {
                     && last.actor == event.actor
             });
             if !joins && !group.is_empty() {
-                announcements.push(self.announce_events(std::mem::take(&mut group)).await);
+                announcements.push(self.announce_events(std::mem::take(&mut group)).await?);
             }
             group.push(event);
         }
         if !group.is_empty() {
-            announcements.push(self.announce_events(group).await);
+            announcements.push(self.announce_events(group).await?);
         }
         self.record_position(reader).await?;
         Ok(announcements)
@@ -359,23 +384,26 @@ impl Service {
     }
 
     /// The announcement of `events` (one post's worth, oldest first), marked as the
-    /// consumer's own.
-    async fn announce_events(&self, events: Vec<Event>) -> Announcement {
+    /// consumer's own; an error when the database failed to give what it needs (the events
+    /// stay owed).
+    async fn announce_events(&self, events: Vec<Event>) -> Result<Announcement, StoreError> {
         let ids: Vec<EventId> = events.iter().map(|e| e.id).collect();
-        let notice = self.notice_of(&events).await;
-        Announcement {
+        let notice = self.notice_of(&events).await?;
+        Ok(Announcement {
             notice: notice.map(|mut notice| {
                 notice.reply.told = Told::announced(ids.clone());
                 notice
             }),
             ids,
-        }
+        })
     }
 
     /// [`Service::announce_events`]'s notice: by what the first of `events` is about (only a
     /// game's moves, offers and end come several to a post).
-    async fn notice_of(&self, events: &[Event]) -> Option<Notice> {
-        let first = events.first()?;
+    async fn notice_of(&self, events: &[Event]) -> Result<Option<Notice>, StoreError> {
+        let Some(first) = events.first() else {
+            return Ok(None);
+        };
         match (&first.kind, first.game) {
             (EventKind::AnalysisReady { asked, reach }, Some(game)) => {
                 let place = Place {
@@ -404,19 +432,20 @@ impl Service {
     /// it is (or how the game ended; or, for a challenge taken, the game's start), with the
     /// board as it is now, pinging who must hear of it, in the game's place (the player to
     /// move's turn notice is the direct messages' consumer's, [`direct`]).
-    async fn game_announcement(&self, game: GameId, events: &[Event]) -> Option<Notice> {
+    async fn game_announcement(
+        &self,
+        game: GameId,
+        events: &[Event],
+    ) -> Result<Option<Notice>, StoreError> {
         let players = Players::new(self.store());
         let loaded = match Loaded::load(self.store(), &players, game).await {
             Ok(Some(loaded)) => loaded,
-            Ok(None) => return None,
-            Err(error) => {
-                tracing::error!(game = game.0, %error, "cannot load a game to announce its events");
-                return None;
-            }
+            Ok(None) => return Ok(None),
+            Err(error) => return unless_transient(error, "game", game.0),
         };
         let row = loaded.row();
         if row.place.front_end() != FrontEnd::Discord {
-            return None;
+            return Ok(None);
         }
         let to_move = row.player(row.to_move);
         let lang = self
@@ -433,10 +462,10 @@ impl Service {
         if accepted {
             // The game has just begun (the board shows any move made since).
             let reply = begun(self, voice, &loaded).await;
-            return Some(Notice {
+            return Ok(Some(Notice {
                 place: row.place,
                 reply,
-            });
+            }));
         }
         let mut lines = Vec::new();
         for event in events {
@@ -456,10 +485,10 @@ impl Service {
         let reply = self
             .game_reply(voice, &loaded, lines.join("\n"), ping, true)
             .await;
-        Some(Notice {
+        Ok(Some(Notice {
             place: row.place,
             reply,
-        })
+        }))
     }
 }
 
