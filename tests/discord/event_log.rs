@@ -146,6 +146,71 @@ async fn a_move_cut_off_by_sigkill_is_posted_once_after_restart() {
     }
 }
 
+/// Two answers cut off by SIGKILL, the first after its post reached Discord, the second
+/// before: after the restart the poster tells the second move. (It used to post both moves as
+/// one message with the first one's nonce, which Discord dropped as that answer's repeat.)
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_answer_was_lost_after_one_that_got_out_is_posted_after_restart() {
+    let db = common::sqlite_db();
+    let store = db.store().await;
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let start = |run| Process::start(&fake, &db.url, dir.path(), "0-0/1", (0, 1), run);
+    let mut bot = start(0).await;
+    let mut play = start_game(&fake, &store, CHANNEL, (41, 42), &bot.token).await;
+    let thread = play.thread;
+    let posts_path = format!("/channels/{thread}/messages");
+    let before = created_in(&fake, thread).len();
+
+    // White's answer reaches Discord, but Discord's reply never reaches the bot.
+    let white = play.next_move();
+    fake.hold_next("POST", &posts_path, true);
+    fake.say(play.to_move(), thread, &format!("!rb move {white}"));
+    let first = fake.wait_held().await;
+    assert!(first.content().contains(&white), "{}", first.content());
+    wait_for_ply(&store, &play, 1).await;
+    play.mirror.play_input(&white).unwrap();
+    // Black's answer never reaches Discord.
+    let black = play.next_move();
+    fake.hold_next("POST", &posts_path, false);
+    fake.say(play.to_move(), thread, &format!("!rb move {black}"));
+    let second = fake.wait_held().await;
+    assert!(second.content().contains(&black), "{}", second.content());
+    assert_ne!(first.data()["nonce"], second.data()["nonce"]);
+    wait_for_ply(&store, &play, 2).await;
+    play.mirror.play_input(&black).unwrap();
+    bot.kill();
+    assert_eq!(created_in(&fake, thread).len(), before + 1);
+
+    // After the restart: White's answer again, dropped by its nonce, and Black's move posted.
+    let from = fake.mark();
+    let mut bot = start(1).await;
+    let posted = wait_for_posts(&fake, thread, before + 2, "Black's move after the restart").await;
+    assert!(
+        posted.content().contains(&format!("played **{black}**")),
+        "{}\n{}",
+        posted.content(),
+        bot.log_text()
+    );
+    assert!(
+        !posted.content().contains(&format!("played **{white}**")),
+        "{}",
+        posted.content()
+    );
+    assert_eq!(posted.data()["nonce"], second.data()["nonce"]);
+    let repeated = fake
+        .wait_for(from, "White's answer repeated", |r| r.duplicate)
+        .await;
+    assert_eq!(repeated.data()["nonce"], first.data()["nonce"]);
+    // And nothing more.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    assert_eq!(created_in(&fake, thread).len(), before + 2);
+    assert!(fake.take_violations().is_empty());
+    bot.stop(&fake).await;
+    store.close().await;
+}
+
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_made_through_one_process_is_posted_by_the_other() {

@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use common::{PLACE, World, alice, bob, carol, dave};
 use rollerball::game::{EventReader, Notice, Reply, Service};
-use rollerball::store::{EventId, EventKind, GameStatus, Place, Termination, TournamentId};
+use rollerball::store::{
+    EventId, EventKind, GameStatus, Place, ShardFilter, Termination, TournamentId,
+};
 
 /// The notices the consumer posts now, recorded as posted.
 async fn announced(w: &World, reader: &mut EventReader) -> Vec<Notice> {
@@ -269,5 +271,48 @@ async fn a_tournaments_start_and_finish_whose_posts_were_lost_are_posted() {
             PLACE.channel,
         ));
         assert_eq!(logged, expected);
+    }
+}
+
+#[tokio::test]
+async fn a_move_owed_before_shards_changed_is_posted_once_by_the_reader_of_its_shard() {
+    let range = |first, last, total| Some(ShardFilter { first, last, total });
+    for w in World::each("svc_shards_change").await {
+        // SHARDS=0-0/1: the process answers, and its poster reads, every server.
+        let mut reader = w
+            .service
+            .open_event_reader("discord 0-0/1", range(0, 0, 1))
+            .await
+            .unwrap();
+        delivered(w.ok(&alice(), "challenge <@102> white").await);
+        delivered(w.ok(&bob(), "accept").await);
+        assert!(announced(&w, &mut reader).await.is_empty());
+        // The move's answer never gets out, and the process stops before its poster tells it.
+        drop(w.ok(&alice(), "move b3").await);
+
+        // Started again as two processes, SHARDS=0-0/2 (the game's server) and SHARDS=1-1/2.
+        let svc = World::service_on(w.db.store().await, w.clock.clone());
+        let mut left = svc
+            .open_event_reader("discord 0-0/2", range(0, 0, 2))
+            .await
+            .unwrap();
+        let other = World::service_on(w.db.store().await, w.clock.clone());
+        let mut right = other
+            .open_event_reader("discord 1-1/2", range(1, 1, 2))
+            .await
+            .unwrap();
+        let posted = posted_by(&svc, &mut left).await;
+        let texts: Vec<&str> = posted.iter().map(|n| n.reply.text.as_str()).collect();
+        let [text] = texts[..] else {
+            panic!("one post of the move: {texts:?}");
+        };
+        assert!(
+            text.starts_with("**Game #1** · <@101> played **b3**."),
+            "{text}"
+        );
+        assert_eq!(posted[0].place, PLACE);
+        // Once: not again, nor by the reader of the other shard.
+        assert!(posted_by(&svc, &mut left).await.is_empty());
+        assert!(posted_by(&other, &mut right).await.is_empty());
     }
 }

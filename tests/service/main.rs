@@ -10,6 +10,7 @@ mod analysis_queue;
 mod console;
 mod correspondence;
 mod dm_notices;
+mod event_order;
 mod event_posts;
 mod fuzz_corpus;
 mod games;

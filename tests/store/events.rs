@@ -132,10 +132,10 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
         }
         assert!(events.iter().all(|e| e.answered_by.is_none_or(|a| a == me)));
         // The consumer reads what no answer tells, and what this process's answers tell.
-        let read = s.events_after(EventId(0), None, 100).await.unwrap();
+        let read = s.events_after(EventId(0), None, &[], 100).await.unwrap();
         assert_eq!(read, events);
         assert_eq!(
-            s.events_after(EventId(5), None, 2).await.unwrap(),
+            s.events_after(EventId(5), None, &[], 2).await.unwrap(),
             events[5..7]
         );
         s.close().await;
@@ -242,11 +242,11 @@ async fn a_consumer_reads_its_shards_keeps_its_position_and_old_events_are_prune
                 .map(|e| e.game.unwrap())
                 .collect::<Vec<_>>()
         };
-        let zero = s.events_after(EventId(0), of(0, 0), 10).await.unwrap();
+        let zero = s.events_after(EventId(0), of(0, 0), &[], 10).await.unwrap();
         assert_eq!(games(zero), [ids[0], ids[2]]);
-        let one = s.events_after(EventId(0), of(1, 1), 10).await.unwrap();
+        let one = s.events_after(EventId(0), of(1, 1), &[], 10).await.unwrap();
         assert_eq!(games(one), [ids[1]]);
-        let both = s.events_after(EventId(0), of(0, 1), 10).await.unwrap();
+        let both = s.events_after(EventId(0), of(0, 1), &[], 10).await.unwrap();
         assert_eq!(games(both), ids);
 
         // A consumer's position.

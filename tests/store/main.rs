@@ -13,6 +13,7 @@ mod concurrency;
 mod events;
 mod faults;
 mod opening;
+mod owed_posts;
 mod plans;
 mod rows;
 mod sqlite_faults;

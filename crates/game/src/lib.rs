@@ -82,12 +82,13 @@ mod turn_notices;
 pub mod views;
 mod watch;
 
+pub use crate::store::LogCursor;
 pub use crate::store::ShardFilter;
 /// The vacation days a player has a year, which a front end offers as a command's limit.
 pub use crate::store::VACATION_DAYS_PER_YEAR;
 pub use actions::settings::AUTO_LANGUAGE;
 pub use analysis_queue::{Analyst, EngineAnalyst};
-pub use announce::{ANSWER_PATIENCE, Announcement, EventReader, GAP_PATIENCE, TurnNotice};
+pub use announce::{ANSWER_PATIENCE, Announcement, EventReader, TurnNotice};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError, Needed};
 pub use deadlines::{

@@ -3,7 +3,8 @@
 //! ([`Told::delivered`]); if it does not — the answer was dropped, or never got out — the log's
 //! consumer in this process posts those events itself. The answer's messages carry
 //! [`Told::nonce`], the same nonce the consumer would use for them, so that a post repeated after
-//! a crash shows once.
+//! a crash shows once; it names every event the message tells, so a post that tells more than
+//! an earlier one is never dropped as its repeat.
 
 use std::fmt;
 use std::sync::Arc;
@@ -80,13 +81,36 @@ impl Told {
         }
     }
 
-    /// The nonce of the answer's first message, from its first event (`rb-e42`): a chat
-    /// platform that drops a second message with the same nonce shows a post repeated after a
-    /// crash once. `None` for an answer that tells nothing, or shares its events with others.
+    /// The nonce of the answer's first message, naming exactly the events it tells: its one
+    /// event (`rb-e42`), or its first and last (`rb-e42-43`). A chat platform that drops a
+    /// second message with the same nonce shows a post repeated after a crash once, and a post
+    /// that tells more than an earlier one (the poster's, after a crash, of two answers, only the
+    /// first of which got out) is not taken for it. `None` for an answer that tells nothing, or
+    /// shares its events with others.
     pub fn nonce(&self) -> Option<String> {
         let telling = self.0.as_ref().filter(|t| t.one_message)?;
-        telling.ids.first().map(|id| format!("rb-e{}", id.0))
+        Some(nonce_of(telling.ids.first()?.0, telling.ids.last()?.0))
     }
+}
+
+/// Discord's longest nonce.
+const NONCE_MAX: usize = 25;
+
+/// The nonce of a message telling the events `first` to `last` (in the log's order, each
+/// message's events as one consumer groups them): `rb-eFIRST-LAST`, or `rb-eFIRST` for one
+/// event. Ids too long for both in Discord's 25 characters give the last as its distance from
+/// the first (`rb-eFIRST+N`), then as much of that as fits (ids past 10^10 are decades away).
+fn nonce_of(first: i64, last: i64) -> String {
+    if first == last {
+        return format!("rb-e{first}");
+    }
+    let full = format!("rb-e{first}-{last}");
+    if full.len() <= NONCE_MAX {
+        return full;
+    }
+    let mut short = format!("rb-e{first}+{}", last.wrapping_sub(first));
+    short.truncate(NONCE_MAX);
+    short
 }
 
 impl PartialEq for Told {
@@ -100,5 +124,35 @@ impl Eq for Told {}
 impl fmt::Debug for Told {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("Told").field(&self.ids()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nonce_names_the_first_and_last_event_within_discords_length() {
+        let told = |ids: &[i64]| Told::announced(ids.iter().copied().map(EventId).collect());
+        assert_eq!(told(&[3]).nonce().as_deref(), Some("rb-e3"));
+        assert_eq!(told(&[3, 5]).nonce().as_deref(), Some("rb-e3-5"));
+        assert_eq!(told(&[3, 4, 5]).nonce().as_deref(), Some("rb-e3-5"));
+        assert_eq!(told(&[]).nonce(), None);
+        assert_eq!(
+            told(&[9_999_999_999, 9_999_999_999]).nonce().as_deref(),
+            Some("rb-e9999999999")
+        );
+        assert_eq!(
+            told(&[9_999_999_998, 9_999_999_999]).nonce().as_deref(),
+            Some("rb-e9999999998-9999999999")
+        );
+        assert_eq!(
+            told(&[99_999_999_998, 99_999_999_999]).nonce().as_deref(),
+            Some("rb-e99999999998+1")
+        );
+        assert_eq!(
+            told(&[i64::MAX - 1, i64::MAX]).nonce().unwrap().len(),
+            NONCE_MAX
+        );
     }
 }

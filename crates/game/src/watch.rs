@@ -6,7 +6,7 @@
 use crate::model::GameId;
 use crate::rules::Color;
 use crate::service::Service;
-use crate::store::{Event, EventId, EventKind, StoreError};
+use crate::store::{Event, EventId, EventKind, LogCursor, StoreError};
 
 /// One event a game's watchers hear of.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,17 +51,30 @@ fn live(event: Event) -> Option<LiveEvent> {
 }
 
 impl Service {
-    /// The games' news among up to `limit` events after `after`, oldest first, and the ids of
-    /// all the events read, news or not (a reader's place moves past them all): the whole log,
-    /// whoever told it.
-    pub async fn live_events_after(
+    /// The games' news among up to `limit` events after `cursor`'s place, oldest first, as
+    /// far as the log is whole (see [`LogCursor`]: an event whose transaction is still in
+    /// flight holds the cursor back, and is told when it commits, however late); the cursor
+    /// moves past what was read, news or not. Also whether more may follow at once (a full
+    /// read).
+    pub async fn live_events(
         &self,
-        after: i64,
+        cursor: &mut LogCursor,
         limit: u32,
-    ) -> Result<(Vec<LiveEvent>, Vec<i64>), StoreError> {
-        let events = self.store().all_events_after(EventId(after), limit).await?;
-        let ids = events.iter().map(|e| e.id.0).collect();
-        Ok((events.into_iter().filter_map(live).collect(), ids))
+    ) -> Result<(Vec<LiveEvent>, bool), StoreError> {
+        let committed = self.store().committed_after(cursor, limit).await?;
+        let more = committed.len() == limit as usize;
+        let Some(&horizon) = committed.last() else {
+            cursor.advance();
+            return Ok((Vec::new(), more));
+        };
+        let mut events = self
+            .store()
+            .all_events_after(cursor.position(), limit)
+            .await?;
+        events.retain(|e| e.id <= horizon && !cursor.is_done(e.id));
+        cursor.mark_done(events.iter().map(|e| e.id));
+        cursor.advance();
+        Ok((events.into_iter().filter_map(live).collect(), more))
     }
 
     /// Game `game`'s news after event `after`, oldest first (at most `limit`): what a watcher
@@ -84,9 +97,9 @@ impl Service {
         Ok(self.store().game(game).await?.is_some())
     }
 
-    /// The newest event's id (0 when the log is empty): where a new reader of the whole log
-    /// starts.
-    pub async fn last_event_id(&self) -> Result<i64, StoreError> {
-        Ok(self.store().last_event().await?.0)
+    /// A cursor at the newest event (0 when the log is empty): where a new reader of the whole
+    /// log starts.
+    pub async fn newest_log_cursor(&self) -> Result<LogCursor, StoreError> {
+        Ok(LogCursor::at(self.store().last_event().await?))
     }
 }

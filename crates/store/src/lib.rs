@@ -202,8 +202,8 @@ pub use caps::{Cap, CapReached, Caps, InProgress};
 pub use error::{Corruption, DatabaseError, InvalidInput, Missing, Result, StoreError};
 use error::{missing_or_conflict, unique_to_conflict};
 pub use events::{
-    Answer, Deliveries, Delivery, Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter,
-    answering, restart_event_sequence,
+    Answer, Deliveries, Delivery, Event, EventId, EventKind, LogCursor, NOTIFY_CHANNEL,
+    ShardFilter, answering, reader_instance, restart_event_sequence,
 };
 pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
 pub use held::HeldNotice;

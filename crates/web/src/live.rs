@@ -11,22 +11,23 @@
 //! that does not exist).
 //!
 //! On PostgreSQL ids are taken before their transactions commit, so a later id can be seen
-//! before an earlier one: the hub keeps its place at the first id it has not seen and reads
-//! past it, until the gap fills or, after [`GAP_PATIENCE`], is given up (a transaction rolled
-//! back).
+//! before an earlier one: the hub keeps its place with the log's cursor
+//! ([`LogCursor`](rollerball_game::LogCursor)), at the first id it has not seen, and reads past
+//! it until the gap fills or the database shows its transaction over (rolled back) — never
+//! after a fixed wait, so a slow commit is told too.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
-use rollerball_game::{GAP_PATIENCE, Lang, LiveEvent, Service, tr};
+use rollerball_game::{Lang, LiveEvent, Service, tr};
 use rollerball_model::GameId;
 use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
@@ -199,9 +200,9 @@ impl Hub {
     /// game's news to its watchers. A database failure is logged and tried again.
     pub async fn follow(self: Arc<Self>) {
         let mut wakeups = self.service.event_wakeups().await;
-        let mut reader = loop {
-            match self.service.last_event_id().await {
-                Ok(last) => break LogPlace::at(last),
+        let mut cursor = loop {
+            match self.service.newest_log_cursor().await {
+                Ok(cursor) => break cursor,
                 Err(error) => {
                     tracing::warn!(%error, "live pages: cannot read the event log; trying again");
                     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -209,15 +210,12 @@ impl Hub {
             }
         };
         loop {
-            match self.service.live_events_after(reader.position, BATCH).await {
-                Ok((events, ids)) => {
+            match self.service.live_events(&mut cursor, BATCH).await {
+                Ok((events, more)) => {
                     for event in events {
-                        if reader.first_sight(event.id) {
-                            self.tell(event);
-                        }
+                        self.tell(event);
                     }
-                    reader.saw(&ids, Instant::now());
-                    if ids.len() as u32 == BATCH {
+                    if more {
                         continue;
                     }
                 }
@@ -225,7 +223,7 @@ impl Hub {
                     tracing::warn!(%error, "live pages: cannot read the event log");
                 }
             }
-            let wait = if reader.waits_for_a_gap() {
+            let wait = if cursor.waits_for_a_gap() {
                 Duration::from_millis(200)
             } else {
                 FALLBACK_CHECK
@@ -238,68 +236,6 @@ impl Hub {
                 }
                 () = tokio::time::sleep(wait) => {}
             }
-        }
-    }
-}
-
-/// Where the hub is in the log: every id up to `position` is seen (or given up), and `seen`
-/// holds the ids after it seen already, past a gap.
-#[derive(Debug)]
-struct LogPlace {
-    position: i64,
-    seen: BTreeSet<i64>,
-    /// The id the hub waits for, and since when.
-    gap: Option<(i64, Instant)>,
-}
-
-impl LogPlace {
-    /// A place after event `last`.
-    fn at(last: i64) -> LogPlace {
-        LogPlace {
-            position: last,
-            seen: BTreeSet::new(),
-            gap: None,
-        }
-    }
-
-    /// Whether event `id` is new to the hub.
-    fn first_sight(&self, id: i64) -> bool {
-        id > self.position && !self.seen.contains(&id)
-    }
-
-    /// Whether a gap in the ids holds the place back (the hub looks again soon).
-    fn waits_for_a_gap(&self) -> bool {
-        self.gap.is_some()
-    }
-
-    /// Notes the ids read (in order, all after the position) at `now`, and moves the position
-    /// past every id seen and every gap waited for long enough.
-    fn saw(&mut self, ids: &[i64], now: Instant) {
-        self.seen
-            .extend(ids.iter().copied().filter(|id| *id > self.position));
-        loop {
-            while self.seen.remove(&(self.position + 1)) {
-                self.position += 1;
-            }
-            let Some(&next) = self.seen.first() else {
-                self.gap = None;
-                return;
-            };
-            let missing = self.position + 1;
-            match self.gap {
-                Some((id, since)) if id == missing => {
-                    if now.duration_since(since) < GAP_PATIENCE {
-                        return;
-                    }
-                }
-                _ => {
-                    self.gap = Some((missing, now));
-                    return;
-                }
-            }
-            // Given up: whatever held that id rolled back.
-            self.position = next - 1;
-            self.gap = None;
         }
     }
 }
@@ -449,31 +385,4 @@ fn watchers(lang: Lang, count: usize) -> Event {
 /// Tells the page to read the game afresh (it missed too much to be told).
 fn resync() -> Event {
     Event::default().event("resync").data("{}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_place_moves_past_what_it_saw_and_waits_at_a_gap() {
-        let start = Instant::now();
-        let mut place = LogPlace::at(10);
-        place.saw(&[11, 12], start);
-        assert_eq!((place.position, place.waits_for_a_gap()), (12, false));
-        // 13 is in flight: 14 is told, the place waits at 13.
-        place.saw(&[14], start);
-        assert_eq!(place.position, 12);
-        assert!(place.waits_for_a_gap());
-        assert!(!place.first_sight(14));
-        assert!(place.first_sight(13));
-        // 13 commits: all is seen.
-        place.saw(&[13, 14], start + Duration::from_secs(1));
-        assert_eq!((place.position, place.waits_for_a_gap()), (14, false));
-        // 15 never commits: given up after the patience.
-        place.saw(&[16], start);
-        assert_eq!(place.position, 14);
-        place.saw(&[16], start + GAP_PATIENCE);
-        assert_eq!((place.position, place.waits_for_a_gap()), (16, false));
-    }
 }

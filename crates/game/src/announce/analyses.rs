@@ -2,12 +2,14 @@
 //! the sweep's post of it did not go out (the process died first): the stored analysis, with
 //! its graph and key moments, pinging who asked, in the place they asked in.
 
+use super::unless_transient;
 use crate::actions::analysis::from_stored;
 use crate::loaded::Loaded;
 use crate::model::{FrontEnd, GameId, Place, PlayerId};
 use crate::players::Players;
 use crate::reply::Notice;
 use crate::service::Service;
+use crate::store::StoreError;
 
 impl Service {
     /// The notice of `game`'s analysis, for `asked` in `place`.
@@ -16,9 +18,9 @@ impl Service {
         game: GameId,
         place: Place,
         asked: &[PlayerId],
-    ) -> Option<Notice> {
+    ) -> Result<Option<Notice>, StoreError> {
         if place.front_end() != FrontEnd::Discord {
-            return None;
+            return Ok(None);
         }
         let players = Players::new(self.store());
         let read = async {
@@ -28,18 +30,12 @@ impl Service {
         };
         let (loaded, stored) = match read.await {
             Ok(Some(both)) => both,
-            Ok(None) => return None,
-            Err(error) => {
-                tracing::error!(game = game.0, %error, "cannot read an analysis to announce it");
-                return None;
-            }
+            Ok(None) => return Ok(None),
+            Err(error) => return unless_transient(error, "analysis", game.0),
         };
         let analysis = match from_stored(loaded.game(), &stored) {
             Ok(analysis) => analysis,
-            Err(error) => {
-                tracing::error!(game = game.0, %error, "cannot read an analysis to announce it");
-                return None;
-            }
+            Err(error) => return unless_transient(error, "analysis", game.0),
         };
         let lang = self
             .notice_language(&players, asked.first().copied(), place.server)
@@ -54,6 +50,6 @@ impl Service {
                 lang,
             )
             .await;
-        Some(notice)
+        Ok(Some(notice))
     }
 }

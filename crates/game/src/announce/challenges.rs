@@ -3,6 +3,7 @@
 //! channel than the challenge's): the same words the answer would have had, in the challenge's
 //! channel, in the language of the player who must hear of it.
 
+use super::unless_transient;
 use crate::actions::challenges::{closed, posted};
 use crate::model::FrontEnd;
 use crate::players::Players;
@@ -10,24 +11,26 @@ use crate::present::Voice;
 use crate::reply::{Notice, Reply};
 use crate::service::Service;
 use crate::store::ChallengeStatus::{self, Cancelled, Declined};
-use crate::store::{Event, EventKind};
+use crate::store::{Event, EventKind, StoreError};
 
 impl Service {
     /// The notice of `event`, about a challenge; `None` when there is nothing left to tell (a
     /// challenge made and taken or closed since, whose own event tells that), or the
     /// challenge is not the Discord front end's.
-    pub(super) async fn challenge_announcement(&self, event: &Event) -> Option<Notice> {
-        let id = event.kind.challenge()?;
+    pub(super) async fn challenge_announcement(
+        &self,
+        event: &Event,
+    ) -> Result<Option<Notice>, StoreError> {
+        let Some(id) = event.kind.challenge() else {
+            return Ok(None);
+        };
         let c = match self.store().challenge(id).await {
             Ok(Some(c)) => c,
-            Ok(None) => return None,
-            Err(error) => {
-                tracing::error!(challenge = id.0, %error, "cannot load a challenge to announce its event");
-                return None;
-            }
+            Ok(None) => return Ok(None),
+            Err(error) => return unless_transient(error, "challenge", id.0),
         };
         if c.place.front_end() != FrontEnd::Discord {
-            return None;
+            return Ok(None);
         }
         let players = Players::new(self.store());
         let challenger = players.name(c.challenger).await;
@@ -43,8 +46,10 @@ impl Service {
             }
             EventKind::ChallengeWithdrawn { .. } => c.challenged.unwrap_or(c.challenger),
             EventKind::ChallengeDeclined { .. } if c.challenged.is_some() => c.challenger,
-            EventKind::ChallengeExpired { .. } => return Some(self.expired(&players, &c).await),
-            _ => return None,
+            EventKind::ChallengeExpired { .. } => {
+                return Ok(Some(self.expired(&players, &c).await));
+            }
+            _ => return Ok(None),
         };
         let text = |voice: Voice<'_>| {
             let challenger = voice.player(c.challenger, &challenger);
@@ -70,9 +75,9 @@ impl Service {
         reply.direct = self
             .instead_of_posting(&players, c.place, [reader], |voice| text(voice).text)
             .await;
-        Some(Notice {
+        Ok(Some(Notice {
             place: c.place,
             reply,
-        })
+        }))
     }
 }

@@ -59,7 +59,7 @@ impl Service {
                     event: event.id,
                 }),
                 None => {
-                    reader.done.insert(event.id);
+                    reader.cursor.mark_done([event.id]);
                 }
             }
         }

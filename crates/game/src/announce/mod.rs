@@ -14,14 +14,16 @@ mod analyses;
 mod challenges;
 mod direct;
 mod reminders;
+mod takeover;
 mod tournaments;
 
 pub use direct::TurnNotice;
 
-use std::collections::{BTreeSet, HashMap};
-use std::time::{Duration, Instant};
+use std::collections::BTreeSet;
+use std::time::Duration;
 
 use super::actions::challenges::begun;
+use super::context::Refusal;
 use super::i18n::tr;
 use super::loaded::Loaded;
 use super::players::Players;
@@ -30,7 +32,7 @@ use super::reply::Notice;
 use super::service::Service;
 use super::told::Told;
 use crate::model::{FrontEnd, GameId, Place, Timestamp};
-use crate::store::{Delivery, Event, EventId, EventKind, ShardFilter, StoreError};
+use crate::store::{Delivery, Event, EventId, EventKind, LogCursor, ShardFilter, StoreError};
 
 /// How long the consumer waits for an answer of this process to report its delivery before it
 /// posts the answer's events itself. An answer reports as soon as it is delivered or given up
@@ -40,15 +42,6 @@ pub const ANSWER_PATIENCE: Duration = Duration::from_secs(120);
 
 /// Most events read at once.
 const BATCH: u32 = 50;
-
-/// How long a gap in the ids committed (on PostgreSQL, an id whose transaction is still in
-/// flight, or rolled back) holds the reader's recorded position back. Events after it are told
-/// meanwhile; only a restart within this time tells them again (with the same nonces).
-pub const GAP_PATIENCE: Duration = Duration::from_secs(5);
-
-/// The widest gap waited for: a wider jump in the ids is no transaction in flight (a sequence
-/// moved on by hand, a restored database) and is passed at once.
-const WIDEST_GAP: i64 = 1_000;
 
 /// What a consumer reads the log for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,18 +62,17 @@ pub struct EventReader {
     shards: Option<ShardFilter>,
     /// What it reads them for.
     reading: Reading,
-    /// Every event up to here is done with: the position recorded in the store.
-    position: EventId,
-    /// Events after `position` done with already, read past a gap.
-    done: BTreeSet<EventId>,
-    /// Ids after `position` not committed (yet) below ids that are, and when each was seen.
-    gaps: HashMap<EventId, Instant>,
+    /// Its place: the position recorded in the store, what is done with after it, and the
+    /// ids missing below those committed (a transaction still in flight on PostgreSQL), which
+    /// hold the position back until they commit or are known rolled back.
+    cursor: LogCursor,
     /// Whether the last read was a full batch: more may follow it.
     more: bool,
 }
 
 /// Events the consumer must post itself, as one message: consecutive events of one game owed by
-/// one answer (a move and the computer's reply to it) are one post, as the answer was.
+/// one answer (a move and the computer's reply to it: one process's, one player's command) are
+/// one post, as the answer was; its nonce ([`Told::nonce`]) names the first and the last.
 #[derive(Debug)]
 pub struct Announcement {
     /// What to post, and where; `None` when the events need no post after all (the game
@@ -93,13 +85,13 @@ pub struct Announcement {
 impl EventReader {
     /// The last event the reader is done with, and every one before it.
     pub fn position(&self) -> EventId {
-        self.position
+        self.cursor.position()
     }
 
     /// Whether a gap in the committed ids holds the reader back: it looks again soon, woken or
     /// not (the transaction that fills it may be another process's).
     pub fn waits_for_a_gap(&self) -> bool {
-        !self.gaps.is_empty()
+        self.cursor.waits_for_a_gap()
     }
 
     /// Whether the reader should look again soon, woken or not: a gap holds it back, or its
@@ -107,48 +99,28 @@ impl EventReader {
     pub fn looks_again_soon(&self) -> bool {
         self.more || self.waits_for_a_gap()
     }
+}
 
-    /// Notes the gaps below the ids `committed` (in order, all after the position).
-    fn note_gaps(&mut self, committed: &[EventId]) {
-        let now = Instant::now();
-        let mut expected = self.position.0 + 1;
-        for id in committed {
-            let gap = id.0 - expected;
-            if gap > WIDEST_GAP {
-                tracing::warn!(
-                    from = expected,
-                    to = id.0 - 1,
-                    "a jump in the event log's ids; passed"
-                );
-                self.done.extend((expected..id.0).map(EventId));
-            } else {
-                for missing in expected..id.0 {
-                    self.gaps.entry(EventId(missing)).or_insert(now);
-                }
-            }
-            self.gaps.remove(id);
-            expected = id.0 + 1;
+/// What an announcement makes of a failure to read `what` (`id`) that it needs: the database's
+/// failure (lost, timed out, busy) is passed on, and the events stay owed, read again once it is
+/// back; a row that cannot be read back, or is gone, will not read better later, so its events
+/// go without a post (logged).
+fn unless_transient<T>(
+    error: impl Into<Refusal>,
+    what: &'static str,
+    id: i64,
+) -> Result<Option<T>, StoreError> {
+    match error.into() {
+        Refusal::Store(
+            error @ (StoreError::Database(_)
+            | StoreError::Unanswered(_)
+            | StoreError::Unconfirmed(_)
+            | StoreError::Conflict),
+        ) => Err(error),
+        error => {
+            tracing::error!(what, id, %error, "cannot read what an event's post needs; not posted");
+            Ok(None)
         }
-    }
-
-    /// Moves the position over the events done with and the gaps waited for long enough;
-    /// whether it moved.
-    fn advance(&mut self) -> bool {
-        let start = self.position;
-        loop {
-            let next = EventId(self.position.0 + 1);
-            let passed = self.done.remove(&next)
-                || self
-                    .gaps
-                    .get(&next)
-                    .is_some_and(|seen| seen.elapsed() >= GAP_PATIENCE);
-            if !passed {
-                break;
-            }
-            self.gaps.remove(&next);
-            self.position = next;
-        }
-        self.position != start
     }
 }
 
@@ -175,30 +147,46 @@ impl Service {
         self.open_reader(name, shards, Reading::Posts).await
     }
 
-    /// Opens the consumer `name` at the position it recorded, or at the newest event.
+    /// Opens the consumer `name` at the position it recorded; a new one at the position of
+    /// the readers of its shards it replaces (`SHARDS` changed), or else at the newest event.
     async fn open_reader(
         &self,
         name: &str,
         shards: Option<ShardFilter>,
         reading: Reading,
     ) -> Result<EventReader, StoreError> {
-        let newest = self.store().last_event().await?;
         let position = match self.store().reader_position(name).await? {
             Some(position) => position,
             None => {
+                let readers = self.store().reader_positions().await?;
+                let replaced = takeover::Others {
+                    name,
+                    shards,
+                    readers: &readers,
+                }
+                .start();
+                let start = match replaced {
+                    Some(position) => {
+                        tracing::info!(
+                            reader = name,
+                            position = position.0,
+                            "a new reader of the event log takes over from the readers of its shards"
+                        );
+                        position
+                    }
+                    None => self.store().last_event().await?,
+                };
                 self.store()
-                    .set_reader_position(name, newest, self.now())
+                    .set_reader_position(name, start, self.now())
                     .await?;
-                newest
+                start
             }
         };
         Ok(EventReader {
             name: name.to_string(),
             shards,
             reading,
-            position,
-            done: BTreeSet::new(),
-            gaps: HashMap::new(),
+            cursor: LogCursor::at(position),
             more: false,
         })
     }
@@ -206,7 +194,8 @@ impl Service {
     /// The next events the reader must post itself, in order, after waiting for the answers of
     /// this process that tell the others. Empty when it is up to date. The position then moves
     /// over what is done with, and is recorded: one write for each read, however many events
-    /// the answers told.
+    /// the answers told. When the database fails while the notices are put together, none of
+    /// this read's posts is done with: they are read again (an error, as a failed read is).
     pub async fn next_announcements(
         &self,
         reader: &mut EventReader,
@@ -219,7 +208,7 @@ impl Service {
             self.observer().event_read(event.kind.name(), owed);
             if !owed {
                 // Told by its answer: done with, recorded with the next read.
-                reader.done.insert(event.id);
+                reader.cursor.mark_done([event.id]);
                 continue;
             }
             let joins = group.last().is_some_and(|last| {
@@ -228,14 +217,18 @@ impl Service {
                     && last.game == event.game
                     && last.answered_by.is_some()
                     && last.answered_by == event.answered_by
+                    // One command's: two players' moves were two answers, of which the first
+                    // may have got out before a crash (the post's nonce names both events, so
+                    // it is never dropped as that answer's repeat, but would tell it again).
+                    && last.actor == event.actor
             });
             if !joins && !group.is_empty() {
-                announcements.push(self.announce_events(std::mem::take(&mut group)).await);
+                announcements.push(self.announce_events(std::mem::take(&mut group)).await?);
             }
             group.push(event);
         }
         if !group.is_empty() {
-            announcements.push(self.announce_events(group).await);
+            announcements.push(self.announce_events(group).await?);
         }
         self.record_position(reader).await?;
         Ok(announcements)
@@ -248,17 +241,26 @@ impl Service {
     async fn read_batch(&self, reader: &mut EventReader) -> Result<Vec<Event>, StoreError> {
         let committed = self
             .store()
-            .event_ids_after(reader.position, 4 * BATCH)
+            .committed_after(&mut reader.cursor, 4 * BATCH)
             .await?;
+        let position = reader.cursor.position();
         let mut events = match reader.reading {
             Reading::Posts => {
+                // Read each time: a process that starts beside this one is soon serving.
+                let readers = self.store().reader_positions().await?;
+                let serving = takeover::Others {
+                    name: &reader.name,
+                    shards: reader.shards,
+                    readers: &readers,
+                }
+                .serving();
                 self.store()
-                    .events_after(reader.position, reader.shards, BATCH)
+                    .events_after(position, reader.shards, &serving, BATCH)
                     .await?
             }
             Reading::TurnNotices => {
                 self.store()
-                    .shard_events_after(reader.position, reader.shards, direct::TURN_KINDS, BATCH)
+                    .shard_events_after(position, reader.shards, direct::TURN_KINDS, BATCH)
                     .await?
             }
         };
@@ -267,16 +269,16 @@ impl Service {
         let horizon = match (events.last(), committed.last()) {
             (Some(last), Some(&seen)) if events.len() == BATCH as usize => last.id.min(seen),
             (_, Some(&seen)) => seen,
-            (_, None) => reader.position,
+            (_, None) => position,
         };
-        events.retain(|e| e.id <= horizon && !reader.done.contains(&e.id));
-        let committed: Vec<EventId> = committed.into_iter().filter(|&id| id <= horizon).collect();
-        reader.note_gaps(&committed);
+        events.retain(|e| e.id <= horizon && !reader.cursor.is_done(e.id));
         // The others' events: done with as they are.
         let own: BTreeSet<EventId> = events.iter().map(|e| e.id).collect();
-        reader
-            .done
-            .extend(committed.iter().filter(|id| !own.contains(id)));
+        reader.cursor.mark_done(
+            committed
+                .into_iter()
+                .filter(|id| *id <= horizon && !own.contains(id)),
+        );
         Ok(events)
     }
 
@@ -300,27 +302,22 @@ impl Service {
         reader: &mut EventReader,
         ids: &[EventId],
     ) -> Result<(), StoreError> {
-        reader
-            .done
-            .extend(ids.iter().filter(|&&id| id > reader.position));
+        reader.cursor.mark_done(ids.iter().copied());
         self.record_position(reader).await
     }
 
     /// Moves the reader's position over what it is done with, and records it if it moved.
     async fn record_position(&self, reader: &mut EventReader) -> Result<(), StoreError> {
-        let before = reader.position;
-        if reader.advance()
+        let before = reader.cursor.position();
+        if reader.cursor.advance()
             && let Err(error) = self
                 .store()
-                .set_reader_position(&reader.name, reader.position, self.now())
+                .set_reader_position(&reader.name, reader.cursor.position(), self.now())
                 .await
         {
             // Tried again with the next move: until then, nothing is lost, only told again
             // after a restart.
-            reader
-                .done
-                .extend((before.0 + 1..=reader.position.0).map(EventId));
-            reader.position = before;
+            reader.cursor.back_to(before);
             return Err(error);
         }
         Ok(())
@@ -344,7 +341,8 @@ impl Service {
     /// Whether the reader must post `event` itself: no answer tells it, the answer that was
     /// to failed (or never reported), or the process that owed it is gone. An event this
     /// consumer's id owes that this process does not know of was owed by the process that
-    /// served as this consumer before (it stopped, or died, before its answer reported).
+    /// served as this consumer before (it stopped, or died, before its answer reported); one
+    /// another id owes was read because that process no longer serves its shards.
     async fn owed(&self, event: &Event) -> bool {
         let deliveries = self.store().deliveries();
         if event.answered_by != Some(self.store().instance()) || !deliveries.knows(event.id) {
@@ -354,23 +352,26 @@ impl Service {
     }
 
     /// The announcement of `events` (one post's worth, oldest first), marked as the
-    /// consumer's own.
-    async fn announce_events(&self, events: Vec<Event>) -> Announcement {
+    /// consumer's own; an error when the database failed to give what it needs (the events
+    /// stay owed).
+    async fn announce_events(&self, events: Vec<Event>) -> Result<Announcement, StoreError> {
         let ids: Vec<EventId> = events.iter().map(|e| e.id).collect();
-        let notice = self.notice_of(&events).await;
-        Announcement {
+        let notice = self.notice_of(&events).await?;
+        Ok(Announcement {
             notice: notice.map(|mut notice| {
                 notice.reply.told = Told::announced(ids.clone());
                 notice
             }),
             ids,
-        }
+        })
     }
 
     /// [`Service::announce_events`]'s notice: by what the first of `events` is about (only a
     /// game's moves, offers and end come several to a post).
-    async fn notice_of(&self, events: &[Event]) -> Option<Notice> {
-        let first = events.first()?;
+    async fn notice_of(&self, events: &[Event]) -> Result<Option<Notice>, StoreError> {
+        let Some(first) = events.first() else {
+            return Ok(None);
+        };
         match (&first.kind, first.game) {
             (EventKind::AnalysisReady { asked, reach }, Some(game)) => {
                 let place = Place {
@@ -399,19 +400,20 @@ impl Service {
     /// it is (or how the game ended; or, for a challenge taken, the game's start), with the
     /// board as it is now, pinging who must hear of it, in the game's place (the player to
     /// move's turn notice is the direct messages' consumer's, [`direct`]).
-    async fn game_announcement(&self, game: GameId, events: &[Event]) -> Option<Notice> {
+    async fn game_announcement(
+        &self,
+        game: GameId,
+        events: &[Event],
+    ) -> Result<Option<Notice>, StoreError> {
         let players = Players::new(self.store());
         let loaded = match Loaded::load(self.store(), &players, game).await {
             Ok(Some(loaded)) => loaded,
-            Ok(None) => return None,
-            Err(error) => {
-                tracing::error!(game = game.0, %error, "cannot load a game to announce its events");
-                return None;
-            }
+            Ok(None) => return Ok(None),
+            Err(error) => return unless_transient(error, "game", game.0),
         };
         let row = loaded.row();
         if row.place.front_end() != FrontEnd::Discord {
-            return None;
+            return Ok(None);
         }
         let to_move = row.player(row.to_move);
         let lang = self
@@ -428,10 +430,10 @@ impl Service {
         if accepted {
             // The game has just begun (the board shows any move made since).
             let reply = begun(self, voice, &loaded).await;
-            return Some(Notice {
+            return Ok(Some(Notice {
                 place: row.place,
                 reply,
-            });
+            }));
         }
         let mut lines = Vec::new();
         for event in events {
@@ -451,58 +453,9 @@ impl Service {
         let reply = self
             .game_reply(voice, &loaded, lines.join("\n"), ping, true)
             .await;
-        Some(Notice {
+        Ok(Some(Notice {
             place: row.place,
             reply,
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn reader_at(position: i64) -> EventReader {
-        EventReader {
-            name: "test".into(),
-            shards: None,
-            reading: Reading::Posts,
-            position: EventId(position),
-            done: BTreeSet::new(),
-            gaps: HashMap::new(),
-            more: false,
-        }
-    }
-
-    #[test]
-    fn the_position_waits_at_a_gap_until_it_fills_or_has_waited_long_enough() {
-        let mut reader = reader_at(10);
-        // 12 is in flight: 11 and 13 are done with, the position stops at 11.
-        reader.note_gaps(&[EventId(11), EventId(13)]);
-        reader.done.extend([EventId(11), EventId(13)]);
-        assert!(reader.advance());
-        assert_eq!(reader.position(), EventId(11));
-        assert!(reader.waits_for_a_gap());
-        // 12 commits: the gap closes, and the position passes 13 as well.
-        reader.note_gaps(&[EventId(12), EventId(13)]);
-        assert!(!reader.waits_for_a_gap());
-        reader.done.insert(EventId(12));
-        assert!(reader.advance());
-        assert_eq!(reader.position(), EventId(13));
-        // 14 never commits (rolled back): passed once it has been a gap for GAP_PATIENCE.
-        reader.note_gaps(&[EventId(15)]);
-        reader.done.insert(EventId(15));
-        assert!(!reader.advance());
-        let long_ago = Instant::now().checked_sub(GAP_PATIENCE).unwrap();
-        reader.gaps.insert(EventId(14), long_ago);
-        assert!(reader.advance());
-        assert_eq!(reader.position(), EventId(15));
-        assert!(!reader.waits_for_a_gap());
-        // A jump wider than any transaction in flight is passed at once.
-        reader.note_gaps(&[EventId(15 + WIDEST_GAP + 2)]);
-        reader.done.insert(EventId(15 + WIDEST_GAP + 2));
-        assert!(reader.advance());
-        assert_eq!(reader.position(), EventId(15 + WIDEST_GAP + 2));
-        assert!(reader.done.is_empty() && reader.gaps.is_empty());
+        }))
     }
 }

@@ -2,11 +2,12 @@
 //! before it went out): the reminder, as the sweep words it — unless the player has moved since,
 //! or the game is over.
 
+use super::unless_transient;
 use crate::model::{FrontEnd, GameId};
 use crate::players::Players;
 use crate::reply::Notice;
 use crate::service::Service;
-use crate::store::{DueReminder, GameStatus};
+use crate::store::{DueReminder, GameStatus, StoreError};
 
 impl Service {
     /// The reminder `stage` of the move after `ply` in `game`, if it still stands.
@@ -15,23 +16,20 @@ impl Service {
         game: GameId,
         ply: u32,
         stage: u32,
-    ) -> Option<Notice> {
+    ) -> Result<Option<Notice>, StoreError> {
         let game = match self.store().game(game).await {
             Ok(Some(game)) => game,
-            Ok(None) => return None,
-            Err(error) => {
-                tracing::error!(game = game.0, %error, "cannot load a game to announce its reminder");
-                return None;
-            }
+            Ok(None) => return Ok(None),
+            Err(error) => return unless_transient(error, "game", game.0),
         };
         let stands = game.status == GameStatus::Active
             && game.ply == ply
             && game.reminder_stage == stage
             && game.place.front_end() == FrontEnd::Discord;
         if !stands {
-            return None;
+            return Ok(None);
         }
         let players = Players::new(self.store());
-        self.reminder(&players, &DueReminder { game, stage }).await
+        Ok(self.reminder(&players, &DueReminder { game, stage }).await)
     }
 }

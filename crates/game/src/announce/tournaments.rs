@@ -2,6 +2,7 @@
 //! notice told (the process died before it went out): the start with its pairings, or the final
 //! standings and crosstable, in the tournament's home channel, as they would have been.
 
+use super::unless_transient;
 use crate::actions::tournaments::started_reply;
 use crate::model::{FrontEnd, TournamentId};
 use crate::players::Players;
@@ -16,27 +17,21 @@ impl Service {
         &self,
         id: TournamentId,
         started: bool,
-    ) -> Option<Notice> {
+    ) -> Result<Option<Notice>, StoreError> {
         let t = match self.store().tournament(id).await {
             Ok(Some(t)) => t,
-            Ok(None) => return None,
-            Err(error) => {
-                tracing::error!(tournament = id.0, %error, "cannot load a tournament to announce it");
-                return None;
-            }
+            Ok(None) => return Ok(None),
+            Err(error) => return unless_transient(error, "tournament", id.0),
         };
         if t.place.front_end() != FrontEnd::Discord {
-            return None;
+            return Ok(None);
         }
         if !started {
-            return Some(self.announcement(&t).await);
+            return Ok(Some(self.announcement(&t).await));
         }
         match self.started_announcement(&t).await {
-            Ok(notice) => Some(notice),
-            Err(error) => {
-                tracing::error!(tournament = id.0, %error, "cannot read a tournament's games to announce its start");
-                None
-            }
+            Ok(notice) => Ok(Some(notice)),
+            Err(error) => unless_transient(error, "tournament", id.0),
         }
     }
 

@@ -72,7 +72,9 @@ pub(crate) async fn append(
     // SQLite, one writer at a time: the next id is the newest one's successor, taken in the
     // insert itself (pruning always keeps the newest event, so no id comes back).
     // PostgreSQL, concurrent writers: a sequence, whose ids may commit out of order (see the
-    // module docs); a counter row would hold every other writer until this one's commit.
+    // module docs); a counter row would hold every other writer until this one's commit. The
+    // transaction takes its id (`pg_current_xact_id`, in a subquery evaluated first) before the
+    // event's: what lets a reader know when a missing id's transaction is over (`cursor.rs`).
     let sql = match store.backend {
         Backend::Sqlite => {
             "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data, \
@@ -83,7 +85,9 @@ pub(crate) async fn append(
         Backend::Postgres => {
             "INSERT INTO events (id, at, kind, game_id, server_id, channel_id, answered_by, data, \
                actor_id) \
-             VALUES (nextval('event_ids'), $1, $2, $3, $4, $5, $6, $7, $8) RETURNING id"
+             SELECT nextval('event_ids'), $1, $2, $3, $4, $5, $6, $7, $8 \
+             FROM (SELECT pg_current_xact_id() AS xid OFFSET 0) AS writer \
+             WHERE writer.xid IS NOT NULL RETURNING id"
         }
     };
     let id = EventId(
@@ -211,9 +215,10 @@ pub(crate) fn new_instance() -> Arc<AtomicI64> {
     Arc::new(AtomicI64::new((hasher.finish() >> 1) as i64))
 }
 
-/// The id of the process serving as the consumer `name`: the same after every restart (FNV-1a
-/// of the name), so that a process started again finds the events its predecessor owed.
-fn instance_of(name: &str) -> i64 {
+/// The id of the process serving as the consumer `name` ([`Store::instance`]): the same after
+/// every restart (FNV-1a of the name), so that a process started again finds the events its
+/// predecessor owed.
+pub fn reader_instance(name: &str) -> i64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in name.bytes() {
         hash ^= u64::from(byte);
@@ -275,7 +280,7 @@ impl Store {
     pub fn serve_events_as(&self, name: &str) {
         self.events
             .instance
-            .store(instance_of(name), Ordering::Release);
+            .store(reader_instance(name), Ordering::Release);
         self.events.deliveries.enable();
     }
 
@@ -337,49 +342,55 @@ impl Store {
     }
 
     /// Up to `limit` events after `after`, oldest first, that this process's consumer must see:
-    /// those its own answers tell ([`Store::instance`]), and those no answer tells of the shards
-    /// `shards` names (all when `None`; direct messages count as shard 0). An event another
-    /// process's answer tells is that process's to see.
+    /// those its own answers tell ([`Store::instance`]), and those of the shards `shards` names
+    /// (all when `None`; direct messages count as shard 0) that no answer tells or whose answer
+    /// was owed by a process other than the consumers `others` still serving (a predecessor
+    /// with other shards, gone). An event an answer of one of `others` tells is that one's to
+    /// see (a sweep's notice in another process's server).
     pub async fn events_after(
         &self,
         after: EventId,
         shards: Option<ShardFilter>,
+        others: &[i64],
         limit: u32,
     ) -> Result<Vec<Event>> {
         let me = self.instance();
-        let rows = match shards {
-            None => {
-                let sql = format!(
-                    "{EVENT_COLUMNS} WHERE id > $1 AND (answered_by IS NULL OR answered_by = $3) \
-                     ORDER BY id LIMIT $2"
-                );
-                sqlx::query(&sql)
-                    .bind(after.0)
-                    .bind(i64::from(limit))
-                    .bind(me)
-                    .fetch_all(&self.pool)
-                    .await?
-            }
-            Some(ShardFilter { first, last, total }) => {
-                // Discord's shard of a server: (id >> 22) % total. Ids stored above i64::MAX
-                // read back negative; ids that large are decades away.
-                let sql = format!(
-                    "{EVENT_COLUMNS} WHERE id > $1 AND (answered_by = $6 OR (answered_by IS NULL AND \
-                       ((server_id IS NULL AND $3 = 0) OR \
-                        ((server_id / 4194304) % $5 BETWEEN $3 AND $4)))) \
-                     ORDER BY id LIMIT $2"
-                );
-                sqlx::query(&sql)
-                    .bind(after.0)
-                    .bind(i64::from(limit))
-                    .bind(i64::from(first))
-                    .bind(i64::from(last))
-                    .bind(i64::from(total.max(1)))
-                    .bind(me)
-                    .fetch_all(&self.pool)
-                    .await?
-            }
+        // The ids are the consumers' own numbers, never a player's text: written into the
+        // statement as literals so that one statement serves any number of them.
+        let not_theirs = match others {
+            [] => "TRUE".to_string(),
+            _ => format!(
+                "answered_by NOT IN ({})",
+                others
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
+        // Discord's shard of a server: (id >> 22) % total. Ids stored above i64::MAX read back
+        // negative; ids that large are decades away.
+        let ShardFilter { first, last, total } = shards.unwrap_or(ShardFilter {
+            first: 0,
+            last: 0,
+            total: 1,
+        });
+        let sql = format!(
+            "{EVENT_COLUMNS} WHERE id > $1 AND (answered_by = $6 OR \
+               ((answered_by IS NULL OR {not_theirs}) AND \
+                ((server_id IS NULL AND $3 = 0) OR \
+                 ((server_id / 4194304) % $5 BETWEEN $3 AND $4)))) \
+             ORDER BY id LIMIT $2"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(after.0)
+            .bind(i64::from(limit))
+            .bind(i64::from(first))
+            .bind(i64::from(last))
+            .bind(i64::from(total.max(1)))
+            .bind(me)
+            .fetch_all(&self.pool)
+            .await?;
         read_events(&rows)
     }
 
@@ -424,19 +435,6 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         read_events(&rows)
-    }
-
-    /// The ids of up to `limit` events after `after`, in order, whoever tells them: what a
-    /// consumer sees committed, to tell a gap of its own events from one of a transaction still
-    /// in flight (see the module docs).
-    pub async fn event_ids_after(&self, after: EventId, limit: u32) -> Result<Vec<EventId>> {
-        let ids: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM events WHERE id > $1 ORDER BY id LIMIT $2")
-                .bind(after.0)
-                .bind(i64::from(limit))
-                .fetch_all(&self.pool)
-                .await?;
-        Ok(ids.into_iter().map(EventId).collect())
     }
 
     /// The newest `limit` events of game `id`, oldest first.
@@ -547,6 +545,19 @@ impl Store {
                 .fetch_optional(&self.pool)
                 .await?;
         Ok(position.map(EventId))
+    }
+
+    /// Every consumer's name and how far it got: what a consumer new to the log takes over
+    /// from ([`reader_instance`] gives the id its answers were written with).
+    pub async fn reader_positions(&self) -> Result<Vec<(String, EventId)>> {
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT name, position FROM event_readers ORDER BY name")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(name, position)| (name, EventId(position)))
+            .collect())
     }
 
     /// Records that `reader` is done with every event up to `position`.

@@ -34,22 +34,24 @@
 //! until its commit had reached the disk, and so put every move of every game in one line
 //! behind one fsync at a time, where PostgreSQL otherwise commits concurrent transactions
 //! together. A sequence's ids may commit out of order — id 11 visible while 10 is still in
-//! flight — so a consumer that sees a gap below ids it has read waits for it
-//! ([`Store::event_ids_after`] shows what is committed), and passes it only once it has stayed a
-//! gap for a while (an id taken by a transaction that rolled back is never filled). A commit
-//! wakes this process's consumers at once ([`Store::event_wakeups`]); on PostgreSQL the store
+//! flight — so every reader keeps its place with a [`LogCursor`], which reads what is committed
+//! in one snapshot ([`Store::committed_after`]) and passes a missing id only once the
+//! transaction that took it is over (PostgreSQL's snapshot says when), never after a fixed wait:
+//! a commit that lands long after its id was taken is read like any other. A commit wakes this process's consumers at once ([`Store::event_wakeups`]); on PostgreSQL the store
 //! then sends `NOTIFY rollerball_events` ([`notify_others`]: after the commit, not in it), which
 //! wakes the consumers of every other process (no polling on the hot path).
 
 mod answers;
+mod cursor;
 mod log;
 
 pub(super) use answers::current_answer;
 pub use answers::{Answer, Deliveries, Delivery, answering};
-pub use log::restart_event_sequence;
+pub use cursor::LogCursor;
 pub(super) use log::{
     About, EventSink, GAME_EVENTS, append, ensure_sequence, new_instance, notify_others,
 };
+pub use log::{reader_instance, restart_event_sequence};
 
 use serde_json::{Value, json};
 
