@@ -34,7 +34,7 @@ async fn a_short_game_in_the_console() {
 
     let out = console.line("bob: accept").await;
     assert!(
-        out.contains("Game #1 begins: @alice (White) vs @bob (Black)"),
+        out.contains("Game #1 (from challenge #1) begins: @alice (White) vs @bob (Black)"),
         "{out}"
     );
     // The board as text, and the image saved.
@@ -80,7 +80,7 @@ async fn the_console_runs_a_script_to_the_end() {
     let mut out = Vec::new();
     console.run(script.as_bytes(), &mut out).await.unwrap();
     let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("Game #1 begins"), "{out}");
+    assert!(out.contains("Game #1 (from challenge #1) begins"), "{out}");
     assert!(
         out.contains(
             "• `challenge [@player | computer [level N]] [white|black|random] [days N] [casual]`"
@@ -395,7 +395,7 @@ async fn the_console_records_its_games_as_played_here() {
 }
 
 #[tokio::test]
-async fn analysis_and_rematch_alone_take_the_latest_finished_game_here() {
+async fn history_export_analysis_and_rematch_take_the_latest_finished_game_here() {
     let db = common::sqlite_db();
     let boards = tempfile::tempdir().unwrap();
     let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
@@ -428,12 +428,19 @@ async fn analysis_and_rematch_alone_take_the_latest_finished_game_here() {
         console.line(&format!("{second}: f5")).await;
         console.line(&format!("{first}: resign confirm")).await;
     }
-    // Without a game in progress, the board's help gives the real numbers.
+    // Without a game in progress, all four take the latest game to end here.
     assert_eq!(
         console.line("alice: history").await,
+        "(only you see this) Game #2 · 1. b3 f5 — @alice wins by resignation (0-1)\n"
+    );
+    let out = console.line("alice: export").await;
+    assert!(out.contains("Game #2 · the record (1 move)"), "{out}");
+    // The board, which shows games in progress, still gives the real numbers.
+    assert_eq!(
+        console.line("alice: board").await,
         "(only you see this) You have no game in progress here. Start one with \
          `challenge @player`. Your latest finished games: #2 vs @bob, #1 vs @bob; to look at one, \
-         add its number, for example `history #2`.\n"
+         add its number, for example `board #2`.\n"
     );
     let out = console.line("alice: analysis").await;
     assert!(

@@ -259,7 +259,10 @@ async fn a_vacation_moves_the_deadlines_of_the_games_where_you_are_to_move() {
             "{board}"
         );
         let games = private(&w, &bob(), "games").await;
-        assert!(games.contains("(on vacation, ending <t:"), "{games}");
+        assert!(
+            games.contains("(<@101> is on vacation, ending <t:"),
+            "{games}"
+        );
         // Past the old deadline, nothing happens: the clock stood still.
         w.advance(2 * DAY + HOUR);
         assert!(w.sweep().await.is_empty());

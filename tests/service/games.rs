@@ -707,7 +707,8 @@ async fn two_players_racing_for_an_open_challenge() {
         assert!(loser.private, "{}", loser.text);
         assert!(
             loser.text.contains("taken, withdrawn or expired")
-                || loser.text.contains("no longer open"),
+                || loser.text.contains("no longer open")
+                || loser.text.contains("was accepted and became Game #1"),
             "{}",
             loser.text
         );
@@ -1005,7 +1006,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
         assert_eq!(
             reply.text,
             format!(
-                "Empieza la **partida #1**: <@101> (blancas) contra <@102> (negras), 2 días por \
+                "Empieza la **partida #1** (del desafío #1): <@101> (blancas) contra <@102> (negras), 2 días por \
                  jugada, puntuable.\nTurno de <@101> (blancas) — plazo {deadline}."
             )
         );

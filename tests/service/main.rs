@@ -19,6 +19,7 @@ mod limits;
 mod picker;
 mod ratings;
 mod tournaments;
+mod typing;
 mod web;
 mod web_browser;
 mod web_files;

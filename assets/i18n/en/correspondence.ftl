@@ -102,7 +102,7 @@ vacation-ended = Welcome back! Your vacation cost { $used } { $used ->
        *[other] games
     } where you are to move).
 vacation-on-board = { $player } is on vacation; it ends { $until } at the latest.
-games-vacation = (on vacation, ending { $until } at the latest)
+games-vacation = ({ $player } is on vacation, ending { $until } at the latest)
 vacation-over-notice = { $player } is back from vacation. { $turn ->
         [yes] Their clock in **game #{ $id }** runs again: deadline { $deadline }.
        *[no] **Game #{ $id }** goes on.

@@ -6,6 +6,27 @@ move-unreadable = I can't read `{ $input }` as a move. Write a move like `Rb7`, 
 move-illegal = `{ $input }` is not legal here: { $reason }
 # $candidates is a list such as `Rb7` or `Rc7`, made with list-or.
 move-ambiguous = `{ $input }` could mean { $candidates }: say which.
+# Moves written as chess writes them, half written, or several at once. $written is the
+# move with the piece's letter; $example what was typed with a square added; $reason (in
+# move-two-squares) one of the illegal-* texts.
+move-no-knights = `{ $input }`: Rollerball has no knights. Its pieces are the king (K), rooks (R), bishops (B) and pawns (no letter).
+move-no-queens = `{ $input }`: Rollerball has no queens. Its pieces are the king (K), rooks (R), bishops (B) and pawns (no letter).
+move-no-castling = `{ $input }`: Rollerball has no castling; the king moves one square at a time.
+move-figurine = `{ $input }`: write the piece with its letter: `{ $written }` (K king, R rook, B bishop; a pawn has no letter).
+move-no-square = `{ $input }` is not a move: a move names its destination square, like `{ $example }`.
+move-several = `{ $input }` is { $count } { $count ->
+        [one] move
+       *[other] moves
+    }: send one move at a time.
+move-two-squares = `{ $input }` is two moves: send one move at a time. (As one move, { $from } to { $to } is not legal here: { $reason }.)
+# After a move played whose marks were wrong. $mark: capture, check, mate-check (marked mate,
+# only check) or mate (marked mate, not even check).
+move-mark-wrong = Note: `{ $input }` { $mark ->
+        [capture] marks a capture, but the move takes nothing
+        [check] marks check, but the move gives none
+        [mate-check] marks mate, but the move is only check
+       *[mate] marks mate, but the move is not even check
+    }.
 move-game-over = the game is over: { $outcome }
 # The last two items of a list of alternatives: "`a`, `b` or `c`".
 list-or = { $init } or { $last }

@@ -73,6 +73,7 @@ challenge-closed =
         [cancelled] cancelled
        *[expired] expired
     }).
+challenge-became-game = Challenge #{ $id } was accepted and became Game #{ $game }: the game goes by its own number (`board #{ $game }`).
 challenge-not-yours = Challenge #{ $id } is not yours to answer that way.
 # $word is the command that was typed (accept, decline or cancel), for the example.
 challenge-several = Several challenges fit: { $list }. Say which, for example `{ $word } #{ $id }`.
@@ -86,8 +87,9 @@ cancel-none = You have no open challenge to cancel.
 challenge-declined = { $player } declined challenge #{ $id } from { $challenger }.
 challenge-withdrawn = { $player } withdrew challenge #{ $id }.
 challenge-expired = Challenge #{ $id } from { $challenger } expired: nobody accepted it within a day.
-# $rated is rated or casual.
-game-begins = **Game #{ $id }** begins: { $white } (White) vs { $black } (Black), { $days } { $days ->
+game-from-challenge = (from challenge #{ $challenge })
+# $rated is rated or casual; $from is game-from-challenge with a space before it, or nothing.
+game-begins = **Game #{ $id }**{ $from } begins: { $white } (White) vs { $black } (Black), { $days } { $days ->
         [one] day
        *[other] days
     } per move, { $rated ->
@@ -179,6 +181,7 @@ moves-side-none = **Game #{ $id }** · { $side ->
        *[black] Black
     } (0 moves) has no legal move.
 history = **Game #{ $id }** · { $moves }
+history-ended = **Game #{ $id }** · { $moves } — { $outcome }
 history-empty = **Game #{ $id }** · no moves yet.
 games-none = You have no game in progress. Start one with `challenge @player`.
 games-header = Your games in progress:

@@ -239,6 +239,7 @@ command-max-players = A tournament takes { $min } to { $max } { $max ->
     }: `max { $word }` is out of range.
 command-tournament-name-link = A tournament's name cannot be a link or an invite (`{ $word }`): it would stand in every announcement and game thread. Choose a plain name, such as `Spring Open` (a dot that starts no web address takes a space after it: `St. Petersburg`).
 command-conflicting-options = `{ $first }` and `{ $second }` say different things: keep the one you mean.
+command-repeated-option = `{ $first }` and `{ $second }` give the same option twice: keep one.
 
 ## /rb-tournament: the command, its subcommands and their options
 

@@ -104,7 +104,7 @@ vacation-ended = ¡Bienvenido de vuelta! Tus vacaciones costaron { $used } { $us
        *[other] partidas
     } en las que te toca mover).
 vacation-on-board = { $player } está de vacaciones; terminan { $until } como muy tarde.
-games-vacation = (de vacaciones, terminan { $until } como muy tarde)
+games-vacation = ({ $player } está de vacaciones, que terminan { $until } como muy tarde)
 vacation-over-notice = { $player } ha vuelto de vacaciones. { $turn ->
         [yes] Su reloj en la **partida #{ $id }** vuelve a correr: plazo { $deadline }.
        *[no] La **partida #{ $id }** sigue.

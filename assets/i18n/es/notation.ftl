@@ -6,6 +6,27 @@ move-unreadable = No puedo leer `{ $input }` como una jugada. Escribe una jugada
 move-illegal = `{ $input }` no es legal aquí: { $reason }
 # $candidates is a list such as `Rb7` or `Rc7`, made with list-or.
 move-ambiguous = `{ $input }` puede ser { $candidates }: di cuál.
+# Moves written as chess writes them, half written, or several at once. $written is the
+# move with the piece's letter; $example what was typed with a square added; $reason (in
+# move-two-squares) one of the illegal-* texts.
+move-no-knights = `{ $input }`: en el Rollerball no hay caballos. Sus piezas son el rey (K), las torres (R), los alfiles (B) y los peones (sin letra).
+move-no-queens = `{ $input }`: en el Rollerball no hay dama. Sus piezas son el rey (K), las torres (R), los alfiles (B) y los peones (sin letra).
+move-no-castling = `{ $input }`: en el Rollerball no existe el enroque; el rey se mueve de casilla en casilla.
+move-figurine = `{ $input }`: escribe la pieza con su letra: `{ $written }` (K rey, R torre, B alfil; el peón no lleva letra).
+move-no-square = `{ $input }` no es una jugada: una jugada dice a qué casilla va, como `{ $example }`.
+move-several = `{ $input }` son { $count } { $count ->
+        [one] jugada
+       *[other] jugadas
+    }: mándalas de una en una.
+move-two-squares = `{ $input }` son dos jugadas: mándalas de una en una. (Como una sola jugada, de { $from } a { $to }, no es legal aquí: { $reason }.)
+# After a move played whose marks were wrong. $mark: capture, check, mate-check (marked mate,
+# only check) or mate (marked mate, not even check).
+move-mark-wrong = Ojo: `{ $input }` { $mark ->
+        [capture] indica una captura, pero la jugada no captura nada
+        [check] indica jaque, pero la jugada no lo da
+        [mate-check] indica mate, pero la jugada solo da jaque
+       *[mate] indica mate, pero la jugada ni siquiera da jaque
+    }.
 move-game-over = la partida ha terminado: { $outcome }
 # The last two items of a list of alternatives: "`a`, `b` or `c`".
 list-or = { $init } o { $last }

@@ -73,6 +73,7 @@ challenge-closed =
         [cancelled] cancelado
        *[expired] caducado
     }).
+challenge-became-game = El desafío #{ $id } ya se aceptó y es ahora la partida #{ $game }: la partida tiene su propio número (`board #{ $game }`).
 challenge-not-yours = No te corresponde responder así al desafío #{ $id }.
 challenge-several = Hay varios desafíos posibles: { $list }. Di cuál, por ejemplo `{ $word } #{ $id }`.
 challenge-choice = #{ $id } de { $challenger }
@@ -85,9 +86,10 @@ cancel-none = No tienes ningún desafío abierto que cancelar.
 challenge-declined = { $player } rechazó el desafío #{ $id } de { $challenger }.
 challenge-withdrawn = { $player } retiró el desafío #{ $id }.
 challenge-expired = El desafío #{ $id } de { $challenger } caducó: nadie lo aceptó en un día.
-# $rated is rated or casual.
+game-from-challenge = (del desafío #{ $challenge })
+# $rated is rated or casual; $from is game-from-challenge with a space before it, or nothing.
 game-begins =
-    Empieza la **partida #{ $id }**: { $white } (blancas) contra { $black } (negras), { $days } { $days ->
+    Empieza la **partida #{ $id }**{ $from }: { $white } (blancas) contra { $black } (negras), { $days } { $days ->
         [one] día
        *[other] días
     } por jugada, { $rated ->
@@ -179,6 +181,7 @@ moves-side-none = **Partida #{ $id }** · las { $side ->
        *[black] negras
     } no tienen jugadas legales.
 history = **Partida #{ $id }** · { $moves }
+history-ended = **Partida #{ $id }** · { $moves } — { $outcome }
 history-empty = **Partida #{ $id }** · aún no hay jugadas.
 games-none = No tienes ninguna partida en curso. Empieza una con `challenge @jugador`.
 games-header = Tus partidas en curso:

@@ -239,6 +239,7 @@ command-max-players = Un torneo admite de { $min } a { $max } { $max ->
     }: `max { $word }` está fuera de rango.
 command-tournament-name-link = El nombre de un torneo no puede ser un enlace ni una invitación (`{ $word }`): aparecería en cada anuncio y en cada hilo de partida. Elige un nombre sencillo, como `Abierto de primavera` (un punto que no inicia ninguna dirección web va seguido de un espacio: `St. Petersburg`).
 command-conflicting-options = `{ $first }` y `{ $second }` dicen cosas distintas: deja solo la que quieres decir.
+command-repeated-option = `{ $first }` y `{ $second }` repiten la misma opción: deja solo una.
 
 ## /rb-tournament: the command, its subcommands and their options
 

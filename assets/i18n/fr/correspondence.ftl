@@ -95,7 +95,7 @@ vacation-ended = Bon retour ! Vos vacances ont coûté { $used } { $used ->
        *[other] parties
     } où vous avez le trait).
 vacation-on-board = { $player } est en vacances ; elles finissent { $until } au plus tard.
-games-vacation = (en vacances, fin { $until } au plus tard)
+games-vacation = ({ $player } est en vacances, fin { $until } au plus tard)
 vacation-over-notice = { $player } est revenu de vacances. { $turn ->
         [yes] Sa pendule dans la **partie #{ $id }** tourne à nouveau : échéance { $deadline }.
        *[no] La **partie #{ $id }** continue.

@@ -6,6 +6,27 @@ move-unreadable = Je n'arrive pas à lire `{ $input }` comme un coup. Écrivez u
 move-illegal = `{ $input }` n'est pas légal ici : { $reason }
 # $candidates is a list such as `Rb7` or `Rc7`, made with list-or.
 move-ambiguous = `{ $input }` peut désigner { $candidates } : précisez lequel.
+# Moves written as chess writes them, half written, or several at once. $written is the
+# move with the piece's letter; $example what was typed with a square added; $reason (in
+# move-two-squares) one of the illegal-* texts.
+move-no-knights = `{ $input }` : il n'y a pas de cavalier au Rollerball. Ses pièces sont le roi (K), les tours (R), les fous (B) et les pions (sans lettre).
+move-no-queens = `{ $input }` : il n'y a pas de dame au Rollerball. Ses pièces sont le roi (K), les tours (R), les fous (B) et les pions (sans lettre).
+move-no-castling = `{ $input }` : le Rollerball ne connaît pas le roque ; le roi se déplace d'une case à la fois.
+move-figurine = `{ $input }` : écrivez la pièce avec sa lettre : `{ $written }` (K roi, R tour, B fou ; un pion n'a pas de lettre).
+move-no-square = `{ $input }` n'est pas un coup : un coup nomme sa case d'arrivée, comme `{ $example }`.
+move-several = `{ $input }`, ce sont { $count } { $count ->
+        [one] coup
+       *[other] coups
+    } : envoyez-les un par un.
+move-two-squares = `{ $input }`, ce sont deux coups : envoyez-les un par un. (Lu comme un seul coup, de { $from } à { $to }, il n'est pas légal ici : { $reason }.)
+# After a move played whose marks were wrong. $mark: capture, check, mate-check (marked mate,
+# only check) or mate (marked mate, not even check).
+move-mark-wrong = Remarque : `{ $input }` { $mark ->
+        [capture] annonce une prise, mais le coup ne prend rien
+        [check] annonce un échec, mais le coup n'en donne pas
+        [mate-check] annonce un mat, mais le coup ne fait qu'échec
+       *[mate] annonce un mat, mais le coup ne donne même pas échec
+    }.
 move-game-over = la partie est terminée : { $outcome }
 # The last two items of a list of alternatives: "`a`, `b` or `c`".
 list-or = { $init } ou { $last }

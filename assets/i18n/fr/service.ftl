@@ -73,6 +73,7 @@ challenge-closed =
         [cancelled] annulé
        *[expired] expiré
     }).
+challenge-became-game = Le défi #{ $id } a été accepté et il est devenu la partie #{ $game } : la partie a son propre numéro (`board #{ $game }`).
 challenge-not-yours = Ce n'est pas à vous de répondre ainsi au défi #{ $id }.
 challenge-several = Plusieurs défis correspondent : { $list }. Précisez lequel, par exemple `{ $word } #{ $id }`.
 challenge-choice = #{ $id } de { $challenger }
@@ -85,8 +86,9 @@ cancel-none = Vous n'avez aucun défi ouvert à annuler.
 challenge-declined = { $player } a refusé le défi #{ $id } de { $challenger }.
 challenge-withdrawn = { $player } a retiré le défi #{ $id }.
 challenge-expired = Le défi #{ $id } de { $challenger } a expiré : personne ne l'a accepté en un jour.
-# $rated is rated or casual.
-game-begins = **Partie #{ $id }** commence : { $white } (Blancs) contre { $black } (Noirs), { $days } { $days ->
+game-from-challenge = (issue du défi #{ $challenge })
+# $rated is rated or casual; $from is game-from-challenge with a space before it, or nothing.
+game-begins = **Partie #{ $id }**{ $from } commence : { $white } (Blancs) contre { $black } (Noirs), { $days } { $days ->
         [one] jour
        *[other] jours
     } par coup, partie { $rated ->
@@ -178,6 +180,7 @@ moves-side-none = **Partie #{ $id }** · les { $side ->
        *[black] Noirs
     } n'ont aucun coup légal.
 history = **Partie #{ $id }** · { $moves }
+history-ended = **Partie #{ $id }** · { $moves } — { $outcome }
 history-empty = **Partie #{ $id }** · aucun coup pour l'instant.
 games-none = Vous n'avez aucune partie en cours. Lancez-en une avec `challenge @joueur`.
 games-header = Vos parties en cours :

@@ -234,6 +234,7 @@ command-max-players = Un tournoi accueille de { $min } à { $max } { $max ->
     } : `max { $word }` est hors limites.
 command-tournament-name-link = Le nom d'un tournoi ne peut pas être un lien ni une invitation (`{ $word }`) : il figurerait dans chaque annonce et chaque fil de partie. Choisissez un nom simple, comme `Open de printemps` (un point qui n'ouvre aucune adresse web se fait suivre d'une espace : `St. Petersburg`).
 command-conflicting-options = `{ $first }` et `{ $second }` disent deux choses différentes : gardez celle que vous voulez dire.
+command-repeated-option = `{ $first }` et `{ $second }` donnent deux fois la même option : n'en gardez qu'une.
 
 ## /rb-tournament: the command, its subcommands and their options
 

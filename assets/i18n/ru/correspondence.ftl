@@ -127,7 +127,7 @@ vacation-ended = С возвращением! Отпуск стоил { $used } 
        *[many] { $games } партий, где ваш ход
     }).
 vacation-on-board = { $player } в отпуске; он закончится самое позднее { $until }.
-games-vacation = (в отпуске, конец самое позднее { $until })
+games-vacation = ({ $player } в отпуске, конец самое позднее { $until })
 vacation-over-notice = { $player } вернулся из отпуска. { $turn ->
         [yes] Его часы в **партии #{ $id }** снова идут: срок { $deadline }.
        *[no] **Партия #{ $id }** продолжается.

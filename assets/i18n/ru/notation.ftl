@@ -6,6 +6,28 @@ move-unreadable = Не могу прочитать `{ $input }` как ход. �
 move-illegal = `{ $input }` здесь невозможен: { $reason }
 # $candidates is a list such as `Rb7` or `Rc7`, made with list-or.
 move-ambiguous = `{ $input }` может означать { $candidates }: уточните, какой ход.
+# Moves written as chess writes them, half written, or several at once. $written is the
+# move with the piece's letter; $example what was typed with a square added; $reason (in
+# move-two-squares) one of the illegal-* texts.
+move-no-knights = `{ $input }`: в роллерболе нет коней. Его фигуры — король (K), ладьи (R), слоны (B) и пешки (без буквы).
+move-no-queens = `{ $input }`: в роллерболе нет ферзя. Его фигуры — король (K), ладьи (R), слоны (B) и пешки (без буквы).
+move-no-castling = `{ $input }`: в роллерболе нет рокировки; король ходит на одно поле.
+move-figurine = `{ $input }`: обозначайте фигуру буквой: `{ $written }` (K — король, R — ладья, B — слон; у пешки буквы нет).
+move-no-square = `{ $input }` — не ход: в ходе указывают поле, куда идёт фигура, например `{ $example }`.
+move-several = `{ $input }` — это { $count } { $count ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    }: отправляйте по одному ходу.
+move-two-squares = `{ $input }` — это два хода: отправляйте по одному. (Как один ход, с { $from } на { $to }, он здесь невозможен: { $reason }.)
+# After a move played whose marks were wrong. $mark: capture, check, mate-check (marked mate,
+# only check) or mate (marked mate, not even check).
+move-mark-wrong = Заметьте: `{ $input }` { $mark ->
+        [capture] обозначает взятие, но ход ничего не берёт
+        [check] обозначает шах, но ход его не даёт
+        [mate-check] обозначает мат, но ход даёт только шах
+       *[mate] обозначает мат, но ход не даёт даже шаха
+    }.
 move-game-over = партия окончена: { $outcome }
 # The last two items of a list of alternatives: "`a`, `b` or `c`".
 list-or = { $init } или { $last }

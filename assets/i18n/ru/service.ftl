@@ -75,6 +75,7 @@ challenge-closed =
         [cancelled] отозван
        *[expired] истёк
     }).
+challenge-became-game = Вызов #{ $id } уже принят и стал партией #{ $game }: у партии свой номер (`board #{ $game }`).
 challenge-not-yours = Вы не можете так ответить на вызов #{ $id }.
 challenge-several = Подходит несколько вызовов: { $list }. Уточните, какой, например `{ $word } #{ $id }`.
 challenge-choice = #{ $id } от { $challenger }
@@ -87,8 +88,9 @@ cancel-none = У вас нет открытого вызова, который �
 challenge-declined = { $player } отклоняет вызов #{ $id } от { $challenger }.
 challenge-withdrawn = { $player } отзывает вызов #{ $id }.
 challenge-expired = Вызов #{ $id } от { $challenger } истёк: за сутки его никто не принял.
-# $rated is rated or casual.
-game-begins = **Партия #{ $id }** начинается: { $white } (белые) — { $black } (чёрные), { $days } { $days ->
+game-from-challenge = (по вызову #{ $challenge })
+# $rated is rated or casual; $from is game-from-challenge with a space before it, or nothing.
+game-begins = **Партия #{ $id }**{ $from } начинается: { $white } (белые) — { $black } (чёрные), { $days } { $days ->
         [one] день
         [few] дня
        *[many] дней
@@ -182,6 +184,7 @@ moves-side-none = **Партия #{ $id }** · у { $side ->
        *[black] чёрных
     } нет допустимых ходов.
 history = **Партия #{ $id }** · { $moves }
+history-ended = **Партия #{ $id }** · { $moves } — { $outcome }
 history-empty = **Партия #{ $id }** · ходов пока нет.
 games-none = У вас нет текущих партий. Начните партию командой `challenge @игрок`.
 games-header = Ваши текущие партии:

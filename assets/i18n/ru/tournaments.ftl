@@ -253,6 +253,7 @@ command-max-players = В турнире может быть от { $min } до {
     }: `max { $word }` — вне этого диапазона.
 command-tournament-name-link = Название турнира не может быть ссылкой или приглашением (`{ $word }`): оно стояло бы в каждом объявлении и в ветке каждой партии. Выберите простое название, например `Весенний опен` (после точки, с которой не начинается веб-адрес, ставьте пробел: `St. Petersburg`).
 command-conflicting-options = `{ $first }` и `{ $second }` противоречат друг другу: оставьте то, что имеете в виду.
+command-repeated-option = `{ $first }` и `{ $second }` — одна и та же настройка дважды: оставьте одну.
 
 ## /rb-tournament: the command, its subcommands and their options
 

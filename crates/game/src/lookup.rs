@@ -6,7 +6,7 @@ use super::i18n::tr;
 use super::loaded::Loaded;
 use crate::model::{ChallengeId, GameId, Place, PlayerId};
 use crate::rules::Color;
-use crate::store::{Challenge, ChallengeStatus, Game as StoredGame, Store, StoreError};
+use crate::store::{Challenge, ChallengeStatus, Game as StoredGame, GameStatus, Store, StoreError};
 
 /// The channel or thread id a place's games are listed under.
 pub(crate) fn place_key(place: Place) -> u64 {
@@ -159,6 +159,38 @@ pub(crate) async fn viewed_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<Loaded> 
     }
 }
 
+/// The game a command that looks at a game's record means (`history`, `export`): the one
+/// named; the one in progress here ([`viewed_game`]); and when none is, the finished game this
+/// thread is for or the asker's latest finished game here, as `analysis` and `rematch` take it.
+pub(crate) async fn viewed_or_finished(cx: &Cx<'_>, id: Option<GameId>) -> Res<Loaded> {
+    if id.is_none()
+        && my_games_here(cx.store(), cx.actor.id, cx.place)
+            .await?
+            .is_empty()
+        && cx
+            .store()
+            .only_active_game_in(place_key(cx.place))
+            .await?
+            .is_none()
+        && let Some(row) = finished_here(cx).await?
+    {
+        return load(cx, row.id).await;
+    }
+    viewed_game(cx, id).await
+}
+
+/// The finished game a command without `#ID` means where no game is in progress: the game
+/// whose thread this is, else the asker's latest finished game here.
+async fn finished_here(cx: &Cx<'_>) -> Res<Option<StoredGame>> {
+    if let Some(thread) = cx.place.thread
+        && let Some(row) = cx.store().game_in_thread(thread).await?
+        && row.status != GameStatus::Active
+    {
+        return Ok(Some(row));
+    }
+    Ok(my_finished_games(cx, true).await?.into_iter().next())
+}
+
 /// The open challenge a command means: the one named, or the only one that `fits`; `none` is
 /// the refusal when nothing fits.
 pub(crate) async fn find_challenge(
@@ -179,6 +211,10 @@ pub(crate) async fn find_challenge(
             } else {
                 c.status.as_str()
             };
+            // An accepted challenge names the game it became: that number is the game's.
+            if let Some(game) = c.game.filter(|_| c.status == ChallengeStatus::Accepted) {
+                return Err(no!("challenge-became-game", id = id.0, game = game.0));
+            }
             return Err(no!("challenge-closed", id = id.0, status = status));
         }
         if !fits(&c) {

@@ -26,7 +26,9 @@ mod square;
 
 pub use fen::{FenError, START_FEN, from_fen, to_fen};
 pub use game::{Annotation, Game, PgnTags, PlayError, ReplayError};
-pub use notation::{Illegal, MoveError, coordinate, legal_sans, read_move, san};
+pub use notation::{
+    Illegal, Miswritten, MoveError, WrongMark, coordinate, legal_sans, read_move, san, wrong_marks,
+};
 pub use outcome::{Outcome, Termination, UnknownTermination};
 pub use position::{IllegalMove, Move, MoveList, Position, promotion_squares, throne};
 pub use rays::path;

@@ -136,6 +136,7 @@ pub(crate) async fn start(
         cx.lang,
         "game-begins",
         id = loaded.id(),
+        from = "",
         white = voice.side(&loaded, Color::White),
         black = voice.side(&loaded, Color::Black),
         days = days.get(),

@@ -7,7 +7,7 @@ use crate::i18n::tr;
 use crate::model::GameId;
 use crate::observe::RefusalReason;
 use crate::picks::Mark;
-use crate::present::{Mover, Ping};
+use crate::present::{Mover, Ping, wrong_mark};
 use crate::reply::Reply;
 use crate::rules;
 use crate::seat::Seat;
@@ -49,6 +49,7 @@ pub(crate) async fn play_at(
     // A move may come from a slash command's field, which the line parser never saw.
     let text =
         &clean_text(text).map_err(|e| Refusal::No(RefusalReason::Unreadable, Said::Command(e)))?;
+    let text_typed = text.trim();
     let voice = cx.voice();
     let (mut seat, mut mv) = ready(cx, id, text).await?;
     // A move ends the mover's vacation, once it is known to be one: their clocks run again
@@ -66,6 +67,9 @@ pub(crate) async fn play_at(
         ));
     }
     let pending = seat.loaded().row().offer.filter(|o| o.by != seat.color());
+    // A mark that says something false (`exf5` taking nothing, `f4#` no mate) does not stop an
+    // unambiguous move: it is played, and the mark is corrected in the reply.
+    let wrong_marks = rules::wrong_marks(seat.loaded().game().position(), text, mv);
     let san = seat.play(cx.svc, voice, mv).await?;
     // The move stands from here on: what follows only tells of it.
     let mut text = tr!(
@@ -75,6 +79,10 @@ pub(crate) async fn play_at(
         player = cx.me(),
         san = san.as_str()
     );
+    for mark in wrong_marks {
+        text.push(' ');
+        text.push_str(&wrong_mark(lang, text_typed, mark));
+    }
     let declined = match pending.map(|o| o.kind) {
         Some(OfferKind::Draw) => Some(tr!(lang, "move-declines-draw")),
         Some(OfferKind::Takeback) => Some(tr!(lang, "move-declines-takeback")),

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use crate::context::{Cx, Res, no};
 use crate::i18n::tr;
-use crate::lookup::viewed_game;
+use crate::lookup::{viewed_game, viewed_or_finished};
 use crate::model::GameId;
 use crate::present::board_words::{BoardWords, caption};
 use crate::present::{Ping, rules_summary, side_key, yes_no};
@@ -136,7 +136,7 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
 
 /// `history [#ID]`: the moves so far, numbered, and the result once over; privately.
 pub(crate) async fn history(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
-    let loaded = viewed_game(cx, id).await?;
+    let loaded = viewed_or_finished(cx, id).await?;
     if loaded.game().ply() == 0 {
         return Ok(Reply::private(tr!(
             cx.lang,
@@ -152,13 +152,15 @@ pub(crate) async fn history(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         text.push_str(san);
         text.push(' ');
     }
+    // The outcome's words carry the result (`checkmate, @alice wins (1-0)`): said once.
     if let Some(outcome) = loaded.game().outcome() {
-        let _ = write!(
-            text,
-            "{} ({})",
-            outcome.result(),
-            cx.voice().outcome(&loaded, outcome)
-        );
+        return Ok(Reply::private(tr!(
+            cx.lang,
+            "history-ended",
+            id = loaded.id(),
+            moves = text.trim_end(),
+            outcome = cx.voice().outcome(&loaded, outcome)
+        )));
     }
     Ok(Reply::private(tr!(
         cx.lang,
@@ -188,7 +190,7 @@ pub(crate) async fn games(cx: &Cx<'_>) -> Res<Reply> {
             cx.lang,
             "games-line",
             id = g.id.0,
-            opponent = opponent,
+            opponent = opponent.as_str(),
             side = side_key(color),
             turn = yes_no(g.to_move == color),
             deadline = g.deadline.map(|at| voice.time(at)).unwrap_or_default(),
@@ -196,7 +198,12 @@ pub(crate) async fn games(cx: &Cx<'_>) -> Res<Reply> {
         ));
         if let Some(v) = away(cx, g.player(color.opponent())).await {
             text.push(' ');
-            text.push_str(&tr!(cx.lang, "games-vacation", until = voice.time(v.until)));
+            text.push_str(&tr!(
+                cx.lang,
+                "games-vacation",
+                player = opponent.as_str(),
+                until = voice.time(v.until)
+            ));
         }
         if let Some(links) = cx.svc.links() {
             text.push(' ');
@@ -227,7 +234,7 @@ async fn opponent_of(cx: &Cx<'_>, g: &StoredGame, color: Color) -> String {
 /// `export [#ID]`: the game's PGN record (with the engine's annotations once it has been
 /// analysed) and an animated GIF of it.
 pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
-    let loaded = viewed_game(cx, id).await?;
+    let loaded = viewed_or_finished(cx, id).await?;
     // An analysed game's record carries the engine's evaluations and marks.
     let notes = super::analysis::stored_annotations(cx.svc, &loaded).await;
     let pgn = loaded

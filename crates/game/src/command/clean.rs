@@ -39,3 +39,45 @@ pub fn looks_like_move(text: &str) -> bool {
         })
         && t.chars().filter(|c| c.is_ascii_alphabetic()).count() <= 4
 }
+
+/// Chess's piece figurines, which a player may paste for a piece (`♚e6`).
+fn is_figurine(c: char) -> bool {
+    ('\u{2654}'..='\u{265f}').contains(&c)
+}
+
+/// True when a line addressed to the bot that is no command is an attempt at a move, right or
+/// wrong: a move ([`looks_like_move`]), a move with spaces (`R b7`), several moves (`e6 f5`),
+/// castling (`O-O`), a figurine (`♚e6`) or a lone file or piece letter (`b`). The move reader
+/// then says what is wrong with it, where "did you mean `web`?" would mislead. Words of
+/// letters a move cannot hold (`chalenge`, `gmae 2`) stay unknown commands.
+pub fn looks_like_move_attempt(text: &str) -> bool {
+    let t = text.trim();
+    if looks_like_move(t) {
+        return true;
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if words.is_empty() || words.len() > 6 || t.chars().count() > 40 {
+        return false;
+    }
+    let move_char = |c: char| {
+        matches!(c,
+            'a'..='h' | 'A'..='H' | 'K' | 'R' | 'P' | 'N' | 'Q' | 'O' | 'o' | 'x' | '×'
+            | '0'..='9' | '-' | ':' | '=' | '(' | ')' | '+' | '#' | '!' | '?')
+            || is_figurine(c)
+    };
+    if !t.chars().all(|c| move_char(c) || c.is_whitespace()) {
+        return false;
+    }
+    let castling = words.iter().any(|w| {
+        let w = w.trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
+        w.eq_ignore_ascii_case("O-O") || w.eq_ignore_ascii_case("O-O-O")
+    });
+    let lone_letter = matches!(
+        t.chars().collect::<Vec<_>>().as_slice(),
+        ['a'..='g' | 'K' | 'R' | 'B' | 'P' | 'N' | 'Q']
+    );
+    castling
+        || lone_letter
+        || t.chars()
+            .any(|c| ('1'..='7').contains(&c) || is_figurine(c))
+}

@@ -17,10 +17,11 @@ mod correspondence;
 mod front_end_error;
 mod help;
 mod mentions;
+mod options;
 mod parse;
 mod tournament;
 
-pub use clean::{clean_text, is_direction_control, looks_like_move};
+pub use clean::{clean_text, is_direction_control, looks_like_move, looks_like_move_attempt};
 pub use correspondence::{ForecastChange, VacationChange, forecast_change, vacation_days_number};
 pub use front_end_error::FrontEndError;
 pub use help::{HELP, HelpEntry, help_entry};
@@ -316,6 +317,13 @@ pub enum CommandError {
         /// The one that disagrees with it, as typed.
         second: String,
     },
+    /// One option of a command given twice (each as typed: `white`, `white`; `days 2`, `2d`).
+    RepeatedOption {
+        /// The first, as typed.
+        first: String,
+        /// The second, as typed.
+        second: String,
+    },
     /// A tournament's most players out of range, or not a number.
     MaxPlayers(String),
     /// Vacation days out of range, or not a number.
@@ -389,6 +397,7 @@ impl CommandError {
             CommandError::TournamentNumber(_) => "command-tournament-number",
             CommandError::TournamentName(_) => "command-tournament-name",
             CommandError::ConflictingOptions { .. } => "command-conflicting-options",
+            CommandError::RepeatedOption { .. } => "command-repeated-option",
             CommandError::TournamentNameLink(_) => "command-tournament-name-link",
             CommandError::MaxPlayers(_) => "command-max-players",
             CommandError::VacationDays(_) => "command-vacation-days",
@@ -460,6 +469,12 @@ impl CommandError {
             CommandError::ConflictingOptions { first, second } => tr!(
                 lang,
                 "command-conflicting-options",
+                first = first.as_str(),
+                second = second.as_str()
+            ),
+            CommandError::RepeatedOption { first, second } => tr!(
+                lang,
+                "command-repeated-option",
                 first = first.as_str(),
                 second = second.as_str()
             ),

@@ -3,10 +3,11 @@
 
 use super::help::{HELP, help_entry, usage};
 use super::mentions::player_ref;
+use super::options::set_once;
 use super::tournament::TournamentArgs;
 use super::{
     Answer, ChallengeId, Command, CommandError, DEFAULT_COMPUTER_LEVEL, Days, GameId, Level,
-    Mentions, Needed, Opponent, PlainMentions, Setting, clean_text, looks_like_move,
+    Mentions, Needed, Opponent, PlainMentions, Setting, clean_text, looks_like_move_attempt,
 };
 use crate::rules::{Color, Square};
 
@@ -174,10 +175,13 @@ impl Command {
         mentions: &dyn Mentions,
     ) -> Result<Command, CommandError> {
         match Command::parse_with(line, mentions) {
-            Err(CommandError::Unknown { .. }) if looks_like_move(line) => Ok(Command::Move {
-                game: None,
-                text: line.trim().to_string(),
-            }),
+            Err(CommandError::Unknown { .. }) if looks_like_move_attempt(line) => {
+                // Words as the parser splits them: one space between, whatever was typed.
+                Ok(Command::Move {
+                    game: None,
+                    text: line.split_whitespace().collect::<Vec<_>>().join(" "),
+                })
+            }
             other => other,
         }
     }
@@ -214,9 +218,17 @@ impl<'a> Args<'a> {
             return Ok(None);
         };
         let word = self.words.remove(i);
-        number(word)
-            .map(Some)
-            .ok_or_else(|| CommandError::GameNumber(word.to_string()))
+        let n = number(word).ok_or_else(|| CommandError::GameNumber(word.to_string()))?;
+        // A second number would be silently ignored or read as part of a move.
+        if let Some(other) = self.words.iter().find(|w| w.starts_with('#')) {
+            let (first, second) = (word.to_string(), other.to_string());
+            return Err(if number(other) == Some(n) {
+                CommandError::RepeatedOption { first, second }
+            } else {
+                CommandError::ConflictingOptions { first, second }
+            });
+        }
+        Ok(Some(n))
     }
 
     /// Takes a game's `#ID` from anywhere among the words.
@@ -407,19 +419,21 @@ impl<'a> Args<'a> {
 
     fn challenge(mut self) -> Result<Command, CommandError> {
         let mut opponent = None;
-        let mut colour = None;
-        let mut days_per_move = None;
-        let mut rated = true;
-        let mut level = None;
+        // Each option as typed, so that two that disagree (or one given twice) can be named.
+        let mut colour: Option<(Option<Color>, String)> = None;
+        let mut days_per_move: Option<(Days, String)> = None;
+        let mut rated: Option<(bool, String)> = None;
+        let mut level: Option<(Level, String)> = None;
         let mut words = std::mem::take(&mut self.words).into_iter().peekable();
         while let Some(word) = words.next() {
             let lower = word.to_lowercase();
+            let typed = word.to_string();
             match lower.as_str() {
-                "white" | "w" => colour = Some(Some(Color::White)),
-                "black" | "b" => colour = Some(Some(Color::Black)),
-                "random" | "any" => colour = Some(None),
-                "casual" | "unrated" => rated = false,
-                "rated" => rated = true,
+                "white" | "w" => set_once(&mut colour, Some(Color::White), typed)?,
+                "black" | "b" => set_once(&mut colour, Some(Color::Black), typed)?,
+                "random" | "any" => set_once(&mut colour, None, typed)?,
+                "casual" | "unrated" => set_once(&mut rated, false, typed)?,
+                "rated" => set_once(&mut rated, true, typed)?,
                 "open" | "anyone" | "everyone" if opponent.is_none() => {
                     opponent = Some(Opponent::Open)
                 }
@@ -431,7 +445,7 @@ impl<'a> Args<'a> {
                 "level" | "lvl" => {
                     let n = words.next().ok_or_else(|| self.missing(Needed::Level))?;
                     match n.parse::<u8>().ok().and_then(Level::new) {
-                        Some(l) => level = Some((l, n)),
+                        Some(l) => set_once(&mut level, l, format!("{word} {n}"))?,
                         None => return Err(CommandError::Level(n.to_string())),
                     }
                 }
@@ -439,10 +453,10 @@ impl<'a> Args<'a> {
                     let n = words
                         .next()
                         .ok_or_else(|| self.missing(Needed::DaysNumber))?;
-                    days_per_move = Some(days(n)?);
+                    set_once(&mut days_per_move, days(n)?, format!("{word} {n}"))?;
                 }
                 _ if lower.ends_with('d') && lower[..lower.len() - 1].parse::<u32>().is_ok() => {
-                    days_per_move = Some(days(word)?);
+                    set_once(&mut days_per_move, days(word)?, typed)?;
                 }
                 _ => match player_ref(word, self.mentions) {
                     Some(Ok(player)) if opponent.is_none() => {
@@ -455,10 +469,10 @@ impl<'a> Args<'a> {
         }
         let opponent = match (opponent, level) {
             (Some(Opponent::Computer { .. }), Some((level, _))) => Opponent::Computer { level },
-            (_, Some((_, word))) => {
+            (_, Some((_, typed))) => {
                 return Err(CommandError::Unexpected {
                     command: "challenge",
-                    word: format!("level {word}"),
+                    word: typed,
                     usage: usage("challenge"),
                 });
             }
@@ -466,9 +480,9 @@ impl<'a> Args<'a> {
         };
         Ok(Command::Challenge {
             opponent,
-            colour: colour.unwrap_or(None),
-            days: days_per_move.unwrap_or(Days::DEFAULT),
-            rated,
+            colour: colour.and_then(|(c, _)| c),
+            days: days_per_move.map_or(Days::DEFAULT, |(d, _)| d),
+            rated: rated.is_none_or(|(r, _)| r),
         })
     }
 
@@ -519,7 +533,7 @@ impl<'a> Args<'a> {
 mod tests {
     use super::*;
     use crate::command::mentions::tests::Brackets;
-    use crate::command::{FrontEndError, PlayerRef};
+    use crate::command::{FrontEndError, PlayerRef, looks_like_move};
 
     /// Parses `s` as typed on a front end whose mentions look like Discord's.
     fn parse(s: &str) -> Command {
@@ -577,6 +591,47 @@ mod tests {
             Err(CommandError::FrontEnd(
                 FrontEndError::new("command-role-mention").with("role", "<@&5>")
             ))
+        );
+    }
+
+    #[test]
+    fn an_option_is_given_once() {
+        for (line, first, second, conflict) in [
+            ("challenge @bob days 1 days 14", "days 1", "days 14", true),
+            ("challenge @bob days 5 5d", "days 5", "5d", false),
+            ("challenge @bob white black", "white", "black", true),
+            ("challenge @bob white w", "white", "w", false),
+            ("challenge @bob random white", "random", "white", true),
+            ("challenge @bob casual rated", "casual", "rated", true),
+            ("challenge @bob rated rated", "rated", "rated", false),
+            (
+                "challenge computer level 2 level 4",
+                "level 2",
+                "level 4",
+                true,
+            ),
+            ("move #3 #4 Rb7", "#3", "#4", true),
+            ("board #3 #3", "#3", "#3", false),
+        ] {
+            let (first, second) = (first.to_string(), second.to_string());
+            let want = if conflict {
+                CommandError::ConflictingOptions { first, second }
+            } else {
+                CommandError::RepeatedOption { first, second }
+            };
+            assert_eq!(Command::parse(line), Err(want), "{line}");
+        }
+        assert_eq!(
+            Command::parse("challenge @bob days 1 days 14")
+                .unwrap_err()
+                .to_string(),
+            "`days 1` and `days 14` say different things: keep the one you mean."
+        );
+        assert_eq!(
+            Command::parse("challenge @bob white w")
+                .unwrap_err()
+                .to_string(),
+            "`white` and `w` give the same option twice: keep one."
         );
     }
 
@@ -771,6 +826,35 @@ mod tests {
     fn every_help_entry_parses_its_example() {
         for entry in HELP {
             assert!(Command::parse(entry.example).is_ok(), "{}", entry.example);
+        }
+    }
+
+    #[test]
+    fn attempts_at_moves_are_moves_and_command_typos_stay_typos() {
+        for line in [
+            "e6 f5", "b", "♚e6", "O-O", "0-0-0", "Nf3", "Qd4", "R b7", "c2 b3",
+        ] {
+            assert_eq!(
+                Command::parse_or_move(line),
+                Ok(Command::Move {
+                    game: None,
+                    text: line.into()
+                }),
+                "{line}"
+            );
+        }
+        for (line, suggestion) in [
+            ("chalenge", "challenge"),
+            ("gmae 2", "game"),
+            ("wbe", "web"),
+        ] {
+            assert!(
+                matches!(
+                    Command::parse_or_move(line),
+                    Err(CommandError::Unknown { suggestion: Some(s), .. }) if s == suggestion
+                ),
+                "{line}"
+            );
         }
     }
 

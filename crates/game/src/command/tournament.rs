@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::help::usage;
 use super::mentions::player_ref;
+use super::options::set_once;
 use super::{CommandError, Days, Mentions, Needed, PlayerRef};
 use crate::model::TournamentId;
 
@@ -229,26 +230,6 @@ fn is_days_word(lower: &str) -> bool {
     lower
         .strip_suffix('d')
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// Records a setting of `tournament create`, refusing one given before as something else
-/// (`days 1 days 14`, `single double`); the same setting twice is only said twice.
-fn set_once<T: PartialEq>(
-    slot: &mut Option<(T, String)>,
-    value: T,
-    typed: String,
-) -> Result<(), CommandError> {
-    match slot {
-        Some((before, first)) if *before != value => Err(CommandError::ConflictingOptions {
-            first: first.clone(),
-            second: typed,
-        }),
-        Some(_) => Ok(()),
-        None => {
-            *slot = Some((value, typed));
-            Ok(())
-        }
-    }
 }
 
 impl<'a> TournamentArgs<'a> {
@@ -522,17 +503,6 @@ mod tests {
                 max: None,
             })
         );
-        // Saying one thing twice is no conflict.
-        assert_eq!(
-            parse("tournament create Club Night double double days 2 2d"),
-            t(TournamentCommand::Create {
-                name: TournamentName::new("Club Night").unwrap(),
-                days: Days::new(2).unwrap(),
-                double: true,
-                rated: true,
-                max: None,
-            })
-        );
         assert_eq!(
             parse("tournament"),
             t(TournamentCommand::Standings { tournament: None })
@@ -609,6 +579,24 @@ mod tests {
                 "{typed}"
             );
         }
+        // Saying one thing twice is refused too: the second may be a slip for another option.
+        for (typed, first, second) in [
+            ("Club Night double double", "double", "double"),
+            ("Club Night days 2 2d", "days 2", "2d"),
+        ] {
+            assert_eq!(
+                Command::parse(&format!("tournament create {typed}")),
+                Err(CommandError::RepeatedOption {
+                    first: first.into(),
+                    second: second.into()
+                }),
+                "{typed}"
+            );
+        }
+        assert_eq!(
+            error("tournament create Club Night days 2 2d"),
+            "`days 2` and `2d` give the same option twice: keep one."
+        );
         assert_eq!(
             error("tournament create Spring days 1 days 14"),
             "`days 1` and `days 14` say different things: keep the one you mean."

@@ -19,4 +19,4 @@ pub use help::rules_summary;
 pub use markup::{Markup, TextMarkup, written_time};
 pub(crate) use voice::Voice;
 pub use words::{Mover, move_error, move_error_by, move_error_id};
-pub(crate) use words::{offer_key, on_off, rated_key, side_key, yes_no};
+pub(crate) use words::{offer_key, on_off, rated_key, side_key, wrong_mark, yes_no};

@@ -2,7 +2,7 @@
 //! errors in the reader's language.
 
 use crate::i18n::{Lang, tr};
-use crate::rules::{Color, Illegal, MoveError};
+use crate::rules::{Color, Illegal, Miswritten, MoveError, WrongMark};
 use crate::store::OfferKind;
 
 /// The key of a side in the texts' selectors: `white` or `black`.
@@ -45,7 +45,33 @@ pub fn move_error_id(error: &MoveError) -> &'static str {
         MoveError::Unreadable { .. } => "move-unreadable",
         MoveError::Illegal { .. } => "move-illegal",
         MoveError::Ambiguous { .. } => "move-ambiguous",
+        MoveError::Miswritten { how, .. } => miswritten_id(how),
     }
+}
+
+/// The id of the message that says what is wrong with a miswritten move.
+fn miswritten_id(how: &Miswritten) -> &'static str {
+    match how {
+        Miswritten::Knight => "move-no-knights",
+        Miswritten::Queen => "move-no-queens",
+        Miswritten::Castling => "move-no-castling",
+        Miswritten::Figurine { .. } => "move-figurine",
+        Miswritten::NoSquare { .. } => "move-no-square",
+        Miswritten::SeveralMoves { .. } => "move-several",
+        Miswritten::TwoSquares { .. } => "move-two-squares",
+    }
+}
+
+/// The note that follows a move played from `input` whose mark `mark` said something false,
+/// in `lang`.
+pub(crate) fn wrong_mark(lang: Lang, input: &str, mark: WrongMark) -> String {
+    let mark = match mark {
+        WrongMark::NotACapture => "capture",
+        WrongMark::NotCheck => "check",
+        WrongMark::NotMate { check: true } => "mate-check",
+        WrongMark::NotMate { check: false } => "mate",
+    };
+    tr!(lang, "move-mark-wrong", input = input, mark = mark)
 }
 
 /// Whose move a refused move is, for the words of why: the reader's own, or their opponent's
@@ -68,6 +94,29 @@ pub fn move_error_by(lang: Lang, error: &MoveError, mover: Mover) -> String {
             input = input,
             reason = illegal_reason_by(lang, reason, mover)
         ),
+        MoveError::Miswritten { input, how } => {
+            let id = miswritten_id(how);
+            match how {
+                Miswritten::Knight | Miswritten::Queen | Miswritten::Castling => {
+                    tr!(lang, id, input = input)
+                }
+                Miswritten::Figurine { written } => {
+                    tr!(lang, id, input = input, written = written)
+                }
+                Miswritten::NoSquare { example } => {
+                    tr!(lang, id, input = input, example = example)
+                }
+                Miswritten::SeveralMoves { count } => tr!(lang, id, input = input, count = *count),
+                Miswritten::TwoSquares { from, to, reason } => tr!(
+                    lang,
+                    id,
+                    input = input,
+                    from = from.name(),
+                    to = to.name(),
+                    reason = illegal_reason_by(lang, reason, mover)
+                ),
+            }
+        }
         MoveError::Ambiguous { input, candidates } => {
             let quoted: Vec<String> = candidates.iter().map(|c| format!("`{c}`")).collect();
             let candidates = match quoted.split_last() {
@@ -206,6 +255,28 @@ mod tests {
         errors.push(MoveError::Unreadable {
             input: "hello".into(),
         });
+        for how in [
+            Miswritten::Knight,
+            Miswritten::Queen,
+            Miswritten::Castling,
+            Miswritten::Figurine {
+                written: "Ke6".into(),
+            },
+            Miswritten::NoSquare {
+                example: "b3".into(),
+            },
+            Miswritten::SeveralMoves { count: 3 },
+            Miswritten::TwoSquares {
+                from: sq("e6"),
+                to: sq("f5"),
+                reason: Illegal::NoPiece(sq("e6")),
+            },
+        ] {
+            errors.push(MoveError::Miswritten {
+                input: "x".into(),
+                how,
+            });
+        }
         for candidates in [vec!["Rb7"], vec!["Rb7", "Rc7"], vec!["Rb7", "Rc7", "Rd7"]] {
             errors.push(MoveError::Ambiguous {
                 input: "R7".into(),

@@ -6,6 +6,12 @@ use std::fmt;
 use super::position::{Move, Position};
 use super::square::{Color, PieceKind, Square};
 
+mod marks;
+mod miswritten;
+
+pub use marks::{WrongMark, wrong_marks};
+pub use miswritten::Miswritten;
+
 /// The move in coordinate form: `c2-b3`, `d2xb2`, `d7-e6=R`.
 pub fn coordinate(position: &Position, mv: Move) -> String {
     let sep = if position.is_capture(mv) { 'x' } else { '-' };
@@ -112,6 +118,15 @@ pub enum MoveError {
         input: String,
         /// Why the move is illegal.
         reason: Illegal,
+    },
+    /// Written as chess writes it where Rollerball has no such thing (a knight, castling), with
+    /// a figurine, without a square, or several moves at once: what is wrong can be told.
+    #[error("{}", how.describe(input))]
+    Miswritten {
+        /// What was typed.
+        input: String,
+        /// What is wrong with it.
+        how: Miswritten,
     },
     /// Several legal moves match.
     #[error("`{input}` could mean {}: say which.", list(candidates))]
@@ -392,6 +407,43 @@ fn parse(input: &str) -> Parse {
 /// [`MoveError::Illegal`] (with the reason) or [`MoveError::Ambiguous`] (with the candidates).
 pub fn read_move(position: &Position, input: &str) -> Result<Move, MoveError> {
     let input_text = input.trim().to_string();
+    let miswritten = |how| MoveError::Miswritten {
+        input: input_text.clone(),
+        how,
+    };
+    let words: Vec<&str> = input.split_whitespace().collect();
+    // Several words, each a move of its own (`Rb7 Kd6`), are several moves; two squares
+    // (`c2 b3`, `d7 e6=R`) are a move from one to the other when they are one, and two moves
+    // otherwise.
+    let whole = |word: &&str| match parse(word) {
+        Parse::Ok(_) | Parse::Illegal(_) => true,
+        Parse::Unreadable => miswritten::miswritten(word)
+            .is_some_and(|how| !matches!(how, Miswritten::NoSquare { .. })),
+    };
+    if words.len() >= 2 && words.iter().all(whole) {
+        let square = |word: &str| word.get(..2).and_then(|s| s.parse::<Square>().ok());
+        if let [first, second] = words.as_slice()
+            && first.len() == 2
+            && let (Some(from), Some(to)) = (square(first), square(second))
+        {
+            return match read_pattern(position, input, &input_text) {
+                Err(MoveError::Illegal { reason, .. }) => {
+                    Err(miswritten(Miswritten::TwoSquares { from, to, reason }))
+                }
+                other => other,
+            };
+        }
+        return Err(miswritten(Miswritten::SeveralMoves { count: words.len() }));
+    }
+    if let Some(how) = miswritten::miswritten(&words.concat()) {
+        return Err(miswritten(how));
+    }
+    read_pattern(position, input, &input_text)
+}
+
+/// [`read_move`] of a text whose words make one move once joined (`c2 b3`, `R b7`).
+fn read_pattern(position: &Position, input: &str, input_text: &str) -> Result<Move, MoveError> {
+    let input_text = input_text.to_string();
     let illegal = |reason| MoveError::Illegal {
         input: input_text.clone(),
         reason,
@@ -627,6 +679,44 @@ mod tests {
         assert_eq!(read(&p, "B6b5").as_deref(), Ok("c6-b5"));
         // A lower-case b is still the b-file: b2 is a pawn.
         assert_eq!(read(&p, "b2b3").as_deref(), Ok("b2-b3"));
+    }
+
+    #[test]
+    fn chess_habits_and_several_moves_are_told_apart() {
+        let p = Position::start();
+        let said = |input: &str| read_move(&p, input).unwrap_err().to_string();
+        assert_eq!(
+            said("Nf3"),
+            "`Nf3`: Rollerball has no knights. Its pieces are the king (K), rooks (R), bishops (B) and pawns (no letter)."
+        );
+        assert_eq!(
+            said("Qd4"),
+            "`Qd4`: Rollerball has no queens. Its pieces are the king (K), rooks (R), bishops (B) and pawns (no letter)."
+        );
+        assert_eq!(
+            said("O-O"),
+            "`O-O`: Rollerball has no castling; the king moves one square at a time."
+        );
+        assert_eq!(
+            said("♚e6"),
+            "`♚e6`: write the piece with its letter: `Ke6` (K king, R rook, B bishop; a pawn has no letter)."
+        );
+        assert_eq!(
+            said("b"),
+            "`b` is not a move: a move names its destination square, like `b3`."
+        );
+        assert_eq!(
+            said("b3 Rf1"),
+            "`b3 Rf1` is 2 moves: send one move at a time."
+        );
+        assert_eq!(
+            said("e6 f5"),
+            "`e6 f5` is two moves: send one move at a time. (As one move, e6 to f5 is not legal here: the piece on e6 is Black's, and it is White's move.)"
+        );
+        // A move with a space in it is still one move.
+        for input in ["c2 b3", "R f1", "c2 - b3", "b3 +"] {
+            assert!(read_move(&p, input).is_ok(), "{input}");
+        }
     }
 
     #[test]
