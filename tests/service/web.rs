@@ -56,7 +56,10 @@ impl Site {
     /// The pages of a fresh service on `db`, their files made by `files`, their live streams
     /// bounded by `live`.
     pub async fn with(db: TestDb, files: Arc<web::Files>, live: web::LiveLimits) -> Site {
-        Site::build(db, files, live, |base| Links::new(base, Some(SECRET)).unwrap()).await
+        Site::build(db, files, live, |base| {
+            Links::new(base, Some(SECRET)).unwrap()
+        })
+        .await
     }
 
     /// The pages of a fresh service on `db`: files made by `files`, live streams bounded by

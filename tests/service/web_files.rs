@@ -180,3 +180,31 @@ async fn a_gif_nobody_waits_for_any_more_is_given_up() {
         assert_eq!((files.made(), files.stopped()), (1, 1));
     }
 }
+
+#[tokio::test]
+async fn export_shows_a_long_games_end_and_says_so() {
+    for world in crate::common::World::each("export_long_gif").await {
+        // Game 1: 210 plies, finished; its White is player 2.
+        let plies = rollerball::game::GIF_PLIES + 10;
+        seed_stored_games(&world.store, 1, plies, T0).await;
+        let export = world.say(&crate::common::actor(2, "p2"), "export #1").await;
+        assert!(
+            export.text.ends_with(&format!(
+                "The animation shows the last {} plies of {plies}; the record (PGN) holds the \
+                 whole game.",
+                rollerball::game::GIF_PLIES
+            )),
+            "{}",
+            export.text
+        );
+        let pgn = String::from_utf8(export.files[0].bytes.clone()).unwrap();
+        assert!(
+            pgn.contains(&format!("{}. ", plies / 2)),
+            "the whole record"
+        );
+        assert_eq!(
+            gif_frames(&export.files[1].bytes),
+            rollerball::game::GIF_PLIES + 1
+        );
+    }
+}

@@ -911,7 +911,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         let versions = applied_migrations(&s).await;
         assert_eq!(
             versions,
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
         );
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
@@ -989,8 +989,11 @@ async fn a_game_takes_one_thread_while_active() {
 }
 
 #[tokio::test]
-async fn rollerball_migrate_creates_and_then_keeps_the_database() {
+async fn rollerball_migrate_brings_a_database_up_to_date_and_then_keeps_it() {
     for db in test_dbs("cli").await {
+        // Only the bot's own run creates a database (`migrate` refuses a missing file, see
+        // tests/rules/cli.rs): the database is made first.
+        db.store().await.close().await;
         let run = || {
             std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
                 .arg("migrate")
@@ -1035,7 +1038,7 @@ async fn several_processes_may_create_the_database_at_once() {
         let versions = applied_migrations(&s).await;
         assert_eq!(
             versions,
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
         );
         s.close().await;
     }
@@ -1098,14 +1101,21 @@ fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
 #[test]
 fn without_database_url_the_database_is_rollerball_db_where_the_bot_runs() {
     let dir = tempfile::tempdir().unwrap();
+    // `migrate` looks for rollerball.db where it runs, and (only the bot creating a database)
+    // says it is not there.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rollerball"))
         .arg("migrate")
         .env_remove("DATABASE_URL")
         .current_dir(dir.path())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    assert!(dir.path().join("rollerball.db").is_file());
+    assert!(!out.status.success(), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("there is no SQLite database at rollerball.db"),
+        "{out:?}"
+    );
+    assert!(!dir.path().join("rollerball.db").exists());
     assert_eq!(
         rollerball::store::DEFAULT_DATABASE_URL,
         "sqlite://rollerball.db"

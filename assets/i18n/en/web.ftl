@@ -51,7 +51,10 @@ web-download = Download:
 web-pgn = record (PGN)
 web-gif = animation (GIF)
 web-png = board (PNG)
-web-gif-part = The animation shows the last { $plies } plies of { $total }; the record (PGN) holds the whole game.
+web-gif-part = The animation shows the last { $plies ->
+        [one] ply
+       *[other] { $plies } plies
+    } of { $total }; the record (PGN) holds the whole game.
 web-analysis = Analysis
 web-analysis-graph = The engine's evaluation over the game, from White's side
 web-tournament = Round { $round } of { $name }

@@ -51,7 +51,10 @@ web-download = Descargar:
 web-pgn = planilla (PGN)
 web-gif = animación (GIF)
 web-png = tablero (PNG)
-web-gif-part = La animación muestra las últimas { $plies } jugadas de { $total }; el registro (PGN) tiene la partida entera.
+web-gif-part = La animación muestra { $plies ->
+        [one] la última jugada
+       *[other] las últimas { $plies } jugadas
+    } de { $total }; el registro (PGN) tiene la partida entera.
 web-analysis = Análisis
 web-analysis-graph = La evaluación del motor a lo largo de la partida, desde el lado de las blancas
 web-tournament = Ronda { $round } de { $name }

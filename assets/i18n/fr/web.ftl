@@ -51,7 +51,10 @@ web-download = Télécharger :
 web-pgn = notation (PGN)
 web-gif = GIF animé
 web-png = plateau (PNG)
-web-gif-part = L'animation montre les { $plies } derniers demi-coups sur { $total } ; la partie (PGN) les contient tous.
+web-gif-part = L'animation montre { $plies ->
+        [one] le dernier demi-coup
+       *[other] les { $plies } derniers demi-coups
+    } sur { $total } ; la partie (PGN) les contient tous.
 web-analysis = Analyse
 web-analysis-graph = L'évaluation du moteur au fil de la partie, du point de vue des Blancs
 web-tournament = Ronde { $round } de { $name }

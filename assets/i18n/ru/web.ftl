@@ -54,7 +54,11 @@ web-download = Скачать:
 web-pgn = запись (PGN)
 web-gif = анимацию (GIF)
 web-png = доску (PNG)
-web-gif-part = Анимация показывает последние { $plies } полуходов из { $total }; запись (PGN) содержит всю партию.
+web-gif-part = Анимация показывает { $plies ->
+        [one] последний { $plies } полуход
+        [few] последние { $plies } полухода
+       *[many] последние { $plies } полуходов
+    } из { $total }; запись (PGN) содержит всю партию.
 web-analysis = Анализ
 web-analysis-graph = Оценка движка по ходу партии, с точки зрения белых
 web-tournament = Тур { $round } турнира { $name }

@@ -28,13 +28,14 @@ pub(crate) fn out() -> bool {
 /// Notes `error`, from a read or write of this request: if the database did not answer, the
 /// rest of the request does not wait for it again.
 pub(crate) fn note(error: &StoreError) {
-    if matches!(
-        error,
-        StoreError::Database(_)
-            | StoreError::Unanswered(_)
-            | StoreError::Unconfirmed(_)
-            | StoreError::OutOfReach
-    ) {
+    // A statement the database answered with an error (a missing table, say) is no sign
+    // that the next read would wait in vain: only a database out of reach is remembered.
+    let out_of_reach = match error {
+        StoreError::Database(e) => e.is_out_of_reach(),
+        StoreError::Unanswered(_) | StoreError::Unconfirmed(_) | StoreError::OutOfReach => true,
+        _ => false,
+    };
+    if out_of_reach {
         let _ = OUT.try_with(|out| out.set(true));
     }
 }

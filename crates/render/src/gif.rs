@@ -62,6 +62,7 @@ pub fn render_gif_in(
     let part = GifPart {
         first_ply: 0,
         stop: &AtomicBool::new(false),
+        threads: MAX_THREADS,
     };
     render_gif_part(game, options, caption, words, part)
 }
@@ -75,7 +76,13 @@ pub struct GifPart<'a> {
     /// Set by whoever waits for the GIF when nobody does any more: the frames look at it
     /// before each is drawn, and the work stops with [`RenderError::Stopped`].
     pub stop: &'a AtomicBool,
+    /// The most threads the frames are compressed on (at least one, at most
+    /// [`MAX_THREADS`]): a server answering players beside it keeps cores for them.
+    pub threads: usize,
 }
+
+/// The most threads one GIF is compressed on.
+pub const MAX_THREADS: usize = 4;
 
 /// Animates a game from ply `part.first_ply` (clamped to the game's length) to its current
 /// position, as [`render_gif_in`] does, stopping between frames once `part.stop` is set.
@@ -108,8 +115,9 @@ pub fn render_gif_part(
     // redrawing the frame before it to know its first delta.
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .clamp(1, 4)
-        .min(views.len().div_ceil(8));
+        .min(part.threads.clamp(1, MAX_THREADS))
+        .min(views.len().div_ceil(8))
+        .max(1);
     let per = views.len().div_ceil(workers);
     let runs: Vec<std::ops::Range<usize>> = (0..workers)
         .map(|w| w * per..((w + 1) * per).min(views.len()))

@@ -334,11 +334,34 @@ impl DatabaseError {
     pub(crate) fn copy(&self) -> DatabaseError {
         DatabaseError(self.to_string().into())
     }
+
+    /// Whether the database could not be reached at all (no connection in time, the link
+    /// broken), as opposed to a statement it answered with an error: only the first says that
+    /// the next read of the same request would wait in vain too.
+    pub fn is_out_of_reach(&self) -> bool {
+        matches!(
+            self.0.downcast_ref::<sqlx::Error>(),
+            Some(
+                sqlx::Error::PoolTimedOut
+                    | sqlx::Error::PoolClosed
+                    | sqlx::Error::Io(_)
+                    | sqlx::Error::Tls(_)
+                    | sqlx::Error::WorkerCrashed
+            )
+        )
+    }
 }
 
 impl From<sqlx::Error> for DatabaseError {
     fn from(error: sqlx::Error) -> DatabaseError {
         DatabaseError(Box::new(error))
+    }
+}
+
+impl StoreError {
+    /// The store was closed ([`Store::close`](crate::Store::close)): nothing more is written.
+    pub(crate) fn closed() -> StoreError {
+        StoreError::Database(sqlx::Error::PoolClosed.into())
     }
 }
 

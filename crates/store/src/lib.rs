@@ -192,7 +192,7 @@ use std::time::Duration;
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection};
-use tokio::sync::{Mutex, MutexGuard};
+use tokio::sync::{MappedMutexGuard, Mutex, MutexGuard};
 
 /// A database URL as it may be shown: the one redaction ([`crate::redact::url`]), under the
 /// name the store's callers know.
@@ -233,8 +233,8 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     /// SQLite only: the one connection this process writes through; its lock is the queue of
-    /// write transactions (see the module docs).
-    writer: Option<Arc<Mutex<AnyConnection>>>,
+    /// write transactions (see the module docs). Taken out and closed by [`Store::close`].
+    writer: Option<Arc<Mutex<Option<AnyConnection>>>>,
     /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
     move_queue: Arc<std::sync::Mutex<Vec<moves::PendingMove>>>,
     /// [`StoreOptions::acquire_timeout`]; also bounds the check after a lost commit answer.
@@ -269,7 +269,7 @@ impl std::fmt::Debug for Store {
 
 /// The connection a write runs on: SQLite's single writer (locked), or one from the pool.
 enum Writer<'a> {
-    Sqlite(MutexGuard<'a, AnyConnection>),
+    Sqlite(MappedMutexGuard<'a, AnyConnection>),
     Pooled(PoolConnection<Any>),
 }
 
@@ -334,7 +334,7 @@ impl Store {
                 .await
                 .map_err(|e| writer::sqlite_open_error(e, &file))?;
             writer::check_sqlite_file(&mut conn, &file).await?;
-            writer = Some(Arc::new(Mutex::new(conn)));
+            writer = Some(Arc::new(Mutex::new(Some(conn))));
             // A connection to a local file cannot go stale, and the check before each use costs
             // a round trip to SQLite's worker thread.
             pool_options = pool_options
@@ -474,6 +474,14 @@ impl Store {
     /// connection closes when the last clone of the store is dropped.)
     pub async fn close(&self) {
         self.pool.close().await;
+        // The writer too, so that SQLite ends its write-ahead log with the last connection
+        // (a closed store leaves only its file behind).
+        if let Some(writer) = &self.writer
+            && let Some(conn) = writer.lock().await.take()
+            && let Err(error) = conn.close().await
+        {
+            tracing::warn!(%error, "closing the SQLite writer failed");
+        }
     }
 
     /// The connection for a write: on SQLite this process's writer, once the writes queued
@@ -481,7 +489,9 @@ impl Store {
     async fn writer(&self) -> Result<Writer<'_>> {
         Ok(match &self.writer {
             Some(writer) => {
-                let mut writer = writer.lock().await;
+                let writer = MutexGuard::try_map(writer.lock().await, Option::as_mut)
+                    .map_err(|_| StoreError::closed())?;
+                let mut writer = writer;
                 self.ready_writer(&mut writer).await?;
                 Writer::Sqlite(writer)
             }
@@ -511,7 +521,7 @@ mod tests {
     fn migrations_are_numbered_in_order() {
         assert_eq!(
             Store::migration_versions(),
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
         );
     }
 }

@@ -85,7 +85,10 @@ impl Store {
                         // Alone in the queue (one game at a time): commit here, without
                         // handing over to another task.
                         let mut guard = guard;
-                        let outcome = self.commit_on_writer(&mut guard, &batch[0].request);
+                        let Some(conn) = guard.as_mut() else {
+                            return Err(StoreError::closed());
+                        };
+                        let outcome = self.commit_on_writer(conn, &batch[0].request);
                         return self.told(outcome.await);
                     }
                     if !batch.is_empty() {
@@ -93,7 +96,16 @@ impl Store {
                         // cut the batch short for the others.
                         let mut guard = guard;
                         let store = self.clone();
-                        let group = async move { store.commit_group(&mut guard, batch).await };
+                        let group = async move {
+                            match guard.as_mut() {
+                                Some(conn) => store.commit_group(conn, batch).await,
+                                None => {
+                                    for pending in batch {
+                                        let _ = pending.reply.send(Err(StoreError::closed()));
+                                    }
+                                }
+                            }
+                        };
                         let _ = tokio::spawn(group).await;
                     }
                 }

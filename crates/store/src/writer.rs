@@ -169,9 +169,10 @@ impl Store {
     #[cfg(feature = "testing")]
     pub async fn limit_writer_pages(&self, pages: Option<u32>) -> Result<()> {
         *self.page_limit.lock().unwrap_or_else(|p| p.into_inner()) = pages;
-        if let Some(writer) = &self.writer {
-            let mut conn = writer.lock().await;
-            self.apply_page_limit(&mut conn).await?;
+        if let Some(writer) = &self.writer
+            && let Some(conn) = writer.lock().await.as_mut()
+        {
+            self.apply_page_limit(conn).await?;
         }
         Ok(())
     }

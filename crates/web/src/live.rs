@@ -155,11 +155,7 @@ impl Hub {
 
     /// Joins game `game`'s watchers as `client`, telling them (and the newcomer) how many
     /// they are; refused when `client` holds as many streams as it may.
-    fn watch(
-        self: &Arc<Self>,
-        game: GameId,
-        client: IpAddr,
-    ) -> Result<Joined, TooMany> {
+    fn watch(self: &Arc<Self>, game: GameId, client: IpAddr) -> Result<Joined, TooMany> {
         let mut watchers = self.lock();
         let held = watchers.clients.entry(client).or_insert(0);
         if *held >= self.limits.per_client {

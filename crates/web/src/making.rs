@@ -48,7 +48,7 @@ impl Default for FileLimits {
             at_once: 2,
             wait: Duration::from_secs(2),
             kept_bytes: 64 << 20,
-            gif_plies: 200,
+            gif_plies: rollerball_game::GIF_PLIES,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Start-up does not grow with the games stored: `rollerball-load startup` (open and migrate the
 //! database, create the service, run the first deadline sweep — what the bot does before it
 //! serves a command) reads about as many bytes from a SQLite file holding 20,000 games as from an
-//! empty one. The count is the process's own `rchar` (bytes read through system calls, all of
+//! empty one, besides the one reading of the whole file by the integrity check at opening. The count is the process's own `rchar` (bytes read through system calls, all of
 //! SQLite's reads), so it does not depend on timing or on what else runs.
 
 use crate::common;
@@ -62,8 +62,11 @@ async fn start_up_reads_no_more_with_twenty_thousand_games_stored() {
     println!(
         "start-up read {from_empty} bytes with no game stored, {from_full} with {GAMES} ({size} bytes on disk)"
     );
+    // Opening the file checks its integrity (`PRAGMA quick_check`: a damaged file is refused
+    // before anything is written into it), which walks every table and index: measured at
+    // 1.8 times the file's size. Nothing else grows with the games stored.
     assert!(
-        from_full <= from_empty + BOUND,
-        "start-up read {from_full} bytes with {GAMES} games stored, {from_empty} with none"
+        from_full <= from_empty + 2 * size + BOUND,
+        "start-up read {from_full} bytes with {GAMES} games stored ({size} on disk), {from_empty} with none"
     );
 }

@@ -245,8 +245,16 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     options.board.size = cx.svc.board_size().min(480);
     let failed = |e: &dyn std::fmt::Display| no!("export-failed", error = e.to_string());
     let (lang, named) = (cx.lang, caption(cx.lang, &loaded));
+    // A very long game's animation shows its end, drawn on one core: the record holds the
+    // whole game, and the other cores stay with the players' moves.
+    let first_ply = game.ply().saturating_sub(crate::views::GIF_PLIES);
     let gif = tokio::task::spawn_blocking(move || {
-        render::render_gif_in(&game, &options, Some(&named), &BoardWords(lang))
+        let part = render::GifPart {
+            first_ply,
+            stop: &std::sync::atomic::AtomicBool::new(false),
+            threads: 1,
+        };
+        render::render_gif_part(&game, &options, Some(&named), &BoardWords(lang), part)
     })
     .await
     .map_err(|e| failed(&e))?
@@ -257,6 +265,15 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         id = loaded.id(),
         count = loaded.game().move_count()
     );
+    if first_ply > 0 {
+        text.push('\n');
+        text.push_str(&tr!(
+            cx.lang,
+            "web-gif-part",
+            plies = crate::views::GIF_PLIES,
+            total = loaded.game().ply()
+        ));
+    }
     if let Some(links) = cx.svc.links() {
         text.push('\n');
         let page = cx.voice().url(&links.game(loaded.row().id));

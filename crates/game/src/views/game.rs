@@ -20,6 +20,11 @@ use crate::store::{OfferKind, RatingScope};
 
 use super::ViewError;
 
+/// The most plies a game's animation shows, on the web and in `export`: a longer game's GIF
+/// shows its end (a few tenths of a second of one core and about a megabyte), and its record
+/// (PGN) holds the whole game.
+pub const GIF_PLIES: usize = 200;
+
 /// Who plays one side, as a page names them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideView {
@@ -329,13 +334,15 @@ impl GameView {
     /// The game as an animated GIF (at most 480 pixels wide) of its last `plies` plies at most
     /// (the whole game when it is no longer), given up between two frames once `stop` is set
     /// ([`RenderError::Stopped`](render::RenderError::Stopped)). CPU work of a few
-    /// milliseconds a frame: call it on a blocking thread.
+    /// milliseconds a frame, on one thread so that the other cores stay with
+    /// the players' moves: call it on a blocking thread.
     pub fn gif(&self, plies: usize, stop: &AtomicBool) -> Result<Vec<u8>, ViewError> {
         let mut options = GifOptions::default();
         options.board.size = options.board.size.min(480);
         let part = GifPart {
             first_ply: self.gif_first_ply(plies),
             stop,
+            threads: 1,
         };
         Ok(render::render_gif_part(
             self.loaded.game(),
@@ -347,7 +354,7 @@ impl GameView {
     }
 
     /// The ply a GIF of the last `plies` plies at most begins with: 0 unless the game is
-    /// longer.
+    /// longer (see [`GIF_PLIES`]).
     pub fn gif_first_ply(&self, plies: usize) -> usize {
         self.plies().saturating_sub(plies)
     }
