@@ -66,10 +66,12 @@ pub async fn game_or_file(
     if !matches!(extension, "pgn" | "gif" | "png" | "svg") {
         return html::not_found(lang, &tr!(lang, "web-page-not-found"));
     }
+    let turn = site.files.reading_turn().await;
     let view = match site.game(id, lang, "a game's file").await {
         Ok(view) => view,
         Err(page) => return page,
     };
+    drop(turn);
     let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
     let side = match query.side.as_deref() {
         Some("black") => Color::Black,
@@ -146,11 +148,13 @@ pub async fn graph(
     Query(query): Query<FileQuery>,
 ) -> Response {
     let lang = reader_lang(&headers, query.lang.as_deref());
+    let turn = site.files.reading_turn().await;
     let view = match site.service.game_view(GameId(id), lang).await {
         Ok(Some(view)) if view.analysed() => view,
         Ok(_) => return html::not_found(lang, &tr!(lang, "web-page-not-found")),
         Err(error) => return html::failed(lang, "an evaluation graph", &error),
     };
+    drop(turn);
     answer(&site, method, view, What::Graph).await
 }
 

@@ -96,6 +96,10 @@ pub(crate) type Made = Result<Bytes, Unmade>;
 pub struct Files {
     limits: FileLimits,
     permits: Arc<Semaphore>,
+    /// One reading of a game for a file's request at a time: a crowd asking for a long game's
+    /// file would otherwise read and replay it once per request, all at once, on the server's
+    /// async threads, and hold up every other page and move meanwhile.
+    readings: Semaphore,
     state: Mutex<State>,
     started: AtomicU64,
     made: AtomicU64,
@@ -119,10 +123,17 @@ struct Flight {
 }
 
 impl Files {
+    /// A turn to read a game for a file's request (held while the game is read): see
+    /// [`Files::readings`].
+    pub(crate) async fn reading_turn(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        self.readings.acquire().await.ok()
+    }
+
     /// A maker with `limits`.
     pub fn new(limits: FileLimits) -> Arc<Files> {
         Arc::new(Files {
             permits: Arc::new(Semaphore::new(limits.at_once.max(1))),
+            readings: Semaphore::new(1),
             state: Mutex::new(State {
                 kept: Kept::new(limits.kept_bytes),
                 ..State::default()
