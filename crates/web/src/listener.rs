@@ -58,17 +58,20 @@ pub struct Listener {
 
 impl Listener {
     /// Binds `addr` (port 0: any free port) with the default [`Limits`], warning in the log
-    /// when the address can be reached from other machines (see [`exposure`]).
+    /// when the address can be reached from other machines (see [`exposure`]): the private
+    /// listener of `METRICS_ADDR`.
     pub async fn bind(addr: SocketAddr) -> std::io::Result<Listener> {
-        Listener::bind_with(addr, Limits::default()).await
-    }
-
-    /// Binds `addr` with `limits`.
-    pub async fn bind_with(addr: SocketAddr, limits: Limits) -> std::io::Result<Listener> {
-        let listener = TcpListener::bind(addr).await?;
+        let listener = Listener::bind_with(addr, Limits::default()).await?;
         if let Some(warning) = exposure(addr) {
             tracing::warn!(address = %addr, "{warning}");
         }
+        Ok(listener)
+    }
+
+    /// Binds `addr` with `limits`, without a warning: the public pages' listener, which is
+    /// meant to be reached (and serves no `/metrics`).
+    pub async fn bind_with(addr: SocketAddr, limits: Limits) -> std::io::Result<Listener> {
+        let listener = TcpListener::bind(addr).await?;
         Ok(Listener {
             listener,
             limits: Limits {
