@@ -284,3 +284,52 @@ async fn sqlite_full_disk_then_failed_commit_never_loses_an_acknowledged_move() 
     assert_stored(&w, &[&a, &b]).await;
     common::assert_sqlite_sound(&w.store).await;
 }
+
+/// How long another program holds the file's write lock in the test below: two and a half times
+/// the store's 10 s busy timeout, as in the finding (a lock held 25 s was waited out, every
+/// write of a move waiting its own 10 s one after the other).
+const LOCK_HELD: Duration = Duration::from_secs(25);
+
+/// Another program holds the SQLite file's write lock past the busy timeout: every move tried
+/// meanwhile is refused ("nothing was changed") while the lock still stands, within the one wait
+/// docs/operators.md promises, not waited out; the moves are not stored; and once the lock is
+/// gone the same service plays them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_a_lock_held_past_the_busy_timeout_is_refused_while_it_lasts() {
+    let w = Arc::new(World::new(common::sqlite_db()).await);
+    let mut tables = Vec::new();
+    for t in 0..3 {
+        tables.push(Table::open(&w, t).await);
+    }
+    let path = w.db.sqlite_path().expect("a SQLite file");
+    let mut other = <sqlx::SqliteConnection as sqlx::Connection>::connect(&format!(
+        "sqlite://{}",
+        path.display()
+    ))
+    .await
+    .expect("another connection to the file");
+    sqlx::raw_sql("BEGIN IMMEDIATE")
+        .execute(&mut other)
+        .await
+        .expect("the write lock");
+
+    // The tables try a move each, at once (so that they join one group commit).
+    let tried = tokio::spawn({
+        let w = w.clone();
+        async move { round(&w, tables, 1).await }
+    });
+    let (tables, played) = tokio::select! {
+        answered = tried => answered.expect("the round's task"),
+        () = tokio::time::sleep(LOCK_HELD) => {
+            panic!("the moves were still waiting when the lock was released after {LOCK_HELD:?}")
+        }
+    };
+    assert_eq!(played, 0, "no move is played while the file is locked");
+    assert_stored(&w, &tables.iter().collect::<Vec<_>>()).await;
+
+    sqlx::raw_sql("ROLLBACK").execute(&mut other).await.unwrap();
+    drop(other);
+    let (tables, played) = round(&w, tables, 1).await;
+    assert_eq!(played, 3, "every move is played once the lock is gone");
+    assert_stored(&w, &tables.iter().collect::<Vec<_>>()).await;
+}

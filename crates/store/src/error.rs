@@ -338,17 +338,20 @@ impl DatabaseError {
     /// Whether the database could not be reached at all (no connection in time, the link
     /// broken), as opposed to a statement it answered with an error: only the first says that
     /// the next read of the same request would wait in vain too.
+    /// A SQLite file another program keeps locked past the busy timeout counts as out of reach:
+    /// every later write of the request would wait that timeout again.
     pub fn is_out_of_reach(&self) -> bool {
-        matches!(
-            self.0.downcast_ref::<sqlx::Error>(),
+        match self.0.downcast_ref::<sqlx::Error>() {
             Some(
                 sqlx::Error::PoolTimedOut
-                    | sqlx::Error::PoolClosed
-                    | sqlx::Error::Io(_)
-                    | sqlx::Error::Tls(_)
-                    | sqlx::Error::WorkerCrashed
-            )
-        )
+                | sqlx::Error::PoolClosed
+                | sqlx::Error::Io(_)
+                | sqlx::Error::Tls(_)
+                | sqlx::Error::WorkerCrashed,
+            ) => true,
+            Some(error) => crate::writer::sqlite_locked(error),
+            None => false,
+        }
     }
 }
 

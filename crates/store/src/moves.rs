@@ -381,6 +381,11 @@ impl Store {
             Err(refused @ (StoreError::Conflict | StoreError::NotFound(_))) => Err(refused),
             Err(error) => {
                 self.write_health.failed(&error);
+                if let StoreError::Database(error) = &error
+                    && error.is_out_of_reach()
+                {
+                    self.refuse_queued(error);
+                }
                 // Now rather than at the next write: a writer left in a transaction holds the
                 // file's write lock against other processes meanwhile.
                 let _ = self.ready_writer(conn).await;
@@ -389,6 +394,21 @@ impl Store {
                     error => Err(error),
                 }
             }
+        }
+    }
+
+    /// Answers every move queued for the SQLite writer with `error`, which found the file out
+    /// of reach (locked by another program past the busy timeout): committed one group after
+    /// another, each would wait that timeout again.
+    fn refuse_queued(&self, error: &DatabaseError) {
+        let queued: Vec<PendingMove> = std::mem::take(
+            &mut *self
+                .move_queue
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        );
+        for pending in queued {
+            let _ = pending.reply.send(Err(StoreError::Database(error.copy())));
         }
     }
 
@@ -432,6 +452,17 @@ impl Store {
                     let outcome = self.settle_move(&pending.request, lost.copy()).await;
                     let _ = pending.reply.send(outcome);
                 }
+            }
+            // Another program holds the file's write lock past the busy timeout: trying each
+            // move again alone, or the moves queued meanwhile one group after another, would
+            // make their players wait that timeout once more each. All of them are answered
+            // now, within the one wait docs/operators.md promises.
+            Err(StoreError::Database(error)) if error.is_out_of_reach() => {
+                self.write_health.failed(&error);
+                for pending in batch {
+                    let _ = pending.reply.send(Err(StoreError::Database(error.copy())));
+                }
+                self.refuse_queued(&error);
             }
             Err(error) => {
                 self.write_health.failed(&error);

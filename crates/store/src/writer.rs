@@ -47,13 +47,14 @@ pub(super) async fn sqlite_pragmas(
 /// may answer at once, without waiting its busy timeout, while another process opens the same
 /// file (recovering its WAL, or switching it to WAL).
 pub(super) fn sqlite_busy(error: &sqlx::Error) -> bool {
-    match error {
-        sqlx::Error::Database(db) => db
-            .code()
-            .and_then(|code| code.parse::<i32>().ok())
-            .is_some_and(|code| code & 0xff == 5),
-        _ => false,
-    }
+    sqlite_code(error) == Some(5)
+}
+
+/// True when SQLite found the file locked by another connection (`SQLITE_BUSY`, after its busy
+/// timeout, or `SQLITE_LOCKED`, with their extended codes): the database is out of reach until
+/// the other program lets go, and any write tried now would wait the timeout again.
+pub(crate) fn sqlite_locked(error: &sqlx::Error) -> bool {
+    matches!(sqlite_code(error), Some(5 | 6))
 }
 
 /// The SQLite writer connection, switched to WAL; tried again for a few seconds while another
@@ -87,15 +88,8 @@ pub(super) fn sqlite_commit_certainly_failed(error: &sqlx::Error) -> bool {
     const READONLY: i32 = 8;
     const FULL: i32 = 13;
     const CONSTRAINT: i32 = 19;
-    match error {
-        sqlx::Error::Database(db) => db
-            .code()
-            .and_then(|code| code.parse::<i32>().ok())
-            .is_some_and(|code| {
-                [BUSY, LOCKED, READONLY, FULL, CONSTRAINT].contains(&(code & 0xff))
-            }),
-        _ => false,
-    }
+    sqlite_code(error)
+        .is_some_and(|code| [BUSY, LOCKED, READONLY, FULL, CONSTRAINT].contains(&code))
 }
 
 /// The last write failure of this process not yet followed by a successful write, for the
@@ -235,11 +229,13 @@ fn sqlite_damaged(error: &sqlx::Error) -> bool {
     sqlite_code(error).is_some_and(|code| code == CORRUPT || code == NOTADB)
 }
 
-/// The primary result code of a SQLite error.
+/// The primary result code of a SQLite error. SQLite's codes are small numbers; PostgreSQL's
+/// SQLSTATEs are five characters, some of them all digits, so only shorter codes are SQLite's.
 fn sqlite_code(error: &sqlx::Error) -> Option<i32> {
     match error {
         sqlx::Error::Database(db) => db
             .code()
+            .filter(|code| code.len() < 5)
             .and_then(|code| code.parse::<i32>().ok())
             .map(|code| code & 0xff),
         _ => None,
