@@ -21,6 +21,8 @@ const GIF_PLIES: usize = 30;
 async fn long_game_site(db: crate::common::TestDb, limits: FileLimits) -> (Site, Arc<Files>) {
     let files = Files::new(FileLimits {
         gif_plies: GIF_PLIES,
+        // Kept for the whole test, so that what a crowd shares does not depend on timing.
+        views_fresh: Duration::from_secs(3600),
         ..limits
     });
     let site = Site::with_files(db, Arc::clone(&files)).await;
@@ -70,6 +72,8 @@ async fn parallel_gifs_of_a_long_game_are_made_once_bounded_and_head_makes_nothi
             assert_eq!(gif.as_ref().unwrap(), &first);
         }
         assert_eq!((files.made(), files.started()), (1, 1));
+        // The game was read (and replayed) once for the crowd, not once per request.
+        assert_eq!(files.views_read(), 1);
         // The last GIF_PLIES plies: their first position, then one frame a ply.
         assert_eq!(gif_frames(&first), GIF_PLIES + 1);
         // The page says so, and points to the record.
@@ -116,6 +120,18 @@ async fn parallel_gifs_of_a_long_game_are_made_once_bounded_and_head_makes_nothi
         }
         assert_eq!(files.made(), 4);
         assert!(files.kept_bytes() > first.len(), "{}", files.kept_bytes());
+        assert_eq!(files.views_read(), 1, "one reading served every request");
+
+        // The game changes (its version moves, as any write of it does): the view kept is not
+        // used again, and the GIF is made anew from the game as it is.
+        sqlx::query("UPDATE games SET version = version + 1 WHERE id = 1")
+            .execute(site.world.store.pool())
+            .await
+            .unwrap();
+        let again = http.get(&url).send().await.unwrap();
+        assert_eq!(again.status(), 200);
+        assert_eq!(files.views_read(), 2);
+        assert_eq!(files.made(), 5);
     }
 }
 

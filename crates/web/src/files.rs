@@ -66,12 +66,13 @@ pub async fn game_or_file(
     if !matches!(extension, "pgn" | "gif" | "png" | "svg") {
         return html::not_found(lang, &tr!(lang, "web-page-not-found"));
     }
-    let turn = site.files.reading_turn().await;
-    let view = match site.game(id, lang, "a game's file").await {
+    let read = site.files.view(&site.service, id, lang).await;
+    let view = match html::found(lang, read, "a game's file", || {
+        tr!(lang, "web-not-found", id = id.0)
+    }) {
         Ok(view) => view,
         Err(page) => return page,
     };
-    drop(turn);
     let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
     let side = match query.side.as_deref() {
         Some("black") => Color::Black,
@@ -88,7 +89,7 @@ pub async fn game_or_file(
 
 /// The answer of file `what` of `view`: its bytes (kept, or made now), or for `HEAD` its
 /// headers alone.
-async fn answer(site: &Site, method: Method, view: GameView, what: What) -> Response {
+async fn answer(site: &Site, method: Method, view: Arc<GameView>, what: What) -> Response {
     let lang = view.lang;
     let id = view.id();
     let (kind, disposition) = match what {
@@ -148,19 +149,17 @@ pub async fn graph(
     Query(query): Query<FileQuery>,
 ) -> Response {
     let lang = reader_lang(&headers, query.lang.as_deref());
-    let turn = site.files.reading_turn().await;
-    let view = match site.service.game_view(GameId(id), lang).await {
+    let view = match site.files.view(&site.service, GameId(id), lang).await {
         Ok(Some(view)) if view.analysed() => view,
         Ok(_) => return html::not_found(lang, &tr!(lang, "web-page-not-found")),
         Err(error) => return html::failed(lang, "an evaluation graph", &error),
     };
-    drop(turn);
     answer(&site, method, view, What::Graph).await
 }
 
 /// The picture `draw` makes of `view` (given the stop flag), drawn on a blocking thread.
 async fn drawn(
-    view: GameView,
+    view: Arc<GameView>,
     stop: Arc<AtomicBool>,
     draw: impl FnOnce(&GameView, &AtomicBool) -> Result<Vec<u8>, ViewError> + Send + 'static,
 ) -> Made {

@@ -25,6 +25,7 @@
 //! | `player_page` | `/players/ID`: ratings, record, games |
 //! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg`, `/games/ID/graph.png` |
 //! | `making` | those files made once per game state and kept, a couple at once ([`Files`]) |
+//! | `file_views` | the game views those files are made from, read once for a crowd and kept a second |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
 //! | `clients` | who a request comes from, for the bound of live streams per client ([`LiveLimits`]) |
 //! | `signin` | `/play` (the private link's token from its fragment) and `/play/TOKEN`: the link exchanged for the game's cookie |
@@ -37,6 +38,7 @@
 mod assets;
 mod clients;
 mod config;
+mod file_views;
 mod files;
 mod game_page;
 pub mod headers;

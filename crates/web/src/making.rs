@@ -21,10 +21,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
-use rollerball_game::Lang;
+use rollerball_game::{GameView, Lang, Service, ViewError};
 use rollerball_model::GameId;
 use rollerball_rules::Color;
 use tokio::sync::{Semaphore, watch};
+
+use crate::file_views::FileViews;
 
 /// The bounds of the game files' making.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,17 +40,21 @@ pub struct FileLimits {
     /// The most plies a game's GIF shows: a longer game's shows its end (the page says so,
     /// and points to the PGN for the whole game).
     pub gif_plies: usize,
+    /// How long a game's view, read for one file request, serves the next ones while the game
+    /// has not changed (the names and ratings shown may be that old).
+    pub views_fresh: Duration,
 }
 
 impl Default for FileLimits {
     /// Two at once, 2 s of waiting, 64 MiB kept, GIFs of 200 plies at most (a few tenths of
-    /// a second of CPU and about a megabyte each).
+    /// a second of CPU and about a megabyte each), views kept a second.
     fn default() -> FileLimits {
         FileLimits {
             at_once: 2,
             wait: Duration::from_secs(2),
             kept_bytes: 64 << 20,
             gif_plies: rollerball_game::GIF_PLIES,
+            views_fresh: crate::file_views::FRESH,
         }
     }
 }
@@ -96,15 +102,13 @@ pub(crate) type Made = Result<Bytes, Unmade>;
 pub struct Files {
     limits: FileLimits,
     permits: Arc<Semaphore>,
-    /// One reading of a game for a file's request at a time: a crowd asking for a long game's
-    /// file would otherwise read and replay it once per request, all at once, on the server's
-    /// async threads, and hold up every other page and move meanwhile.
-    readings: Semaphore,
     state: Mutex<State>,
     started: AtomicU64,
     made: AtomicU64,
     stopped: AtomicU64,
     paused: watch::Sender<bool>,
+    /// The views the files are made from.
+    views: FileViews,
 }
 
 #[derive(Default)]
@@ -123,17 +127,22 @@ struct Flight {
 }
 
 impl Files {
-    /// A turn to read a game for a file's request (held while the game is read): see
-    /// [`Files::readings`].
-    pub(crate) async fn reading_turn(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
-        self.readings.acquire().await.ok()
+    /// Game `id` as a file request needs it, in `lang` (see [`FileViews`]); `None` when there
+    /// is no such game.
+    pub(crate) async fn view(
+        &self,
+        service: &Service,
+        id: GameId,
+        lang: Lang,
+    ) -> Result<Option<Arc<GameView>>, ViewError> {
+        self.views.view(service, id, lang).await
     }
 
     /// A maker with `limits`.
     pub fn new(limits: FileLimits) -> Arc<Files> {
         Arc::new(Files {
             permits: Arc::new(Semaphore::new(limits.at_once.max(1))),
-            readings: Semaphore::new(1),
+            views: FileViews::new(limits.views_fresh),
             state: Mutex::new(State {
                 kept: Kept::new(limits.kept_bytes),
                 ..State::default()
@@ -159,6 +168,11 @@ impl Files {
     /// How many files have been made.
     pub fn made(&self) -> u64 {
         self.made.load(Ordering::SeqCst)
+    }
+
+    /// How many times a game was read for a file request (a crowd's requests share one).
+    pub fn views_read(&self) -> u64 {
+        self.views.read()
     }
 
     /// How many makings were given up because nobody waited for them any more.

@@ -105,6 +105,14 @@ pub struct GameView {
 }
 
 impl Service {
+    /// Game `id`'s version (it changes with every write of the game: a move, an offer, the
+    /// end), read from its row alone; `None` when there is no such game. A front end keeping a
+    /// [`GameView`] a moment compares it with [`GameView::version`] to know the view is still
+    /// the game's, without reading and replaying the whole game again.
+    pub async fn game_version(&self, id: GameId) -> Result<Option<i64>, ViewError> {
+        Ok(self.store().game(id).await?.map(|row| row.version))
+    }
+
     /// Game `id` as its page shows it, in `lang`; `None` when there is no such game.
     pub async fn game_view(&self, id: GameId, lang: Lang) -> Result<Option<GameView>, ViewError> {
         let players = Players::new(self.store());
@@ -274,6 +282,11 @@ impl GameView {
     /// crate::Input::MoveAt)): the game, the ply and a fingerprint of the position.
     pub fn position_mark(&self) -> String {
         Mark::of(self.id(), self.loaded.game()).written()
+    }
+
+    /// The game's version when the view was read (see [`Service::game_version`]).
+    pub fn version(&self) -> i64 {
+        self.loaded.row().version
     }
 
     /// The number of moves (plies) played.
