@@ -4,7 +4,7 @@
 //! evaluation graph). `/games/ID` itself is the page.
 //!
 //! Each is made through the site's [`Files`](crate::Files): once per game state and kept, a
-//! couple at once, the pictures on a blocking thread, given up when nobody waits any more. A
+//! couple at once, the pictures in the background at the lowest priority, given up when nobody waits any more. A
 //! `HEAD` request is answered from what the game's state says, with nothing made.
 
 use std::sync::Arc;
@@ -21,6 +21,7 @@ use rollerball_rules::Color;
 use serde::Deserialize;
 
 use crate::Site;
+use crate::background;
 use crate::game_page::{self, PageQuery};
 use crate::html;
 use crate::lang::reader_lang;
@@ -157,17 +158,17 @@ pub async fn graph(
     answer(&site, method, view, What::Graph).await
 }
 
-/// The picture `draw` makes of `view` (given the stop flag), drawn on a blocking thread.
+/// The picture `draw` makes of `view` (given the stop flag), drawn in the background.
 async fn drawn(
     view: Arc<GameView>,
     stop: Arc<AtomicBool>,
     draw: impl FnOnce(&GameView, &AtomicBool) -> Result<Vec<u8>, ViewError> + Send + 'static,
 ) -> Made {
-    match tokio::task::spawn_blocking(move || draw(&view, &stop)).await {
+    match background::run(move || draw(&view, &stop)).await {
         Ok(Ok(bytes)) => Ok(Bytes::from(bytes)),
         Ok(Err(ViewError::Render(RenderError::Stopped))) => Err(Unmade::Stopped),
         Ok(Err(error)) => Err(Unmade::Failed(error.to_string())),
-        Err(error) => Err(Unmade::Failed(error.to_string())),
+        Err(error) => Err(Unmade::Failed(error)),
     }
 }
 

@@ -25,6 +25,7 @@
 //! | `player_page` | `/players/ID`: ratings, record, games |
 //! | `files` | `/games/ID.pgn`, `.gif`, `.png`, `.svg`, `/games/ID/graph.png` |
 //! | `making` | those files made once per game state and kept, a couple at once ([`Files`]) |
+//! | `background` | a file's drawing on a thread of its own at the lowest priority |
 //! | `file_views` | the game views those files are made from, read once for a crowd and kept a second |
 //! | `live` | `/games/ID/events`: the event log to each watcher, with the watcher count |
 //! | `clients` | who a request comes from, for the bound of live streams per client ([`LiveLimits`]) |
@@ -36,6 +37,7 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod background;
 mod clients;
 mod config;
 mod file_views;
