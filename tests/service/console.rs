@@ -148,7 +148,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     assert!(
         out.starts_with(
             "@alice desafía a @bob a una partida de Rollerball (puntuable, 2 días por jugada, \
-             @alice juega con blancas). El desafío #1 caduca dentro de un día (2023-11-15 22:13 UTC)."
+             @alice juega con blancas). El desafío #1 caduca en un día (2023-11-15 22:13 UTC)."
         ),
         "{out}"
     );
@@ -161,7 +161,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     let out = console.line("alice: c2-b3").await;
     assert!(
         out.starts_with(
-            "Partida #1 · @alice jugó b3.\nTurno de @bob (negras) — plazo dentro de 2 días"
+            "Partida #1 · @alice jugó b3.\nLe toca a @bob (negras) — el plazo vence en 2 días"
         ),
         "{out}"
     );
