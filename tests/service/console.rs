@@ -439,9 +439,7 @@ async fn board_history_export_analysis_and_rematch_take_the_latest_finished_game
     let out = console.line("alice: board").await;
     assert_eq!(
         out.lines().next(),
-        Some(
-            "(only you see this) Game #2 · @bob (White) vs @alice (Black), move 2. Last move: f5."
-        )
+        Some("Game #2 · @bob (White) vs @alice (Black), move 2. Last move: f5.")
     );
     let out = console.line("alice: analysis").await;
     assert!(
