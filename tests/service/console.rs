@@ -148,7 +148,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     assert!(
         out.starts_with(
             "@alice desafía a @bob a una partida de Rollerball (puntuable, 2 días por jugada, \
-             @alice juega con blancas). El desafío #1 caduca dentro de un día (2023-11-15 22:13 UTC)."
+             @alice juega con blancas). El desafío #1 caduca en un día (2023-11-15 22:13 UTC)."
         ),
         "{out}"
     );
@@ -161,7 +161,7 @@ async fn the_console_answers_in_the_language_it_is_given() {
     let out = console.line("alice: c2-b3").await;
     assert!(
         out.starts_with(
-            "Partida #1 · @alice jugó b3.\nTurno de @bob (negras) — plazo dentro de 2 días"
+            "Partida #1 · @alice jugó b3.\nLe toca a @bob (negras) — el plazo vence en 2 días"
         ),
         "{out}"
     );
@@ -395,7 +395,7 @@ async fn the_console_records_its_games_as_played_here() {
 }
 
 #[tokio::test]
-async fn history_export_analysis_and_rematch_take_the_latest_finished_game_here() {
+async fn board_history_export_analysis_and_rematch_take_the_latest_finished_game_here() {
     let db = common::sqlite_db();
     let boards = tempfile::tempdir().unwrap();
     let service = Service::new(db.store().await, Arc::new(ManualClock::new(common::T0)))
@@ -428,19 +428,18 @@ async fn history_export_analysis_and_rematch_take_the_latest_finished_game_here(
         console.line(&format!("{second}: f5")).await;
         console.line(&format!("{first}: resign confirm")).await;
     }
-    // Without a game in progress, all four take the latest game to end here.
+    // Without a game in progress, all five take the latest game to end here.
     assert_eq!(
         console.line("alice: history").await,
         "(only you see this) Game #2 · 1. b3 f5 — @alice wins by resignation (0-1)\n"
     );
     let out = console.line("alice: export").await;
     assert!(out.contains("Game #2 · the record (1 move)"), "{out}");
-    // The board, which shows games in progress, still gives the real numbers.
+    // The board too, as it stood at the end.
+    let out = console.line("alice: board").await;
     assert_eq!(
-        console.line("alice: board").await,
-        "(only you see this) You have no game in progress here. Start one with \
-         `challenge @player`. Your latest finished games: #2 vs @bob, #1 vs @bob; to look at one, \
-         add its number, for example `board #2`.\n"
+        out.lines().next(),
+        Some("Game #2 · @bob (White) vs @alice (Black), move 2. Last move: f5.")
     );
     let out = console.line("alice: analysis").await;
     assert!(

@@ -83,7 +83,10 @@ async fn challenge_events_no_answer_told_are_posted_in_the_challenges_channel() 
         };
         assert_eq!(begun.place, PLACE);
         assert!(
-            begun.reply.text.starts_with("**Game #1** begins"),
+            begun
+                .reply
+                .text
+                .starts_with("**Game #1** (from challenge #1) begins"),
             "{}",
             begun.reply.text
         );
@@ -127,6 +130,48 @@ async fn challenge_events_no_answer_told_are_posted_in_the_challenges_channel() 
         // All told: a restart posts nothing again.
         let mut again = w.service.open_event_reader("discord", None).await.unwrap();
         assert!(announced(&w, &mut again).await.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn the_posted_start_of_a_game_names_the_challenge_it_came_from() {
+    let elsewhere = Place {
+        channel: 60,
+        ..PLACE
+    };
+    for w in World::each("svc_begun_from_challenge").await {
+        let mut reader = w.service.open_event_reader("discord", None).await.unwrap();
+        // Challenge #2 becomes game #1: the two numbers differ.
+        delivered(w.ok(&alice(), "challenge <@102>").await);
+        delivered(w.ok(&alice(), "cancel").await);
+        delivered(w.ok(&alice(), "challenge <@102> white").await);
+        assert!(announced(&w, &mut reader).await.is_empty());
+        delivered(w.say_in(&bob(), elsewhere, "accept #2").await);
+        let [begun] = &announced(&w, &mut reader).await[..] else {
+            panic!("one post for the game's start");
+        };
+        assert_eq!(
+            begun.reply.text.lines().next(),
+            Some(
+                "**Game #1** (from challenge #2) begins: <@101> (White) vs <@102> (Black), 3 \
+                 days per move, rated."
+            )
+        );
+
+        // In the language of the player to move, with the same two numbers.
+        delivered(w.say(&carol(), "settings language es").await);
+        delivered(w.ok(&carol(), "challenge <@104> white days 1 casual").await);
+        delivered(w.say_in(&dave(), elsewhere, "accept #3").await);
+        let [begun] = &announced(&w, &mut reader).await[..] else {
+            panic!("one post for the second game's start");
+        };
+        assert_eq!(
+            begun.reply.text.lines().next(),
+            Some(
+                "Empieza la **partida #2** (del desafío #3): <@103> (blancas) contra <@104> \
+                 (negras), 1 día por jugada, amistosa."
+            )
+        );
     }
 }
 

@@ -1007,7 +1007,7 @@ async fn whole_paths_in_french_spanish_and_russian() {
             reply.text,
             format!(
                 "Empieza la **partida #1** (del desafío #1): <@101> (blancas) contra <@102> (negras), 2 días por \
-                 jugada, puntuable.\nTurno de <@101> (blancas) — plazo {deadline}."
+                 jugada, puntuable.\nLe toca a <@101> (blancas) — el plazo vence {deadline}."
             )
         );
         assert_eq!(

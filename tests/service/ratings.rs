@@ -515,7 +515,7 @@ async fn leaderboard_and_stats_answer_in_the_askers_language() {
         };
         assert_eq!(
             w.answer(dm).await.text,
-            "Nadie ha terminado todavía una partida puntuable en ningún servidor. Las partidas entre jugadores son puntuables salvo que sean `casual`: empieza una con `challenge @player`."
+            "Nadie ha terminado todavía una partida puntuable en ningún servidor. Las partidas entre jugadores son puntuables salvo que sean `casual`: empieza una con `challenge @jugador`."
         );
     }
 }

@@ -3,7 +3,7 @@
 
 help-analysis = La mirada del motor a una partida terminada: un gráfico de la evaluación desde el lado de las blancas a lo largo de las jugadas, los tres mayores errores de cada bando, y la planilla con la evaluación del motor tras cada jugada y los signos ?! (imprecisión), ? (error) y ?? (error grave). Cualquiera puede pedirla; se calcula una vez y se guarda, y `export` la incluye después.
 slash-command-analysis = rb-análisis
-    .description = El análisis del motor de una partida terminada: gráfico, errores, registro anotado
+    .description = El análisis del motor de una partida terminada: gráfico, errores, planilla anotada
 
 analysis-which = ¿Qué partida? Aún no tienes ninguna partida terminada: indica el número de una partida terminada (`analysis #NÚMERO`), o pídelo en el hilo de la partida.
 analysis-which-candidates = ¿Qué partida? No tienes ninguna partida terminada aquí. { $count ->

@@ -104,13 +104,13 @@ vacation-ended = ¡Bienvenido de vuelta! Tus vacaciones costaron { $used } { $us
        *[other] partidas
     } en las que te toca mover).
 vacation-on-board = { $player } está de vacaciones; terminan { $until } como muy tarde.
-games-vacation = ({ $player } está de vacaciones, que terminan { $until } como muy tarde)
+games-vacation = ({ $player } está de vacaciones; vuelve { $until } como muy tarde)
 vacation-over-notice = { $player } ha vuelto de vacaciones. { $turn ->
-        [yes] Su reloj en la **partida #{ $id }** vuelve a correr: plazo { $deadline }.
+        [yes] Su reloj en la **partida #{ $id }** vuelve a correr: el plazo vence { $deadline }.
        *[no] La **partida #{ $id }** sigue.
     }
-vacation-exhausted-notice = { $player } ha usado todos sus días de vacaciones del año, así que sus vacaciones han terminado. { $turn ->
-        [yes] Su reloj en la **partida #{ $id }** vuelve a correr: plazo { $deadline }.
+vacation-exhausted-notice = { $player } ha agotado sus días de vacaciones del año, así que sus vacaciones han terminado. { $turn ->
+        [yes] Su reloj en la **partida #{ $id }** vuelve a correr: el plazo vence { $deadline }.
        *[no] La **partida #{ $id }** sigue.
     }
 

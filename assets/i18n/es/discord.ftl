@@ -92,7 +92,7 @@ slash-option-set = valor
     .pings = Sí: te menciono en tu turno; no: no te menciono
     .dm = Sí: un mensaje directo cuando te toca mover; no: ninguno
 slash-command-info = rb-información
-    .description = La ayuda, las reglas, las puntuaciones y el registro de una partida
+    .description = La ayuda, las reglas, las puntuaciones y la planilla de una partida
 
 ## Choices
 

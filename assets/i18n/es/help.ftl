@@ -19,13 +19,13 @@ help-move = Haz una jugada en notación algebraica (Rb7, cxb2, e6=R) o de casill
 help-board = Muestra el tablero.
 help-moves = Lista las jugadas legales, o las de la pieza de una casilla (marcadas en el tablero).
 help-history = Las jugadas hechas hasta ahora.
-help-games = Tus partidas en curso: rival, color, a quién le toca, plazo.
+help-games = Tus partidas en curso: rival, color, a quién le toca y cuándo vence el plazo.
 help-game = Mira cualquier partida por su número.
 help-export = La planilla de la partida (PGN) y un GIF animado de la partida.
 help-resign = Abandona la partida (se te pedirá que lo confirmes).
 help-draw = Ofrece tablas, o acepta la oferta de tu rival. `draw decline` (o simplemente jugar) la rechaza.
 help-takeback = Pide deshacer tu última jugada; tu rival acepta o rechaza.
-help-abort = Anula la partida sin resultado, mientras se hayan hecho menos de dos jugadas.
+help-abort = Anula la partida sin resultado, antes de que ambos bandos hayan jugado.
 help-moretime = Da a tu rival días extra para su jugada.
 help-rematch = Desafía a tu rival a una nueva partida con los colores cambiados.
 help-leaderboard = Los diez jugadores con mejor puntuación de este servidor (en un mensaje directo: de todos los servidores), y tu propio puesto.

@@ -1,6 +1,9 @@
 # How plain-text front ends (the console) write times and places; Discord shows its own.
+# $future is yes or no; $unit is year, month, day, hour, minute or second; $date is
+# "2026-12-03 04:00 UTC". Said as Discord says its relative times in Spanish ("en 3 días",
+# "hace una hora"), so that "vence en 3 días" reads alike in the console and on Discord.
 markup-time = { $future ->
-        [yes] dentro de { markup-span }
+        [yes] en { markup-span }
        *[no] hace { markup-span }
     } ({ $date })
 markup-span = { $unit ->

@@ -3,7 +3,7 @@
 leaderboard-empty = { $scope ->
         [server] Nadie ha terminado todavía una partida puntuable en este servidor.
        *[global] Nadie ha terminado todavía una partida puntuable en ningún servidor.
-    } Las partidas entre jugadores son puntuables salvo que sean `casual`: empieza una con `challenge @player`.
+    } Las partidas entre jugadores son puntuables salvo que sean `casual`: empieza una con `challenge @jugador`.
 leaderboard-title = **Clasificación** · partidas puntuables { $scope ->
         [server] en este servidor
        *[global] en todos los servidores
@@ -15,7 +15,7 @@ leaderboard-line = { $place }. **{ $name }** { $rating } · { $games ->
 leaderboard-you = ← tú
 leaderboard-provisional = ? provisional: muy pocas partidas, o ninguna desde hace mucho tiempo.
 
-ratings-record = { $wins } G, { $draws } E, { $losses } P
+ratings-record = { $wins } V, { $draws } E, { $losses } D
 
 stats-unknown-name = No sé quién es `@{ $name }`. Menciónalo para que el nombre quede resaltado (escribe `@` y elígelo de la lista).
 stats-never-played = { $player } todavía no ha jugado conmigo: no hay estadísticas que mostrar.

@@ -20,7 +20,7 @@ computer-name = Computadora (nivel { $level })
 
 button-accept = Aceptar
 button-decline = Rechazar
-button-cancel = Cancelar
+button-cancel = Retirar
 button-accept-draw = Aceptar tablas
 button-allow-takeback = Permitir deshacer
 button-decline-draw = Rechazar tablas
@@ -70,7 +70,7 @@ challenge-closed =
     El desafío #{ $id } ya no está abierto ({ $status ->
         [accepted] aceptado
         [declined] rechazado
-        [cancelled] cancelado
+        [cancelled] retirado
        *[expired] caducado
     }).
 challenge-became-game = El desafío #{ $id } ya se aceptó y es ahora la partida #{ $game }: la partida tiene su propio número (`board #{ $game }`).
@@ -80,9 +80,9 @@ challenge-choice = #{ $id } de { $challenger }
 accept-none = Aquí no hay ningún desafío que puedas aceptar. Empieza uno con `challenge @jugador`.
 accept-own = Es tu propio desafío: tiene que aceptarlo otra persona.
 accept-not-for-you = El desafío #{ $id } es para { $player }, no para ti.
-accept-taken = El desafío #{ $id } acaba de ser aceptado, retirado o de caducar.
+accept-taken = El desafío #{ $id } ya no está disponible: acaban de aceptarlo o retirarlo, o ha caducado.
 decline-none = No hay ningún desafío dirigido a ti que rechazar.
-cancel-none = No tienes ningún desafío abierto que cancelar.
+cancel-none = No tienes ningún desafío abierto que retirar.
 challenge-declined = { $player } rechazó el desafío #{ $id } de { $challenger }.
 challenge-withdrawn = { $player } retiró el desafío #{ $id }.
 challenge-expired = El desafío #{ $id } de { $challenger } caducó: nadie lo aceptó en un día.
@@ -114,10 +114,10 @@ game-over-already = La partida #{ $id } ha terminado: { $outcome }. Empieza otra
 
 ## Moves
 
-not-your-move = En la partida #{ $id } le toca jugar a { $player }, no a ti. Te mencionaré cuando sea tu turno.
+not-your-move = En la partida #{ $id } le toca mover a { $player }, no a ti. Te mencionaré cuando sea tu turno.
 move-played = **Partida #{ $id }** · { $player } jugó **{ $san }**.
-move-declines-draw = (Jugar rechaza la oferta de tablas.)
-move-declines-takeback = (Jugar rechaza la petición de deshacer.)
+move-declines-draw = (Al jugar, rechazas la oferta de tablas.)
+move-declines-takeback = (Al jugar, rechazas la petición de deshacer.)
 computer-answered = La computadora respondió **{ $san }**.
 computer-will-answer = La computadora responderá en un momento.
 computer-opened = La computadora abrió con **{ $san }**.
@@ -126,7 +126,7 @@ computer-answered-notice = **Partida #{ $id }** · la computadora respondió **{
 turn-over = La partida ha terminado: { $outcome }.
 # $check is yes or no; $deadline is a Discord time, or none.
 turn-to-move =
-    Turno de { $player } ({ $side ->
+    Le toca a { $player } ({ $side ->
         [white] blancas
        *[black] negras
     }){ $check ->
@@ -134,7 +134,7 @@ turn-to-move =
        *[no] {""}
     }{ $deadline ->
         [none] .
-       *[other] {" "}— plazo { $deadline }.
+       *[other] {" "}— el plazo vence { $deadline }.
     }
 
 ## Looking at games
@@ -193,7 +193,7 @@ games-line =
     } — { $turn ->
         [yes] **te toca**
        *[no] le toca al rival
-    }, plazo { $deadline } — en { $channel }
+    }, el plazo vence { $deadline } — en { $channel }
 export-done = **Partida #{ $id }** · la planilla ({ $count } { $count ->
         [one] jugada
        *[other] jugadas
@@ -258,15 +258,15 @@ moretime-too-far = Eso dejaría el plazo a más de { $max } { $max ->
 moretime-given = **Partida #{ $id }** · { $player } dio a { $opponent } { $days } { $days ->
         [one] día más
        *[other] días más
-    }: el plazo es ahora { $deadline }.
-rematch-still-playing-here = Tu partida aquí sigue en curso; la revancha viene cuando termine.
+    }: el plazo vence ahora { $deadline }.
+rematch-still-playing-here = Tu partida de aquí sigue en curso; podrás pedir la revancha cuando termine.
 rematch-which = Aún no tienes ninguna partida terminada: la revancha sigue a una partida cuando esta termina.
 rematch-which-candidates = No tienes ninguna partida terminada aquí. { $count ->
         [one] Tu partida terminada:
        *[other] Tus últimas partidas terminadas:
     } { $list }; por ejemplo `rematch #{ $id }`.
 rematch-not-player = Solo los jugadores de la partida #{ $id } pueden pedir la revancha.
-rematch-not-over = La partida #{ $id } sigue en curso; la revancha viene cuando termine.
+rematch-not-over = La partida #{ $id } sigue en curso; podrás pedir la revancha cuando termine.
 rematch-nobody = No hay nadie a quien pedir la revancha en esa partida.
 rematch-exists = La revancha de la partida #{ $id } es la partida #{ $game }: una sola revancha por partida.
 rematch-already-asked = Ya pediste la revancha de la partida #{ $id }: el desafío #{ $challenge } espera a tu rival (`cancel #{ $challenge }` lo retira).
@@ -282,7 +282,7 @@ outcome-throne =
 outcome-resignation = { $winner } gana por abandono ({ $result })
 outcome-time = { $winner } gana por tiempo ({ $result })
 outcome-stalemate = ahogado, tablas (½–½)
-outcome-repetition = la misma posición tres veces, tablas (½–½)
+outcome-repetition = triple repetición, tablas (½–½)
 outcome-agreement = tablas de mutuo acuerdo (½–½)
 outcome-aborted = anulada, sin resultado
 outcome-win = gana { $winner } ({ $result })
@@ -323,7 +323,7 @@ settings-language-unknown = Todavía no puedo responder en `{ $code }`; los idio
 
 dm-turn =
     { $kind ->
-        [begun] Empieza la partida #{ $id } contra { $opponent }: llevas blancas, te toca jugar
+        [begun] Empieza la partida #{ $id } contra { $opponent }: juegas con blancas, te toca mover
         [reminder] Aviso: te toca jugar en la partida #{ $id } contra { $opponent }
         [last] Último aviso: te toca jugar en la partida #{ $id } contra { $opponent }
        *[moved] { $opponent } jugó **{ $san }** en la partida #{ $id }: te toca

@@ -1,16 +1,18 @@
 # Tournaments: round-robin events in a server, from sign-up to the final crosstable.
+# Words: a round robin is a "liguilla", the crosstable the "tabla cruzada", the standings the
+# "clasificación".
 # $tournament is tournament-title ("#3 **Spring**"). $format is tournament-format.
 
 tournament-title = #{ $id } **{ $name }**
 tournament-format = { $double ->
-        [yes] un todos contra todos a doble vuelta
-       *[no] un todos contra todos
+        [yes] liguilla a doble vuelta
+       *[no] liguilla a una vuelta
     }, { $days ->
         [one] { $days } día por jugada
        *[other] { $days } días por jugada
     }, { $rated ->
-        [rated] puntuable
-       *[casual] amistoso
+        [rated] partidas puntuables
+       *[casual] partidas amistosas
     }
 
 ## Finding the tournament meant
@@ -68,7 +70,7 @@ tournament-withdraw-not-entrant = { $player } no juega en { $tournament }.
 tournament-withdraw-already = { $player } ya fue retirado de { $tournament }.
 tournament-withdraw-nothing-left = { $player } ha terminado todas sus partidas de { $tournament }: no queda nada que perder por incomparecencia, y sus resultados cuentan.
 tournament-no-abort = La partida #{ $id } es de { $tournament }, así que no se puede anular: juégala, ofrece tablas o abandona.
-tournament-table-not-yet = { $tournament } aún no ha empezado: su cuadro nace con sus partidas. `tournament #{ $id }` muestra quién se ha inscrito.
+tournament-table-not-yet = { $tournament } aún no ha empezado: su tabla cruzada se irá llenando con sus partidas. `tournament #{ $id }` muestra quién se ha inscrito.
 
 ## Done
 
@@ -126,7 +128,7 @@ tournament-standings-title = { $tournament } · { $format }
         }
     }
 # $h2h is the head-to-head score among the players level on everything else, or "none".
-tournament-line = `{ $place }` { $player } — **{ $points }** · jugadas { $played }, pendientes { $left } · SB { $sb } · { $wins ->
+tournament-line = `{ $place }` { $player } — **{ $points }** · disputadas { $played }, pendientes { $left } · SB { $sb } · { $wins ->
         [one] { $wins } victoria
        *[other] { $wins } victorias
     }{ $h2h ->
@@ -141,7 +143,7 @@ tournament-tiebreaks = Con los mismos puntos, los jugadores se ordenan por Sonne
 
 ## The crosstable
 
-tournament-table-caption = Cuadro de { $tournament } — { $over ->
+tournament-table-caption = Tabla cruzada de { $tournament } — { $over ->
         [yes] final
        *[no] tras { $finished } de { $games } { $games ->
             [one] partida
@@ -162,9 +164,9 @@ tournament-table-legend-win = victoria
 tournament-table-legend-draw = tablas
 tournament-table-legend-loss = derrota
 tournament-table-legend-forfeit = ganada / perdida por incomparecencia
-tournament-table-legend-unplayed = partida en juego
+tournament-table-legend-unplayed = aún en juego
 tournament-table-legend-annulled = anulada: no cuenta
-tournament-table-legend-colours = jugada con blancas / con negras
+tournament-table-legend-colours = partida con blancas / con negras
 
 ## The list
 
@@ -217,13 +219,13 @@ tournament-game-counts = Esta partida cuenta para el torneo #{ $id } **{ $name }
         [one] partida
        *[other] partidas
     }; `tournament #{ $id }` muestra la clasificación.
-tournament-game-last = Era la última partida del torneo #{ $id } **{ $name }**: la clasificación final y el cuadro se publican en { $channel }.
+tournament-game-last = Era la última partida del torneo #{ $id } **{ $name }**: la clasificación final y la tabla cruzada se publican en { $channel }.
 outcome-forfeit = { $winner } gana por incomparecencia ({ $result })
 button-tournament-join = Inscribirme
 
 ## Help and the command's words
 
-help-tournament = Torneos todos contra todos en este servidor. Crea uno con `create` (cualquiera puede; `double` hace que cada pareja juegue dos veces, `casual` no cambia las puntuaciones, `max N` limita los jugadores, de 3 a 12), y los jugadores se inscriben (`join`) o se borran (`leave`). Su organizador puede iniciarlo (`start`) con 3 inscritos — todas las partidas empiezan a la vez, cada una en su hilo —, cancelarlo antes (`cancel`) o retirar a un jugador después (`withdraw @jugador`). `tournament` solo muestra la clasificación, `tournament table` el cuadro.
+help-tournament = Torneos por sistema de liguilla (todos contra todos) en este servidor. Crea uno con `create` (cualquiera puede; `double` hace que cada pareja juegue dos veces, `casual` no cambia las puntuaciones, `max N` limita los jugadores, de 3 a 12), y los jugadores se inscriben (`join`) o se dan de baja (`leave`). Su organizador puede iniciarlo (`start`) con 3 inscritos — todas las partidas empiezan a la vez, cada una en su hilo —, cancelarlo antes (`cancel`) o retirar a un jugador después (`withdraw @jugador`). `tournament` solo muestra la clasificación, `tournament table` la tabla cruzada.
 help-tournaments = Los torneos de este servidor: con inscripción abierta, en curso y terminados.
 command-needs-tournament-name = el nombre del torneo
 command-needs-player = el jugador que retirar
@@ -244,13 +246,13 @@ command-repeated-option = `{ $first }` y `{ $second }` repiten la misma opción:
 ## /rb-tournament: the command, its subcommands and their options
 
 slash-command-tournament = rb-torneo
-slash-tournament = Torneos todos contra todos en este servidor
+slash-tournament = Torneos de liguilla (todos contra todos) en este servidor
 slash-sub-tournament-create = crear
-    .description = Crear aquí un torneo todos contra todos; tú lo organizas
+    .description = Crear aquí un torneo de liguilla; tú lo organizas
 slash-sub-tournament-join = inscribirse
     .description = Inscribirse en un torneo antes de que empiece
 slash-sub-tournament-leave = dejar
-    .description = Borrar tu inscripción de un torneo antes de que empiece
+    .description = Darte de baja de un torneo antes de que empiece
 slash-sub-tournament-start = iniciar
     .description = Iniciar tu torneo: todas las partidas empiezan a la vez (3 jugadores o más)
 slash-sub-tournament-cancel = cancelar
@@ -259,8 +261,8 @@ slash-sub-tournament-withdraw = retirar
     .description = Retirar a un jugador de tu torneo: pierde por incomparecencia sus partidas sin terminar
 slash-sub-tournament-standings = clasificación
     .description = La clasificación de un torneo, con los desempates
-slash-sub-tournament-table = cuadro
-    .description = El cuadro cruzado de un torneo, como imagen
+slash-sub-tournament-table = tabla-cruzada
+    .description = La tabla cruzada de un torneo, como imagen
 slash-sub-tournament-list = lista
     .description = Los torneos de este servidor: abiertos, en curso y terminados
 slash-option-tournament = torneo

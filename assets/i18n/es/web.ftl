@@ -41,10 +41,10 @@ web-previous = Jugada anterior
 web-next = Jugada siguiente
 web-end = Última jugada
 web-replay-help = Recorre la partida con ← → Inicio Fin, o haz clic en una jugada.
-web-showing = Posición tras { $ply ->
-    [0] ninguna jugada
-    [one] { $ply } media jugada
-   *[other] { $ply } medias jugadas
+web-showing = Posición { $ply ->
+    [0] inicial
+    [one] tras { $ply } media jugada
+   *[other] tras { $ply } medias jugadas
   }.
 web-back-to-game = Volver a la posición actual
 web-download = Descargar:
@@ -54,7 +54,7 @@ web-png = tablero (PNG)
 web-gif-part = La animación muestra { $plies ->
         [one] la última jugada
        *[other] las últimas { $plies } jugadas
-    } de { $total }; el registro (PGN) tiene la partida entera.
+    } de { $total }; la planilla (PGN) tiene la partida entera.
 web-analysis = Análisis
 web-analysis-graph = La evaluación del motor a lo largo de la partida, desde el lado de las blancas
 web-tournament = Ronda { $round } de { $name }

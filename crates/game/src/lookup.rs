@@ -159,7 +159,7 @@ pub(crate) async fn viewed_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<Loaded> 
     }
 }
 
-/// The game a command that looks at a game's record means (`history`, `export`): the one
+/// The game a command that looks at a game means (`board`, `history`, `export`): the one
 /// named; the one in progress here ([`viewed_game`]); and when none is, the finished game this
 /// thread is for or the asker's latest finished game here, as `analysis` and `rematch` take it.
 pub(crate) async fn viewed_or_finished(cx: &Cx<'_>, id: Option<GameId>) -> Res<Loaded> {

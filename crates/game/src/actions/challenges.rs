@@ -308,33 +308,26 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
         }
     }
     let loaded = Loaded::fresh(row, sides);
-    let mut reply = begun_from(cx.svc, cx.voice(), &loaded, Some(challenge.id)).await;
+    let mut reply = begun(cx.svc, cx.voice(), &loaded, challenge.id).await;
     // The challenger learns by direct message, if they asked to, that the game they have
     // White in has begun: from the event log (`announce::direct`).
     reply.direct.extend(back);
     Ok(reply)
 }
 
-/// The announcement of a game that has just begun: who plays what, the terms, and whose move
-/// it is, with the board; both players are pinged.
-pub(crate) async fn begun(svc: &Service, voice: Voice<'_>, loaded: &Loaded) -> Reply {
-    begun_from(svc, voice, loaded, None).await
-}
-
-/// [`begun`], saying which challenge the game came from when it came from one, so that its
-/// two numbers are not taken for each other (`accept #12` for game #12).
-pub(crate) async fn begun_from(
+/// The announcement of a game that has just begun from `challenge`: who plays what, the
+/// terms, whose move it is, with the board, and the challenge it came from, so that its two
+/// numbers are not taken for each other (`accept #12` for game #12); both players are pinged.
+pub(crate) async fn begun(
     svc: &Service,
     voice: Voice<'_>,
     loaded: &Loaded,
-    challenge: Option<ChallengeId>,
+    challenge: ChallengeId,
 ) -> Reply {
-    let from = challenge.map_or(String::new(), |c| {
-        format!(
-            " {}",
-            tr!(voice.lang, "game-from-challenge", challenge = c.0)
-        )
-    });
+    let from = format!(
+        " {}",
+        tr!(voice.lang, "game-from-challenge", challenge = challenge.0)
+    );
     let text = format!(
         "{}\n{}",
         tr!(

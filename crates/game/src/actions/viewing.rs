@@ -16,8 +16,9 @@ use crate::store::Game as StoredGame;
 
 /// `board [#ID]` and `game ID`: the board with who plays, the move number and the last move
 /// (and the tournament it belongs to); the game's buttons for its players while it is played.
+/// Without `#ID` and no game in progress here, the game just finished, as `history` takes it.
 pub(crate) async fn board(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
-    let loaded = viewed_game(cx, id).await?;
+    let loaded = viewed_or_finished(cx, id).await?;
     let voice = cx.voice();
     let mut text = tr!(
         cx.lang,

@@ -424,12 +424,15 @@ impl Service {
             )
             .await;
         let voice = self.voice(lang);
-        let accepted = events
-            .iter()
-            .any(|e| matches!(e.kind, EventKind::ChallengeAccepted { .. }));
-        if accepted {
-            // The game has just begun (the board shows any move made since).
-            let reply = begun(self, voice, &loaded).await;
+        let accepted = events.iter().find_map(|e| match e.kind {
+            EventKind::ChallengeAccepted { challenge, .. } => Some(challenge),
+            _ => None,
+        });
+        if let Some(challenge) = accepted {
+            // The game has just begun (the board shows any move made since); it names the
+            // challenge it came from, as the accept's answer does, so that `accept #12` is not
+            // tried on game #12.
+            let reply = begun(self, voice, &loaded, challenge).await;
             return Ok(Some(Notice {
                 place: row.place,
                 reply,

@@ -42,6 +42,13 @@ const NOT_SAID: &[(Lang, &str, &str)] = &[
     (Lang::Es, "ordenador", "computadora"),
     (Lang::Es, "tu historial", "tu balance"),
     (Lang::Es, "el historial", "el balance"),
+    // Spanish, as its chess players say it: a round robin is a "liguilla", the crosstable the
+    // "tabla cruzada"; a deadline "vence en 3 días", as Discord words a time to come, and games
+    // played are "disputadas" ("jugadas" are moves).
+    (Lang::Es, "un todos contra todos", "liguilla"),
+    (Lang::Es, "cuadro", "tabla cruzada"),
+    (Lang::Es, "plazo  {}", "el plazo vence {}"),
+    (Lang::Es, "dentro de", "en"),
     // Russian: "условные ходы", a line of them "вариант"; a knockout bracket is not a
     // crosstable.
     (Lang::Ru, "прогноз", "условные ходы"),
@@ -117,6 +124,34 @@ fn the_sentences_native_players_corrected() {
     );
     let after = tr!(Lang::Ru, "analysis-after", verdict = "black-mate", mate = 1);
     assert_eq!(after, "чёрные ставят мат в 1 ход");
+
+    // Spanish deadlines, round robins and games played, as its chess players say them.
+    let turn = tr!(
+        Lang::Es,
+        "turn-to-move",
+        player = "@bob",
+        side = "black",
+        check = "yes",
+        deadline = "en 3 días"
+    );
+    assert_eq!(
+        turn,
+        "Le toca a @bob (negras), en jaque — el plazo vence en 3 días."
+    );
+    let format = tr!(
+        Lang::Es,
+        "tournament-format",
+        double = "yes",
+        days = 3,
+        rated = "casual"
+    );
+    assert_eq!(
+        format,
+        "liguilla a doble vuelta, 3 días por jugada, partidas amistosas"
+    );
+    assert_eq!(tr!(Lang::Es, "page-column-played"), "Disputadas");
+    let record = tr!(Lang::Es, "ratings-record", wins = 3, draws = 1, losses = 2);
+    assert_eq!(record, "3 V, 1 E, 2 D");
 
     // A casual tournament has standings; it only leaves ratings alone.
     assert!(tr!(Lang::Fr, "help-tournament").contains("`casual` ne touche pas aux cotes,"));

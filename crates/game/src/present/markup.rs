@@ -196,7 +196,7 @@ mod tests {
         );
         assert_eq!(
             written_time(in_three_days, now, Lang::Es),
-            "dentro de 3 días (1970-01-04 00:00 UTC)"
+            "en 3 días (1970-01-04 00:00 UTC)"
         );
         assert_eq!(
             written_time(in_three_days, now, Lang::Ru),
@@ -281,7 +281,7 @@ mod tests {
         let fr = written_time(Timestamp(HOUR), now, Lang::Fr);
         assert_eq!(fr, "dans une heure (1970-01-01 01:00 UTC)");
         let es = written_time(Timestamp(30 * HOUR), now, Lang::Es);
-        assert_eq!(es, "dentro de un día (1970-01-02 06:00 UTC)");
+        assert_eq!(es, "en un día (1970-01-02 06:00 UTC)");
         // Russian says "через минуту" for one, and keeps the number for 21.
         let ru = |ms: i64| written_time(Timestamp(ms), now, Lang::Ru);
         assert_eq!(ru(MIN), "через минуту (1970-01-01 00:01 UTC)");
