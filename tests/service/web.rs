@@ -14,6 +14,9 @@ use rollerball::web::{self, Hub, Listener, WebMarkup};
 use crate::common::World;
 use crate::common::{TestDb, actor, alice, bob, test_dbs};
 
+/// The Discord application the tests' front page invites.
+pub const APPLICATION: u64 = 1_234_567_890_123_456_789;
+
 /// The secret the tests' private links are signed with.
 pub const SECRET: &str = "the tests' secret, long enough";
 
@@ -92,6 +95,7 @@ impl Site {
             links.clone(),
             Arc::clone(&hub),
             files,
+            Some(APPLICATION),
         )]);
         let server = tokio::spawn(listener.serve(app));
         Site {
@@ -152,7 +156,7 @@ pub fn client() -> reqwest::Client {
 }
 
 /// The body of `url`, asked by `http`.
-async fn text_of(http: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
+pub async fn text_of(http: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
     http.get(url).send().await.unwrap().text().await.unwrap()
 }
 
@@ -682,6 +686,19 @@ async fn help_serves_the_players_guide_and_the_help_command_links_it() {
     assert!(reply.text.contains(&site.url("/help")), "{}", reply.text);
     let one = site.world.say(&alice(), "help forecast").await;
     assert!(one.text.contains(&site.url("/help")), "{}", one.text);
+    // In the asker's language: the guide's page in it.
+    assert!(
+        reply.text.contains(&site.url("/help?lang=en")),
+        "{}",
+        reply.text
+    );
+    site.world.say(&bob(), "settings language fr").await;
+    let french = site.world.say(&bob(), "help").await;
+    assert!(
+        french.text.contains(&site.url("/help?lang=fr")),
+        "{}",
+        french.text
+    );
 }
 
 #[tokio::test]
