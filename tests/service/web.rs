@@ -201,10 +201,17 @@ async fn a_game_page_shows_the_board_the_players_the_moves_and_its_files() {
         }
         // The players, the moves as links to their positions, whose move, the downloads.
         assert!(html.contains("<h1>Game #1: \u{2068}alice\u{2069} vs \u{2068}bob\u{2069}</h1>"));
-        assert!(html.contains("<a class=\"move\" data-ply=\"1\" href=\"?ply=1#ply=1\">b3</a>"));
-        assert!(
-            html.contains("<a class=\"move current\" data-ply=\"2\" href=\"?ply=2#ply=2\">f5</a>")
-        );
+        // Each move carries the words the replay shows after it.
+        assert!(html.contains(
+            "<a class=\"move\" data-ply=\"1\" \
+             data-showing=\"Showing the position after White's 1st move.\" \
+             href=\"?ply=1#ply=1\">b3</a>"
+        ));
+        assert!(html.contains(
+            "<a class=\"move current\" data-ply=\"2\" \
+             data-showing=\"Showing the position after Black's 1st move.\" \
+             href=\"?ply=2#ply=2\">f5</a>"
+        ));
         assert!(html.contains("<p class=\"turn\">\u{2068}alice\u{2069} to move (White)</p>"));
         assert!(
             html.contains("<time datetime=\"2023-11-"),

@@ -82,6 +82,28 @@ async fn browser(driver: &Driver, width: u32) -> Client {
         .expect("a WebDriver session")
 }
 
+/// A headless Chromium as a phone 360 pixels wide (Chromium's device emulation: its windows
+/// are never narrower than 500 pixels), with a touch screen.
+async fn phone(driver: &Driver) -> Client {
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+            "--disable-dev-shm-usage", "--no-proxy-server"],
+            "mobileEmulation": {"deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 1, "touch": true}}}),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session");
+    client
+}
+
+/// The width of the page's window, for a phone's pages (set by their viewport tag).
+const WIDTH: &str = "return window.innerWidth";
+
 /// What `script` returns in the page.
 async fn eval(client: &Client, script: &str) -> Value {
     client.execute(script, vec![]).await.unwrap()
@@ -386,10 +408,13 @@ async fn no_page_is_wider_than_a_phone() {
         ("no-game", "/games/99"),
         ("no-page", "/nowhere"),
     ];
-    let client = browser(&driver, 360).await;
+    let client = phone(&driver).await;
     let mut found = Vec::new();
     for (name, path) in pages {
         client.goto(&site.url(path)).await.unwrap();
+        if path != "/nowhere" {
+            assert_eq!(eval(&client, WIDTH).await, json!(360), "{path}");
+        }
         let overflow = eval(&client, OVERFLOW).await;
         if overflow != json!([]) {
             found.push(format!("{path}: {overflow}"));
@@ -467,11 +492,13 @@ async fn the_replay_names_the_move_and_hides_the_keys_on_a_phone() {
     until(&client, BOARD_PLY, json!("6")).await;
     assert_eq!(eval(&client, showing).await, json!(null));
 
-    client.set_window_size(360, 800).await.unwrap();
+    client.close().await.unwrap();
+    let client = phone(&driver).await;
     client
         .goto(&site.url("/games/1?lang=fr&ply=2"))
         .await
         .unwrap();
+    assert_eq!(eval(&client, WIDTH).await, json!(360));
     assert_eq!(eval(&client, KEYS_HINT_SHOWN).await, json!(false));
     assert_eq!(
         eval(&client, showing).await,

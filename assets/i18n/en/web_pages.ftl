@@ -112,9 +112,9 @@ home-tournament = { $stage ->
     [open] open for sign-up
     [running] being played
    *[finished] finished
-  }, { $players ->
-    [one] { $players } player
-   *[other] { $players } players
+  }, { $count ->
+    [one] { $count } player
+   *[other] { $count } players
   }
 
 ## The players' guide (/help).

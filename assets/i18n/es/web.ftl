@@ -41,7 +41,9 @@ web-previous = Jugada anterior
 web-next = Jugada siguiente
 web-end = Última jugada
 web-replay-help = Recorre la partida con ← → Inicio Fin, o haz clic en una jugada.
-web-showing = Posición tras la { $number }.ª jugada de las { $side ->
+web-showing = Posición tras la { $nth ->
+   *[other] { $number }.ª
+  } jugada de las { $side ->
     [white] blancas
    *[black] negras
   }.

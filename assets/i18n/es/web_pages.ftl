@@ -108,9 +108,9 @@ home-tournament = { $stage ->
     [open] inscripción abierta
     [running] en juego
    *[finished] terminado
-  }, { $players ->
-    [one] { $players } jugador
-   *[other] { $players } jugadores
+  }, { $count ->
+    [one] { $count } jugador
+   *[other] { $count } jugadores
   }
 
 ## La guía del jugador (/help).

@@ -108,9 +108,9 @@ home-tournament = { $stage ->
     [open] inscriptions ouvertes
     [running] en cours
    *[finished] terminé
-  }, { $players ->
-    [one] { $players } joueur
-   *[other] { $players } joueurs
+  }, { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
   }
 
 ## Le guide des joueurs (/help).

@@ -43,7 +43,9 @@ web-previous = Предыдущий ход
 web-next = Следующий ход
 web-end = Последний ход
 web-replay-help = Листайте партию клавишами ← → Home End или щёлкните по ходу.
-web-showing = Позиция после { $number }-го хода { $side ->
+web-showing = Позиция после { $nth ->
+   *[other] { $number }-го
+  } хода { $side ->
     [white] белых
    *[black] чёрных
   }.

@@ -111,10 +111,10 @@ home-tournament = { $stage ->
     [open] идёт запись
     [running] идёт
    *[finished] завершён
-  }, { $players ->
-    [one] { $players } игрок
-    [few] { $players } игрока
-   *[other] { $players } игроков
+  }, { $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+   *[other] { $count } игроков
   }
 
 ## Руководство для игроков (/help).

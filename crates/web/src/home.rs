@@ -145,7 +145,7 @@ fn games(lang: Lang, id: &str, games: &[HomeGame], none: &str) -> Markup {
                             "#" (game.game.0) " "
                             bdi { (game.names[0]) } " – " bdi { (game.names[1]) }
                         }
-                        " · " span class="state" { (state_words(lang, game)) }
+                        " · " span class="status" { (state_words(lang, game)) }
                     }
                 }
             }
@@ -183,7 +183,7 @@ fn tournaments(lang: Lang, tournaments: &[HomeTournament]) -> Markup {
                     };
                     li {
                         a href={ "/tournaments/" (t.id.0) } { bdi { (t.name) } }
-                        " · " span class="state" { (tr!(lang, "home-tournament", stage = stage, players = t.players)) }
+                        " · " span class="status" { (tr!(lang, "home-tournament", stage = stage, count = t.players)) }
                         " · " span class="format" { (t.format) }
                     }
                 }
