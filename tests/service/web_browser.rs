@@ -68,37 +68,45 @@ fn driver() -> Option<Driver> {
 
 /// A headless Chromium window `width` pixels wide.
 async fn browser(driver: &Driver, width: u32) -> Client {
+    let args = json!([
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-proxy-server",
+        format!("--window-size={width},900")
+    ]);
+    session(driver, json!({ "args": args })).await
+}
+
+/// A headless Chromium as a phone 360 pixels wide (Chromium's device emulation: its windows
+/// are never narrower than 500 pixels), with a touch screen.
+async fn phone(driver: &Driver) -> Client {
+    let args = json!([
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-proxy-server"
+    ]);
+    let metrics = json!({"width": 360, "height": 780, "pixelRatio": 1, "touch": true});
+    session(
+        driver,
+        json!({ "args": args, "mobileEmulation": { "deviceMetrics": metrics } }),
+    )
+    .await
+}
+
+/// A WebDriver session of `driver` with these Chromium options.
+async fn session(driver: &Driver, chrome: Value) -> Client {
     let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-            "--disable-dev-shm-usage", "--no-proxy-server", format!("--window-size={width},900")]}),
-    );
+    capabilities.insert("goog:chromeOptions".into(), chrome);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     ClientBuilder::new(connector)
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
         .expect("a WebDriver session")
-}
-
-/// A headless Chromium as a phone 360 pixels wide (Chromium's device emulation: its windows
-/// are never narrower than 500 pixels), with a touch screen.
-async fn phone(driver: &Driver) -> Client {
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-            "--disable-dev-shm-usage", "--no-proxy-server"],
-            "mobileEmulation": {"deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 1, "touch": true}}}),
-    );
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let client = ClientBuilder::new(connector)
-        .capabilities(capabilities)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a WebDriver session");
-    client
 }
 
 /// The width of the page's window, for a phone's pages (set by their viewport tag).
