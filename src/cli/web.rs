@@ -10,8 +10,8 @@ use rollerball::model::FrontEnd;
 use rollerball::store::Store;
 use rollerball::web::{self, Hub, Limits, Listener, LiveLimits, WebConfig, WebMarkup};
 
-/// Reads `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET` and `WEB_CLIENT_HEADER`: `None` when there is
-/// no web server.
+/// Reads `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET`, `WEB_CLIENT_HEADER` and
+/// `DISCORD_APPLICATION_ID`: `None` when there is no web server.
 pub fn config() -> Result<Option<WebConfig>, String> {
     WebConfig::from(|name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
@@ -82,7 +82,13 @@ pub fn serve(
         tracing::info!(address = %local, public = config.links.base(), "serving the web pages");
     }
     let app = web::app([
-        web::pages(service, config.links.clone(), hub),
+        web::pages_with(
+            service,
+            config.links.clone(),
+            hub,
+            web::Files::new(web::FileLimits::default()),
+            config.application,
+        ),
         metrics::health_routes(metrics, db),
     ]);
     vec![follow, tokio::spawn(listener.serve(app))]

@@ -796,3 +796,28 @@ async fn a_tournament_game_out_of_time_before_both_moved_is_an_unrated_forfeit()
         }
     }
 }
+
+/// A tournament's pairing is played once: its game's last board offers no rematch, where a
+/// game outside a tournament offers one.
+#[tokio::test]
+async fn a_tournament_game_over_offers_no_rematch() {
+    for w in World::each("tn_no_rematch").await {
+        let games = four_started(&w).await;
+        let (white, black) = sides(&w, games[0]).await;
+        w.play(games[0], &white, &black, "b3").await;
+        let over = w
+            .ok(&white, &format!("resign #{} confirm", games[0].0))
+            .await;
+        assert!(over.text.contains("resigned"), "{}", over.text);
+        let labels: Vec<&str> = over.buttons.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels, Vec::<&str>::new(), "{}", over.text);
+
+        let casual = w.start(&alice(), &bob(), "").await;
+        w.play(casual, &alice(), &bob(), "b3").await;
+        let over = w
+            .ok(&alice(), &format!("resign #{} confirm", casual.0))
+            .await;
+        let labels: Vec<&str> = over.buttons.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels, ["Rematch"], "{}", over.text);
+    }
+}

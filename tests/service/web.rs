@@ -14,6 +14,9 @@ use rollerball::web::{self, Hub, Listener, WebMarkup};
 use crate::common::World;
 use crate::common::{TestDb, actor, alice, bob, test_dbs};
 
+/// The Discord application the tests' front page invites.
+pub const APPLICATION: u64 = 1_234_567_890_123_456_789;
+
 /// The secret the tests' private links are signed with.
 pub const SECRET: &str = "the tests' secret, long enough";
 
@@ -92,6 +95,7 @@ impl Site {
             links.clone(),
             Arc::clone(&hub),
             files,
+            Some(APPLICATION),
         )]);
         let server = tokio::spawn(listener.serve(app));
         Site {
@@ -152,7 +156,7 @@ pub fn client() -> reqwest::Client {
 }
 
 /// The body of `url`, asked by `http`.
-async fn text_of(http: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
+pub async fn text_of(http: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
     http.get(url).send().await.unwrap().text().await.unwrap()
 }
 
@@ -197,10 +201,17 @@ async fn a_game_page_shows_the_board_the_players_the_moves_and_its_files() {
         }
         // The players, the moves as links to their positions, whose move, the downloads.
         assert!(html.contains("<h1>Game #1: \u{2068}alice\u{2069} vs \u{2068}bob\u{2069}</h1>"));
-        assert!(html.contains("<a class=\"move\" data-ply=\"1\" href=\"?ply=1#ply=1\">b3</a>"));
-        assert!(
-            html.contains("<a class=\"move current\" data-ply=\"2\" href=\"?ply=2#ply=2\">f5</a>")
-        );
+        // Each move carries the words the replay shows after it.
+        assert!(html.contains(
+            "<a class=\"move\" data-ply=\"1\" \
+             data-showing=\"Showing the position after White's 1st move.\" \
+             href=\"?ply=1#ply=1\">b3</a>"
+        ));
+        assert!(html.contains(
+            "<a class=\"move current\" data-ply=\"2\" \
+             data-showing=\"Showing the position after Black's 1st move.\" \
+             href=\"?ply=2#ply=2\">f5</a>"
+        ));
         assert!(html.contains("<p class=\"turn\">\u{2068}alice\u{2069} to move (White)</p>"));
         assert!(
             html.contains("<time datetime=\"2023-11-"),
@@ -682,6 +693,19 @@ async fn help_serves_the_players_guide_and_the_help_command_links_it() {
     assert!(reply.text.contains(&site.url("/help")), "{}", reply.text);
     let one = site.world.say(&alice(), "help forecast").await;
     assert!(one.text.contains(&site.url("/help")), "{}", one.text);
+    // In the asker's language: the guide's page in it.
+    assert!(
+        reply.text.contains(&site.url("/help?lang=en")),
+        "{}",
+        reply.text
+    );
+    site.world.say(&bob(), "settings language fr").await;
+    let french = site.world.say(&bob(), "help").await;
+    assert!(
+        french.text.contains(&site.url("/help?lang=fr")),
+        "{}",
+        french.text
+    );
 }
 
 #[tokio::test]

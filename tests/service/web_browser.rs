@@ -17,7 +17,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 use super::web::Site;
-use crate::common::{alice, bob, sqlite_db};
+use crate::common::{actor, alice, bob, carol, sqlite_db};
 
 /// A chromedriver of this test's own, on a free loopback port, ended when dropped.
 struct Driver {
@@ -68,12 +68,39 @@ fn driver() -> Option<Driver> {
 
 /// A headless Chromium window `width` pixels wide.
 async fn browser(driver: &Driver, width: u32) -> Client {
+    let args = json!([
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-proxy-server",
+        format!("--window-size={width},900")
+    ]);
+    session(driver, json!({ "args": args })).await
+}
+
+/// A headless Chromium as a phone 360 pixels wide (Chromium's device emulation: its windows
+/// are never narrower than 500 pixels), with a touch screen.
+async fn phone(driver: &Driver) -> Client {
+    let args = json!([
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-proxy-server"
+    ]);
+    let metrics = json!({"width": 360, "height": 780, "pixelRatio": 1, "touch": true});
+    session(
+        driver,
+        json!({ "args": args, "mobileEmulation": { "deviceMetrics": metrics } }),
+    )
+    .await
+}
+
+/// A WebDriver session of `driver` with these Chromium options.
+async fn session(driver: &Driver, chrome: Value) -> Client {
     let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-            "--disable-dev-shm-usage", "--no-proxy-server", format!("--window-size={width},900")]}),
-    );
+    capabilities.insert("goog:chromeOptions".into(), chrome);
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     ClientBuilder::new(connector)
         .capabilities(capabilities)
@@ -81,6 +108,9 @@ async fn browser(driver: &Driver, width: u32) -> Client {
         .await
         .expect("a WebDriver session")
 }
+
+/// The width of the page's window, for a phone's pages (set by their viewport tag).
+const WIDTH: &str = "return window.innerWidth";
 
 /// What `script` returns in the page.
 async fn eval(client: &Client, script: &str) -> Value {
@@ -269,7 +299,7 @@ async fn a_player_moves_by_clicking_a_piece_and_a_square() {
     until(
         &client,
         "return document.querySelector('#play p').textContent",
-        json!("Waiting for your opponent's move."),
+        json!("You played f5. Waiting for your opponent's move."),
     )
     .await;
     client.close().await.unwrap();
@@ -318,5 +348,169 @@ async fn a_private_link_signs_in_through_its_fragment_and_leaves_no_token_behind
     let heading = other.find(Locator::Css("#play h2")).await.unwrap();
     assert_eq!(heading.text().await.unwrap(), "You play White");
     other.close().await.unwrap();
+    client.close().await.unwrap();
+}
+
+/// What overflows the window sideways in the page: the document scrolling, an element ending
+/// past the right edge, or one scrolling (or clipping) its content sideways; each named by its
+/// tag, id and class, with where it ends.
+const OVERFLOW: &str = r##"
+const width = document.documentElement.clientWidth;
+const found = [];
+if (document.documentElement.scrollWidth > width) {
+  found.push(`document ${document.documentElement.scrollWidth} > ${width}`);
+}
+for (const e of document.querySelectorAll("body *")) {
+  const box = e.getBoundingClientRect();
+  if (box.width === 0 && box.height === 0) continue;
+  const cls = typeof e.className === "string" && e.className ? "." + e.className.trim().split(/\s+/).join(".") : "";
+  const name = `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${cls}`;
+  if (box.right > width + 1) found.push(`${name} ends at ${Math.round(box.right)}`);
+  if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible") {
+    found.push(`${name} scrolls ${e.scrollWidth} in ${e.clientWidth}`);
+  }
+}
+return found.slice(0, 8);
+"##;
+
+/// Every kind of page, at a phone's 360 pixels: none scrolls sideways or hides a column past
+/// the screen's edge. Screenshots of each (`phone-*.png`) and of the tables at 1280.
+#[tokio::test]
+async fn no_page_is_wider_than_a_phone() {
+    let Some(driver) = driver() else { return };
+    let site = Site::on(sqlite_db()).await;
+    let w = &site.world;
+    // A long name, as players choose them.
+    let max = actor(104, "Maximilian_von_Rollerball");
+    // #1 over (alice resigned), #2 being played with a few moves.
+    let over = w.start(&alice(), &max, "").await;
+    w.play(over, &alice(), &max, "b3 f5 b4 f4").await;
+    w.ok(&alice(), "resign #1 confirm").await;
+    let live = w.start(&max, &bob(), "").await;
+    w.play(live, &max, &bob(), "b3 f5 b4 f4 Rf1 Ke6").await;
+    // Tournament #1 of four: games #3 to #8, one of them over.
+    w.ok(&alice(), "tournament create Winter Championship 2026")
+        .await;
+    for p in [alice(), bob(), carol(), max.clone()] {
+        w.ok(&p, "tournament join #1").await;
+    }
+    w.ok(&alice(), "tournament start #1").await;
+    let g = w.game(rollerball::store::GameId(3)).await;
+    let players = [alice(), bob(), carol(), max.clone()];
+    let find = |id| players.iter().find(|a| Some(a.id) == id).unwrap().clone();
+    let (white, black) = (find(g.white), find(g.black));
+    w.play(rollerball::store::GameId(3), &white, &black, "b3 f5")
+        .await;
+    w.ok(&white, "resign #3 confirm").await;
+
+    let pages = [
+        ("home", "/"),
+        ("help", "/help"),
+        ("game-over", "/games/1"),
+        ("game-live", "/games/2"),
+        ("replay", "/games/2?ply=3"),
+        ("embed", "/games/2/embed"),
+        ("player", "/players/104"),
+        ("tournament", "/tournaments/1"),
+        ("signin", "/play"),
+        ("no-game", "/games/99"),
+        ("no-page", "/nowhere"),
+    ];
+    let client = phone(&driver).await;
+    let mut found = Vec::new();
+    for (name, path) in pages {
+        client.goto(&site.url(path)).await.unwrap();
+        if path != "/nowhere" {
+            assert_eq!(eval(&client, WIDTH).await, json!(360), "{path}");
+        }
+        let overflow = eval(&client, OVERFLOW).await;
+        if overflow != json!([]) {
+            found.push(format!("{path}: {overflow}"));
+        }
+        screenshot(&client, &format!("phone-{name}")).await;
+    }
+    // The player's own page, signed in with the private link: the controls too.
+    let link = site.private_link(&bob(), live).await;
+    client.goto(&link).await.unwrap();
+    until(&client, "return location.pathname", json!("/games/2")).await;
+    let overflow = eval(&client, OVERFLOW).await;
+    if overflow != json!([]) {
+        found.push(format!("signed in: {overflow}"));
+    }
+    screenshot(&client, "phone-signed-in").await;
+    assert_eq!(found, Vec::<String>::new());
+    client.close().await.unwrap();
+
+    let desktop = browser(&driver, 1280).await;
+    for (name, path) in [
+        ("home", "/"),
+        ("player", "/players/104"),
+        ("tournament", "/tournaments/1"),
+    ] {
+        desktop.goto(&site.url(path)).await.unwrap();
+        assert_eq!(eval(&desktop, OVERFLOW).await, json!([]), "{path}");
+        screenshot(&desktop, &format!("desktop-{name}")).await;
+    }
+    desktop.close().await.unwrap();
+}
+
+const KEYS_HINT_SHOWN: &str =
+    "return getComputedStyle(document.querySelector('.hint.keys')).display !== 'none'";
+
+/// The replay says which move a position follows, as the move list numbers it, and changes
+/// with the position shown; the keyboard's hint shows where there is a keyboard, not on a
+/// phone.
+#[tokio::test]
+async fn the_replay_names_the_move_and_hides_the_keys_on_a_phone() {
+    let Some(driver) = driver() else { return };
+    let site = Site::on(sqlite_db()).await;
+    let id = site.world.start(&alice(), &bob(), "").await;
+    site.world
+        .play(id, &alice(), &bob(), "b3 f5 b4 f4 Rf1 Ke6")
+        .await;
+    let client = browser(&driver, 1280).await;
+    client.goto(&site.url("/games/1?ply=5")).await.unwrap();
+    let showing = "return document.getElementById('showing').hidden ? null : \
+        document.getElementById('showing-words').textContent";
+    assert_eq!(
+        eval(&client, showing).await,
+        json!("Showing the position after White's 3rd move.")
+    );
+    assert_eq!(eval(&client, KEYS_HINT_SHOWN).await, json!(true));
+    let body = client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&char::from(Key::Left).to_string())
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("4")).await;
+    assert_eq!(
+        eval(&client, showing).await,
+        json!("Showing the position after Black's 2nd move.")
+    );
+    body.send_keys(&char::from(Key::Home).to_string())
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("0")).await;
+    assert_eq!(
+        eval(&client, showing).await,
+        json!("Showing the starting position.")
+    );
+    body.send_keys(&char::from(Key::End).to_string())
+        .await
+        .unwrap();
+    until(&client, BOARD_PLY, json!("6")).await;
+    assert_eq!(eval(&client, showing).await, json!(null));
+
+    client.close().await.unwrap();
+    let client = phone(&driver).await;
+    client
+        .goto(&site.url("/games/1?lang=fr&ply=2"))
+        .await
+        .unwrap();
+    assert_eq!(eval(&client, WIDTH).await, json!(360));
+    assert_eq!(eval(&client, KEYS_HINT_SHOWN).await, json!(false));
+    assert_eq!(
+        eval(&client, showing).await,
+        json!("Position après le 1er coup des Noirs.")
+    );
     client.close().await.unwrap();
 }

@@ -24,7 +24,7 @@ fn router(w: &World) -> Router {
 }
 
 /// The status and body of `path`, asked in English.
-async fn get(app: &Router, path: &str) -> (StatusCode, String) {
+pub async fn get(app: &Router, path: &str) -> (StatusCode, String) {
     let request = Request::builder()
         .uri(path)
         .header(header::ACCEPT_LANGUAGE, "en")
@@ -39,7 +39,7 @@ async fn get(app: &Router, path: &str) -> (StatusCode, String) {
 }
 
 /// A page that must be there.
-async fn page(app: &Router, path: &str) -> String {
+pub async fn page(app: &Router, path: &str) -> String {
     let (status, body) = get(app, path).await;
     assert_eq!(status, StatusCode::OK, "{path}: {body}");
     body
@@ -76,7 +76,7 @@ fn rows(html: &str, id: &str) -> Vec<String> {
 }
 
 /// The text of some HTML, tags left out, each link's text followed by `@` and its address.
-fn text(html: &str) -> String {
+pub fn text(html: &str) -> String {
     let mut out = String::new();
     let mut hrefs = Vec::new();
     let mut rest = html;
@@ -135,9 +135,16 @@ async fn a_tournament_page_shows_the_standings_and_the_crosstable_with_links() {
             pairings,
             vec![(1, 1, 101, 103), (2, 2, 102, 101), (3, 3, 103, 102)]
         );
-        // Before a result: round 1 of 3.
+        // Every game starts at once: the page says so, not "Round 1 of 3".
         let body = page(&app, "/tournaments/1").await;
-        assert!(body.contains("Round 1 of 3 · 0 of 3 games over"), "{body}");
+        assert!(
+            body.contains(
+                "<p id=\"stage\" class=\"stage\">Under way: all games are played at the same time \
+                 · 0 of 3 games over</p>"
+            ),
+            "{body}"
+        );
+        assert!(!body.contains("Round"), "{body}");
         // #1 alice–carol: a draw by agreement.
         let (white, black) = sides(&w, 1, &players).await;
         w.play(GameId(1), &white, &black, "b3 f5").await;
@@ -165,31 +172,36 @@ async fn a_tournament_page_shows_the_standings_and_the_crosstable_with_links() {
             "<meta property=\"og:title\" content=\"Tournament #1: \u{2068}Spring &amp; Friends' Cup\u{2069}\">"
         ));
         assert!(body.contains(
-            "<meta property=\"og:description\" content=\"Round 3 of 3 · a single round-robin, \
-             3 days per move, rated · Rollerball correspondence tournament\">"
+            "<meta property=\"og:description\" content=\"Under way: all games are played at the same time \
+             · a single round-robin, 3 days per move, rated · Rollerball correspondence tournament\">"
         ));
         assert!(body.contains(
             "<meta property=\"og:url\" content=\"https://rb.example.org/tournaments/1\">"
         ));
-        assert!(body.contains("Round 3 of 3 · 2 of 3 games over"), "{body}");
+        assert!(
+            body.contains("at the same time · 2 of 3 games over"),
+            "{body}"
+        );
         // alice: 1½ (win, draw); carol ½ with a game left; bob 0 with a game left.
         // Sonneborn–Berger: alice 1·0 (bob) + ½·½ (carol) = ¼; carol ½·1½ = ¾; bob 0.
+        // Nobody is level on points: no head-to-head column at all.
         assert_eq!(
             rows(&body, "standings"),
             vec![
-                "1 | alice@/players/101 | 1½ | 2 | 0 | ¼ | 1 | ",
-                "2 | carol@/players/103 | ½ | 1 | 1 | ¾ | 0 | ",
-                "3 | bob@/players/102 | 0 | 1 | 1 | 0 | 0 | ",
+                "1 | alice@/players/101 | 1½ | 2 | 0 | ¼ | 1",
+                "2 | carol@/players/103 | ½ | 1 | 1 | ¾ | 0",
+                "3 | bob@/players/102 | 0 | 1 | 1 | 0 | 0",
             ]
         );
+        assert!(!body.contains("Head-to-head"), "{body}");
         // The crosstable in the same order, each result a link to its game; #3 still being
-        // played.
+        // played. Each row numbered once, as its column is (the places are the standings').
         assert_eq!(
             rows(&body, "crosstable"),
             vec![
-                "1 | 1. alice@/players/101 |  | ½@/games/1 | 1@/games/2 | 1½ | ¼",
-                "2 | 2. carol@/players/103 | ½@/games/1 |  | …@/games/3 | ½ | ¾",
-                "3 | 3. bob@/players/102 | 0@/games/2 | …@/games/3 |  | 0 | 0",
+                "1. alice@/players/101 |  | ½@/games/1 | 1@/games/2 | 1½ | ¼",
+                "2. carol@/players/103 | ½@/games/1 |  | …@/games/3 | ½ | ¾",
+                "3. bob@/players/102 | 0@/games/2 | …@/games/3 |  | 0 | 0",
             ]
         );
         assert!(body.contains("title=\"Game #3, still being played\""));
@@ -214,7 +226,8 @@ async fn a_tournament_page_shows_the_standings_and_the_crosstable_with_links() {
         // In French, from `?lang=`.
         let (_, french) = get(&app, "/tournaments/1?lang=fr").await;
         assert!(
-            french.contains("Ronde 3 sur 3 · 2 sur 3 parties terminées"),
+            french
+                .contains("toutes les parties se jouent en même temps · 2 sur 3 parties terminées"),
             "{french}"
         );
         assert!(french.contains("<html lang=\"fr\">"));

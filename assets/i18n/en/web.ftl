@@ -41,11 +41,16 @@ web-previous = Previous move
 web-next = Next move
 web-end = Last move
 web-replay-help = Step through the game with ← → Home End, or click a move.
-web-showing = Showing the position after { $ply ->
-    [0] no moves
-    [one] { $ply } ply
-   *[other] { $ply } plies
-  }.
+web-showing = Showing the position after { $side ->
+    [white] White's
+   *[black] Black's
+  } { $nth ->
+    [one] { $number }st
+    [two] { $number }nd
+    [few] { $number }rd
+   *[other] { $number }th
+  } move.
+web-showing-start = Showing the starting position.
 web-back-to-game = Back to the current position
 web-download = Download:
 web-pgn = record (PGN)
@@ -87,10 +92,17 @@ web-play-your-move = Your move: click a piece, then where it goes, or type the m
 web-play-their-move = Waiting for your opponent's move.
 web-play-move-label = Move
 web-play-submit = Play
-web-play-draw = Offer or accept a draw
+web-play-draw = Offer a draw
+web-play-accept-draw = Accept the draw
 web-play-decline-draw = Decline the draw
-web-play-takeback = Ask for or accept a takeback
+web-play-draw-waits = Your draw offer waits for your opponent's answer.
+web-play-withdraw-draw = Withdraw your draw offer
+web-play-takeback = Ask to take back your last move
+web-play-accept-takeback = Allow the takeback
 web-play-decline-takeback = Decline the takeback
+web-play-takeback-waits = Your takeback request waits for your opponent's answer.
+web-play-withdraw-takeback = Withdraw your takeback request
+web-play-played = You played { $san }. Waiting for your opponent's move.
 web-play-resign = Resign
 web-play-resign-confirm = Resign game #{ $id }? This cannot be undone.
 web-play-done = Done.

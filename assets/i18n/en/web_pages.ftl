@@ -8,7 +8,7 @@ page-tournament-open = Open for sign-up: { $count } of { $max } { $max ->
     [one] player
    *[other] players
   }
-page-tournament-round = Round { $round } of { $rounds }
+page-tournament-running = Under way: all games are played at the same time
 page-tournament-finished = Finished
 page-tournament-cancelled = Called off by its organiser before the start
 page-tournament-progress = { $finished } of { $games } { $games ->
@@ -78,3 +78,45 @@ page-player-outcome = { $outcome ->
   }
 page-player-not-found = No player here has the number { $id }.
 page-player-by-number = A player's page is found by their Discord number: /players/ followed by it (a name is not enough, as two players may share one).
+
+## The front page (/).
+home-title = Correspondence Rollerball on Discord
+home-description = Watch the games being played, replay the finished ones, follow the tournaments, and learn to play Rollerball on Discord.
+home-intro = Rollerball is a chess variant on a ring: 40 squares round a hole, rooks and bishops that rebound off the edges, and two ways to win, checkmate or taking your king round to the enemy's throne. This bot runs correspondence games of it on Discord: take days over a move if you like. Every game has its page here, to watch, replay and download.
+home-guide = The players' guide
+home-guide-what = explains how to challenge someone, type a move, and everything else the bot does.
+home-add = Add the bot
+home-add-server = Add Rollerball to a server
+home-add-server-what = (you need the right to manage the server).
+home-add-account = Add it to your own account
+home-add-account-what = to play with friends anywhere on Discord, even where the bot is not.
+home-add-ask = To play, you need a Discord server the bot is in: ask whoever runs this bot to add it to yours.
+home-playing = Games being played
+home-finished = Finished games
+home-tournaments = Tournaments
+home-none-playing = No game is being played just now.
+home-none-finished = No game has finished yet.
+home-none-tournaments = No tournament yet.
+home-to-move = { $player } to move · { $moves ->
+    [0] no moves yet
+    [one] { $moves } move
+   *[other] { $moves } moves
+  }
+home-won = { $side ->
+    [white] White won
+   *[black] Black won
+  }
+home-drawn = draw
+home-aborted = aborted
+home-tournament = { $stage ->
+    [open] open for sign-up
+    [running] being played
+   *[finished] finished
+  }, { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+  }
+
+## The players' guide (/help).
+help-page-title = Players' guide
+help-page-description = How to play correspondence Rollerball with the bot: every command, with examples.

@@ -41,11 +41,13 @@ web-previous = Jugada anterior
 web-next = Jugada siguiente
 web-end = Última jugada
 web-replay-help = Recorre la partida con ← → Inicio Fin, o haz clic en una jugada.
-web-showing = Posición { $ply ->
-    [0] inicial
-    [one] tras { $ply } media jugada
-   *[other] tras { $ply } medias jugadas
+web-showing = Posición tras la { $nth ->
+   *[other] { $number }.ª
+  } jugada de las { $side ->
+    [white] blancas
+   *[black] negras
   }.
+web-showing-start = Posición inicial.
 web-back-to-game = Volver a la posición actual
 web-download = Descargar:
 web-pgn = planilla (PGN)
@@ -87,10 +89,17 @@ web-play-your-move = Te toca: haz clic en una pieza y luego en su destino, o esc
 web-play-their-move = Esperando la jugada de tu rival.
 web-play-move-label = Jugada
 web-play-submit = Jugar
-web-play-draw = Ofrecer o aceptar tablas
+web-play-draw = Ofrecer tablas
+web-play-accept-draw = Aceptar las tablas
 web-play-decline-draw = Rechazar las tablas
-web-play-takeback = Pedir o aceptar deshacer
+web-play-draw-waits = Tu oferta de tablas espera la respuesta de tu rival.
+web-play-withdraw-draw = Retirar tu oferta de tablas
+web-play-takeback = Pedir deshacer tu última jugada
+web-play-accept-takeback = Permitir deshacer
 web-play-decline-takeback = Rechazar deshacer
+web-play-takeback-waits = Tu petición de deshacer espera la respuesta de tu rival.
+web-play-withdraw-takeback = Retirar tu petición de deshacer
+web-play-played = Has jugado { $san }. Esperando la jugada de tu rival.
 web-play-resign = Abandonar
 web-play-resign-confirm = ¿Abandonar la partida n.º { $id }? No se puede deshacer.
 web-play-done = Hecho.

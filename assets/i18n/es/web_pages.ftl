@@ -7,7 +7,7 @@ page-tournament-open = Inscripción abierta: { $count } de { $max } { $max ->
     [one] jugador
    *[other] jugadores
   }
-page-tournament-round = Ronda { $round } de { $rounds }
+page-tournament-running = En juego: todas las partidas se juegan a la vez
 page-tournament-finished = Terminado
 page-tournament-cancelled = Cancelado por su organizador antes del comienzo
 page-tournament-progress = { $finished } de { $games } { $games ->
@@ -74,3 +74,45 @@ page-player-outcome = { $outcome ->
   }
 page-player-not-found = Ningún jugador de aquí tiene el número { $id }.
 page-player-by-number = La página de un jugador se encuentra por su número de Discord: /players/ seguido de él (un nombre no basta, porque dos jugadores pueden compartirlo).
+
+## La portada (/).
+home-title = Rollerball por correspondencia en Discord
+home-description = Sigue las partidas en juego, repasa las terminadas, sigue los torneos y aprende a jugar al Rollerball en Discord.
+home-intro = El Rollerball es una variante del ajedrez sobre un anillo: 40 casillas alrededor de un hueco, torres y alfiles que rebotan en los bordes y dos formas de ganar: dar mate o llevar a tu rey alrededor del anillo hasta el trono rival. Este bot organiza partidas por correspondencia en Discord: puedes tomarte días para cada jugada. Cada partida tiene aquí su página para seguirla, repasarla y descargarla.
+home-guide = La guía del jugador
+home-guide-what = explica cómo retar a alguien, escribir una jugada y todo lo demás que hace el bot.
+home-add = Añadir el bot
+home-add-server = Añadir Rollerball a un servidor
+home-add-server-what = (necesitas permiso para gestionar el servidor).
+home-add-account = Añadirlo a tu propia cuenta
+home-add-account-what = para jugar con tus amigos en cualquier parte de Discord, incluso donde no está el bot.
+home-add-ask = Para jugar necesitas un servidor de Discord donde esté el bot: pide a quien lo administra que lo añada al tuyo.
+home-playing = Partidas en juego
+home-finished = Partidas terminadas
+home-tournaments = Torneos
+home-none-playing = Ahora mismo no hay ninguna partida en juego.
+home-none-finished = Todavía no ha terminado ninguna partida.
+home-none-tournaments = Todavía no hay torneos.
+home-to-move = Le toca a { $player } · { $moves ->
+    [0] aún sin jugadas
+    [one] { $moves } jugada
+   *[other] { $moves } jugadas
+  }
+home-won = { $side ->
+    [white] ganan las blancas
+   *[black] ganan las negras
+  }
+home-drawn = tablas
+home-aborted = anulada
+home-tournament = { $stage ->
+    [open] inscripción abierta
+    [running] en juego
+   *[finished] terminado
+  }, { $count ->
+    [one] { $count } jugador
+   *[other] { $count } jugadores
+  }
+
+## La guía del jugador (/help).
+help-page-title = Guía del jugador
+help-page-description = Cómo jugar al Rollerball por correspondencia con el bot: cada comando, con ejemplos.

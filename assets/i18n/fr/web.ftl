@@ -41,11 +41,14 @@ web-previous = Coup précédent
 web-next = Coup suivant
 web-end = Dernier coup
 web-replay-help = Parcourez la partie avec ← → Début Fin, ou cliquez sur un coup.
-web-showing = Position après { $ply ->
-    [0] aucun coup
-    [one] { $ply } demi-coup
-   *[other] { $ply } demi-coups
+web-showing = Position après le { $nth ->
+    [one] { $number }er
+   *[other] { $number }e
+  } coup des { $side ->
+    [white] Blancs
+   *[black] Noirs
   }.
+web-showing-start = Position de départ.
 web-back-to-game = Revenir à la position actuelle
 web-download = Télécharger :
 web-pgn = notation (PGN)
@@ -87,10 +90,17 @@ web-play-your-move = À vous : cliquez sur une pièce, puis sur sa destination, 
 web-play-their-move = En attente du coup de votre adversaire.
 web-play-move-label = Coup
 web-play-submit = Jouer
-web-play-draw = Proposer ou accepter la nulle
+web-play-draw = Proposer la nulle
+web-play-accept-draw = Accepter la nulle
 web-play-decline-draw = Refuser la nulle
-web-play-takeback = Demander ou accepter une reprise
+web-play-draw-waits = Votre proposition de nulle attend la réponse de votre adversaire.
+web-play-withdraw-draw = Retirer votre proposition de nulle
+web-play-takeback = Demander à reprendre votre dernier coup
+web-play-accept-takeback = Accepter la reprise
 web-play-decline-takeback = Refuser la reprise
+web-play-takeback-waits = Votre demande de reprise attend la réponse de votre adversaire.
+web-play-withdraw-takeback = Retirer votre demande de reprise
+web-play-played = Vous avez joué { $san }. En attente du coup de votre adversaire.
 web-play-resign = Abandonner
 web-play-resign-confirm = Abandonner la partie n° { $id } ? C'est définitif.
 web-play-done = C'est fait.

@@ -43,12 +43,13 @@ web-previous = Предыдущий ход
 web-next = Следующий ход
 web-end = Последний ход
 web-replay-help = Листайте партию клавишами ← → Home End или щёлкните по ходу.
-web-showing = Позиция после { $ply ->
-    [0] начала партии
-    [one] { $ply } полухода
-    [few] { $ply } полуходов
-   *[other] { $ply } полуходов
+web-showing = Позиция после { $nth ->
+   *[other] { $number }-го
+  } хода { $side ->
+    [white] белых
+   *[black] чёрных
   }.
+web-showing-start = Начальная позиция.
 web-back-to-game = Вернуться к текущей позиции
 web-download = Скачать:
 web-pgn = запись (PGN)
@@ -92,10 +93,17 @@ web-play-your-move = Ваш ход: щёлкните по фигуре, зате
 web-play-their-move = Ждём хода соперника.
 web-play-move-label = Ход
 web-play-submit = Сходить
-web-play-draw = Предложить или принять ничью
+web-play-draw = Предложить ничью
+web-play-accept-draw = Принять ничью
 web-play-decline-draw = Отклонить ничью
-web-play-takeback = Попросить или разрешить вернуть ход
+web-play-draw-waits = Ваше предложение ничьей ждёт ответа соперника.
+web-play-withdraw-draw = Отозвать предложение ничьей
+web-play-takeback = Попросить вернуть ваш последний ход
+web-play-accept-takeback = Разрешить вернуть ход
 web-play-decline-takeback = Не разрешать вернуть ход
+web-play-takeback-waits = Ваша просьба вернуть ход ждёт ответа соперника.
+web-play-withdraw-takeback = Отозвать просьбу вернуть ход
+web-play-played = Вы сыграли { $san }. Ждём хода соперника.
 web-play-resign = Сдаться
 web-play-resign-confirm = Сдать партию №{ $id }? Это нельзя отменить.
 web-play-done = Готово.

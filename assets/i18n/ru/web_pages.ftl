@@ -7,7 +7,7 @@ page-tournament-open = Идёт запись: { $count } из { $max } { $max ->
     [one] игрока
    *[other] игроков
   }
-page-tournament-round = Тур { $round } из { $rounds }
+page-tournament-running = Идёт: все партии играются одновременно
 page-tournament-finished = Завершён
 page-tournament-cancelled = Отменён организатором до начала
 page-tournament-progress = Сыграно { $finished } из { $games } { $games ->
@@ -76,3 +76,47 @@ page-player-outcome = { $outcome ->
   }
 page-player-not-found = Здесь нет игрока с номером { $id }.
 page-player-by-number = Страницу игрока находят по его номеру в Discord: /players/ и номер (имени мало: у двух игроков оно может совпадать).
+
+## Главная страница (/).
+home-title = Роллербол по переписке в Discord
+home-description = Следите за идущими партиями, просматривайте сыгранные, следите за турнирами и научитесь играть в роллербол в Discord.
+home-intro = Роллербол — вариант шахмат на кольце: 40 полей вокруг пустого центра, ладьи и слоны, отражающиеся от краёв, и два способа победить — мат или проход королём по кольцу до трона соперника. Этот бот проводит партии по переписке в Discord: над ходом можно думать хоть несколько дней. У каждой партии здесь есть своя страница: её можно смотреть, просматривать заново и скачивать.
+home-guide = Руководство для игроков
+home-guide-what = объясняет, как вызвать соперника, ввести ход, и всё остальное, что умеет бот.
+home-add = Добавить бота
+home-add-server = Добавить Rollerball на сервер
+home-add-server-what = (нужно право управлять сервером).
+home-add-account = Добавить в свой аккаунт
+home-add-account-what = чтобы играть с друзьями где угодно в Discord, даже там, где бота нет.
+home-add-ask = Чтобы играть, нужен сервер Discord, на котором есть бот: попросите того, кто ведёт этого бота, добавить его на ваш сервер.
+home-playing = Идущие партии
+home-finished = Сыгранные партии
+home-tournaments = Турниры
+home-none-playing = Сейчас не идёт ни одной партии.
+home-none-finished = Ни одна партия ещё не закончилась.
+home-none-tournaments = Турниров пока нет.
+home-to-move = Ход: { $player } · { $moves ->
+    [0] ходов ещё нет
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[other] { $moves } ходов
+  }
+home-won = { $side ->
+    [white] победа белых
+   *[black] победа чёрных
+  }
+home-drawn = ничья
+home-aborted = отменена
+home-tournament = { $stage ->
+    [open] идёт запись
+    [running] идёт
+   *[finished] завершён
+  }, { $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+   *[other] { $count } игроков
+  }
+
+## Руководство для игроков (/help).
+help-page-title = Руководство для игроков
+help-page-description = Как играть в роллербол по переписке с ботом: все команды с примерами.

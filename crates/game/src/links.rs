@@ -190,9 +190,10 @@ impl Links {
         format!("{}/tournaments/{}", self.base, id.0)
     }
 
-    /// The players' guide (`docs/players.md` as the web serves it).
-    pub fn help(&self) -> String {
-        format!("{}/help", self.base)
+    /// The players' guide in `lang` (`docs/players.md` or its translation, as the web serves
+    /// it).
+    pub fn help(&self, lang: crate::i18n::Lang) -> String {
+        format!("{}/help?lang={}", self.base, lang.code())
     }
 
     /// Player `id`'s page.

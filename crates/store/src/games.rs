@@ -455,6 +455,22 @@ impl Store {
         Ok(count.max(0) as u64)
     }
 
+    /// The newest `limit` games in `status` anywhere, the newest first: the site's front page.
+    /// Read down the primary key, so it stays cheap however many games there are.
+    pub async fn latest_games(&self, status: GameStatus, limit: u32) -> Result<Vec<Game>> {
+        let sql = concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE status = $1 ORDER BY id DESC LIMIT $2"
+        );
+        let rows = sqlx::query(sql)
+            .bind(status.as_str())
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
     /// The rematch of a game, if one was created.
     pub async fn rematch_of(&self, id: GameId) -> Result<Option<Game>> {
         let sql = concat!(

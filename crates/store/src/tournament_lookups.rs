@@ -27,7 +27,23 @@ pub(super) const TOURNAMENTS_JOINED_BY: &str = "SELECT t.id, t.name, t.server_id
     FROM tournament_entrants e JOIN tournaments t ON t.id = e.tournament_id \
     WHERE e.player_id = $1 AND t.status = $2 AND t.server_id = $3 ORDER BY t.id DESC";
 
+/// The newest tournaments of every server not called off ($1 = most), newest first.
+const LATEST_TOURNAMENTS: &str = "SELECT id, name, server_id, channel_id, \
+    organiser_id, status, double_round, rated, days_per_move, max_players, entrants, version, \
+    created_at, started_at, finished_at, announced_at FROM tournaments \
+    WHERE status <> 'cancelled' ORDER BY id DESC LIMIT $1";
+
 impl Store {
+    /// The newest `limit` tournaments of every server, not those called off: the site's front
+    /// page. Read down the primary key.
+    pub async fn latest_tournaments(&self, limit: u32) -> Result<Vec<Tournament>> {
+        let rows = sqlx::query(LATEST_TOURNAMENTS)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(tournament_from_row).collect()
+    }
+
     /// A server's tournaments in `status`, newest first, at most `limit`.
     pub async fn tournaments_in_status(
         &self,

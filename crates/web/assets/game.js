@@ -10,6 +10,9 @@
   const lang = page.dataset.lang || "en";
   const svgCache = new Map();
   let selected = null;
+  // The ply the player last made from this page, so that the page read again after it still
+  // says it was played (the server checks it against the game).
+  let played = null;
 
   const board = () => document.getElementById("board");
   const plies = () => Number(board().dataset.plies);
@@ -41,8 +44,14 @@
       a.dataset.ply = targets[i];
       a.href = `?ply=${targets[i]}#ply=${targets[i]}`;
     });
+    // "Showing the position after Black's 3rd move", in the page's words for that move.
     const showing = document.getElementById("showing");
-    if (showing) showing.hidden = ply === plies();
+    if (showing) {
+      showing.hidden = ply === plies();
+      const move = document.querySelector(`#moves a.move[data-ply="${ply}"]`);
+      const words = document.getElementById("showing-words");
+      if (words) words.textContent = ply === 0 ? showing.dataset.start : move ? move.dataset.showing : "";
+    }
   }
 
   // Shows the position after `ply` plies, drawn by the server (the same SVG the page has).
@@ -178,6 +187,7 @@
       if (!window.confirm(form.dataset.confirm)) return;
       form.elements.confirm.value = "yes";
     }
+    if (form.id === "move-form") played = Number(form.elements.ply.value) + 1;
     for (const button of form.querySelectorAll("button")) button.disabled = true;
     try {
       const response = await fetch(form.getAttribute("action"), {
@@ -217,7 +227,8 @@
   }
 
   async function refresh() {
-    const response = await fetch(`/games/${gameId}?lang=${lang}`, { credentials: "same-origin" });
+    const also = played === null ? "" : `&played=${played}`;
+    const response = await fetch(`/games/${gameId}?lang=${lang}${also}`, { credentials: "same-origin" });
     if (response.ok) swapIn(await response.text());
   }
 

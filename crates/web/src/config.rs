@@ -5,7 +5,9 @@
 //! the web is off, the pages are not), `WEB_SECRET_PREVIOUS` (the secret `WEB_SECRET`
 //! replaced, still accepted while the links signed with it should work) and
 //! `WEB_CLIENT_HEADER` (behind a reverse proxy, the header it writes the client's address in,
-//! such as `X-Real-IP`; unset: the connection's peer is the client).
+//! such as `X-Real-IP`; unset: the connection's peer is the client) and
+//! `DISCORD_APPLICATION_ID` (the Discord application's id, for the front page's invite links;
+//! unset: the page says to ask the operator).
 
 use std::net::SocketAddr;
 
@@ -25,6 +27,9 @@ pub struct WebConfig {
     /// The header a reverse proxy writes the client's address in (`WEB_CLIENT_HEADER`), for
     /// the live pages' bound per client; `None`: the connection's peer is the client.
     pub client_header: Option<HeaderName>,
+    /// The Discord application's id (`DISCORD_APPLICATION_ID`), for the front page's links
+    /// that add the bot to a server or an account.
+    pub application: Option<u64>,
 }
 
 /// Why the web server's settings were refused.
@@ -39,6 +44,12 @@ pub enum WebConfigError {
     /// `WEB_CLIENT_HEADER` is not a header name.
     #[error("WEB_CLIENT_HEADER must be a header name such as X-Real-IP, not `{0}`")]
     ClientHeader(String),
+    /// `DISCORD_APPLICATION_ID` is not an application's id.
+    #[error(
+        "DISCORD_APPLICATION_ID must be your application's id (a number: developer portal → \
+         General Information → Application ID), not `{0}`"
+    )]
+    Application(String),
 }
 
 impl WebConfig {
@@ -71,11 +82,21 @@ impl WebConfig {
             ),
             _ => None,
         };
+        let application = match get("DISCORD_APPLICATION_ID").map(|v| v.trim().to_string()) {
+            Some(id) if !id.is_empty() => Some(
+                id.parse::<u64>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .ok_or(WebConfigError::Application(id))?,
+            ),
+            _ => None,
+        };
         Ok(Some(WebConfig {
             addr,
             links,
             public: public.is_some(),
             client_header,
+            application,
         }))
     }
 }
@@ -121,6 +142,23 @@ mod tests {
         assert!(config.public);
         assert_eq!(config.links.origin(), Some("https://rb.example.org"));
         assert_eq!(config.client_header, None);
+        assert_eq!(config.application, None);
+        let invited = read(&[
+            ("WEB_ADDR", "127.0.0.1:1"),
+            ("DISCORD_APPLICATION_ID", " 1234567890123 "),
+        ]);
+        assert_eq!(
+            invited.unwrap().unwrap().application,
+            Some(1_234_567_890_123)
+        );
+        assert_eq!(
+            read(&[
+                ("WEB_ADDR", "127.0.0.1:1"),
+                ("DISCORD_APPLICATION_ID", "my-bot")
+            ])
+            .unwrap_err(),
+            WebConfigError::Application("my-bot".into())
+        );
         let proxied = read(&[
             ("WEB_ADDR", "127.0.0.1:1"),
             ("WEB_CLIENT_HEADER", " X-Real-IP "),

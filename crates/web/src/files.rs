@@ -41,6 +41,8 @@ pub struct FileQuery {
     ply: Option<usize>,
     /// `?side=black`: the side at the bottom.
     side: Option<String>,
+    /// `?played=12`: for the page, the ply its player just made.
+    played: Option<usize>,
 }
 
 /// `/games/{file}`: the page (`12`), or one of its files (`12.pgn`, `12.gif`, `12.png`,
@@ -61,6 +63,7 @@ pub async fn game_or_file(
         let page = PageQuery {
             lang: query.lang,
             ply: query.ply,
+            played: query.played,
         };
         return game_page::page(site, id, page, headers).await;
     }

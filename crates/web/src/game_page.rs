@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use crate::Site;
 use crate::html::{self, Head, MainAttrs, trusted};
-use crate::lang::reader_lang;
+use crate::lang::{ordinal, reader_lang};
 use crate::play::{self, Seat};
 use crate::player_page::player_href;
 
@@ -25,6 +25,9 @@ pub struct PageQuery {
     pub lang: Option<String>,
     /// `?ply=12`: the position after so many plies (default: the current one).
     pub ply: Option<usize>,
+    /// `?played=12`: the page's player has just made ply 12 from it (said while it is the
+    /// game's last, and theirs).
+    pub played: Option<usize>,
 }
 
 /// Something to tell the player above the board (their action's answer).
@@ -35,26 +38,6 @@ pub struct Notice {
     pub refused: bool,
     /// A form to go on with (the confirmation of a resignation).
     pub form: Option<Markup>,
-}
-
-/// `/`: what this site is.
-pub async fn home(headers: HeaderMap, Query(query): Query<PageQuery>) -> Response {
-    let lang = reader_lang(&headers, query.lang.as_deref());
-    let head = Head {
-        title: "Rollerball",
-        description: "Correspondence Rollerball on Discord",
-        image: None,
-        url: "",
-    };
-    let body = html! {
-        h1 { "Rollerball" }
-        p { "Correspondence Rollerball on Discord: every game has a page here, at /games/ followed by its number." }
-    };
-    let attrs = MainAttrs {
-        footer: true,
-        ..MainAttrs::default()
-    };
-    Html(html::page(lang, &head, attrs, body).into_string()).into_response()
 }
 
 /// `/games/ID`: the game's page, with `notice` above the board.
@@ -70,7 +53,13 @@ pub async fn game(
         Ok(view) => view,
         Err(page) => return page,
     };
-    let seat = play::seat(site, headers, &view).await;
+    let mut seat = play::seat(site, headers, &view).await;
+    if let Some(seat) = &mut seat
+        && !seat.to_move
+        && query.played.is_some_and(|p| p > 0 && p == view.plies())
+    {
+        seat.played = view.record().sans().last().cloned();
+    }
     let ply = query.ply.unwrap_or(view.plies()).min(view.plies());
     let side = seat.as_ref().map_or(Color::White, |s| s.color);
     let title = title(&view);
@@ -251,15 +240,37 @@ fn board_area(view: &GameView, ply: usize, side: Color, seat: Option<&Seat>) -> 
                 a class="step" data-ply=((ply + 1).min(plies)) href={ "?ply=" ((ply + 1).min(plies)) "#ply=" ((ply + 1).min(plies)) } title=(tr!(lang, "web-next")) { "›" }
                 a class="step" data-ply=(plies) href={ "?ply=" (plies) "#ply=" (plies) } title=(tr!(lang, "web-end")) { "»" }
             }
-            p class="hint" { (tr!(lang, "web-replay-help")) }
-            @if ply < plies {
-                p id="showing" class="showing" {
-                    (tr!(lang, "web-showing", ply = ply)) " "
-                    a href="?" { (tr!(lang, "web-back-to-game")) }
-                }
+            p class="hint keys" { (tr!(lang, "web-replay-help")) }
+            p id="showing" class="showing" hidden[ply == plies] data-start=(showing_words(view, 0)) {
+                span id="showing-words" { @if ply < plies { (showing_words(view, ply)) } } " "
+                a href="?" { (tr!(lang, "web-back-to-game")) }
             }
         }
     }
+}
+
+/// "Showing the position after Black's 3rd move.": the position after `ply` plies, named by
+/// its move as the move list numbers it (a game set up with Black to move counts from there).
+pub fn showing_words(view: &GameView, ply: usize) -> String {
+    let lang = view.lang;
+    let Some(last) = ply.checked_sub(1) else {
+        return tr!(lang, "web-showing-start");
+    };
+    let start = view.record().start();
+    let index = last + usize::from(start.side_to_move() == Color::Black);
+    let number = start.fullmove() as usize + index / 2;
+    let side = if index % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    tr!(
+        lang,
+        "web-showing",
+        side = side_key(side),
+        number = number,
+        nth = ordinal(lang, number)
+    )
 }
 
 /// Whose move it is and until when, or how the game ended; the offer waiting; the terms.
@@ -338,7 +349,7 @@ fn moves(view: &GameView, ply: usize) -> Markup {
                             @match index.filter(|i| *i < sans.len()) {
                                 Some(i) => {
                                     @let after = i + 1;
-                                    a class={ "move" @if after == ply { " current" } } data-ply=(after) href={ "?ply=" (after) "#ply=" (after) } title=[notes.get(i).map(|n| n.comment.as_str()).filter(|c| !c.is_empty())] {
+                                    a class={ "move" @if after == ply { " current" } } data-ply=(after) data-showing=(showing_words(view, after)) href={ "?ply=" (after) "#ply=" (after) } title=[notes.get(i).map(|n| n.comment.as_str()).filter(|c| !c.is_empty())] {
                                         (sans[i])
                                         @if let Some(note) = notes.get(i) { (note.suffix) }
                                     }

@@ -1,6 +1,7 @@
-//! `/help`: the players' guide (`docs/players.md`, compiled in) as a page of the site, and its
-//! pictures at `/help/images/NAME`. The guide is the same file the repository shows, so the
-//! page cannot say something the guide does not.
+//! `/help`: the players' guide in the reader's language (`docs/players.md` and its
+//! translations `docs/players.LANG.md`, compiled in) as a page of the site, and its pictures at
+//! `/help/images/NAME`. The guide is the same file the repository shows, so the page cannot say
+//! something the guide does not.
 //!
 //! The Markdown is the project's own, but it is still read as untrusted text: raw HTML in it is
 //! shown as text, never passed through, and a link or picture that leaves the guide for
@@ -8,6 +9,8 @@
 //! since the site does not serve those files.
 
 use std::sync::OnceLock;
+
+use rollerball_game::{Lang, tr};
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -20,8 +23,13 @@ use crate::game_page::PageQuery;
 use crate::html::{self as shell, Head, MainAttrs};
 use crate::lang::reader_lang;
 
-/// The players' guide, as the repository holds it.
-pub const GUIDE: &str = include_str!("../../../docs/players.md");
+/// The players' guide in each language, as the repository holds it.
+pub const GUIDES: [(Lang, &str); 4] = [
+    (Lang::En, include_str!("../../../docs/players.md")),
+    (Lang::Fr, include_str!("../../../docs/players.fr.md")),
+    (Lang::Es, include_str!("../../../docs/players.es.md")),
+    (Lang::Ru, include_str!("../../../docs/players.ru.md")),
+];
 
 /// The pictures the guide shows, by the name it gives them under `images/`.
 const IMAGES: &[(&str, &[u8])] = &[
@@ -47,23 +55,24 @@ const IMAGES: &[(&str, &[u8])] = &[
     ),
 ];
 
-/// `/help`: the guide in the site's shell (its chrome in the reader's language; the guide
-/// itself is English).
+/// `/help`: the guide in the reader's language, in the site's shell.
 pub async fn help(
     State(site): State<Site>,
     headers: HeaderMap,
     Query(query): Query<PageQuery>,
 ) -> Response {
     let lang = reader_lang(&headers, query.lang.as_deref());
-    let url = format!("{}/help", site.links.base());
+    let url = site.links.help(lang);
+    let title = tr!(lang, "help-page-title");
+    let description = tr!(lang, "help-page-description");
     let head = Head {
-        title: "Players' guide",
-        description: "How to play correspondence Rollerball with the bot: every command, with examples.",
+        title: &title,
+        description: &description,
         image: None,
         url: &url,
     };
     let body = html! {
-        article class="guide" lang="en" { (PreEscaped(rendered())) }
+        article class="guide" { (PreEscaped(rendered(lang))) }
     };
     let attrs = MainAttrs {
         footer: true,
@@ -87,10 +96,11 @@ pub async fn image(Path(name): Path<String>) -> Response {
     response
 }
 
-/// The guide as HTML, made once.
-fn rendered() -> &'static str {
-    static HTML: OnceLock<String> = OnceLock::new();
-    HTML.get_or_init(|| to_html(GUIDE))
+/// The guide in `lang` as HTML, made once.
+fn rendered(lang: Lang) -> &'static str {
+    static HTML: [OnceLock<String>; 4] = [const { OnceLock::new() }; 4];
+    let at = GUIDES.iter().position(|(l, _)| *l == lang).unwrap_or(0);
+    HTML[at].get_or_init(|| to_html(GUIDES[at].1))
 }
 
 /// `markdown` as HTML: raw HTML escaped, headings given GitHub's anchors (so the guide's own
@@ -237,8 +247,8 @@ mod tests {
     }
 
     #[test]
-    fn every_picture_of_the_guide_is_served() {
-        for line in GUIDE.lines() {
+    fn every_picture_of_the_guides_is_served() {
+        for line in GUIDES.iter().flat_map(|(_, guide)| guide.lines()) {
             for (at, _) in line.match_indices("](images/") {
                 let rest = &line[at + "](images/".len()..];
                 let name = &rest[..rest.find(')').unwrap()];

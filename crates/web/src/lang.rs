@@ -37,9 +37,45 @@ fn accepted(value: &str) -> Lang {
     best.map(|(_, lang)| lang).unwrap_or_default()
 }
 
+/// The ordinal category (CLDR's `one`, `two`, `few`, `other`) of `n` in `lang`, for the texts
+/// that write "3rd", "1er", as they select on it.
+pub fn ordinal(lang: Lang, n: usize) -> &'static str {
+    use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+    let category = lang
+        .code()
+        .parse::<unic_langid::LanguageIdentifier>()
+        .ok()
+        .and_then(|id| PluralRules::create(id, PluralRuleType::ORDINAL).ok())
+        .and_then(|rules| rules.select(n as u64).ok());
+    match category {
+        Some(PluralCategory::ZERO) => "zero",
+        Some(PluralCategory::ONE) => "one",
+        Some(PluralCategory::TWO) => "two",
+        Some(PluralCategory::FEW) => "few",
+        Some(PluralCategory::MANY) => "many",
+        Some(PluralCategory::OTHER) | None => "other",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ordinals_follow_each_language() {
+        let en: Vec<&str> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101]
+            .map(|n| ordinal(Lang::En, n))
+            .into();
+        assert_eq!(
+            en,
+            [
+                "one", "two", "few", "other", "other", "other", "other", "one", "two", "few", "one"
+            ]
+        );
+        assert_eq!([1, 2].map(|n| ordinal(Lang::Fr, n)), ["one", "other"]);
+        assert_eq!([1, 3].map(|n| ordinal(Lang::Es, n)), ["other", "other"]);
+        assert_eq!([1, 3].map(|n| ordinal(Lang::Ru, n)), ["other", "other"]);
+    }
 
     fn with(value: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();

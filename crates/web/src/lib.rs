@@ -16,10 +16,11 @@
 //!
 //! | module | job |
 //! |---|---|
-//! | `config` | `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET`, `WEB_SECRET_PREVIOUS` |
+//! | `config` | `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET`, `WEB_SECRET_PREVIOUS`, `DISCORD_APPLICATION_ID` |
 //! | `headers` | the security headers of every answer |
 //! | `lang` | the reader's language: `?lang=`, else `Accept-Language` |
 //! | `html` | the pages' shell (head, Open Graph tags, footer) and the error pages |
+//! | `home` | `/`: what Rollerball is, the guide, how to add the bot, the latest games and tournaments |
 //! | `game_page` | `/games/ID` and `/games/ID/embed`: board, players, moves, replay |
 //! | `tournament_page` | `/tournaments/ID`: standings and crosstable |
 //! | `player_page` | `/players/ID`: ratings, record, games |
@@ -32,7 +33,7 @@
 //! | `signin` | `/play` (the private link's token from its fragment) and `/play/TOKEN`: the link exchanged for the game's cookie |
 //! | `play` | `/games/ID/act`: moving from the browser |
 //! | `assets` | the stylesheet and the scripts, compiled in |
-//! | `help_page` | `/help`: the players' guide (`docs/players.md`, compiled in) and its pictures |
+//! | `help_page` | `/help`: the players' guide in the reader's language (`docs/players*.md`, compiled in) and its pictures |
 
 #![warn(missing_docs)]
 
@@ -45,6 +46,7 @@ mod files;
 mod game_page;
 pub mod headers;
 mod help_page;
+mod home;
 mod html;
 mod lang;
 pub mod listener;
@@ -81,6 +83,10 @@ pub(crate) struct Site {
     pub hub: Arc<Hub>,
     /// The games' files, made once and kept.
     pub files: Arc<Files>,
+    /// The front page's lists, kept a little while.
+    pub home: Arc<home::HomeCache>,
+    /// The Discord application's id, for the front page's invite links.
+    pub application: Option<u64>,
 }
 
 impl Site {
@@ -111,19 +117,28 @@ pub fn app(routes: impl IntoIterator<Item = Router>) -> Router {
 /// The pages' routes on `service`, with links written under `links`, and live updates from
 /// `hub` (started with [`Hub::follow`]).
 pub fn pages(service: Arc<Service>, links: Links, hub: Arc<Hub>) -> Router {
-    pages_with(service, links, hub, Files::new(FileLimits::default()))
+    pages_with(service, links, hub, Files::new(FileLimits::default()), None)
 }
 
-/// The pages' routes, as [`pages`] makes them, with the games' files made by `files`.
-pub fn pages_with(service: Arc<Service>, links: Links, hub: Arc<Hub>, files: Arc<Files>) -> Router {
+/// The pages' routes, as [`pages`] makes them, with the games' files made by `files`, and the
+/// front page's invite links to the Discord application `application` (none without it).
+pub fn pages_with(
+    service: Arc<Service>,
+    links: Links,
+    hub: Arc<Hub>,
+    files: Arc<Files>,
+    application: Option<u64>,
+) -> Router {
     let site = Site {
         service,
         links,
         hub,
         files,
+        home: Arc::default(),
+        application,
     };
     Router::new()
-        .route("/", get(game_page::home))
+        .route("/", get(home::home))
         .route("/games/{file}", get(files::game_or_file))
         .route("/games/{id}/embed", get(game_page::embed))
         .route("/games/{id}/graph.png", get(files::graph))

@@ -33,6 +33,8 @@ pub struct Seat {
     pub color: Color,
     /// Whether it is their move.
     pub to_move: bool,
+    /// The move they just made from this page (SAN), while it is still the last one.
+    pub played: Option<String>,
 }
 
 /// The cookie that keeps game `id`'s private link.
@@ -85,7 +87,11 @@ pub async fn seat(site: &Site, headers: &HeaderMap, view: &GameView) -> Option<S
     let grant = grant(site, headers, view.id()).await.ok()?;
     let color = view.color_of(grant.player)?;
     let to_move = matches!(view.state, GameState::Playing { to_move, .. } if to_move == color);
-    Some(Seat { color, to_move })
+    Some(Seat {
+        color,
+        to_move,
+        played: None,
+    })
 }
 
 /// What a page's form sends.
@@ -121,7 +127,7 @@ pub async fn act(
     let lang = reader_lang(&headers, form.lang.as_deref());
     let query = PageQuery {
         lang: form.lang.clone(),
-        ply: None,
+        ..PageQuery::default()
     };
     let refuse = |status: StatusCode, text: String| pages::message(lang, status, &text);
     if !same_origin(&site, &headers) {
@@ -202,12 +208,21 @@ pub async fn act(
             game_page::game(&site, id, &query, &headers, Some(notice)).await,
         );
     }
-    // Post, then get: a reload shows the game, and sends nothing again.
-    let lang_query = form
-        .lang
-        .map(|l| format!("?lang={}", urlencode(&l)))
-        .unwrap_or_default();
-    Redirect::to(&format!("/games/{}{lang_query}", id.0)).into_response()
+    // Post, then get: a reload shows the game, and sends nothing again. After a move the page
+    // says it was played (`played`: the ply it made, which the page checks against the game).
+    let mut params = Vec::new();
+    if form.action == "move" {
+        params.push(format!("played={}", form.ply + 1));
+    }
+    if let Some(l) = form.lang {
+        params.push(format!("lang={}", urlencode(&l)));
+    }
+    let query = if params.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", params.join("&"))
+    };
+    Redirect::to(&format!("/games/{}{query}", id.0)).into_response()
 }
 
 /// The page again, asking to confirm a resignation.
@@ -296,19 +311,17 @@ pub fn legal_json(view: &GameView) -> String {
     serde_json::to_string(&by_origin).unwrap_or_default()
 }
 
-/// The signed-in player's controls: the move box when it is their move, the offers' answers,
-/// resigning.
+/// The signed-in player's controls: the move box when it is their move (or the move they just
+/// played), what they can offer or answer now, resigning.
 pub fn panel(view: &GameView, seat: &Seat) -> Markup {
     let lang = view.lang;
     let id = view.id().0;
     let action = format!("/games/{id}/act");
     let ply = view.plies();
-    let playing = view.playing();
-    let offer = view.offer.filter(|o| o.by != seat.color);
     html! {
         section id="play" class="play" data-color=(side_key(seat.color)) {
             h2 { (tr!(lang, "web-play-heading", side = side_key(seat.color))) }
-            @if playing {
+            @if view.playing() {
                 @if seat.to_move {
                     p { (tr!(lang, "web-play-your-move")) }
                     form id="move-form" method="post" action=(action) {
@@ -322,19 +335,60 @@ pub fn panel(view: &GameView, seat: &Seat) -> Markup {
                         " "
                         button type="submit" { (tr!(lang, "web-play-submit")) }
                     }
+                } @else if let Some(san) = &seat.played {
+                    p class="played" { (tr!(lang, "web-play-played", san = san.as_str())) }
                 } @else {
                     p { (tr!(lang, "web-play-their-move")) }
                 }
                 div class="actions" {
-                    (button(&action, ply, lang, "draw", &tr!(lang, "web-play-draw"), ""))
-                    @if offer.is_some_and(|o| o.draw) {
-                        (button(&action, ply, lang, "draw-decline", &tr!(lang, "web-play-decline-draw"), ""))
-                    }
-                    (button(&action, ply, lang, "takeback", &tr!(lang, "web-play-takeback"), ""))
-                    @if offer.is_some_and(|o| !o.draw) {
-                        (button(&action, ply, lang, "takeback-decline", &tr!(lang, "web-play-decline-takeback"), ""))
-                    }
+                    (offers(view, seat, &action))
                     (resign(&action, ply, lang, id))
+                }
+            }
+        }
+    }
+}
+
+/// The offers the player can make or answer at this moment, each in words for it: the
+/// opponent's offer to accept or decline; their own, waiting, to withdraw; else a draw to
+/// offer (not to the computer, which never takes one) and, when they have a move to take
+/// back, a takeback to ask for (granted at once by the computer).
+fn offers(view: &GameView, seat: &Seat, action: &str) -> Markup {
+    let lang = view.lang;
+    let ply = view.plies();
+    let computer = view.sides[seat.color.opponent().index()].player.is_none();
+    let form = |what: &str, label: &str| button(action, ply, lang, what, &tr!(lang, label), "");
+    html! {
+        @match view.offer {
+            Some(offer) if offer.by != seat.color && offer.draw => {
+                (form("draw", "web-play-accept-draw"))
+                (form("draw-decline", "web-play-decline-draw"))
+            }
+            Some(offer) if offer.by != seat.color => {
+                (form("takeback", "web-play-accept-takeback"))
+                (form("takeback-decline", "web-play-decline-takeback"))
+            }
+            Some(offer) if offer.draw => {
+                p class="waiting" { (tr!(lang, "web-play-draw-waits")) }
+                (form("draw-decline", "web-play-withdraw-draw"))
+            }
+            Some(_) => {
+                p class="waiting" { (tr!(lang, "web-play-takeback-waits")) }
+                (form("takeback-decline", "web-play-withdraw-takeback"))
+            }
+            None => {
+                @if !computer {
+                    (form("draw", "web-play-draw"))
+                }
+                // As the service allows it: the player's own last move, once the opponent has
+                // not answered it (the computer's answer goes with it).
+                @let can_take_back = if computer {
+                    (seat.to_move && ply >= 2) || (!seat.to_move && ply >= 1)
+                } else {
+                    !seat.to_move && ply >= 1
+                };
+                @if can_take_back {
+                    (form("takeback", "web-play-takeback"))
                 }
             }
         }

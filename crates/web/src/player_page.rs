@@ -116,8 +116,8 @@ fn ratings(view: &PlayerView) -> Markup {
                         @for r in &view.ratings {
                             tr {
                                 th scope="row" { (scope_words(lang, r)) }
-                                td class="num" { (rating_words(r)) }
-                                td class="num" { (r.games) }
+                                td class="num" data-label=(tr!(lang, "page-column-rating")) { (rating_words(r)) }
+                                td class="num" data-label=(tr!(lang, "page-column-rated-games")) { (r.games) }
                             }
                         }
                     }
@@ -185,7 +185,7 @@ fn playing(view: &PlayerView) -> Markup {
                                 td class={ "turn" @if game.to_move { " mine" } } {
                                     (tr!(lang, "page-player-turn", mine = if game.to_move { "yes" } else { "no" }))
                                 }
-                                td { (date(game.date)) }
+                                td data-label=(tr!(lang, "page-column-started")) { (date(game.date)) }
                             }
                         }
                     }
@@ -225,7 +225,7 @@ fn finished(view: &PlayerView) -> Markup {
                                 td class={ "outcome " (outcome) } {
                                     (tr!(lang, "page-player-outcome", outcome = outcome))
                                 }
-                                td { (date(game.date)) }
+                                td data-label=(tr!(lang, "page-column-ended")) { (date(game.date)) }
                             }
                         }
                     }

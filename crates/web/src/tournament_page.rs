@@ -83,21 +83,15 @@ pub async fn tournament(
     Html(html::page(lang, &head, attrs, body).into_string()).into_response()
 }
 
-/// "Round 2 of 3", "Finished", …
+/// "Under way: all games at once", "Finished", …
 fn stage_words(view: &TournamentView) -> String {
     let lang = view.lang;
     match view.stage {
         Stage::Open { entrants, max } => {
             tr!(lang, "page-tournament-open", count = entrants, max = max)
         }
-        Stage::Running { round, rounds } => {
-            tr!(
-                lang,
-                "page-tournament-round",
-                round = round,
-                rounds = rounds
-            )
-        }
+        // Every game starts at once: there is no round being played, only games.
+        Stage::Running { .. } => tr!(lang, "page-tournament-running"),
         Stage::Finished => tr!(lang, "page-tournament-finished"),
         Stage::Cancelled => tr!(lang, "page-tournament-cancelled"),
     }
@@ -123,9 +117,12 @@ fn entrants(view: &TournamentView) -> Markup {
     }
 }
 
-/// The standings, best first, with every tie-break.
+/// The standings, best first, with every tie-break (head-to-head only when it tells someone
+/// apart).
 fn standings(view: &TournamentView) -> Markup {
     let lang = view.lang;
+    let head_to_head = view.standings.iter().any(|l| l.head_to_head.is_some());
+    let label = |id: &str| tr!(lang, id);
     html! {
         h2 { (tr!(lang, "page-tournament-standings")) }
         div class="table-wrap" {
@@ -139,7 +136,9 @@ fn standings(view: &TournamentView) -> Markup {
                         th scope="col" class="num" { (tr!(lang, "page-column-left")) }
                         th scope="col" class="num" { (tr!(lang, "tournament-table-sb")) }
                         th scope="col" class="num" { (tr!(lang, "page-column-wins")) }
-                        th scope="col" class="num" { (tr!(lang, "page-column-head-to-head")) }
+                        @if head_to_head {
+                            th scope="col" class="num" { (tr!(lang, "page-column-head-to-head")) }
+                        }
                     }
                 }
                 tbody {
@@ -156,14 +155,17 @@ fn standings(view: &TournamentView) -> Markup {
                             }
                             @if line.annulled {
                                 td class="num" { "–" } td class="num" {} td class="num" {}
-                                td class="num" {} td class="num" {} td class="num" {}
+                                td class="num" {} td class="num" {}
+                                @if head_to_head { td class="num" {} }
                             } @else {
-                                td class="num points" { (line.points) }
-                                td class="num" { (line.played) }
-                                td class="num" { (line.left) }
-                                td class="num" { (line.sb) }
-                                td class="num" { (line.wins) }
-                                td class="num" { (line.head_to_head.as_deref().unwrap_or("")) }
+                                td class="num points" data-label=(label("page-column-points")) { (line.points) }
+                                td class="num" data-label=(label("page-column-played")) { (line.played) }
+                                td class="num" data-label=(label("page-column-left")) { (line.left) }
+                                td class="num" data-label=(label("tournament-table-sb")) { (line.sb) }
+                                td class="num" data-label=(label("page-column-wins")) { (line.wins) }
+                                @if head_to_head {
+                                    td class="num" data-label=(label("page-column-head-to-head")) { (line.head_to_head.as_deref().unwrap_or("")) }
+                                }
                             }
                         }
                     }
@@ -175,7 +177,8 @@ fn standings(view: &TournamentView) -> Markup {
 }
 
 /// The crosstable: a row and a column per player in the order of the standings, each result a
-/// link to its game.
+/// link to its game. A row is numbered as its column is headed (the places are the
+/// standings'), and on a phone each result is labelled with its column's number.
 fn crosstable(view: &TournamentView) -> Markup {
     let lang = view.lang;
     let legend = view.legend();
@@ -185,7 +188,6 @@ fn crosstable(view: &TournamentView) -> Markup {
             table id="crosstable" class={ "data crosstable" @if view.double() { " double" } } {
                 thead {
                     tr {
-                        th scope="col" { (tr!(lang, "page-column-place")) }
                         th scope="col" { (tr!(lang, "page-column-player")) }
                         @for (i, line) in view.crosstable.iter().enumerate() {
                             th scope="col" class="num" title=(line.player.name) { (i + 1) }
@@ -197,18 +199,17 @@ fn crosstable(view: &TournamentView) -> Markup {
                 tbody {
                     @for (i, line) in view.crosstable.iter().enumerate() {
                         tr class={ @if line.withdrawn { "withdrawn" } } {
-                            td class="place" { (line.place) }
                             th scope="row" class="who-cell" { span class="seat" { (i + 1) ". " } (player_link(&line.player)) }
-                            @for cell in &line.cells {
+                            @for (column, cell) in line.cells.iter().enumerate() {
                                 @match cell {
                                     CrossCell::Own => td class="own" {},
-                                    CrossCell::Games(games) => td class="result" {
+                                    CrossCell::Games(games) => td class="result" data-label={ (column + 1) "." } {
                                         @for game in games { (result_link(lang, game)) }
                                     },
                                 }
                             }
-                            td class="num points" { (line.points) }
-                            td class="num" { (line.tiebreak) }
+                            td class="num points" data-label=(tr!(lang, "tournament-table-points")) { (line.points) }
+                            td class="num" data-label=(tr!(lang, "tournament-table-sb")) { (line.tiebreak) }
                         }
                     }
                 }

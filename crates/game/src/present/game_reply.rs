@@ -117,7 +117,10 @@ impl Service {
         reply.fen = Some(loaded.game().position().to_fen());
         reply.board_side = Some(side);
         if buttons {
-            reply.buttons = game_buttons(voice, loaded);
+            // A tournament's pairing is played once: its game offers no rematch.
+            let over = loaded.game().outcome().is_some();
+            let rematch = over && self.game_tournament(loaded.row().id).await.is_none();
+            reply.buttons = game_buttons(voice, loaded, rematch);
             // Where moving from a browser is on, the board opens the game there too.
             if loaded.game().outcome().is_none() && self.links().is_some_and(|l| l.private_links())
             {
@@ -174,16 +177,22 @@ pub(crate) fn button(label: String, action: ButtonAction, style: ButtonStyle) ->
 }
 
 /// The buttons under a game's board: while it is played (**Move** opens the move picker, and a
-/// pending offer is answered), or a rematch once it is over.
-pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded) -> Vec<Button> {
+/// pending offer is answered), or, once it is over, a rematch when `rematch` (not for a
+/// tournament's game).
+pub(crate) fn game_buttons(voice: Voice<'_>, loaded: &Loaded, rematch: bool) -> Vec<Button> {
     let lang = voice.lang;
     let id = loaded.row().id;
     if loaded.game().outcome().is_some() {
-        return vec![button(
-            tr!(lang, "button-rematch"),
-            ButtonAction::Rematch(id),
-            ButtonStyle::Primary,
-        )];
+        return rematch
+            .then(|| {
+                button(
+                    tr!(lang, "button-rematch"),
+                    ButtonAction::Rematch(id),
+                    ButtonStyle::Primary,
+                )
+            })
+            .into_iter()
+            .collect();
     }
     let mut buttons = vec![
         button(

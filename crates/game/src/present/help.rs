@@ -14,7 +14,7 @@ use crate::reply::Reply;
 /// bot serves web pages (`links`), both end with a link to the players' guide there.
 pub(crate) fn help(voice: Voice<'_>, topic: Option<&str>, links: Option<&Links>) -> Reply {
     let guide = links.map(|links| {
-        let page = voice.url(&links.help());
+        let page = voice.url(&links.help(voice.lang));
         format!("\n{}", tr!(voice.lang, "help-guide", page = page))
     });
     let lang = voice.lang;
