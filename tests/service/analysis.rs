@@ -261,19 +261,23 @@ impl Analyst for Scripted {
         let positions = positions
             .iter()
             .enumerate()
-            .map(|(i, position)| PositionEval {
-                eval: Eval::Centipawns(if BLACK_AHEAD_AFTER.contains(&i) {
-                    -600
-                } else {
-                    0
-                }),
-                best: game.moves().get(i).and_then(|&played| {
+            .map(|(i, position)| {
+                let best = game.moves().get(i).and_then(|&played| {
                     position
                         .legal_moves()
                         .iter()
                         .copied()
                         .find(|&m| m != played)
-                }),
+                });
+                PositionEval {
+                    eval: Eval::Centipawns(if BLACK_AHEAD_AFTER.contains(&i) {
+                        -600
+                    } else {
+                        0
+                    }),
+                    best,
+                    pv: best.into_iter().collect(),
+                }
             })
             .collect();
         GameAnalysis {
