@@ -38,6 +38,7 @@ mod assets;
 mod clients;
 mod config;
 mod files;
+mod game_analysis;
 mod game_page;
 pub mod headers;
 mod help_page;

@@ -8,6 +8,7 @@ mod game;
 mod player;
 mod tournament;
 
+pub use crate::present::analysis::SideSummary;
 pub use game::{GIF_PLIES, GameState, GameView, PendingOffer, SideView, TournamentRef, isolated};
 pub use player::{FINISHED_SHOWN, GameLine, Opponent, Outcome, PlayerView, RatingLine, Record};
 pub use tournament::{

@@ -29,42 +29,73 @@ pub(crate) fn analysis_text(voice: Voice<'_>, loaded: &Loaded, analysis: &GameAn
         positions = analysis.positions.len(),
         deep = DEEP_FACTOR
     );
-    let judgements = analysis.judgements(game);
-    let positions = game.positions();
-    for color in Color::ALL {
-        let count = |mark: Mark| {
-            judgements
-                .iter()
-                .filter(|j| j.mover == color && j.mark == Some(mark))
-                .count()
-        };
-        let player = voice.side(loaded, color);
-        let worst = analysis.worst(game, color, WORST_SHOWN);
+    for side in side_summaries(lang, game, analysis, |color| voice.side(loaded, color)) {
         text.push('\n');
-        if worst.is_empty() {
-            text.push_str(&tr!(
-                lang,
-                "analysis-side-clean",
-                side = side_key(color),
-                player = player
-            ));
-            continue;
-        }
-        text.push_str(&tr!(
-            lang,
-            "analysis-side",
-            side = side_key(color),
-            player = player,
-            inaccuracies = count(Mark::Inaccuracy),
-            mistakes = count(Mark::Mistake),
-            blunders = count(Mark::Blunder)
-        ));
-        for j in worst {
+        text.push_str(&side.heading);
+        for line in side.worst {
             text.push_str("\n- ");
-            text.push_str(&mistake_line(lang, game, &positions, analysis, &j));
+            text.push_str(&line);
         }
     }
     text
+}
+
+/// One side's part of an analysis in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideSummary {
+    /// Who played it and their count of marks ("**White** (alice): 0 ?!, 1 ?, 3 ??"), or that
+    /// no mistake was found.
+    pub heading: String,
+    /// Its [`WORST_SHOWN`] worst moves, the worst first, each as [`mistake_line`] says it.
+    pub worst: Vec<String>,
+}
+
+/// White's and Black's part of `analysis` of `game`, in `lang`, each player named by `name`.
+pub(crate) fn side_summaries(
+    lang: Lang,
+    game: &rules::Game,
+    analysis: &GameAnalysis,
+    name: impl Fn(Color) -> String,
+) -> Vec<SideSummary> {
+    let judgements = analysis.judgements(game);
+    let positions = game.positions();
+    Color::ALL
+        .into_iter()
+        .map(|color| {
+            let count = |mark: Mark| {
+                judgements
+                    .iter()
+                    .filter(|j| j.mover == color && j.mark == Some(mark))
+                    .count()
+            };
+            let worst = analysis.worst(game, color, WORST_SHOWN);
+            let heading = if worst.is_empty() {
+                tr!(
+                    lang,
+                    "analysis-side-clean",
+                    side = side_key(color),
+                    player = name(color)
+                )
+            } else {
+                tr!(
+                    lang,
+                    "analysis-side",
+                    side = side_key(color),
+                    player = name(color),
+                    inaccuracies = count(Mark::Inaccuracy),
+                    mistakes = count(Mark::Mistake),
+                    blunders = count(Mark::Blunder)
+                )
+            };
+            SideSummary {
+                heading,
+                worst: worst
+                    .iter()
+                    .map(|j| mistake_line(lang, game, &positions, analysis, j))
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// A move as the analysis names it, numbered from `position` (where it is played) and
