@@ -22,7 +22,8 @@ const BLUNDER_GAME: &str = "c2b2 e7f6 Ba4 Rb7 Bxc6 ef5 Rd1 Bxc6 Rf2 Rd7 Rg2 Rxg2
 /// The blunder's ply (0: the first move).
 const BLUNDER_PLY: usize = 10;
 /// How the reply tells it.
-const BLUNDER_TEXT: &str = "\n- 6.Rg2?? — b3 kept White better; after it Black mates in 1.\n";
+const BLUNDER_TEXT: &str = "\n- 6.Rg2?? — a blunder: White's winning chances 66% → 0%. 6…Rxg2# \
+                            refutes it and mates. Better was 6.b3 f4 7.b2 Rg1 8.Re1 Rxe1 9.Kxe1.\n";
 /// How the record marks it.
 const BLUNDER_PGN: &str = "Rg2?? { [%eval #-1] }";
 
@@ -261,19 +262,23 @@ impl Analyst for Scripted {
         let positions = positions
             .iter()
             .enumerate()
-            .map(|(i, position)| PositionEval {
-                eval: Eval::Centipawns(if BLACK_AHEAD_AFTER.contains(&i) {
-                    -600
-                } else {
-                    0
-                }),
-                best: game.moves().get(i).and_then(|&played| {
+            .map(|(i, position)| {
+                let best = game.moves().get(i).and_then(|&played| {
                     position
                         .legal_moves()
                         .iter()
                         .copied()
                         .find(|&m| m != played)
-                }),
+                });
+                PositionEval {
+                    eval: Eval::Centipawns(if BLACK_AHEAD_AFTER.contains(&i) {
+                        -600
+                    } else {
+                        0
+                    }),
+                    best,
+                    pv: best.into_iter().collect(),
+                }
             })
             .collect();
         GameAnalysis {

@@ -39,6 +39,7 @@ impl Analyst for Held {
                 PositionEval {
                     eval: Eval::Centipawns(0),
                     best: None,
+                    pv: Vec::new(),
                 };
                 game.ply() + 1
             ],

@@ -250,7 +250,7 @@ async fn the_console_analyses_a_finished_game_and_saves_its_graph_and_record() {
     assert!(
         out.starts_with(
             "Analyse de la partie #1 (@alice contre @bob) : 5000 nœuds explorés dans chacune \
-             de ses 2 positions."
+             de ses 2 positions, 10 fois plus dans celles qui entourent un coup marqué."
         ),
         "{out}"
     );
@@ -287,7 +287,13 @@ async fn the_console_saves_the_board_of_each_key_moment() {
         console.line(&format!("{who}: {mv}")).await;
     }
     let out = console.line("carol: analysis #1").await;
-    assert!(out.contains("\n- 6.Rg2?? — b3 kept White better"), "{out}");
+    assert!(
+        out.contains(
+            "\n- 6.Rg2?? — a blunder: White's winning chances 66% → 0%. 6…Rxg2# refutes it and \
+             mates. Better was 6.b3 f4 7.b2 Rg1 8.Re1 Rxe1 9.Kxe1.\n"
+        ),
+        "{out}"
+    );
     let saved = boards.path().join("rollerball-1-move-6-white.png");
     assert!(
         out.contains(&format!("[saved {}]", saved.display())),

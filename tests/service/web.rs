@@ -628,7 +628,7 @@ async fn an_analysed_game_shows_its_graph_and_marks() {
     .await;
     let http = client();
     let before = text_of(&http, site.url("/games/1")).await;
-    assert!(!before.contains("graph.png"), "no analysis yet");
+    assert!(!before.contains("class=\"graph\""), "no analysis yet");
     assert_eq!(
         http.get(site.url("/games/1/graph.png"))
             .send()
@@ -642,7 +642,31 @@ async fn an_analysed_game_shows_its_graph_and_marks() {
         .await;
     let page = text_of(&http, site.url("/games/1")).await;
     assert!(page.contains("<h2>Analysis</h2>"));
-    assert!(page.contains("src=\"/games/1/graph.png?lang=en\""));
+    // The graph is drawn for the page, each of the 13 positions a link the replay takes.
+    assert!(page.contains("<figure class=\"graph\"><svg xmlns=\"http://www.w3.org/2000/svg\""));
+    let points: Vec<&str> = page
+        .split("<a class=\"point\" ")
+        .skip(1)
+        .map(|a| &a[..a.find("<rect").unwrap()])
+        .collect();
+    assert_eq!(points.len(), 13);
+    assert_eq!(
+        points[11],
+        "data-ply=\"11\" href=\"?ply=11#ply=11\"><title>6.Rg2?? (#-1)</title>"
+    );
+    assert_eq!(
+        points[0],
+        "data-ply=\"0\" href=\"?ply=0#ply=0\"><title>+0.18</title>"
+    );
+    // Under it, each side's worst moves in words, as the `analysis` answer gives them.
+    assert!(
+        page.contains(
+            "<p class=\"analysis-side\"><strong>White</strong> (alice): 0 ?!, 0 ?, 3 ??</p>\
+             <ul class=\"analysis-worst\"><li>6.Rg2?? — a blunder: White's winning chances 66% → \
+             0%. 6…Rxg2# refutes it and mates. Better was 6.b3 f4 7.b2 Rg1 8.Re1 Rxe1 9.Kxe1.</li>"
+        ),
+        "{page}"
+    );
     assert!(page.contains(">Rg2??</a>"), "the blunder's mark");
     assert!(page.contains("title=\"[%eval #-1]\""), "its evaluation");
     let graph = http

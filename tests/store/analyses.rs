@@ -12,6 +12,8 @@ fn eval(centipawns: Option<i32>, mate: Option<(Color, u32)>, best: Option<&str>)
         centipawns,
         mate,
         best: best.map(str::to_string),
+        // The line goes on from the best move (the store keeps the text as it is).
+        pv: best.map(|best| format!("{best} c6-b6")),
     }
 }
 

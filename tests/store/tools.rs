@@ -214,10 +214,10 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     let report =
         report.unwrap_or_else(|e| panic!("{:?} → {:?}: {e}", source.backend, target.backend));
     assert_eq!(report.tables, ROWS);
-    assert_eq!(report.schema_version, 16);
+    assert_eq!(report.schema_version, 17);
     assert_eq!((report.games.games, report.games.moves), (7, 17));
     assert!(report.games.passed());
-    let mut expected = vec![CopyProgress::Started { schema_version: 16 }];
+    let mut expected = vec![CopyProgress::Started { schema_version: 17 }];
     for (table, rows) in ROWS {
         expected.push(CopyProgress::Copied {
             table,
@@ -398,7 +398,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
         let old = Store::open(&behind.url, StoreOptions::default())
             .await
             .unwrap();
-        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 16")
+        sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 17")
             .execute(old.pool())
             .await
             .unwrap();
@@ -408,7 +408,7 @@ async fn bad_sources_and_targets_are_refused_and_change_nothing() {
     assert_eq!(
         refusal(result),
         format!(
-            "the source database {} is at schema version 15 and this rollerball's is 16: bring it \
+            "the source database {} is at schema version 16 and this rollerball's is 17: bring it \
              up to date first (`rollerball migrate` with DATABASE_URL set to it, or start the \
              bot on it once), then copy",
             behind.url
@@ -591,7 +591,7 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     writer.await.unwrap();
 
     assert_eq!(report.file, file);
-    assert_eq!(report.schema_version, 16);
+    assert_eq!(report.schema_version, 17);
     assert_eq!(report.players, 1_000);
     assert!(report.games.passed(), "{}", report.games);
     assert!(report.bytes > 1_000_000, "{}", report.bytes);
@@ -799,7 +799,7 @@ async fn the_command_line_says_what_it_did() {
             out,
             format!(
                 "Copying {} into {shown} ...\n\
-                 Both databases are at schema version 16; the target is empty.\n  \
+                 Both databases are at schema version 17; the target is empty.\n  \
                  players: 4 rows\n  servers: 1 row\n  games: 7 rows\n  challenges: 4 rows\n  \
                  moves: 17 rows\n  ratings: 4 rows\n  id_counters: 4 rows\n  \
                  tournaments: 2 rows\n  tournament_entrants: 4 rows\n  tournament_games: 3 rows\n  \

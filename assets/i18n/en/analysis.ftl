@@ -30,7 +30,7 @@ analysis-header = **Analysis of game #{ $id }** ({ $white } vs { $black }): { $n
     } searched in each of its { $positions } { $positions ->
         [one] position
        *[other] positions
-    }. The graph shows the score from White's side over the moves (top: White wins, bottom: Black wins); dots mark the mistakes.
+    }, { $deep } times as many in those on either side of a marked move. The graph shows the score from White's side over the moves (top: White wins, bottom: Black wins); dots mark the mistakes.
 # The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
 # empty for an aborted game; $termination is a key).
 analysis-graph-title = Game #{ $id }: { $white } vs { $black }
@@ -62,37 +62,39 @@ analysis-side-clean = **{ $side ->
         [white] White
        *[black] Black
     }** ({ $player }): no mistakes found.
-analysis-mistake = { $played } — { $best } { $before }; after it { $after }.
-analysis-before = { $verdict ->
-        [even] was about even
-        [white-slight] kept White slightly better
-        [black-slight] kept Black slightly better
-        [white-better] kept White better
-        [black-better] kept Black better
-        [white-winning] was winning for White
-        [black-winning] was winning for Black
-        [white-mate] mated for White in { $mate }
-        [white-throne] let White reach the throne in { $mate }
-        [black-throne] let Black reach the throne in { $mate }
-        [white-win] forced a win for White in { $mate }
-        [black-win] forced a win for Black in { $mate }
-       *[black-mate] mated for Black in { $mate }
+analysis-mistake = { $played } — { $mark ->
+        [inaccuracy] an inaccuracy
+        [mistake] a mistake
+       *[blunder] a blunder
+    }: { $side ->
+        [white] White's
+       *[black] Black's
+    } winning chances { $before }% → { $after }%.
+# The engine's line after the move played ($line: "5…Bxe2 6.Rf2 Bxf1"), and the better one;
+# $gain is what the line does (analysis-gain-*), a verb phrase.
+analysis-refuted = { $line } refutes it.
+analysis-refuted-gain = { $line } refutes it and { $gain }.
+analysis-better = Better was { $line }.
+analysis-better-gain = Better was { $line }, which { $gain }.
+analysis-gain-mate = mates
+analysis-gain-throne = reaches the throne
+analysis-gain-material = wins { $won }
+analysis-gain-material-for = wins { $won } for { $lost }
+analysis-piece = { $kind ->
+        [rook] { $count ->
+            [one] a rook
+           *[other] { $count } rooks
+        }
+        [bishop] { $count ->
+            [one] a bishop
+           *[other] { $count } bishops
+        }
+       *[pawn] { $count ->
+            [one] a pawn
+           *[other] { $count } pawns
+        }
     }
-analysis-after = { $verdict ->
-        [even] the game is about even
-        [white-slight] White is slightly better
-        [black-slight] Black is slightly better
-        [white-better] White is better
-        [black-better] Black is better
-        [white-winning] White wins
-        [black-winning] Black wins
-        [white-mate] White mates in { $mate }
-        [white-throne] White reaches the throne in { $mate }
-        [black-throne] Black reaches the throne in { $mate }
-        [white-win] White forces a win in { $mate }
-        [black-win] Black forces a win in { $mate }
-       *[black-mate] Black mates in { $mate }
-    }
+analysis-pieces-and = { $first } and { $second }
 # After the mistakes: their boards, attached (one per mistake named above).
 analysis-moments = { $count ->
         [one] The board of that moment is attached: the move played and the engine's better one are drawn as arrows.

@@ -62,6 +62,7 @@ web-gif-part = The animation shows the last { $plies ->
     } of { $total }; the record (PGN) holds the whole game.
 web-analysis = Analysis
 web-analysis-graph = The engine's evaluation over the game, from White's side
+web-analysis-graph-points = Each point is a position: click it to see the board there.
 web-tournament = Round { $round } of { $name }
 web-offer-draw = { $side ->
     [white] White

@@ -30,7 +30,7 @@ analysis-header = **Análisis de la partida #{ $id }** ({ $white } contra { $bla
     } en { $positions ->
         [one] su única posición
        *[other] cada una de sus { $positions } posiciones
-    }. El gráfico muestra la evaluación desde el lado de las blancas a lo largo de las jugadas (arriba: ganan las blancas, abajo: ganan las negras); los puntos marcan los errores.
+    }, { $deep } veces más en las que rodean una jugada marcada. El gráfico muestra la evaluación desde el lado de las blancas a lo largo de las jugadas (arriba: ganan las blancas, abajo: ganan las negras); los puntos marcan los errores.
 # The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
 # empty for an aborted game; $termination is a key).
 analysis-graph-title = Partida #{ $id }: { $white } contra { $black }
@@ -61,37 +61,39 @@ analysis-side-clean = **{ $side ->
         [white] Blancas
        *[black] Negras
     }** ({ $player }): ningún error.
-analysis-mistake = { $played } — { $best } { $before }; después, { $after }.
-analysis-before = { $verdict ->
-        [even] mantenía la igualdad
-        [white-slight] mantenía una ligera ventaja blanca
-        [black-slight] mantenía una ligera ventaja negra
-        [white-better] mantenía la ventaja blanca
-        [black-better] mantenía la ventaja negra
-        [white-winning] era ganadora para las blancas
-        [black-winning] era ganadora para las negras
-        [white-mate] permitía a las blancas dar mate en { $mate }
-        [white-throne] permitía a las blancas llegar al trono en { $mate }
-        [black-throne] permitía a las negras llegar al trono en { $mate }
-        [white-win] daba a las blancas una victoria forzada en { $mate }
-        [black-win] daba a las negras una victoria forzada en { $mate }
-       *[black-mate] permitía a las negras dar mate en { $mate }
+analysis-mistake = { $played } — { $mark ->
+        [inaccuracy] una imprecisión
+        [mistake] un error
+       *[blunder] un error grave
+    }: las probabilidades de ganar de las { $side ->
+        [white] blancas
+       *[black] negras
+    } pasan del { $before } % al { $after } %.
+# La línea del motor tras la jugada hecha ($line: «5…Bxe2 6.Rf2 Bxf1»), y la mejor;
+# $gain es lo que consigue la línea (analysis-gain-*), un sintagma verbal.
+analysis-refuted = { $line } la refuta.
+analysis-refuted-gain = { $line } la refuta y { $gain }.
+analysis-better = Era mejor { $line }.
+analysis-better-gain = Era mejor { $line }, que { $gain }.
+analysis-gain-mate = da mate
+analysis-gain-throne = llega al trono
+analysis-gain-material = gana { $won }
+analysis-gain-material-for = gana { $won } a cambio de { $lost }
+analysis-piece = { $kind ->
+        [rook] { $count ->
+            [one] una torre
+           *[other] { $count } torres
+        }
+        [bishop] { $count ->
+            [one] un alfil
+           *[other] { $count } alfiles
+        }
+       *[pawn] { $count ->
+            [one] un peón
+           *[other] { $count } peones
+        }
     }
-analysis-after = { $verdict ->
-        [even] la posición está igualada
-        [white-slight] las blancas están ligeramente mejor
-        [black-slight] las negras están ligeramente mejor
-        [white-better] las blancas están mejor
-        [black-better] las negras están mejor
-        [white-winning] ganan las blancas
-        [black-winning] ganan las negras
-        [white-mate] las blancas dan mate en { $mate }
-        [white-throne] las blancas llegan al trono en { $mate }
-        [black-throne] las negras llegan al trono en { $mate }
-        [white-win] las blancas fuerzan la victoria en { $mate }
-        [black-win] las negras fuerzan la victoria en { $mate }
-       *[black-mate] las negras dan mate en { $mate }
-    }
+analysis-pieces-and = { $first } y { $second }
 # Tras los errores: sus diagramas, adjuntos (uno por error nombrado arriba).
 analysis-moments = { $count ->
         [one] Se adjunta el diagrama de ese momento: la jugada hecha y la mejor del motor van dibujadas como flechas.

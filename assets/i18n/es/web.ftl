@@ -59,6 +59,7 @@ web-gif-part = La animación muestra { $plies ->
     } de { $total }; la planilla (PGN) tiene la partida entera.
 web-analysis = Análisis
 web-analysis-graph = La evaluación del motor a lo largo de la partida, desde el lado de las blancas
+web-analysis-graph-points = Cada punto es una posición: haz clic en él para ver el tablero en ese momento.
 web-tournament = Ronda { $round } de { $name }
 web-offer-draw = { $side ->
     [white] Las blancas ofrecen

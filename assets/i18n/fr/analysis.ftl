@@ -30,7 +30,7 @@ analysis-header = **Analyse de la partie #{ $id }** ({ $white } contre { $black 
     } dans { $positions ->
         [1] sa seule position
        *[other] chacune de ses { $positions } positions
-    }. Le graphique montre l'évaluation du point de vue des Blancs au fil des coups (en haut : les Blancs gagnent, en bas : les Noirs gagnent) ; les points marquent les erreurs.
+    }, { $deep } fois plus dans celles qui entourent un coup marqué. Le graphique montre l'évaluation du point de vue des Blancs au fil des coups (en haut : les Blancs gagnent, en bas : les Noirs gagnent) ; les points marquent les erreurs.
 # The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
 # empty for an aborted game; $termination is a key).
 analysis-graph-title = Partie #{ $id } : { $white } contre { $black }
@@ -61,37 +61,39 @@ analysis-side-clean = **{ $side ->
         [white] Blancs
        *[black] Noirs
     }** ({ $player }) : aucune erreur trouvée.
-analysis-mistake = { $played } — { $best } { $before } ; après ce coup, { $after }.
-analysis-before = { $verdict ->
-        [even] gardait l'équilibre
-        [white-slight] gardait un léger avantage aux Blancs
-        [black-slight] gardait un léger avantage aux Noirs
-        [white-better] gardait l'avantage aux Blancs
-        [black-better] gardait l'avantage aux Noirs
-        [white-winning] était gagnant pour les Blancs
-        [black-winning] était gagnant pour les Noirs
-        [white-mate] donnait aux Blancs un mat en { $mate }
-        [white-throne] menait les Blancs au trône en { $mate }
-        [black-throne] menait les Noirs au trône en { $mate }
-        [white-win] donnait aux Blancs un gain forcé en { $mate }
-        [black-win] donnait aux Noirs un gain forcé en { $mate }
-       *[black-mate] donnait aux Noirs un mat en { $mate }
+analysis-mistake = { $played } — { $mark ->
+        [inaccuracy] une imprécision
+        [mistake] une erreur
+       *[blunder] une gaffe
+    } : chances de gain des { $side ->
+        [white] Blancs
+       *[black] Noirs
+    } { $before } % → { $after } %.
+# La ligne du moteur après le coup joué ($line : « 5…Bxe2 6.Rf2 Bxf1 »), et la meilleure ;
+# $gain dit ce que fait la ligne (analysis-gain-*), un groupe verbal.
+analysis-refuted = { $line } le réfute.
+analysis-refuted-gain = { $line } le réfute et { $gain }.
+analysis-better = Mieux valait { $line }.
+analysis-better-gain = Mieux valait { $line }, qui { $gain }.
+analysis-gain-mate = fait mat
+analysis-gain-throne = atteint le trône
+analysis-gain-material = gagne { $won }
+analysis-gain-material-for = gagne { $won } contre { $lost }
+analysis-piece = { $kind ->
+        [rook] { $count ->
+            [one] une tour
+           *[other] { $count } tours
+        }
+        [bishop] { $count ->
+            [one] un fou
+           *[other] { $count } fous
+        }
+       *[pawn] { $count ->
+            [one] un pion
+           *[other] { $count } pions
+        }
     }
-analysis-after = { $verdict ->
-        [even] la position est à peu près égale
-        [white-slight] les Blancs sont légèrement mieux
-        [black-slight] les Noirs sont légèrement mieux
-        [white-better] les Blancs sont mieux
-        [black-better] les Noirs sont mieux
-        [white-winning] les Blancs gagnent
-        [black-winning] les Noirs gagnent
-        [white-mate] les Blancs matent en { $mate }
-        [white-throne] les Blancs atteignent le trône en { $mate }
-        [black-throne] les Noirs atteignent le trône en { $mate }
-        [white-win] les Blancs forcent le gain en { $mate }
-        [black-win] les Noirs forcent le gain en { $mate }
-       *[black-mate] les Noirs matent en { $mate }
-    }
+analysis-pieces-and = { $first } et { $second }
 # Après les erreurs : leurs diagrammes, joints (un par erreur nommée plus haut).
 analysis-moments = { $count ->
         [one] Le diagramme de ce moment est joint : le coup joué et le meilleur coup du moteur y sont tracés en flèches.

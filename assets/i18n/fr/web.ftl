@@ -60,6 +60,7 @@ web-gif-part = L'animation montre { $plies ->
     } sur { $total } ; la partie (PGN) les contient tous.
 web-analysis = Analyse
 web-analysis-graph = L'évaluation du moteur au fil de la partie, du point de vue des Blancs
+web-analysis-graph-points = Chaque point est une position : cliquez dessus pour voir l'échiquier à ce moment.
 web-tournament = Ronde { $round } de { $name }
 web-offer-draw = { $side ->
     [white] Les Blancs proposent

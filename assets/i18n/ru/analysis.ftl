@@ -33,7 +33,7 @@ analysis-header = **Анализ партии #{ $id }** ({ $white } — { $blac
         [1] её единственной позиции
         [one] каждой из { $positions } позиции
        *[other] каждой из { $positions } позиций
-    }. График показывает оценку с точки зрения белых по ходам (вверху — выигрывают белые, внизу — чёрные); точки отмечают ошибки.
+    }, в { $deep } раз больше — в позициях до и после отмеченного хода. График показывает оценку с точки зрения белых по ходам (вверху — выигрывают белые, внизу — чёрные); точки отмечают ошибки.
 # The evaluation graph's words ($white and $black are names; $result is 1–0, 0–1, ½–½ or
 # empty for an aborted game; $termination is a key).
 analysis-graph-title = Партия #{ $id }: { $white } против { $black }
@@ -64,85 +64,41 @@ analysis-side-clean = **{ $side ->
         [white] Белые
        *[black] Чёрные
     }** ({ $player }): ошибок не найдено.
-analysis-mistake = { $played } — { $best } { $before }; после этого хода { $after }.
-analysis-before = { $verdict ->
-        [even] сохранял равенство
-        [white-slight] сохранял белым небольшой перевес
-        [black-slight] сохранял чёрным небольшой перевес
-        [white-better] сохранял белым перевес
-        [black-better] сохранял чёрным перевес
-        [white-winning] вёл к выигрышу белых
-        [black-winning] вёл к выигрышу чёрных
-        [white-mate] позволял белым поставить мат в { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
+analysis-mistake = { $played } — { $mark ->
+        [inaccuracy] неточность
+        [mistake] ошибка
+       *[blunder] грубая ошибка
+    }: шансы { $side ->
+        [white] белых
+       *[black] чёрных
+    } на победу { $before } % → { $after } %.
+# Линия движка после сделанного хода ($line: «5…Bxe2 6.Rf2 Bxf1») и лучшая линия;
+# $gain — что даёт линия (analysis-gain-*), глагольная группа.
+analysis-refuted = { $line } опровергает его.
+analysis-refuted-gain = { $line } опровергает его и { $gain }.
+analysis-better = Лучше было { $line }.
+analysis-better-gain = Лучше было { $line }, что { $gain }.
+analysis-gain-mate = ставит мат
+analysis-gain-throne = выводит короля на трон
+analysis-gain-material = выигрывает { $won }
+analysis-gain-material-for = выигрывает { $won } за { $lost }
+analysis-piece = { $kind ->
+        [rook] { $count ->
+            [one] ладью
+            [few] { $count } ладьи
+           *[many] { $count } ладей
         }
-        [white-throne] позволял белым выйти на трон за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
+        [bishop] { $count ->
+            [one] слона
+           *[other] { $count } слонов
         }
-        [black-throne] позволял чёрным выйти на трон за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-        [white-win] давал белым форсированный выигрыш за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-        [black-win] давал чёрным форсированный выигрыш за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-       *[black-mate] позволял чёрным поставить мат в { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
+       *[pawn] { $count ->
+            [one] пешку
+            [few] { $count } пешки
+           *[many] { $count } пешек
         }
     }
-analysis-after = { $verdict ->
-        [even] позиция примерно равна
-        [white-slight] у белых небольшой перевес
-        [black-slight] у чёрных небольшой перевес
-        [white-better] у белых перевес
-        [black-better] у чёрных перевес
-        [white-winning] белые выигрывают
-        [black-winning] чёрные выигрывают
-        [white-mate] белые ставят мат в { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-        [white-throne] белые выходят на трон за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-        [black-throne] чёрные выходят на трон за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-        [white-win] белые форсированно выигрывают за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-        [black-win] чёрные форсированно выигрывают за { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-       *[black-mate] чёрные ставят мат в { $mate } { $mate ->
-            [one] ход
-            [few] хода
-           *[many] ходов
-        }
-    }
+analysis-pieces-and = { $first } и { $second }
 # После ошибок: их доски во вложении (по одной на каждую названную ошибку).
 analysis-moments = { $count ->
         [one] Приложена доска этого момента: сделанный ход и лучший ход движка показаны стрелками.

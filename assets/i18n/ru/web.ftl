@@ -62,6 +62,7 @@ web-gif-part = Анимация показывает { $plies ->
     } из { $total }; запись (PGN) содержит всю партию.
 web-analysis = Анализ
 web-analysis-graph = Оценка движка по ходу партии, с точки зрения белых
+web-analysis-graph-points = Каждая точка — позиция: нажмите на неё, чтобы увидеть доску в этот момент.
 web-tournament = Тур { $round } турнира { $name }
 web-offer-draw = { $side ->
     [white] Белые предлагают

@@ -349,6 +349,7 @@ mod tests {
                     PositionEval {
                         eval: Eval::Centipawns(0),
                         best: None,
+                        pv: Vec::new(),
                     };
                     game.ply() + 1
                 ],

@@ -110,7 +110,7 @@ pub use searches::{EngineSearcher, Searcher, default_searches_at_once};
 pub use service::{DEFAULT_EVENTS_KEPT, Service};
 pub use told::Told;
 pub use views::{
-    GIF_PLIES, GameState, GameView, PendingOffer, PlayerView, SideView, TournamentRef,
+    GIF_PLIES, GameState, GameView, PendingOffer, PlayerView, SideSummary, SideView, TournamentRef,
     TournamentView, ViewError, isolated,
 };
 pub use watch::LiveEvent;

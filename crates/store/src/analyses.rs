@@ -22,6 +22,9 @@ pub struct StoredEval {
     pub mate: Option<(Color, u32)>,
     /// The engine's move there in coordinate form (`c2-b3`); `None` when the game was over.
     pub best: Option<String>,
+    /// The engine's line from there, its moves in coordinate form separated by spaces, the
+    /// first being [`StoredEval::best`]; `None` for an analysis stored before lines were kept.
+    pub pv: Option<String>,
 }
 
 /// A game's analysis, as stored.
@@ -48,7 +51,7 @@ impl Store {
             return Ok(None);
         };
         let rows = sqlx::query(
-            "SELECT ply, centipawns, mate_for, mate_in, best FROM analysis_positions \
+            "SELECT ply, centipawns, mate_for, mate_in, best, pv FROM analysis_positions \
              WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game.0)
@@ -93,6 +96,7 @@ impl Store {
                 centipawns,
                 mate,
                 best: row.try_get("best")?,
+                pv: row.try_get("pv")?,
             });
         }
         let nodes: i64 = head.try_get("nodes")?;
@@ -152,8 +156,9 @@ impl Store {
         let positions = if stored { &analysis.positions[..] } else { &[] };
         for (ply, p) in positions.iter().enumerate() {
             sqlx::query(
-                "INSERT INTO analysis_positions (game_id, ply, centipawns, mate_for, mate_in, best) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO analysis_positions \
+                 (game_id, ply, centipawns, mate_for, mate_in, best, pv) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(analysis.game.0)
             .bind(ply as i64)
@@ -161,6 +166,7 @@ impl Store {
             .bind(p.mate.map(|(side, _)| color_to_db(side)))
             .bind(p.mate.map(|(_, moves)| i64::from(moves)))
             .bind(p.best.as_deref())
+            .bind(p.pv.as_deref())
             .execute(&mut *tx)
             .await?;
         }

@@ -169,8 +169,8 @@ pub enum Corruption {
         /// The position's ply.
         ply: i64,
     },
-    /// An analysis's best move that is not a move of its position.
-    #[error("game {game}'s analysis: best move `{text}`: {error}")]
+    /// An analysis's best move, or a move of its line, that is not a move of its position.
+    #[error("game {game}'s analysis: move `{text}`: {error}")]
     AnalysisBestMove {
         /// The game.
         game: GameId,

@@ -88,7 +88,8 @@
 //! many others a channel or server holds, `0012` the game a rematch challenge is for (one open
 //! rematch per game), `0013` the event log and its readers' positions (below), `0014` the
 //! index of a game's events, `0015` who wrote each event (the player whose command it
-//! answered), `0016` each player's private-link version (`web revoke`). A new migration is a new file; an
+//! answered), `0016` each player's private-link version (`web revoke`), `0017` the engine's line from each
+//! analysed position. A new migration is a new file; an
 //! applied one is never edited (sqlx checks their checksums).
 //!
 //! # The event log

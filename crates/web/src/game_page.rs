@@ -13,6 +13,7 @@ use rollerball_rules::Color;
 use serde::Deserialize;
 
 use crate::Site;
+use crate::game_analysis;
 use crate::html::{self, Head, MainAttrs, trusted};
 use crate::lang::{ordinal, reader_lang};
 use crate::play::{self, Seat};
@@ -96,7 +97,7 @@ pub async fn game(
                 }
                 (moves(&view, ply))
                 (downloads(&view, site.files.limits().gif_plies))
-                (analysis(&view))
+                (game_analysis::analysis(&view))
             }
         }
     };
@@ -383,17 +384,6 @@ fn downloads(view: &GameView, gif_plies: usize) -> Markup {
             p class="downloads gif-part" {
                 (tr!(lang, "web-gif-part", plies = gif_plies, total = total))
             }
-        }
-    }
-}
-
-/// The evaluation graph of an analysed game.
-fn analysis(view: &GameView) -> Markup {
-    let lang = view.lang;
-    html! {
-        @if view.analysed() {
-            h2 { (tr!(lang, "web-analysis")) }
-            img class="graph" src={ "/games/" (view.id().0) "/graph.png?lang=" (lang.code()) } alt=(tr!(lang, "web-analysis-graph"));
         }
     }
 }

@@ -43,6 +43,7 @@ mod clients;
 mod config;
 mod file_views;
 mod files;
+mod game_analysis;
 mod game_page;
 pub mod headers;
 mod help_page;

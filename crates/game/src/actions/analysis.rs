@@ -410,6 +410,18 @@ fn to_stored(
                     Eval::Centipawns(_) => None,
                 },
                 best: p.best.map(|mv| rules::coordinate(position, mv)),
+                pv: (!p.pv.is_empty()).then(|| {
+                    let mut board = *position;
+                    let moves: Vec<String> =
+                        p.pv.iter()
+                            .map(|&mv| {
+                                let text = rules::coordinate(&board, mv);
+                                board.play_unchecked(mv);
+                                text
+                            })
+                            .collect();
+                    moves.join(" ")
+                }),
             })
             .collect(),
     }
@@ -450,7 +462,12 @@ pub(crate) fn from_stored(
             })?),
             None => None,
         };
-        out.push(PositionEval { eval, best });
+        let pv = match &p.pv {
+            Some(line) => read_line(stored.game, position, line)?,
+            // Stored before lines were kept: the best move alone.
+            None => best.into_iter().collect(),
+        };
+        out.push(PositionEval { eval, best, pv });
     }
     Ok(GameAnalysis {
         budget: Budget {
@@ -458,4 +475,26 @@ pub(crate) fn from_stored(
         },
         positions: out,
     })
+}
+
+/// A stored line (`c6-b6 c2-b3`) read back from `position`.
+fn read_line(
+    game: GameId,
+    position: &rules::Position,
+    line: &str,
+) -> Result<Vec<rules::Move>, StoreError> {
+    let mut board = *position;
+    line.split_whitespace()
+        .map(|text| {
+            let mv = rules::read_move(&board, text).map_err(|error| {
+                StoreError::Corrupt(Corruption::AnalysisBestMove {
+                    game,
+                    text: text.to_string(),
+                    error,
+                })
+            })?;
+            board.play_unchecked(mv);
+            Ok(mv)
+        })
+        .collect()
 }

@@ -2,12 +2,14 @@
 //! game's scores and marks, its words — the title with the game's number and both players, the
 //! result, the axes and the legend — in the reader's language.
 
+use super::analysis::numbered_move;
 use crate::engine::analysis::{Eval, GameAnalysis, Mark};
 use crate::i18n::{Lang, tr};
 use crate::loaded::{Loaded, Side};
 use crate::players::unknown_name;
 use crate::render::eval_graph::{
-    EvalGraph, GraphLabels, GraphMark, GraphScore, Severity, render_eval_graph,
+    EvalGraph, GraphColors, GraphLabels, GraphLink, GraphMark, GraphScore, Severity,
+    eval_graph_svg, render_eval_graph,
 };
 use crate::render::{RenderError, Theme};
 use crate::rules::{self, Color, Outcome, Termination};
@@ -40,7 +42,7 @@ pub(crate) fn graph_labels(lang: Lang, loaded: &Loaded) -> GraphLabels {
 }
 
 /// Who plays `color`, as a picture names them: the name itself (a picture has no mentions).
-fn plain_side(lang: Lang, loaded: &Loaded, color: Color) -> String {
+pub(crate) fn plain_side(lang: Lang, loaded: &Loaded, color: Color) -> String {
     match loaded.side(color) {
         Side::Player { name, .. } => name.to_string(),
         Side::Unknown(id) => unknown_name(id),
@@ -80,6 +82,75 @@ pub(crate) fn graph_png(
     analysis: &GameAnalysis,
     labels: &GraphLabels,
 ) -> Result<Vec<u8>, RenderError> {
+    let (scores, marks) = scores_and_marks(game, analysis);
+    render_eval_graph(&graph(game, &scores, &marks, labels), &Theme::default())
+}
+
+/// The evaluation graph of `analysis` as SVG for a web page, each position a link to itself
+/// titled with the move that led there and the evaluation after it ("5.Rf1?? (−1.30)").
+pub(crate) fn graph_svg(game: &rules::Game, analysis: &GameAnalysis) -> String {
+    let (scores, marks) = scores_and_marks(game, analysis);
+    let labels = GraphLabels::default();
+    let judgements = analysis.judgements(game);
+    let positions = game.positions();
+    let links: Vec<GraphLink> = analysis
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(ply, p)| {
+            let eval = signed(p.eval);
+            let title = match ply.checked_sub(1) {
+                None => eval,
+                Some(before) => {
+                    let mark = judgements
+                        .get(before)
+                        .and_then(|j| j.mark)
+                        .map_or("", Mark::suffix);
+                    let played = numbered_move(&positions[before], game.moves()[before], mark);
+                    format!("{played} ({eval})")
+                }
+            };
+            GraphLink { ply, title }
+        })
+        .collect();
+    eval_graph_svg(
+        &graph(game, &scores, &marks, &labels),
+        &GraphColors::of(&Theme::default()),
+        &links,
+    )
+}
+
+/// An evaluation as a tooltip writes it: `+1.62`, `−1.30`, `0.00`, `#3`, `#-3`.
+fn signed(eval: Eval) -> String {
+    match eval {
+        Eval::Centipawns(cp) if cp > 0 => format!("+{}", eval.pgn()),
+        Eval::Centipawns(cp) if cp < 0 => eval.pgn().replacen('-', "−", 1),
+        _ => eval.pgn(),
+    }
+}
+
+/// The graph of `game`'s `scores` and `marks`, with `labels`.
+fn graph<'a>(
+    game: &rules::Game,
+    scores: &'a [GraphScore],
+    marks: &'a [GraphMark],
+    labels: &'a GraphLabels,
+) -> EvalGraph<'a> {
+    let start = game.start();
+    EvalGraph {
+        scores,
+        marks,
+        first_move: start.fullmove(),
+        first_side: start.side_to_move(),
+        labels,
+    }
+}
+
+/// Each position's score and each marked move's dot.
+fn scores_and_marks(
+    game: &rules::Game,
+    analysis: &GameAnalysis,
+) -> (Vec<GraphScore>, Vec<GraphMark>) {
     let scores: Vec<GraphScore> = analysis
         .positions
         .iter()
@@ -100,15 +171,5 @@ pub(crate) fn graph_png(
             })
         })
         .collect();
-    let start = game.start();
-    render_eval_graph(
-        &EvalGraph {
-            scores: &scores,
-            marks: &marks,
-            first_move: start.fullmove(),
-            first_side: start.side_to_move(),
-            labels,
-        },
-        &Theme::default(),
-    )
+    (scores, marks)
 }

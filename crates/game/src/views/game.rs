@@ -11,7 +11,8 @@ use crate::model::{GameId, Place, PlayerId, Timestamp, TournamentId};
 use crate::picks::Mark;
 use crate::players::{Players, unknown_name};
 use crate::present::Voice;
-use crate::present::analysis_graph::{graph_labels, graph_png};
+use crate::present::analysis::{SideSummary, side_summaries};
+use crate::present::analysis_graph::{graph_labels, graph_png, graph_svg, plain_side};
 use crate::present::board_words::{BoardWords, caption};
 use crate::render::{self, BoardView, GifOptions, GifPart, Options};
 use crate::rules::{self, Annotation, Color};
@@ -402,6 +403,24 @@ impl GameView {
         let analysis = self.analysis.as_ref()?;
         let labels = graph_labels(self.lang, &self.loaded);
         Some(graph_png(self.loaded.game(), analysis, &labels).map_err(ViewError::from))
+    }
+
+    /// The evaluation graph of an analysed game for its page: SVG, every position a link to
+    /// itself ([`crate::render::eval_graph::eval_graph_svg`]); `None` before the analysis.
+    pub fn eval_graph_svg(&self) -> Option<String> {
+        let analysis = self.analysis.as_ref()?;
+        Some(graph_svg(self.loaded.game(), analysis))
+    }
+
+    /// White's and Black's marks and worst moves in words, as the `analysis` answer gives them
+    /// (the players by name); empty before the analysis.
+    pub fn analysis_sides(&self) -> Vec<SideSummary> {
+        let Some(analysis) = &self.analysis else {
+            return Vec::new();
+        };
+        side_summaries(self.lang, self.loaded.game(), analysis, |color| {
+            plain_side(self.lang, &self.loaded, color)
+        })
     }
 
     /// What the board shows after `ply` plies (clamped to the game's length): the position,

@@ -10,6 +10,7 @@ mod home;
 mod player;
 mod tournament;
 
+pub use crate::present::analysis::SideSummary;
 pub use game::{GIF_PLIES, GameState, GameView, PendingOffer, SideView, TournamentRef, isolated};
 pub use home::{
     HOME_GAMES, HOME_TOURNAMENTS, HomeGame, HomeStage, HomeState, HomeTournament, HomeView,

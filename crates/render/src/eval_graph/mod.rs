@@ -16,6 +16,9 @@
 //! Scores beyond ten pawns are clamped to it, as the analysis always has; the band between
 //! `±10` and the edge is a forced win's alone.
 //!
+//! For a web page the same graph is drawn as SVG at the page's scale, every position a link
+//! to it (`svg.rs`, [`eval_graph_svg`]).
+//!
 //! Drawn with `image` and `imageproc` (`draw.rs`): the areas and dots through exact coverage
 //! (`shapes.rs`), so edges are smooth while every pixel away from an edge is exactly one of
 //! [`GraphColors`]' colours and tests can name them; the text with the bundled DejaVu fonts
@@ -23,10 +26,12 @@
 //! reader's language.
 
 mod draw;
+mod svg;
 #[cfg(test)]
 mod tests;
 
 pub use draw::eval_graph_image;
+pub use svg::{GraphLink, SVG_HEIGHT, SVG_WIDTH, eval_graph_svg};
 
 use super::layers::mix;
 use super::{RenderError, Rgb, Theme, encode_png};

@@ -201,3 +201,57 @@ fn a_game_from_a_position_with_black_to_move_counts_from_its_move() {
     assert_eq!(position_of_move(&g, 15, Color::White), None);
     assert_eq!(move_ticks(&g), vec![(12, 1), (13, 2), (14, 4)]);
 }
+
+#[test]
+fn the_svg_graph_links_every_position_to_itself() {
+    use GraphScore::*;
+    let l = labels();
+    let scores = [Pawns(0.0), Pawns(1.0), Win(Color::Black)];
+    let marks = [GraphMark {
+        position: 2,
+        severity: Severity::Blunder,
+    }];
+    let links: Vec<GraphLink> = ["0.00", "1.b3 (+1.00)", "1…f5?? (#-1)"]
+        .iter()
+        .enumerate()
+        .map(|(ply, title)| GraphLink {
+            ply,
+            title: title.to_string(),
+        })
+        .collect();
+    let colors = GraphColors::of(&Theme::WOOD);
+    let svg = eval_graph_svg(&graph(&scores, &marks, &l), &colors, &links);
+    let rim = crate::svg::write::Hex(colors.rim).to_string();
+    // One link a position, in order, each to its ply, its band a third of the plot wide (the
+    // first and last a half band, clipped at the edges), titled.
+    let anchors: Vec<&str> = svg
+        .split("<a ")
+        .skip(1)
+        .map(|a| &a[..a.find("</a>").unwrap()])
+        .collect();
+    assert_eq!(
+        anchors,
+        [
+            "class=\"point\" data-ply=\"0\" href=\"?ply=0#ply=0\"><title>0.00</title>\
+             <rect x=\"30\" y=\"6\" width=\"80.5\" height=\"140\" fill=\"#000\" fill-opacity=\"0\"/>",
+            "class=\"point\" data-ply=\"1\" href=\"?ply=1#ply=1\"><title>1.b3 (+1.00)</title>\
+             <rect x=\"110.5\" y=\"6\" width=\"161\" height=\"140\" fill=\"#000\" fill-opacity=\"0\"/>",
+            "class=\"point\" data-ply=\"2\" href=\"?ply=2#ply=2\"><title>1…f5?? (#-1)</title>\
+             <rect x=\"271.5\" y=\"6\" width=\"80.5\" height=\"140\" fill=\"#000\" fill-opacity=\"0\"/>\
+             <circle class=\"blunder\" cx=\"352\" cy=\"146\" r=\"4.5\" fill=\"#db3031\" stroke=\"RIM\" \
+             stroke-width=\"1.2\"/>",
+        ]
+        .map(|a| a.replace("RIM", &rim))
+    );
+    // The words are at the page's scale, whatever the width it is shown at.
+    assert!(svg.starts_with(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph\" viewBox=\"0 0 360 170\" \
+         font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\">"
+    ));
+    // White's area climbs to +1 after the first move and falls to the bottom edge.
+    let level = |pawns: f64| 6.0 + 70.0 * (1.0 - pawn_level(pawns));
+    assert!(svg.contains(&format!(
+        "<path d=\"M30 146L30 76L191 {}L352 146L352 146Z\"",
+        crate::svg::write::Num(level(1.0) as f32)
+    )));
+}

@@ -25,7 +25,7 @@ mod defs;
 mod glyphs;
 mod infield;
 mod marks;
-mod write;
+pub(crate) mod write;
 
 #[cfg(test)]
 mod tests;

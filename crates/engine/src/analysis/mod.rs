@@ -6,8 +6,17 @@
 //! Each position is searched to [`Budget::nodes`] nodes ([`DEFAULT_NODES`] unless the host
 //! says otherwise), never to a time: the search counts nodes at every node, so an analysis is
 //! the same on a fast machine and a slow one, on a quiet one and a busy one, and a test can
-//! name the exact marks it expects. At the default budget a 60-move game (121 positions) takes
-//! a few seconds on one core (`BENCHMARKS.md`).
+//! name the exact marks it expects.
+//!
+//! That first pass is cheap and sometimes wrong by a pawn or two, and a move it marks is what
+//! a player reads: so before a move keeps its mark, the positions on both sides of it are
+//! searched again [`DEEP_FACTOR`] times longer, and the moves judged anew (a move the deeper
+//! search clears loses its mark; one that a deeper neighbour now marks is verified in turn),
+//! the biggest losses first. The deeper searches are capped at [`DEEP_POSITIONS_MAX`]
+//! positions a game, so an analysis never searches more than
+//! `(positions + DEEP_FACTOR × DEEP_POSITIONS_MAX) × nodes` nodes: at the default budget a
+//! 60-move game (121 positions) costs at most 121 + 200 = 321 times 100,000 nodes, about three
+//! times the first pass alone, and a few seconds on one core (`BENCHMARKS.md`).
 //!
 //! # Scores
 //!
@@ -19,14 +28,15 @@
 //! # Marks
 //!
 //! A move is judged by what its mover's winning chances lost between the position before it
-//! (as the engine would have played it) and the position after it. A move that is the engine's
-//! own choice loses nothing. The thresholds are lichess's:
+//! (as the engine would have played it) and the position after it, never by raw pawns. A move
+//! that is the engine's own choice loses nothing. The thresholds are lichess's; as a
+//! percentage (50 % an even game, [`Eval::win_percent`]) they are 5, 10 and 15 points:
 //!
 //! | mark | name | the mover's winning chances fall by at least |
 //! |---|---|---|
-//! | `?!` | inaccuracy | [`INACCURACY`] (0.1) |
-//! | `?` | mistake | [`MISTAKE`] (0.2) |
-//! | `??` | blunder | [`BLUNDER`] (0.3) |
+//! | `?!` | inaccuracy | [`INACCURACY`] (0.1: 5 points) |
+//! | `?` | mistake | [`MISTAKE`] (0.2: 10 points) |
+//! | `??` | blunder | [`BLUNDER`] (0.3: 15 points) |
 //!
 //! So a move that lets an even game (chances 0) be mated loses 1 and is a blunder; a move from
 //! +8 to +5 (0.90 to 0.72) is an inaccuracy only, since White still wins.
@@ -39,6 +49,9 @@
 //! the winner forces (a short win), and only as a forced win otherwise. The evaluation graph plots [`Eval::graph_value`]: the centipawns clamped to
 //! ±[`GRAPH_CLAMP_CP`], a mate at the top (White) or the bottom (Black).
 
+mod deepen;
+pub mod line;
+
 use crate::rules::{Annotation, Color, Game, Move, Position};
 
 pub use super::endings::{WinBy, win_by};
@@ -48,6 +61,10 @@ use super::{Limits, Score, Settings, best_move_in};
 
 /// Nodes searched per position when the host names no other budget.
 pub const DEFAULT_NODES: u64 = 100_000;
+/// The positions around a marked move are searched this many times longer.
+pub const DEEP_FACTOR: u64 = 10;
+/// At most this many positions of a game get the longer search.
+pub const DEEP_POSITIONS_MAX: usize = 20;
 /// The analysis's one transposition table has `2^TABLE_BITS` slots of 16 bytes: 4 MiB for the
 /// whole game. A search of [`DEFAULT_NODES`] stores at most one entry a node, fewer than half
 /// the slots, so the table also keeps much of what the searches of the previous positions
@@ -130,6 +147,12 @@ impl Eval {
     /// `color`'s winning chances, −1 to +1.
     pub fn chances_of(self, color: Color) -> f64 {
         self.white_chances() * sign(color)
+    }
+
+    /// `color`'s winning chances as a player reads them: a percentage, 50 in an even game,
+    /// 100 when `color` wins (lichess's "win %"), rounded.
+    pub fn win_percent(self, color: Color) -> u32 {
+        (50.0 + 50.0 * self.chances_of(color)).round() as u32
     }
 
     /// Where the graph plots it: −1 (bottom) to +1 (top), the centipawns clamped to
@@ -228,12 +251,16 @@ impl Verdict {
 }
 
 /// One position as the engine saw it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionEval {
     /// Its evaluation.
     pub eval: Eval,
     /// The engine's move there; `None` when the game was over in it.
     pub best: Option<Move>,
+    /// The engine's line from there (its principal variation), starting with
+    /// [`PositionEval::best`]; empty when the game was over (or, for an analysis stored
+    /// before lines were kept, just the best move).
+    pub pv: Vec<Move>,
 }
 
 /// The judgement of a move.
@@ -293,33 +320,47 @@ pub struct GameAnalysis {
     pub positions: Vec<PositionEval>,
 }
 
-/// Evaluates every position of `game` (with its repetition history) at `budget`. Synchronous
-/// and CPU-bound: call it on a blocking thread.
+/// Evaluates every position of `game` (with its repetition history) at `budget`, then the
+/// positions around its marked moves [`DEEP_FACTOR`] times longer (see the module docs).
+/// Synchronous and CPU-bound: call it on a blocking thread.
 ///
-/// All the positions are searched with one transposition table, in the order of the game: the
-/// process's kept table, cleared first (or a new one when another analysis holds it). A search
-/// is a pure function of its position, its history, its budget and the table it starts from,
-/// and that table holds only what the searches of the earlier positions of this same game left
-/// in it: so the same game always gets the same analysis, whatever was analysed before it, and
-/// a position's evaluation never depends on the moves played after it (the first `n` positions
-/// of a game are evaluated alike in the game and in its first `n - 1` moves alone).
+/// All the positions are searched with one transposition table, in the order of the game and
+/// then of the verification: the process's kept table, cleared first (or a new one when
+/// another analysis holds it). A search is a pure function of its position, its history, its
+/// budget and the table it starts from, and that table holds only what the earlier searches
+/// of this same game left in it: so the same game always gets the same analysis, whatever was
+/// analysed before it. (Since the marks decide which positions are searched longer, and a
+/// move's mark needs the position after it, a position may be evaluated more deeply in a
+/// game than in the same game cut short there.)
 pub fn analyse(game: &Game, budget: Budget) -> GameAnalysis {
-    let settings = Settings {
+    analyse_deepening(game, budget, DEEP_POSITIONS_MAX)
+}
+
+/// [`analyse`], with at most `deep_positions` positions searched longer (0: the first pass
+/// alone, as analyses were before the second pass; the precision benchmark compares both).
+pub fn analyse_deepening(game: &Game, budget: Budget, deep_positions: usize) -> GameAnalysis {
+    let nodes = |nodes| Settings {
         limits: Limits {
-            nodes: Some(budget.nodes),
+            nodes: Some(nodes),
             ..Limits::default()
         },
         ..Settings::default()
     };
+    let (shallow, deep) = (nodes(budget.nodes), nodes(budget.nodes * DEEP_FACTOR));
     let positions = TABLE.with(|tt| {
         let mut line = Game::from_position(*game.start());
+        let mut lines = Vec::with_capacity(game.ply() + 1);
         let mut positions = Vec::with_capacity(game.ply() + 1);
         for ply in 0..=game.ply() {
-            positions.push(evaluate(&line, &settings, tt));
+            positions.push(evaluate(&line, &shallow, tt));
+            lines.push(line.clone());
             if let Some(&mv) = game.moves().get(ply) {
                 line.play(mv).expect("a game's own moves replay");
             }
         }
+        deepen::verify_marks(game, &mut positions, deep_positions, |ply| {
+            evaluate(&lines[ply], &deep, tt)
+        });
         positions
     });
     GameAnalysis { budget, positions }
@@ -332,47 +373,57 @@ fn evaluate(line: &Game, settings: &Settings, tt: &mut Table) -> PositionEval {
             Some(winner) => Eval::Mate { winner, moves: 0 },
             None => Eval::Centipawns(0),
         };
-        return PositionEval { eval, best: None };
+        return PositionEval {
+            eval,
+            best: None,
+            pv: Vec::new(),
+        };
     }
     let mover = line.position().side_to_move();
     match best_move_in(line, settings, 0, tt) {
         Some(found) => PositionEval {
             eval: Eval::from_score(found.score, mover),
             best: Some(found.mv),
+            pv: line::extended(line.position(), found.pv, tt),
         },
         // No legal move and no outcome cannot happen in a replayed game; call it even.
         None => PositionEval {
             eval: Eval::Centipawns(0),
             best: None,
+            pv: Vec::new(),
         },
     }
+}
+
+/// Every move of `game` judged against `positions` (one per position of `game`, as in
+/// [`GameAnalysis::positions`]).
+pub fn judge(game: &Game, positions: &[PositionEval]) -> Vec<Judgement> {
+    let mut side = game.start().side_to_move();
+    let mut out = Vec::with_capacity(game.ply());
+    for (ply, &played) in game.moves().iter().enumerate() {
+        let (Some(before), Some(after)) = (positions.get(ply), positions.get(ply + 1)) else {
+            break;
+        };
+        let loss = if before.best == Some(played) {
+            0.0
+        } else {
+            (before.eval.chances_of(side) - after.eval.chances_of(side)).max(0.0)
+        };
+        out.push(Judgement {
+            ply,
+            mover: side,
+            loss,
+            mark: Mark::for_loss(loss),
+        });
+        side = side.opponent();
+    }
+    out
 }
 
 impl GameAnalysis {
     /// Every move of `game` judged; `game` must be the game analysed.
     pub fn judgements(&self, game: &Game) -> Vec<Judgement> {
-        let mut side = game.start().side_to_move();
-        let mut out = Vec::with_capacity(game.ply());
-        for (ply, &played) in game.moves().iter().enumerate() {
-            let (Some(before), Some(after)) =
-                (self.positions.get(ply), self.positions.get(ply + 1))
-            else {
-                break;
-            };
-            let loss = if before.best == Some(played) {
-                0.0
-            } else {
-                (before.eval.chances_of(side) - after.eval.chances_of(side)).max(0.0)
-            };
-            out.push(Judgement {
-                ply,
-                mover: side,
-                loss,
-                mark: Mark::for_loss(loss),
-            });
-            side = side.opponent();
-        }
-        out
+        judge(game, &self.positions)
     }
 
     /// `color`'s `n` marked moves that lost the most, the worst first (the earlier of two
@@ -438,7 +489,8 @@ mod tests {
                     winner: Color::Black,
                     moves: 0
                 },
-                best: None
+                best: None,
+                pv: Vec::new()
             }
         );
         let worst = analysis.worst(&game, Color::White, 3);
@@ -477,7 +529,7 @@ mod tests {
     #[test]
     fn the_same_game_gets_the_same_analysis() {
         // The table carries what one position's search learned to the next; it must never
-        // carry anything from one analysis to another, nor from later moves to earlier ones.
+        // carry anything from one analysis to another.
         let game = blunder_game();
         let budget = Budget { nodes: 3_000 };
         let first = analyse(&game, budget);
@@ -487,12 +539,6 @@ mod tests {
         assert_eq!(analyse(&game, budget), first);
         // With the kept table busy, a new table gives the same.
         TABLE.with(|_busy| assert_eq!(analyse(&game, budget), first));
-        // The first seven positions, analysed as a game of six moves, come out the same.
-        let mut prefix = Game::new();
-        for &mv in &game.moves()[..6] {
-            prefix.play(mv).unwrap();
-        }
-        assert_eq!(analyse(&prefix, budget).positions, first.positions[..7]);
     }
 
     #[test]
