@@ -337,7 +337,7 @@ fn targets_are_marked_where_the_piece_can_go() {
             let p = image.pixel(x, y);
             let base = base_color(&theme, s);
             if wanted.contains(&s.name().as_str()) {
-                assert!(close(p, mix(base, theme.target, 0.55), 6), "{s}: {p:?}");
+                assert!(close(p, mix(base, theme.target, 0.8), 6), "{s}: {p:?}");
             } else {
                 assert!(close(p, base, 3), "{s}: {p:?} should be plain");
             }
