@@ -186,6 +186,23 @@ fn cases() -> Vec<(&'static str, BoardView, Options)> {
     )
     .unwrap();
     let targets = BoardView::new(Position::start()).with_targets_from("c2".parse().unwrap());
+    // `moves` alone: every piece of Black's that can move, framed.
+    let movable = BoardView::of_game(&rebound).with_movable();
+    // A key moment whose two moves end on one square (1.Bb3 played, 1.b3 better).
+    let square = |name: &str| name.parse().unwrap();
+    let mut same_square = BoardView::new(Position::start());
+    same_square.arrows = vec![
+        Arrow {
+            mv: Move::new(square("d1"), square("b3")),
+            kind: ArrowKind::Played,
+            label: "Played 1.Bb3?".into(),
+        },
+        Arrow {
+            mv: Move::new(square("c2"), square("b3")),
+            kind: ArrowKind::Better,
+            label: "Better 1.b3".into(),
+        },
+    ];
     vec![
         (
             "start-white",
@@ -207,6 +224,8 @@ fn cases() -> Vec<(&'static str, BoardView, Options)> {
             BoardView::of_game(&captures_game()),
             Options::from_side(Color::Black),
         ),
+        ("movable-black", movable, Options::from_side(Color::Black)),
+        ("key-moment-one-square", same_square, Options::default()),
         (
             "targets-slate-480",
             targets,

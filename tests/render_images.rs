@@ -266,6 +266,10 @@ fn a_king_in_check_glows_red_and_nothing_else_does() {
             if s == king {
                 assert!(m[0] as i32 > m[1] as i32 + 60, "{s}: {m:?} is not red");
                 assert!(!close(m, p, 20));
+            } else if s == sq("d7") {
+                // The check comes round the top edge at d7: its red path, drawn with the
+                // check, may cross this spot (its pixels are checked in the render crate's
+                // marks tests).
             } else {
                 assert!(close(m, p, 2), "{s}: {m:?} vs {p:?}");
             }
@@ -337,7 +341,7 @@ fn targets_are_marked_where_the_piece_can_go() {
             let p = image.pixel(x, y);
             let base = base_color(&theme, s);
             if wanted.contains(&s.name().as_str()) {
-                assert!(close(p, mix(base, theme.target, 0.55), 6), "{s}: {p:?}");
+                assert!(close(p, mix(base, theme.target, 0.8), 6), "{s}: {p:?}");
             } else {
                 assert!(close(p, base, 3), "{s}: {p:?} should be plain");
             }
@@ -597,7 +601,7 @@ fn a_key_moment_draws_the_move_played_and_the_better_one_in_their_colours() {
         // The better move in the other colour; the last move (e6-f5) draws no arrow of its
         // own, only its tint.
         drawn(
-            between(&layout, "d2", "c2", 0.15),
+            between(&layout, "d2", "c2", 0.6),
             theme.better_arrow,
             "better d2-c2",
         );

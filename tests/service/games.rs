@@ -550,6 +550,16 @@ async fn looking_at_games() {
             "{}",
             moves.text
         );
+        // Alone: grouped by piece, the king first and the pawns last, in the move list's SAN.
+        let all = w.say(&alice(), "moves").await;
+        assert_eq!(
+            all.text,
+            format!(
+                "**Game #{}** · legal moves for White (8 moves):\nKing d2: Kc2\nRook e1: Rf1\n\
+                 Rook e2: Rf2\nBishop d1: Bc2\nPawn b3: a4, b4\nPawn c1: b1, b2",
+                id.0
+            )
+        );
         let history = w.say(&carol(), &format!("history #{}", id.0)).await;
         assert!(history.text.ends_with("1. b3 f5"), "{}", history.text);
         let games = w.say(&bob(), "games").await;

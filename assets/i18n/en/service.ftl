@@ -175,7 +175,16 @@ moves-side-list = **Game #{ $id }** · legal moves for { $side ->
     } ({ $count } { $count ->
         [one] move
        *[other] moves
-    }): { $moves }
+    }):
+    { $moves }
+# One line of moves-side-list's $moves: a piece, its square and its moves. $piece is king,
+# rook, bishop or pawn.
+moves-group = { $piece ->
+        [king] King
+        [rook] Rook
+        [bishop] Bishop
+       *[pawn] Pawn
+    } { $square }: { $moves }
 moves-side-none = **Game #{ $id }** · { $side ->
         [white] White
        *[black] Black

@@ -175,7 +175,16 @@ moves-side-list = **Partida #{ $id }** · jugadas legales de las { $side ->
     } ({ $count } { $count ->
         [one] jugada
        *[other] jugadas
-    }): { $moves }
+    }):
+    { $moves }
+# One line of moves-side-list's $moves: a piece, its square and its moves. $piece is king,
+# rook, bishop or pawn.
+moves-group = { $piece ->
+        [king] Rey
+        [rook] Torre
+        [bishop] Alfil
+       *[pawn] Peón
+    } de { $square }: { $moves }
 moves-side-none = **Partida #{ $id }** · las { $side ->
         [white] blancas
        *[black] negras

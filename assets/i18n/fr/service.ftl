@@ -174,7 +174,16 @@ moves-side-list = **Partie #{ $id }** · coups légaux des { $side ->
     } ({ $count } { $count ->
         [one] coup
        *[other] coups
-    }) : { $moves }
+    }) :
+    { $moves }
+# One line of moves-side-list's $moves: a piece, its square and its moves. $piece is king,
+# rook, bishop or pawn.
+moves-group = { $piece ->
+        [king] Roi
+        [rook] Tour
+        [bishop] Fou
+       *[pawn] Pion
+    } { $square } : { $moves }
 moves-side-none = **Partie #{ $id }** · les { $side ->
         [white] Blancs
        *[black] Noirs

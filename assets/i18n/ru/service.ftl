@@ -178,7 +178,16 @@ moves-side-list = **Партия #{ $id }** · допустимые ходы { $
         [one] ход
         [few] хода
        *[many] ходов
-    }): { $moves }
+    }):
+    { $moves }
+# One line of moves-side-list's $moves: a piece, its square and its moves. $piece is king,
+# rook, bishop or pawn.
+moves-group = { $piece ->
+        [king] Король
+        [rook] Ладья
+        [bishop] Слон
+       *[pawn] Пешка
+    } { $square }: { $moves }
 moves-side-none = **Партия #{ $id }** · у { $side ->
         [white] белых
        *[black] чёрных

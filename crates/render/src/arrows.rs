@@ -41,24 +41,75 @@ pub fn rebound_path(layout: &Layout, view: &BoardView, mv: Move) -> Option<Vec<P
     Some(corners.iter().map(|&s| layout.square_center(s)).collect())
 }
 
-/// A key moment's arrows, each in its kind's colour. Where the two run along the same
-/// squares they are drawn side by side rather than one over the other.
-pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
-    for (pts, color) in key_move_paths(layout, view, theme) {
-        draw(c, layout, pts, color);
+/// For a check along a path that turns (a rook round a corner, a bishop off a wall), an
+/// arrow in the check's colour from the checking piece to the king, drawn as the last move's
+/// rebound is: the line to the king is not to be worked out.
+pub fn checks(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
+    for pts in check_paths(layout, view) {
+        draw(c, layout, pts, theme.check);
     }
 }
 
-/// Each key-moment arrow's path (square centres, moved apart where the two share squares)
-/// and colour.
-pub fn key_move_paths(layout: &Layout, view: &BoardView, theme: &Theme) -> Vec<(Vec<Pt>, Rgb)> {
+/// How far from the checking piece's centre a check's arrow starts, as a share of the square:
+/// past the piece's body, so the red never runs over its lines.
+pub const CHECK_TAIL: f32 = 0.5;
+
+/// The point `d` pixels from `a` toward `b`.
+fn toward(a: Pt, b: Pt, d: f32) -> Pt {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    (a.0 + dx / len * d, a.1 + dy / len * d)
+}
+
+/// The points of each check that turns on its way (from the edge of the checking piece's
+/// body, through the centre of every turn, to the king's centre); none when the view marks no check or every check runs straight.
+pub fn check_paths(layout: &Layout, view: &BoardView) -> Vec<Vec<Pt>> {
+    let Some(king) = view.check else {
+        return Vec::new();
+    };
+    let position = &view.position;
+    if position.king_square(position.side_to_move()) != king {
+        return Vec::new();
+    }
+    position
+        .checkers()
+        .into_iter()
+        .filter_map(|from| {
+            let piece = position.piece_at(from)?;
+            let corners = corners(&walked(piece.kind, Move::new(from, king)));
+            if corners.len() < 3 {
+                return None;
+            }
+            let mut pts: Vec<Pt> = corners.iter().map(|&s| layout.square_center(s)).collect();
+            pts[0] = toward(pts[0], pts[1], layout.cell as f32 * CHECK_TAIL);
+            Some(pts)
+        })
+        .collect()
+}
+
+/// A key moment's arrows, each in its kind's colour. Where the two run along the same
+/// squares or end on the same one they are drawn side by side rather than one over the other.
+pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
+    for (parts, color) in key_move_parts(layout, view, theme) {
+        if let Some(cov) = ExactCoverage::of_polygons(&parts.polygons()) {
+            blend(c, &cov, color, ALPHA);
+        }
+    }
+}
+
+/// Each key-moment arrow's shape and colour. Unlike the last move's arrow, it leaves the
+/// piece it starts from in view (it sets off from the edge of the piece, not from under it)
+/// and its head ends short of the destination's centre; two arrows that share a step or a
+/// destination are moved apart, so two heads on one square sit side by side.
+pub fn key_move_parts(layout: &Layout, view: &BoardView, theme: &Theme) -> Vec<(ArrowParts, Rgb)> {
     let walks: Vec<Vec<Square>> = view
         .arrows
         .iter()
         .map(|a| walk_in(&view.position, a))
         .collect();
-    let apart = walks.len() == 2 && share_a_step(&walks[0], &walks[1]);
-    let shift = layout.cell as f32 * 0.09;
+    let apart = walks.len() == 2
+        && (share_a_step(&walks[0], &walks[1]) || walks[0].last() == walks[1].last());
+    let q = layout.cell as f32;
     let mut out = Vec::with_capacity(walks.len());
     for (k, (a, walk)) in view.arrows.iter().zip(&walks).enumerate() {
         let pts: Vec<Pt> = corners(walk)
@@ -66,13 +117,47 @@ pub fn key_move_paths(layout: &Layout, view: &BoardView, theme: &Theme) -> Vec<(
             .map(|&s| layout.square_center(s))
             .collect();
         let pts = if apart {
-            offset(&pts, if k == 0 { -shift } else { shift })
+            offset(
+                &pts,
+                if k == 0 {
+                    -KEY_SHIFT * q
+                } else {
+                    KEY_SHIFT * q
+                },
+            )
         } else {
             pts
         };
-        out.push((pts, color(theme, a.kind)));
+        if let Some(parts) = key_parts(layout, pts) {
+            out.push((parts, color(theme, a.kind)));
+        }
     }
     out
+}
+
+/// How far apart two key-moment arrows on the same squares are moved, each to its side, as
+/// a share of the square: their heads ([`KEY_HEAD_WIDTH`] wide) then barely touch.
+pub const KEY_SHIFT: f32 = 0.14;
+/// A key-moment arrow's head width, as a share of the square.
+pub const KEY_HEAD_WIDTH: f32 = 0.32;
+/// How far short of the destination's centre a key-moment arrow's tip stops, as a share of
+/// the square.
+pub const KEY_TIP_BACK: f32 = 0.18;
+/// How far from the origin's centre a key-moment arrow's tail starts, as a share of the
+/// square: at the edge of the piece's body.
+pub const KEY_TAIL: f32 = 0.3;
+
+/// A key-moment arrow's parts through `pts`: its tail moved off the origin's piece, its tip
+/// stopped [`KEY_TIP_BACK`] short of the destination's centre.
+fn key_parts(layout: &Layout, mut pts: Vec<Pt>) -> Option<ArrowParts> {
+    let n = pts.len();
+    if n < 2 {
+        return None;
+    }
+    let q = layout.cell as f32;
+    pts[n - 1] = toward(pts[n - 1], pts[n - 2], q * KEY_TIP_BACK);
+    pts[0] = toward(pts[0], pts[1], q * KEY_TAIL);
+    arrow_parts(&pts, q * 0.11, q * 0.3, q * KEY_HEAD_WIDTH)
 }
 
 /// The colour of an arrow of this kind.

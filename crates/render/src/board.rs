@@ -9,6 +9,7 @@ use super::assets::Assets;
 use super::caption;
 use super::infield;
 use super::layout::Layout;
+use super::square_marks;
 use super::words::Words;
 use crate::rules::Square;
 
@@ -34,6 +35,7 @@ pub fn draw(view: &BoardView, assets: &Assets, words: &dyn Words) -> RgbImage {
                 .expect("a square lies inside the image");
         }
     }
+    square_marks::draw(&mut c, layout, view, theme);
     let at = |sq: Square| {
         let (x, y) = layout.square_origin(sq);
         (x as i64, y as i64)
@@ -56,8 +58,11 @@ pub fn draw(view: &BoardView, assets: &Assets, words: &dyn Words) -> RgbImage {
         assets.pieces.get(piece).draw(&mut c, x, y);
     }
     // A key moment's board draws only its own two arrows; the move before stays tinted.
-    if let Some(mv) = view.last_move.filter(|_| view.arrows.is_empty()) {
-        arrows::rebound(&mut c, layout, view, mv, theme);
+    if view.arrows.is_empty() {
+        if let Some(mv) = view.last_move {
+            arrows::rebound(&mut c, layout, view, mv, theme);
+        }
+        arrows::checks(&mut c, layout, view, theme);
     }
     arrows::key_moves(&mut c, layout, view, theme);
     infield::draw(&mut c, layout, view, assets, words);

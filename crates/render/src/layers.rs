@@ -20,7 +20,12 @@ use crate::rules::{Color, Heading, SIZE, Square};
 /// The eight squares where forward turns (RULES.md §2).
 pub const BEND_SQUARES: [&str; 8] = ["a1", "b2", "a7", "b6", "g7", "f6", "g1", "f2"];
 
-/// The empty board: frame, coordinates, squares, bend arrows and the empty hole.
+/// The two thrones (RULES.md §6): each king's starting square, which the enemy king wins
+/// by reaching after setting off round the ring.
+pub const THRONE_SQUARES: [&str; 2] = ["d2", "d6"];
+
+/// The empty board: frame, coordinates, squares, bend arrows, the throne crowns and the
+/// empty hole.
 pub fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> RgbImage {
     let size = layout.size;
     let [r, g, b] = theme.frame;
@@ -43,6 +48,15 @@ pub fn background(layout: &Layout, theme: &Theme, fonts: &Fonts) -> RgbImage {
     for name in BEND_SQUARES {
         let sq: Square = name.parse().expect("bend squares are board squares");
         bend_arrow(&mut c, layout, sq, theme);
+    }
+    for name in THRONE_SQUARES {
+        let sq: Square = name.parse().expect("thrones are board squares");
+        fill(
+            &mut c,
+            &[crown(layout, sq)],
+            bend_arrow_color(theme, sq),
+            BEND_ARROW_ALPHA,
+        );
     }
 
     // Text is drawn on the RGB image: `draw_text_mut` blends its own anti-aliasing there.
@@ -280,6 +294,26 @@ pub fn bend_arrow_parts(layout: &Layout, sq: Square) -> ArrowParts {
     arrow_parts(&pts, q * 0.045, head, q * 0.15).expect("the hook has 14 points")
 }
 
+/// The small crown in the top left corner of a throne square, clear of the piece standing
+/// on it, so a throne reads as one whether or not a king sits there.
+pub fn crown(layout: &Layout, sq: Square) -> Vec<Pt> {
+    let q = layout.cell as f32;
+    let (x0, y0) = layout.square_origin(sq);
+    let (x, y) = (x0 as f32 + q * 0.07, y0 as f32 + q * 0.07);
+    let (w, h) = (q * 0.24, q * 0.16);
+    [
+        (0.0, 0.0),
+        (0.25, 0.5),
+        (0.5, 0.0),
+        (0.75, 0.5),
+        (1.0, 0.0),
+        (1.0, 1.0),
+        (0.0, 1.0),
+    ]
+    .map(|(u, v)| (x + u * w, y + v * h))
+    .to_vec()
+}
+
 /// Linear mix of two colours: `t` = 0 gives `a`, 1 gives `b`.
 pub fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
     [0, 1, 2].map(|i| (a[i] as f32 + (b[i] as f32 - a[i] as f32) * t).round() as u8)
@@ -292,7 +326,7 @@ pub const GLOW_BLUR: f32 = 0.12;
 /// A target dot's radius, as a share of the square.
 pub const TARGET_DOT_RADIUS: f32 = 0.16;
 /// A target dot's opacity.
-pub const TARGET_DOT_ALPHA: f32 = 0.55;
+pub const TARGET_DOT_ALPHA: f32 = 0.8;
 /// The radius of the circle cut out of a target ring's square, as a share of half the square:
 /// a little more than half, so only the corners stay.
 pub const TARGET_RING_RADIUS: f32 = 1.08;

@@ -4,9 +4,12 @@
 //!
 //! Players see the game only through these images, often on a phone, so the picture must
 //! answer at a glance: which square is which (coordinates on all four edges, for either
-//! orientation), where forward turns (small bend arrows on the eight bend squares), what just
-//! happened (the last move's squares tinted, and a rebounding slide drawn along its real
-//! path), whether a king is in check (a red glow), and — in the hole in the middle — the move
+//! orientation), where forward turns (small bend arrows on the eight bend squares, left off
+//! where a piece or a target mark stands, so they never read as a move), where the thrones
+//! are (a small crown on d2 and d6), what just happened (the last move's squares tinted, and
+//! a rebounding slide drawn along its real path), whether a king is in check (a red glow, and
+//! a red arrow along a check that turns on its way), which pieces can move and where (frames,
+//! a selected square, dots and rings), and — in the hole in the middle — the move
 //! number, whose turn it is and what each side has captured. A game's board also says whose
 //! game it is: a [`Caption`] adds a bar above and below it with each player's name on their
 //! side and the game's name, in the reader's language ([`Words`]).
@@ -62,12 +65,15 @@ mod indexed;
 mod infield;
 mod layers;
 mod layout;
+#[cfg(test)]
+mod marks_tests;
 mod names;
 mod palette;
 mod pieces;
 mod script;
 mod shapes;
 mod sprite;
+mod square_marks;
 mod svg;
 mod text;
 mod theme;
@@ -152,6 +158,12 @@ pub struct BoardView {
     /// Squares to mark as destinations ("where can this piece go"): a dot on an empty
     /// square, a ring on a piece that can be taken.
     pub targets: SquareSet,
+    /// The square of the piece whose destinations `targets` shows: filled with the target
+    /// colour, so the piece that would move stands out.
+    pub selected: Option<Square>,
+    /// The pieces that have a legal move ("which of my pieces can go somewhere"): each of
+    /// their squares framed in the target colour.
+    pub movable: SquareSet,
     /// The pieces taken so far; each side's captures are shown on its side of the hole.
     pub captured: Vec<Piece>,
     /// The result, once the game is over: shown in the hole instead of whose turn it is.
@@ -206,6 +218,8 @@ impl BoardView {
             position,
             last_move: None,
             targets: SquareSet::EMPTY,
+            selected: None,
+            movable: SquareSet::EMPTY,
             captured: Vec::new(),
             outcome: position.outcome(),
             caption: None,
@@ -220,6 +234,8 @@ impl BoardView {
             last_move: game.last_move(),
             check: check_square(game.position()),
             targets: SquareSet::EMPTY,
+            selected: None,
+            movable: SquareSet::EMPTY,
             captured: game.captured(),
             outcome: game.outcome(),
             caption: None,
@@ -245,6 +261,8 @@ impl BoardView {
             position,
             last_move: ply.checked_sub(1).map(|i| moves[i]),
             targets: SquareSet::EMPTY,
+            selected: None,
+            movable: SquareSet::EMPTY,
             captured,
             outcome: None,
             caption: None,
@@ -252,13 +270,26 @@ impl BoardView {
         }
     }
 
-    /// The same view with `from`'s legal destinations marked, for "where can this piece go".
+    /// The same view with `from`'s legal destinations marked and its own square highlighted,
+    /// for "where can this piece go".
     pub fn with_targets_from(mut self, from: Square) -> BoardView {
         let mut set = SquareSet::EMPTY;
         for mv in self.position.legal_moves_from(from) {
             set.0 |= SquareSet::from_square(mv.to).0;
         }
         self.targets = set;
+        self.selected = Some(from);
+        self
+    }
+
+    /// The same view with every piece of the side to move that has a legal move framed, for
+    /// "which pieces can move".
+    pub fn with_movable(mut self) -> BoardView {
+        let mut set = SquareSet::EMPTY;
+        for mv in self.position.legal_moves().iter() {
+            set.0 |= SquareSet::from_square(mv.from).0;
+        }
+        self.movable = set;
         self
     }
 

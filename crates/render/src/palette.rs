@@ -174,6 +174,9 @@ impl Palette {
             // The exact flat shades of the arrow and the target marks over every base.
             push(&mut colors, mix(base, theme.arrow, 0.8));
             push(&mut colors, mix(base, theme.target, 0.5));
+            // 0.55 was the dots' opacity before they were darkened to 0.8 (among the
+            // overlay steps above); kept, so the palette and the PNG sizes measured with it
+            // stay as they were.
             push(&mut colors, mix(base, theme.target, 0.55));
         }
         // Popularity over 15-bit bins, each bin represented by the mean of its pixels.

@@ -8,6 +8,7 @@ use crate::i18n::tr;
 use crate::lookup::{viewed_game, viewed_or_finished};
 use crate::model::GameId;
 use crate::present::board_words::{BoardWords, caption};
+use crate::present::legal_list;
 use crate::present::{Ping, rules_summary, side_key, yes_no};
 use crate::render::{self, BoardView, GifOptions};
 use crate::reply::{Attachment, Reply};
@@ -55,9 +56,9 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
         return Err(no!("moves-game-over", id = loaded.id()));
     }
     let position = *loaded.game().position();
-    let sans = rules::legal_sans(&position);
-    let mut view = BoardView::of_game(loaded.game());
-    let listed: Vec<&str> = match square {
+    let view = BoardView::of_game(loaded.game());
+    let id = loaded.id();
+    let (mut text, view) = match square {
         Some(sq) => {
             let Some(piece) = position.piece_at(sq) else {
                 return Err(no!("moves-no-piece", square = sq.name()));
@@ -71,48 +72,56 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
                     side = side_key(position.side_to_move())
                 ));
             }
-            view = view.with_targets_from(sq);
-            sans.iter()
-                .filter(|(m, _)| m.from == sq)
-                .map(|(_, s)| s.as_str())
-                .collect()
-        }
-        None => sans.iter().map(|(_, s)| s.as_str()).collect(),
-    };
-    let id = loaded.id();
-    let moves = listed.join(", ");
-    let side = side_key(position.side_to_move());
-    let mut text = match square.and_then(|sq| Some((sq, position.piece_at(sq)?))) {
-        Some((sq, piece)) => {
             let (square, piece) = (sq.name(), piece.kind.name());
-            if listed.is_empty() {
-                tr!(
-                    lang,
-                    "moves-piece-none",
-                    id = id,
-                    piece = piece,
-                    square = square
-                )
-            } else {
-                tr!(
+            let text = match legal_list::grouped(&position, Some(sq)).pop() {
+                Some(group) => tr!(
                     lang,
                     "moves-piece-list",
                     id = id,
                     piece = piece,
                     square = square,
-                    moves = moves
-                )
-            }
+                    moves = group.sans.join(", ")
+                ),
+                None => tr!(
+                    lang,
+                    "moves-piece-none",
+                    id = id,
+                    piece = piece,
+                    square = square
+                ),
+            };
+            (text, view.with_targets_from(sq))
         }
-        None if listed.is_empty() => tr!(lang, "moves-side-none", id = id, side = side),
-        None => tr!(
-            lang,
-            "moves-side-list",
-            id = id,
-            side = side,
-            count = listed.len(),
-            moves = moves
-        ),
+        None => {
+            let side = side_key(position.side_to_move());
+            let groups = legal_list::grouped(&position, None);
+            let count: usize = groups.iter().map(|g| g.sans.len()).sum();
+            let text = if groups.is_empty() {
+                tr!(lang, "moves-side-none", id = id, side = side)
+            } else {
+                let lines: Vec<String> = groups
+                    .iter()
+                    .map(|g| {
+                        tr!(
+                            lang,
+                            "moves-group",
+                            piece = g.kind.name(),
+                            square = g.from.name(),
+                            moves = g.sans.join(", ")
+                        )
+                    })
+                    .collect();
+                tr!(
+                    lang,
+                    "moves-side-list",
+                    id = id,
+                    side = side,
+                    count = count,
+                    moves = lines.join("\n")
+                )
+            };
+            (text, view.with_movable())
+        }
     };
     let view = view.with_caption(caption(lang, &loaded));
     let image = match cx.svc.render(view, position.side_to_move(), lang).await {

@@ -298,13 +298,32 @@ fn the_counts_players_found_wrong_now_read_right() {
         asked.starts_with("Вы просите 5 дней, но на 2026 год остался только 1:"),
         "{asked}"
     );
+    let group = |lang, piece: &str, moves: &str| {
+        tr!(
+            lang,
+            "moves-group",
+            piece = piece,
+            square = "e2",
+            moves = moves
+        )
+    };
     let sides = tr!(
         Lang::En,
         "moves-side-list",
         id = 3,
         side = "white",
-        count = 1,
-        moves = "Kd2"
+        count = 3,
+        moves = [
+            group(Lang::En, "king", "Kd2"),
+            group(Lang::En, "rook", "Rf2, Re3")
+        ]
+        .join("\n")
     );
-    assert_eq!(sides, "**Game #3** · legal moves for White (1 move): Kd2");
+    assert_eq!(
+        sides,
+        "**Game #3** · legal moves for White (3 moves):\nKing e2: Kd2\nRook e2: Rf2, Re3"
+    );
+    assert_eq!(group(Lang::Fr, "bishop", "Bf3"), "Fou e2 : Bf3");
+    assert_eq!(group(Lang::Es, "pawn", "f3"), "Peón de e2: f3");
+    assert_eq!(group(Lang::Ru, "rook", "Rf2"), "Ладья e2: Rf2");
 }

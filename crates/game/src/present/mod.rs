@@ -8,6 +8,7 @@ pub(crate) mod board_words;
 mod game_reply;
 mod help;
 pub(crate) mod key_moments;
+pub(crate) mod legal_list;
 mod markup;
 pub(crate) mod picker;
 mod voice;

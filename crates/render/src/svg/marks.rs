@@ -86,8 +86,19 @@ pub fn arrows(out: &mut String, layout: &Layout, view: &BoardView, theme: &Theme
     if let Some(pts) = rebound {
         arrow(out, layout, pts, theme.arrow, "arrow rebound");
     }
-    for (pts, color) in arrows::key_move_paths(layout, view, theme) {
-        arrow(out, layout, pts, color, "arrow key");
+    if view.arrows.is_empty() {
+        for pts in arrows::check_paths(layout, view) {
+            arrow(out, layout, pts, theme.check, "arrow check-path");
+        }
+    }
+    for (parts, color) in arrows::key_move_parts(layout, view, theme) {
+        write::arrows(
+            out,
+            &[parts],
+            color,
+            arrows::ALPHA,
+            r#" class="arrow key" pointer-events="none""#,
+        );
     }
 }
 

@@ -30,7 +30,7 @@ pub(crate) mod write;
 #[cfg(test)]
 mod tests;
 
-use crate::rules::{Piece, SquareSet};
+use crate::rules::Piece;
 use crate::{BoardView, English, Layout, MAX_SIZE, MIN_SIZE, Options, Words};
 
 /// The fonts the SVG's text asks for: DejaVu Sans as in the PNG, else a close relative.
@@ -70,12 +70,8 @@ pub fn render_svg_in(view: &BoardView, options: &Options, words: &dyn Words) -> 
     used.extend(view.captured.iter().copied());
     defs::write(&mut out, &used, layout.cell, theme);
 
-    let mut last = SquareSet::EMPTY;
-    if let Some(mv) = view.last_move {
-        last.0 |= SquareSet::from_square(mv.from).0 | SquareSet::from_square(mv.to).0;
-    }
-    board::squares(&mut out, &layout, theme, last, view.check);
-    board::fixtures(&mut out, &layout, theme);
+    board::squares(&mut out, &layout, theme, view);
+    board::fixtures(&mut out, &layout, theme, view);
     marks::check_glow(&mut out, &layout, view);
     marks::targets(&mut out, &layout, view, theme);
     marks::pieces(&mut out, &layout, view);

@@ -157,6 +157,16 @@ fn a_check_marks_the_king_and_a_rebound_draws_its_arrow() {
         "{shaft}"
     );
     assert!(shaft.starts_with('M'));
+    // The check comes round the top edge (c6–d7–e6): its path is drawn, turning at d7.
+    let check = with_class(&doc, "check-path");
+    assert_eq!(check.len(), 1);
+    let (x, y) = layout.square_center(sq("d7"));
+    let d = check[0]
+        .children()
+        .find(|n| n.is_element())
+        .and_then(|n| n.attribute("d"))
+        .unwrap();
+    assert!(d.contains(&format!("L{} {}", Num(x), Num(y))), "{d}");
 }
 
 #[test]
