@@ -357,7 +357,9 @@ async fn each_sides_worst_mistakes_come_as_boards_with_both_moves_drawn() {
                     (layout.square_center(mv.from), layout.square_center(step));
                 let (dx, dy) = (tx - x, ty - y);
                 let len = (dx * dx + dy * dy).sqrt();
-                let shift = layout.cell as f32 * 0.09 / len;
+                // The renderer's KEY_SHIFT: each of two arrows on the same squares is moved
+                // this share of a square to its side.
+                let shift = layout.cell as f32 * 0.14 / len;
                 let tinted = [0.0, shift, -shift].iter().any(|&k| {
                     let (px, py) = (x + dx * 0.5 - dy * k, y + dy * 0.5 + dx * k);
                     let got = image.get_pixel(px as u32, py as u32).0;
