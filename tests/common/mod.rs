@@ -99,6 +99,16 @@ impl Drop for TestDb {
                     .expect("runtime");
                 rt.block_on(async {
                     if let Ok(mut conn) = sqlx::PgConnection::connect(&admin).await {
+                        // A pooled connection of the test's store may still hold a transaction
+                        // whose rollback waits for a task of the test's runtime, which this
+                        // drop blocks: the schema's drop would wait for it for ever.
+                        let _ = sqlx::query(
+                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                             WHERE application_name = $1",
+                        )
+                        .bind(&schema)
+                        .execute(&mut conn)
+                        .await;
                         let _ = sqlx::query(&format!("DROP SCHEMA IF EXISTS {schema} CASCADE"))
                             .execute(&mut conn)
                             .await;
@@ -155,7 +165,9 @@ pub async fn postgres_db(name: &str) -> Option<TestDb> {
         .expect("create schema");
     conn.close().await.ok();
     let separator = if admin.contains('?') { '&' } else { '?' };
-    let url = format!("{admin}{separator}options=-c%20search_path%3D{schema}");
+    // Named after its schema, so that dropping it can end whatever session a test left behind.
+    let url =
+        format!("{admin}{separator}options=-c%20search_path%3D{schema}&application_name={schema}");
     Some(TestDb {
         url,
         backend: Backend::Postgres,

@@ -911,7 +911,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         let versions = applied_migrations(&s).await;
         assert_eq!(
             versions,
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
         );
         let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
@@ -1038,7 +1038,7 @@ async fn several_processes_may_create_the_database_at_once() {
         let versions = applied_migrations(&s).await;
         assert_eq!(
             versions,
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
         );
         s.close().await;
     }

@@ -151,6 +151,10 @@ impl Store {
         // are told all the same.
         let stored = claimed.rows_affected() == 1;
         if !stored && ready_for.is_empty() {
+            // Ended here, not by dropping it: a dropped transaction's rollback waits for the
+            // connection's next use, and until then PostgreSQL holds its locks (a `DROP
+            // SCHEMA`, a migration, would wait behind an idle pooled connection).
+            tx.rollback().await?;
             return Ok(false);
         }
         let positions = if stored { &analysis.positions[..] } else { &[] };

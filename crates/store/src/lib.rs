@@ -522,7 +522,7 @@ mod tests {
     fn migrations_are_numbered_in_order() {
         assert_eq!(
             Store::migration_versions(),
-            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]
+            vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
         );
     }
 }
