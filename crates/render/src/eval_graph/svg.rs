@@ -11,7 +11,7 @@
 //! As the board's SVG: presentation attributes only, nothing for the page's
 //! Content-Security-Policy to refuse, and the same input gives the same bytes.
 
-use super::{EvalGraph, GraphColors, GraphScore, PAWN_TICKS, Severity, mark_colour};
+use super::{EvalGraph, GraphColors, GraphScore, PAWN_TICKS, Rgb, Severity, mark_colour};
 use crate::svg::write::{Hex, Num, escape, put};
 
 /// The picture's width, in SVG units.
@@ -114,38 +114,10 @@ pub fn eval_graph_svg(graph: &EvalGraph<'_>, colors: &GraphColors, links: &[Grap
     }
     // The pawn lines and their labels, then the zero line over them.
     for pawns in PAWN_TICKS.into_iter().flat_map(|p| [p, -p]) {
-        let at = y(GraphScore::Pawns(pawns));
-        put(
-            &mut out,
-            format_args!(
-                "<line x1=\"{}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"{}\" stroke-width=\"0.6\"/>\
-                 <text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"{}\">{:+}</text>",
-                Num(LEFT),
-                Num(RIGHT),
-                Hex(colors.muted),
-                Num(LEFT - 3.0),
-                Num(at + FONT * 0.35),
-                Hex(colors.text),
-                pawns,
-                y = Num(at),
-            ),
-        );
+        let label = format!("{pawns:+}");
+        level_line(&mut out, pawns, &label, colors.muted, 0.6, colors.text);
     }
-    let zero = y(GraphScore::Pawns(0.0));
-    put(
-        &mut out,
-        format_args!(
-            "<line x1=\"{}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"{}\" stroke-width=\"1\"/>\
-             <text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"{}\">0</text>",
-            Num(LEFT),
-            Num(RIGHT),
-            Hex(colors.zero),
-            Num(LEFT - 3.0),
-            Num(zero + FONT * 0.35),
-            Hex(colors.text),
-            y = Num(zero),
-        ),
-    );
+    level_line(&mut out, 0.0, "0", colors.zero, 1.0, colors.text);
     move_numbers(&mut out, graph, colors);
     // The points: a band each, holding its mark's dot.
     let half = if count < 2 {
@@ -186,6 +158,26 @@ pub fn eval_graph_svg(graph: &EvalGraph<'_>, colors: &GraphColors, links: &[Grap
     }
     out.push_str("</svg>");
     out
+}
+
+/// A level line across the plot at `pawns`, `width` wide in `stroke`, labelled `label` in
+/// `text` on its left.
+fn level_line(out: &mut String, pawns: f64, label: &str, stroke: Rgb, width: f32, text: Rgb) {
+    let at = y(GraphScore::Pawns(pawns));
+    put(
+        out,
+        format_args!(
+            "<line x1=\"{}\" x2=\"{}\" y1=\"{y}\" y2=\"{y}\" stroke=\"{}\" stroke-width=\"{width}\"/>\
+             <text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"{}\">{label}</text>",
+            Num(LEFT),
+            Num(RIGHT),
+            Hex(stroke),
+            Num(LEFT - 3.0),
+            Num(at + FONT * 0.35),
+            Hex(text),
+            y = Num(at),
+        ),
+    );
 }
 
 /// The move numbers along the bottom, at the position after White's move, at a step that
