@@ -289,7 +289,7 @@ impl Analyst for Scripted {
 }
 
 #[tokio::test]
-async fn each_sides_worst_mistakes_come_as_boards_with_both_moves_drawn() {
+async fn each_sides_worst_mistakes_come_as_boards_with_the_three_moves_drawn() {
     let record = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/crates/rules/tests/data/sixty-moves.txt"
@@ -320,8 +320,9 @@ async fn each_sides_worst_mistakes_come_as_boards_with_both_moves_drawn() {
         assert!(reply.image.is_some(), "the graph");
         assert!(
             reply.text.contains(
-                "\nThe boards of these 6 moments are attached: on each, the move played and the \
-                 engine's better one are drawn as arrows.\nThe annotated record is attached"
+                "\nThe boards of these 6 moments are attached: on each, the move played, the \
+                 answer that refutes it and the engine's better move are drawn as arrows.\nThe \
+                 annotated record is attached"
             ),
             "{}",
             reply.text
@@ -342,13 +343,17 @@ async fn each_sides_worst_mistakes_come_as_boards_with_both_moves_drawn() {
             );
             // Half way along its first step, each move is covered by its arrow's colour (or
             // a little to one side, where the two arrows share a step and run side by side).
+            // The answer is the line that refutes the move played: the scripted analyst's
+            // line after it.
             let played = game.moves()[ply];
             let better = analysis.positions[ply].best.unwrap();
-            for (mv, color) in [
-                (played, options.theme.played_arrow),
-                (better, options.theme.better_arrow),
+            let answer = analysis.positions[ply + 1].pv[0];
+            for (mv, color, from) in [
+                (played, options.theme.played_arrow, &positions[ply]),
+                (answer, options.theme.answer_arrow, &positions[ply + 1]),
+                (better, options.theme.better_arrow, &positions[ply]),
             ] {
-                let kind = positions[ply].piece_at(mv.from).unwrap().kind;
+                let kind = from.piece_at(mv.from).unwrap().kind;
                 let step = match rules::path(kind, mv.from, mv.to) {
                     Some(walk) if matches!(kind, PieceKind::Rook | PieceKind::Bishop) => walk[0],
                     _ => mv.to,

@@ -97,7 +97,7 @@ analysis-piece = { $kind ->
 analysis-pieces-and = { $first } and { $second }
 # After the mistakes: their boards, attached (one per mistake named above).
 analysis-moments = { $count ->
-        [one] The board of that moment is attached: the move played and the engine's better one are drawn as arrows.
-       *[other] The boards of these { $count } moments are attached: on each, the move played and the engine's better one are drawn as arrows.
+        [one] The board of that moment is attached: the move played, the answer that refutes it and the engine's better move are drawn as arrows.
+       *[other] The boards of these { $count } moments are attached: on each, the move played, the answer that refutes it and the engine's better move are drawn as arrows.
     }
 analysis-record = The annotated record is attached; `export` now includes it too.

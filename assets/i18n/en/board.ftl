@@ -40,6 +40,7 @@ image-draw =
        *[other] Draw
     }
 image-aborted = Game aborted
-# Beside the arrows of a key moment: the move played there and the engine's better one.
+# Beside the arrows of a key moment: the move played there, the start of the line that refutes it, and the engine's better move.
 image-played = Played { $move }
 image-better = Better { $move }
+image-answer = Refuted by { $line }

@@ -96,7 +96,7 @@ analysis-piece = { $kind ->
 analysis-pieces-and = { $first } y { $second }
 # Tras los errores: sus diagramas, adjuntos (uno por error nombrado arriba).
 analysis-moments = { $count ->
-        [one] Se adjunta el diagrama de ese momento: la jugada hecha y la mejor del motor van dibujadas como flechas.
-       *[other] Se adjuntan los diagramas de esos { $count } momentos: en cada uno, la jugada hecha y la mejor del motor van dibujadas como flechas.
+        [one] Se adjunta el diagrama de ese momento: la jugada hecha, la respuesta que la refuta y la mejor del motor van dibujadas como flechas.
+       *[other] Se adjuntan los diagramas de esos { $count } momentos: en cada uno, la jugada hecha, la respuesta que la refuta y la mejor del motor van dibujadas como flechas.
     }
 analysis-record = La planilla anotada va adjunta; `export` ahora también la incluye.

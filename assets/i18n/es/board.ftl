@@ -40,6 +40,7 @@ image-draw =
        *[other] Tablas
     }
 image-aborted = Partida anulada
-# Junto a las flechas de un momento clave: la jugada hecha y la mejor del motor.
+# Junto a las flechas de un momento clave: la jugada hecha, el comienzo de la línea que la refuta y la mejor del motor.
 image-played = Se jugó { $move }
 image-better = Mejor { $move }
+image-answer = Refutada por { $line }

@@ -96,7 +96,7 @@ analysis-piece = { $kind ->
 analysis-pieces-and = { $first } et { $second }
 # Après les erreurs : leurs diagrammes, joints (un par erreur nommée plus haut).
 analysis-moments = { $count ->
-        [one] Le diagramme de ce moment est joint : le coup joué et le meilleur coup du moteur y sont tracés en flèches.
-       *[other] Les diagrammes de ces { $count } moments sont joints : sur chacun, le coup joué et le meilleur coup du moteur sont tracés en flèches.
+        [one] Le diagramme de ce moment est joint : le coup joué, la réponse qui le réfute et le meilleur coup du moteur y sont tracés en flèches.
+       *[other] Les diagrammes de ces { $count } moments sont joints : sur chacun, le coup joué, la réponse qui le réfute et le meilleur coup du moteur sont tracés en flèches.
     }
 analysis-record = La notation annotée est jointe ; `export` l'inclut désormais aussi.

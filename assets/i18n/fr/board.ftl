@@ -40,6 +40,7 @@ image-draw =
        *[other] Partie nulle
     }
 image-aborted = Partie annulée
-# À côté des flèches d'un moment clé : le coup joué et le meilleur coup du moteur.
+# À côté des flèches d'un moment clé : le coup joué, le début de la ligne qui le réfute, et le meilleur coup du moteur.
 image-played = Joué { $move }
 image-better = Mieux { $move }
+image-answer = Réfuté par { $line }

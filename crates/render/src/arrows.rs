@@ -1,5 +1,5 @@
 //! Moves drawn as arrows along their real paths: the last move's rebound, and a key moment's
-//! two moves (the one played, the engine's better one).
+//! moves (the one played, the opponent's answer that refutes it, the engine's better one).
 //!
 //! A slide on the ring changes direction where a rook rounds a corner or a bishop rebounds
 //! off a wall; the arrow bends there ([`crate::rules::path`] gives the squares walked). The
@@ -87,8 +87,8 @@ pub fn check_paths(layout: &Layout, view: &BoardView) -> Vec<Vec<Pt>> {
         .collect()
 }
 
-/// A key moment's arrows, each in its kind's colour. Where the two run along the same
-/// squares or end on the same one they are drawn side by side rather than one over the other.
+/// A key moment's arrows, each in its kind's colour. Where two run along the same squares
+/// or end on the same one they are drawn side by side rather than one over the other.
 pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
     for (parts, color) in key_move_parts(layout, view, theme) {
         if let Some(cov) = ExactCoverage::of_polygons(&parts.polygons()) {
@@ -99,7 +99,7 @@ pub fn key_moves(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Th
 
 /// Each key-moment arrow's shape and colour. Unlike the last move's arrow, it leaves the
 /// piece it starts from in view (it sets off from the edge of the piece, not from under it)
-/// and its head ends short of the destination's centre; two arrows that share a step or a
+/// and its head ends short of the destination's centre; arrows that share a step or a
 /// destination are moved apart, so two heads on one square sit side by side.
 pub fn key_move_parts(layout: &Layout, view: &BoardView, theme: &Theme) -> Vec<(ArrowParts, Rgb)> {
     let walks: Vec<Vec<Square>> = view
@@ -107,32 +107,53 @@ pub fn key_move_parts(layout: &Layout, view: &BoardView, theme: &Theme) -> Vec<(
         .iter()
         .map(|a| walk_in(&view.position, a))
         .collect();
-    let apart = walks.len() == 2
-        && (share_a_step(&walks[0], &walks[1]) || walks[0].last() == walks[1].last());
+    let meet = |i: usize, j: usize| {
+        i != j && (share_a_step(&walks[i], &walks[j]) || walks[i].last() == walks[j].last())
+    };
     let q = layout.cell as f32;
     let mut out = Vec::with_capacity(walks.len());
     for (k, (a, walk)) in view.arrows.iter().zip(&walks).enumerate() {
+        let met: Vec<ArrowKind> = (0..walks.len())
+            .filter(|&j| meet(k, j))
+            .map(|j| view.arrows[j].kind)
+            .collect();
         let pts: Vec<Pt> = corners(walk)
             .iter()
             .map(|&s| layout.square_center(s))
             .collect();
-        let pts = if apart {
-            offset(
-                &pts,
-                if k == 0 {
-                    -KEY_SHIFT * q
-                } else {
-                    KEY_SHIFT * q
-                },
-            )
-        } else {
-            pts
+        let pts = match lane(a.kind, &met) {
+            0 => pts,
+            side => offset(&pts, side as f32 * KEY_SHIFT * q),
         };
         if let Some(parts) = key_parts(layout, pts) {
             out.push((parts, color(theme, a.kind)));
         }
     }
     out
+}
+
+/// The side an arrow of `kind` is moved to when it meets arrows of the kinds `met` (−1 or
+/// +1; 0 where it meets none, or both others): the move played to one side and the better
+/// move to the other; the answer takes the side the arrow it meets does not.
+fn lane(kind: ArrowKind, met: &[ArrowKind]) -> i32 {
+    if met.is_empty() {
+        return 0;
+    }
+    match kind {
+        ArrowKind::Played => -1,
+        ArrowKind::Better => 1,
+        ArrowKind::Answer => {
+            let (played, better) = (
+                met.contains(&ArrowKind::Played),
+                met.contains(&ArrowKind::Better),
+            );
+            match (played, better) {
+                (true, true) => 0,
+                (true, false) => 1,
+                _ => -1,
+            }
+        }
+    }
 }
 
 /// How far apart two key-moment arrows on the same squares are moved, each to its side, as
@@ -165,6 +186,7 @@ pub fn color(theme: &Theme, kind: ArrowKind) -> Rgb {
     match kind {
         ArrowKind::Played => theme.played_arrow,
         ArrowKind::Better => theme.better_arrow,
+        ArrowKind::Answer => theme.answer_arrow,
     }
 }
 

@@ -57,7 +57,7 @@ pub fn draw(view: &BoardView, assets: &Assets, words: &dyn Words) -> RgbImage {
         let (x, y) = at(sq);
         assets.pieces.get(piece).draw(&mut c, x, y);
     }
-    // A key moment's board draws only its own two arrows; the move before stays tinted.
+    // A key moment's board draws only its own arrows; the move before stays tinted.
     if view.arrows.is_empty() {
         if let Some(mv) = view.last_move {
             arrows::rebound(&mut c, layout, view, mv, theme);

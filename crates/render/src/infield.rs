@@ -1,5 +1,5 @@
 //! The hole as an infield: each side's captures at its own edge, and in the middle the move
-//! number with whose turn it is, the result, or a key moment's two arrows explained.
+//! number with whose turn it is, the result, or a key moment's arrows explained.
 
 use image::RgbImage;
 
@@ -100,7 +100,7 @@ pub fn draw(c: &mut RgbImage, layout: &Layout, view: &BoardView, assets: &Assets
 
 /// Everything the hole shows, placed, in drawing order: each side's captures at its own edge,
 /// and in the middle the move number with whose turn it is, the result, or a key moment's
-/// two arrows explained.
+/// arrows explained.
 pub fn plan(layout: &Layout, view: &BoardView, theme: &Theme, w: &dyn Words) -> Vec<Item> {
     let mut items = Vec::new();
     let fonts = fonts();
@@ -151,6 +151,9 @@ pub fn plan(layout: &Layout, view: &BoardView, theme: &Theme, w: &dyn Words) -> 
     // Inside the faint clockwise ring, whatever the text.
     let room = q * 2.3;
     if !view.arrows.is_empty() {
+        // Past two arrows, the block of lines moves up and closes up, clear of the captures.
+        let extra = view.arrows.len().saturating_sub(2) as f32;
+        let pitch = if extra > 0.0 { 0.28 } else { 0.32 };
         let title = w.move_number(position.fullmove());
         let fitted = big.fit(&title, room);
         centred(
@@ -158,7 +161,7 @@ pub fn plan(layout: &Layout, view: &BoardView, theme: &Theme, w: &dyn Words) -> 
             &fitted,
             &title,
             cx,
-            mid - q * 0.3,
+            mid - q * (0.3 + 0.15 * extra),
             theme.hole_text,
         );
         // One line per arrow: a swatch of its colour, then its label.
@@ -178,7 +181,7 @@ pub fn plan(layout: &Layout, view: &BoardView, theme: &Theme, w: &dyn Words) -> 
         let x = cx - line_width / 2.0;
         let cap = text.cap_height();
         for (k, a) in view.arrows.iter().enumerate() {
-            let y = mid + q * (0.12 + 0.32 * k as f32);
+            let y = mid + q * (0.12 - 0.16 * extra + pitch * k as f32);
             let color = arrows::color(theme, a.kind);
             items.push(Item::Swatch {
                 x,

@@ -200,13 +200,17 @@ pub struct Arrow {
     pub label: String,
 }
 
-/// The two arrows of a key moment, told apart by colour.
+/// The arrows of a key moment, told apart by colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ArrowKind {
     /// The move that was played ([`Theme::played_arrow`]).
     Played,
     /// The engine's better move ([`Theme::better_arrow`]).
     Better,
+    /// The opponent's answer to the move played, which starts the line that refutes it
+    /// ([`Theme::answer_arrow`]). Drawn on the position before the move played: the
+    /// answering piece stands there already.
+    Answer,
 }
 
 impl BoardView {

@@ -231,3 +231,40 @@ fn two_key_arrows_onto_one_square_both_show_their_heads() {
         assert!(better * 25 > q * q, "better: {better} of {}", q * q);
     }
 }
+
+#[test]
+fn an_answer_onto_the_played_moves_square_shows_beside_it() {
+    // 1.Bb3 played and answered on b3 the same way in (an answer drawn as c2-b3), 1.Rg1
+    // better elsewhere: the answer takes the side the played arrow leaves free.
+    let mut view = key_moment(Position::start(), ("d1", "b3"), ("e1", "g1"));
+    view.arrows.insert(
+        1,
+        Arrow {
+            mv: Move::new(sq("c2"), sq("b3")),
+            kind: ArrowKind::Answer,
+            label: String::new(),
+        },
+    );
+    let theme = Theme::default();
+    for options in both_sides() {
+        let layout = options.layout();
+        let image = render_rgb(&view, &options).unwrap();
+        let base = square_color(&theme, sq("b3"));
+        let count = |color| {
+            let want = mix(base, color, crate::arrows::ALPHA);
+            square_pixels(&image, &layout, sq("b3"))
+                .into_iter()
+                .filter(|p| (0..3).all(|k| p[k].abs_diff(want[k]) <= 1))
+                .count()
+        };
+        let (played, answer) = (count(theme.played_arrow), count(theme.answer_arrow));
+        let q = layout.cell as usize;
+        assert!(played * 25 > q * q, "played: {played} of {}", q * q);
+        assert!(answer * 25 > q * q, "answer: {answer} of {}", q * q);
+        assert_eq!(
+            count(theme.better_arrow),
+            0,
+            "the better move ends elsewhere"
+        );
+    }
+}

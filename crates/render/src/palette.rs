@@ -88,13 +88,18 @@ fn samples() -> Vec<BoardView> {
         players: ["Wolfgang Amadeus".into(), "Ludwig van B".into()],
         game: "Game 1234567890".into(),
     });
-    // A key moment: its two arrows, one rebounding, and their labels in the hole.
+    // A key moment: its three arrows, one rebounding, and their labels in the hole.
     let mut moment = BoardView::new(start);
     moment.arrows = vec![
         Arrow {
             mv: Move::new(sq("d1"), sq("b3")),
             kind: ArrowKind::Played,
             label: "Played 1.Bb3??".into(),
+        },
+        Arrow {
+            mv: Move::new(sq("e6"), sq("f5")),
+            kind: ArrowKind::Answer,
+            label: "Refuted by 1…f5 2.b3 Kd7".into(),
         },
         Arrow {
             mv: Move::new(sq("c2"), sq("b3")),
@@ -150,6 +155,7 @@ impl Palette {
             theme.arrow,
             theme.played_arrow,
             theme.better_arrow,
+            theme.answer_arrow,
         ] {
             push(&mut colors, c);
         }

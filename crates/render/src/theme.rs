@@ -31,6 +31,9 @@ pub struct Theme {
     pub played_arrow: Rgb,
     /// A key moment's arrow of the engine's better move.
     pub better_arrow: Rgb,
+    /// A key moment's arrow of the opponent's answer to the move played: the first move of
+    /// the line that refutes it.
+    pub answer_arrow: Rgb,
     /// The red glow under a king in check.
     pub check: Rgb,
     /// Dots and rings on the squares a piece can go to.
@@ -64,6 +67,7 @@ impl Theme {
         arrow: [24, 130, 60],
         played_arrow: [214, 52, 32],
         better_arrow: [28, 104, 214],
+        answer_arrow: [146, 52, 186],
         check: [230, 0, 0],
         target: [30, 90, 40],
         bend_arrow: [96, 64, 40],
@@ -88,6 +92,7 @@ impl Theme {
         arrow: [24, 110, 160],
         played_arrow: [214, 52, 32],
         better_arrow: [20, 150, 80],
+        answer_arrow: [146, 52, 186],
         check: [230, 0, 0],
         target: [20, 60, 90],
         bend_arrow: [70, 92, 108],

@@ -1,12 +1,13 @@
 //! The key moments of an analysis as boards: for each mistake the text names (each side's
 //! worst, at most [`WORST_SHOWN`]), the position before it, seen from its mover's side, with
-//! the move played and the engine's better move drawn as two arrows in their colours, so a
-//! player sees what they missed without setting it up. The move before it stays tinted, as on
+//! the move played, the opponent's answer that refutes it (labelled with the start of the
+//! refuting line) and the engine's better move drawn as arrows in their colours, so a player
+//! sees what they missed and why without setting it up. The move before it stays tinted, as on
 //! the game's own board.
 
 use super::analysis::{WORST_SHOWN, numbered_move};
 use super::board_words::{BoardWords, caption};
-use crate::engine::analysis::{GameAnalysis, Mark};
+use crate::engine::analysis::{GameAnalysis, Mark, line};
 use crate::i18n::{Lang, tr};
 use crate::loaded::Loaded;
 use crate::render::{self, Arrow, ArrowKind, BoardView, Options, RenderError};
@@ -18,7 +19,7 @@ use crate::rules::Color;
 pub(crate) struct KeyMoment {
     /// `rollerball-12-move-14-black.png`: the game, the move number and who played it.
     pub filename: String,
-    /// The position before the mistake, with its two arrows.
+    /// The position before the mistake, with its arrows.
     pub view: BoardView,
     /// Who played the mistake: their side is at the bottom.
     pub mover: Color,
@@ -44,6 +45,22 @@ pub(crate) fn key_moments(lang: Lang, loaded: &Loaded, analysis: &GameAnalysis) 
                     move = numbered_move(position, played, j.mark.map_or("", Mark::suffix))
                 ),
             }];
+            // The opponent's answer, which starts the line that refutes the move: its first
+            // few plies as the label, as the words give it in full.
+            let after = &positions[j.ply + 1];
+            let refutation = &analysis.positions[j.ply + 1].pv;
+            let shown = line::shown(after, refutation).min(line::LINE_PLIES);
+            if shown > 0 {
+                arrows.push(Arrow {
+                    mv: refutation[0],
+                    kind: ArrowKind::Answer,
+                    label: tr!(
+                        lang,
+                        "image-answer",
+                        line = line::numbered(after, &refutation[..shown])
+                    ),
+                });
+            }
             if let Some(best) = analysis.positions[j.ply].best.filter(|&b| b != played) {
                 arrows.push(Arrow {
                     mv: best,
