@@ -82,10 +82,10 @@ mod turn_notices;
 pub mod views;
 mod watch;
 
+/// The vacation days a player has a year, which a front end offers as a command's limit.
+pub use crate::limits::VACATION_DAYS_PER_YEAR;
 pub use crate::store::LogCursor;
 pub use crate::store::ShardFilter;
-/// The vacation days a player has a year, which a front end offers as a command's limit.
-pub use crate::store::VACATION_DAYS_PER_YEAR;
 pub use actions::settings::AUTO_LANGUAGE;
 pub use analysis_queue::{Analyst, EngineAnalyst};
 pub use announce::{ANSWER_PATIENCE, Announcement, EventReader, TurnNotice};

@@ -2,7 +2,9 @@
 //! games in progress (and among them games against the computer), the tournaments they organise
 //! before the start, and their requests waiting for the engine's analysis. The store checks the
 //! first three inside the transaction that would go past them ([`Caps`]), the line of analyses
-//! the last; this module gives them the numbers and says a refusal in the player's words.
+//! the last; this module gives them the numbers and says a refusal in the player's words. The
+//! year's vacation days and the size of a player's forecasts are here too: the bot's rules,
+//! which the store is given, never holds.
 
 use super::context::{Cx, Refusal, no};
 use crate::model::PlayerId;
@@ -22,6 +24,15 @@ pub const OPEN_TOURNAMENTS_MAX: u32 = 3;
 /// The most games one player may wait for in the line of analyses at once (the one running
 /// included): each is seconds of the engine, and a post.
 pub const ANALYSES_QUEUED_MAX: usize = 3;
+
+/// Vacation days each player has per calendar year (UTC); the store charges a vacation's days
+/// against it in the transaction that starts it.
+pub const VACATION_DAYS_PER_YEAR: u32 = 30;
+
+/// The most forecast lines a player keeps in one game.
+pub const MAX_FORECAST_LINES: usize = 30;
+/// The most plies in one forecast line (the opponent's moves and the answers together).
+pub const MAX_FORECAST_PLIES: usize = 30;
 
 /// The caps the service's store enforces.
 pub(crate) fn caps() -> Caps {

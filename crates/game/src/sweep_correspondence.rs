@@ -11,8 +11,8 @@ use super::present::Voice;
 use super::reply::{Notice, Reply};
 use super::seat::Seat;
 use super::service::Service;
+use crate::limits::VACATION_DAYS_PER_YEAR;
 use crate::model::{GameId, PlayerId};
-use crate::store::VACATION_DAYS_PER_YEAR;
 
 /// How many items of each kind one sweep handles; the rest wait for the next sweep.
 const BATCH: u32 = 100;

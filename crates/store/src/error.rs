@@ -213,12 +213,6 @@ pub enum InvalidInput {
     /// A vacation of no days, or of more than a year's allowance.
     #[error("{0} vacation days")]
     VacationDays(u32),
-    /// More forecast lines than a player may keep.
-    #[error("{0} forecast lines; at most {max}", max = super::MAX_FORECAST_LINES)]
-    ForecastLines(usize),
-    /// A forecast line longer than allowed.
-    #[error("a forecast line of {0} plies; at most {max}", max = super::MAX_FORECAST_PLIES)]
-    ForecastPlies(usize),
     /// A withdrawal of a player not signed up.
     #[error("player {player} is not signed up to tournament {tournament}")]
     NotSignedUp {

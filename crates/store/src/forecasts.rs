@@ -6,13 +6,8 @@
 use sqlx::{Connection, Row};
 
 use super::types::count_from_db;
-use super::{GameId, InvalidInput, PlayerId, Result, Store, StoreError, Timestamp};
+use super::{GameId, PlayerId, Result, Store, Timestamp};
 use crate::types::PlayerIdColumn as _;
-
-/// The most lines a player keeps in one game.
-pub const MAX_FORECAST_LINES: usize = 30;
-/// The most plies in one line (the opponent's moves and the answers together).
-pub const MAX_FORECAST_PLIES: usize = 30;
 
 /// One conditional line: the opponent's expected move, the owner's answer, and so on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,8 +44,7 @@ impl Store {
     }
 
     /// Replaces `player`'s lines in game `game` with `lines` (none: drops them), in one
-    /// transaction. Refuses more than [`MAX_FORECAST_LINES`] lines or a line longer than
-    /// [`MAX_FORECAST_PLIES`] with [`StoreError::Invalid`], writing nothing.
+    /// transaction. How many lines and how long is the service's to bound.
     pub async fn set_forecasts(
         &self,
         game: GameId,
@@ -58,16 +52,6 @@ impl Store {
         lines: &[ForecastLine],
         now: Timestamp,
     ) -> Result<()> {
-        if lines.len() > MAX_FORECAST_LINES {
-            return Err(StoreError::Invalid(InvalidInput::ForecastLines(
-                lines.len(),
-            )));
-        }
-        if let Some(long) = lines.iter().find(|l| l.moves.len() > MAX_FORECAST_PLIES) {
-            return Err(StoreError::Invalid(InvalidInput::ForecastPlies(
-                long.moves.len(),
-            )));
-        }
         let mut writer = self.writer().await?;
         let mut tx = writer.begin().await?;
         sqlx::query("DELETE FROM forecasts WHERE game_id = $1 AND player_id = $2")

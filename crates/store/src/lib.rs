@@ -206,7 +206,7 @@ pub use events::{
     Answer, Deliveries, Delivery, Event, EventId, EventKind, LogCursor, NOTIFY_CHANNEL,
     ShardFilter, answering, reader_instance, restart_event_sequence,
 };
-pub use forecasts::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
+pub use forecasts::ForecastLine;
 pub use held::HeldNotice;
 use options::sqlite_url_creating_file;
 pub use options::{
@@ -218,7 +218,7 @@ pub use tournaments::{
     TournamentStatus,
 };
 pub use types::*;
-pub use vacations::{VACATION_DAYS_PER_YEAR, Vacation};
+pub use vacations::Vacation;
 use writer::{sqlite_pragmas, sqlite_writer};
 
 /// How long a SQLite connection waits for another process's write lock before giving up.

@@ -1,5 +1,6 @@
-//! Vacations: a player away, whose clocks stand still. Each player has
-//! [`VACATION_DAYS_PER_YEAR`] days a calendar year (UTC). The days a vacation plans are charged
+//! Vacations: a player away, whose clocks stand still. Each player has an allowance of days a
+//! calendar year (UTC), which the service gives (it is the bot's rule, not the store's). The
+//! days a vacation plans are charged
 //! to the year it starts in when it starts (so two processes can never grant more than the
 //! allowance: the charge is guarded by it), and the days not used are given back when the
 //! player returns early; a use costs at least one day. While a player is away, the deadlines of
@@ -13,9 +14,6 @@ use sqlx::{Connection, Row};
 use super::games::{game_columns, game_from_row};
 use super::{Game, InvalidInput, Missing, PlayerId, Result, Store, StoreError, Timestamp};
 use crate::types::PlayerIdColumn as _;
-
-/// Vacation days each player has per calendar year.
-pub const VACATION_DAYS_PER_YEAR: u32 = 30;
 
 /// A day, in the store's milliseconds.
 const DAY_MS: i64 = 86_400_000;
@@ -86,14 +84,15 @@ impl Store {
     /// and pushes the deadline of every game where they are to move by as much. Returns those
     /// games. A vacation that ran out but was not yet ended by the sweep counts as ended.
     /// [`StoreError::Conflict`] (nothing written) when they are already away or the days
-    /// would go past the year's allowance; [`StoreError::NotFound`] for an unknown player.
+    /// would go past the year's `allowance`; [`StoreError::NotFound`] for an unknown player.
     pub async fn start_vacation(
         &self,
         player: PlayerId,
         days: u32,
+        allowance: u32,
         now: Timestamp,
     ) -> Result<(Vacation, Vec<Game>)> {
-        if days == 0 || days > VACATION_DAYS_PER_YEAR {
+        if days == 0 || days > allowance {
             return Err(StoreError::Invalid(InvalidInput::VacationDays(days)));
         }
         let vacation = Vacation {
@@ -126,7 +125,7 @@ impl Store {
         .bind(player.to_db())
         .bind(vacation.year())
         .bind(i64::from(days))
-        .bind(i64::from(VACATION_DAYS_PER_YEAR))
+        .bind(i64::from(allowance))
         .fetch_optional(&mut *tx)
         .await?;
         if charged.is_none() {

@@ -6,6 +6,7 @@ use crate::command::ForecastChange;
 use crate::context::{Cx, Res, Said, no, said};
 use crate::forecast::{self, Fault, Fit};
 use crate::i18n::tr;
+use crate::limits::{MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
 use crate::loaded::Loaded;
 use crate::model::GameId;
 use crate::present::{Mover, Voice};
@@ -13,7 +14,7 @@ use crate::reply::Reply;
 use crate::rules;
 use crate::seat::Seat;
 use crate::service::Service;
-use crate::store::{ForecastLine, MAX_FORECAST_LINES, MAX_FORECAST_PLIES};
+use crate::store::ForecastLine;
 
 /// `forecast [#ID] [MOVES… | clear]`.
 pub(crate) async fn forecast(

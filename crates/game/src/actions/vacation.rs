@@ -14,9 +14,10 @@ use crate::command::VacationChange;
 use crate::context::{Cx, Res, no};
 use crate::deadlines;
 use crate::i18n::tr;
+use crate::limits::VACATION_DAYS_PER_YEAR;
 use crate::model::{GameId, Timestamp};
 use crate::reply::{DirectMessage, Reply};
-use crate::store::{ChallengeStatus, Game, Player, StoreError, VACATION_DAYS_PER_YEAR, Vacation};
+use crate::store::{ChallengeStatus, Game, Player, StoreError, Vacation};
 
 /// `vacation [on [DAYS] | off]`.
 pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res<Reply> {
@@ -73,7 +74,11 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
                     year = year
                 ));
             }
-            let (v, games) = match cx.store().start_vacation(me, days, now).await {
+            let (v, games) = match cx
+                .store()
+                .start_vacation(me, days, VACATION_DAYS_PER_YEAR, now)
+                .await
+            {
                 // Another command of theirs started one, or took the days, meanwhile.
                 Err(StoreError::Conflict) => return Err(no!("vacation-changed")),
                 other => other?,

@@ -1,7 +1,7 @@
 //! The words of correspondence play: `forecast` (conditional moves) and `vacation`.
 
 use super::{CommandError, GameId};
-use crate::store::VACATION_DAYS_PER_YEAR;
+use crate::limits::VACATION_DAYS_PER_YEAR;
 
 /// What `forecast` does.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -492,7 +492,7 @@ impl CommandError {
                 lang,
                 "command-vacation-days",
                 word = word,
-                max = crate::store::VACATION_DAYS_PER_YEAR
+                max = crate::limits::VACATION_DAYS_PER_YEAR
             ),
             CommandError::FrontEnd(error) => error.text(lang),
         }
