@@ -18,6 +18,7 @@ mod hostile;
 mod limits;
 mod picker;
 mod ratings;
+mod statements;
 mod tournaments;
 mod typing;
 mod web;

@@ -11,7 +11,7 @@ use super::players::Players;
 use crate::model::{GameId, Level, PlayerId};
 use crate::rules::{self, Color, Outcome};
 use crate::store::{
-    Corruption, Game as StoredGame, GameResult, GameStatus, Player, Store, StoreError,
+    Corruption, Game as StoredGame, GameResult, GameStatus, Player, Store, StoreError, StoredMove,
 };
 
 /// A loaded game.
@@ -49,6 +49,17 @@ impl Loaded {
         let Some((row, moves)) = store.game_with_moves(id).await? else {
             return Ok(None);
         };
+        Loaded::from_stored(players, row, &moves).await.map(Some)
+    }
+
+    /// A game from its stored row and moves (one read of the store's, [`Store::game_with_moves`]),
+    /// replayed. The players are looked up through `players`.
+    pub(crate) async fn from_stored(
+        players: &Players<'_>,
+        row: StoredGame,
+        moves: &[StoredMove],
+    ) -> Res<Loaded> {
+        let id = row.id;
         let coords: Vec<&str> = moves.iter().map(|m| m.coord.as_str()).collect();
         let start = (row.start_fen != rules::START_FEN).then_some(row.start_fen.as_str());
         let mut game = rules::Game::replay(start, &coords).map_err(|error| {
@@ -74,11 +85,11 @@ impl Loaded {
                 sides[color.index()] = players.get_or_log(player).await;
             }
         }
-        Ok(Some(Loaded {
+        Ok(Loaded {
             row,
             game,
             players: sides,
-        }))
+        })
     }
 
     /// A game just created as `row`, at the start position, played by `players` (by

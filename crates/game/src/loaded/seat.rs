@@ -31,15 +31,22 @@ impl<'a> Seat<'a> {
     /// The asker's seat at the game they mean (named, or their only one here): loaded under
     /// its lock, and still being played.
     pub(crate) async fn mine(cx: &Cx<'a>, id: Option<GameId>) -> Res<Seat<'a>> {
-        let row = lookup::my_game(cx, id).await?;
-        let lock = cx.svc.locks().lock(row.id).await;
-        // Loaded under the lock, so no other command of this process changes it meanwhile.
-        let Some(loaded) = Loaded::load(cx.store(), &cx.players, row.id).await? else {
-            return Err(no!("game-none", id = row.id.0));
+        // A game named by its number is read once, under its lock; "my game here" is found
+        // first, then read under the lock. Under the lock, no other command of this process
+        // changes it meanwhile.
+        let id = match id {
+            Some(id) => id,
+            None => lookup::my_game(cx, None).await?.id,
         };
-        let Some(color) = loaded.row.color_of(cx.actor.id) else {
-            return Err(no!("game-not-yours", id = row.id.0));
+        let lock = cx.svc.locks().lock(id).await;
+        let Some((row, moves)) = cx.store().game_with_moves(id).await? else {
+            return Err(no!("game-none", id = id.0));
         };
+        // Whose it is, before the record is replayed: a stranger's request costs no replay.
+        let Some(color) = row.color_of(cx.actor.id) else {
+            return Err(no!("game-not-yours", id = id.0));
+        };
+        let loaded = Loaded::from_stored(&cx.players, row, &moves).await?;
         if let Some(outcome) = loaded.game.outcome() {
             return Err(no!(
                 "game-over-already",
