@@ -80,6 +80,9 @@ pub enum LoadError {
     /// The database failed.
     #[error("database: {0}")]
     Store(#[from] StoreError),
+    /// The database failed behind one of the service's calls.
+    #[error("database: {0}")]
+    Database(#[from] rollerball::game::DatabaseFailure),
     /// Writing the acknowledgement log or the progress failed.
     #[error("writing the log: {0}")]
     Io(#[from] std::io::Error),

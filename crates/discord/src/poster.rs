@@ -2,7 +2,7 @@
 //! a command told there — a move made from another channel or another process, or one whose
 //! answer a crash or a failure cut off — with the event's id as the message's nonce, so that a
 //! post repeated after a crash shows once. It wakes when events are committed (on PostgreSQL,
-//! by any process: `LISTEN`/`NOTIFY`), and checks every [`FALLBACK_CHECK`] besides, in case a
+//! by any process: `LISTEN`/`NOTIFY`), and checks every [`FALLBACK_CHECK`](crate::game::FALLBACK_CHECK) besides, in case a
 //! notification was lost. It reads only the events of this process's shards, and records its
 //! position after each of its own posts and with each read, so a restart goes on from the first
 //! event it had not finished. The turn notices' consumer (`discord dm`, per range of shards)
@@ -11,10 +11,7 @@
 
 use super::sweep::post_in_place;
 use super::*;
-use crate::game::{EventReader, ShardFilter};
-
-/// How often the poster looks at the log without being woken: only a fallback.
-const FALLBACK_CHECK: Duration = Duration::from_secs(30);
+use crate::game::{EventReader, FALLBACK_CHECK, ShardFilter};
 
 /// How often the poster looks again while a gap in the ids holds it back.
 const GAP_CHECK: Duration = Duration::from_millis(100);

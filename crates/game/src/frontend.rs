@@ -11,6 +11,7 @@ use super::players::Players;
 use super::reply::Reply;
 use super::request::Actor;
 use super::service::Service;
+use crate::failure::DatabaseFailure;
 use crate::model::{GameId, Place, PlayerId};
 use crate::rules::{self, Color};
 use crate::store::{Corruption, Game as StoredGame, GameStatus, Missing, StoreError};
@@ -138,16 +139,14 @@ impl Service {
 
     /// Records the thread a front end opened for a new game: from then on commands and bare
     /// moves typed in the thread find the game.
-    pub async fn attach_thread(&self, game: GameId, thread: u64) -> Result<(), StoreError> {
-        self.store()
-            .set_thread(game, thread, self.now())
-            .await
-            .map(drop)
+    pub async fn attach_thread(&self, game: GameId, thread: u64) -> Result<(), DatabaseFailure> {
+        self.store().set_thread(game, thread, self.now()).await?;
+        Ok(())
     }
 
     /// Who plays game `game`, and in which tournament, in the language of the server it is
     /// played in: what a front end names the game's own place by (Discord's thread).
-    pub async fn game_heading(&self, game: GameId) -> Result<GameHeading, StoreError> {
+    pub async fn game_heading(&self, game: GameId) -> Result<GameHeading, DatabaseFailure> {
         let row = self.game_row(game).await?;
         let lang = self.server_language(row.place.server).await;
         let players = Players::new(self.store());
@@ -177,13 +176,17 @@ impl Service {
     /// The board a new game's own place (`place`, Discord's thread) opens with, in the
     /// server's language, as its players see it, with the game's buttons: public, naming both
     /// players in `mentions` (a front end pings them there, which adds them to the thread).
-    pub async fn opening_board(&self, game: GameId, place: Place) -> Result<Reply, StoreError> {
+    pub async fn opening_board(
+        &self,
+        game: GameId,
+        place: Place,
+    ) -> Result<Reply, DatabaseFailure> {
         let row = self.game_row(game).await?;
         let lang = self.server_language(row.place.server).await;
         let players = Players::new(self.store());
         let in_game: Vec<PlayerId> = [row.white, row.black].into_iter().flatten().collect();
         let Some(&first) = in_game.first() else {
-            return Err(StoreError::Corrupt(Corruption::NoPlayer(game)));
+            return Err(StoreError::Corrupt(Corruption::NoPlayer(game)).into());
         };
         let asker = Actor {
             id: first,
@@ -201,7 +204,7 @@ impl Service {
         };
         let mut message = match viewing::board(&cx, Some(game)).await {
             Ok(reply) => reply,
-            Err(Refusal::Store(e)) => return Err(e),
+            Err(Refusal::Store(e)) => return Err(e.into()),
             Err(Refusal::No(_, said)) => Reply::text(said.text(lang)),
         };
         message.private = false;

@@ -6,8 +6,8 @@ use std::time::Duration;
 use super::i18n::Lang;
 use super::players::Players;
 use super::service::Service;
+use crate::failure::DatabaseFailure;
 use crate::model::PlayerId;
-use crate::store::StoreError;
 
 /// How long a process trusts the server locale it last stored before storing it again.
 pub(crate) const SERVER_LOCALE_REFRESH: Duration = Duration::from_secs(3600);
@@ -83,7 +83,7 @@ impl Service {
         &self,
         server: u64,
         locale: &str,
-    ) -> Result<(), StoreError> {
+    ) -> Result<(), DatabaseFailure> {
         let now = self.now();
         let fresh = self
             .server_locales()

@@ -49,6 +49,7 @@ pub mod command;
 mod context;
 mod deadlines;
 mod endings;
+mod failure;
 mod forecast;
 mod frontend;
 pub mod glicko2;
@@ -88,12 +89,13 @@ pub use crate::store::LogCursor;
 pub use crate::store::ShardFilter;
 pub use actions::settings::AUTO_LANGUAGE;
 pub use analysis_queue::{Analyst, EngineAnalyst};
-pub use announce::{ANSWER_PATIENCE, Announcement, EventReader, TurnNotice};
+pub use announce::{ANSWER_PATIENCE, Announcement, EventReader, FALLBACK_CHECK, TurnNotice};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Command, CommandError, Needed};
 pub use deadlines::{
     CHALLENGE_LIFETIME, FINAL_REMINDER_BEFORE, FIRST_REMINDER_AT, MAX_DEADLINE_AHEAD_DAYS,
 };
+pub use failure::DatabaseFailure;
 pub use frontend::GameHeading;
 pub use i18n::Lang;
 pub use links::{Grant, Links, LinksError, TokenError};

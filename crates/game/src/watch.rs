@@ -3,10 +3,11 @@
 //! live (the web's Server-Sent Events) reads the whole log once per wake-up and hands each
 //! event to the watchers of its game; a watcher that comes back reads what it missed by id.
 
+use crate::failure::DatabaseFailure;
 use crate::model::GameId;
 use crate::rules::Color;
 use crate::service::Service;
-use crate::store::{Event, EventId, EventKind, LogCursor, StoreError};
+use crate::store::{Event, EventId, EventKind, LogCursor};
 
 /// One event a game's watchers hear of.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +61,7 @@ impl Service {
         &self,
         cursor: &mut LogCursor,
         limit: u32,
-    ) -> Result<(Vec<LiveEvent>, bool), StoreError> {
+    ) -> Result<(Vec<LiveEvent>, bool), DatabaseFailure> {
         let committed = self.store().committed_after(cursor, limit).await?;
         let more = committed.len() == limit as usize;
         let Some(&horizon) = committed.last() else {
@@ -84,7 +85,7 @@ impl Service {
         game: GameId,
         after: i64,
         limit: u32,
-    ) -> Result<Vec<LiveEvent>, StoreError> {
+    ) -> Result<Vec<LiveEvent>, DatabaseFailure> {
         let events = self
             .store()
             .game_events_after(game, EventId(after), limit)
@@ -93,13 +94,13 @@ impl Service {
     }
 
     /// Whether game `game` exists: a page's live stream is opened only for one that does.
-    pub async fn game_exists(&self, game: GameId) -> Result<bool, StoreError> {
+    pub async fn game_exists(&self, game: GameId) -> Result<bool, DatabaseFailure> {
         Ok(self.store().game(game).await?.is_some())
     }
 
     /// A cursor at the newest event (0 when the log is empty): where a new reader of the whole
     /// log starts.
-    pub async fn newest_log_cursor(&self) -> Result<LogCursor, StoreError> {
+    pub async fn newest_log_cursor(&self) -> Result<LogCursor, DatabaseFailure> {
         Ok(LogCursor::at(self.store().last_event().await?))
     }
 }

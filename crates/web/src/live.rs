@@ -27,7 +27,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream};
-use rollerball_game::{Lang, LiveEvent, Service, tr};
+use rollerball_game::{FALLBACK_CHECK, Lang, LiveEvent, Service, tr};
 use rollerball_model::GameId;
 use serde::Deserialize;
 use tokio::sync::{broadcast, watch};
@@ -43,8 +43,6 @@ const BATCH: u32 = 500;
 const CATCH_UP: u32 = 200;
 /// How many frames a slow watcher may fall behind before it is told to reload.
 const BACKLOG: usize = 64;
-/// How often the hub looks at the log when nothing woke it (a lost notification).
-const FALLBACK_CHECK: Duration = Duration::from_secs(30);
 /// How often a quiet stream says it is alive, so proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(20);
 

@@ -16,6 +16,7 @@ use super::super::reply::DirectMessage;
 use super::super::service::Service;
 use super::super::turn_notices::Turn;
 use super::{EventReader, Reading};
+use crate::failure::DatabaseFailure;
 use crate::model::FrontEnd;
 use crate::store::{Event, EventId, EventKind, ShardFilter, StoreError};
 
@@ -39,8 +40,8 @@ impl Service {
         &self,
         name: &str,
         shards: Option<ShardFilter>,
-    ) -> Result<EventReader, StoreError> {
-        self.open_reader(name, shards, Reading::TurnNotices).await
+    ) -> Result<EventReader, DatabaseFailure> {
+        Ok(self.open_reader(name, shards, Reading::TurnNotices).await?)
     }
 
     /// The next turn notices the reader owes, in order; empty when it is up to date. The
@@ -48,7 +49,7 @@ impl Service {
     pub async fn next_turn_notices(
         &self,
         reader: &mut EventReader,
-    ) -> Result<Vec<TurnNotice>, StoreError> {
+    ) -> Result<Vec<TurnNotice>, DatabaseFailure> {
         let events = self.read_batch(reader).await?;
         let players = Players::new(self.store());
         let mut notices = Vec::new();

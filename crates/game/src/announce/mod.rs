@@ -31,6 +31,7 @@ use super::present::Ping;
 use super::reply::Notice;
 use super::service::Service;
 use super::told::Told;
+use crate::failure::DatabaseFailure;
 use crate::model::{FrontEnd, GameId, Place, Timestamp};
 use crate::store::{Delivery, Event, EventId, EventKind, LogCursor, ShardFilter, StoreError};
 
@@ -39,6 +40,11 @@ use crate::store::{Delivery, Event, EventId, EventKind, LogCursor, ShardFilter, 
 /// (a deferred interaction may take a computer's search and Discord's retries); one that never
 /// reports is a bug, and its events are not lost for it.
 pub const ANSWER_PATIENCE: Duration = Duration::from_secs(120);
+
+/// How often a reader of the event log (the Discord poster, the web's live hub) looks at the
+/// log without being woken by [`Service::event_wakeups`](crate::Service::event_wakeups): only a
+/// fallback, in case a notification was lost.
+pub const FALLBACK_CHECK: Duration = Duration::from_secs(30);
 
 /// Most events read at once.
 const BATCH: u32 = 50;
@@ -142,9 +148,9 @@ impl Service {
         &self,
         name: &str,
         shards: Option<ShardFilter>,
-    ) -> Result<EventReader, StoreError> {
+    ) -> Result<EventReader, DatabaseFailure> {
         self.serve_events_as(name);
-        self.open_reader(name, shards, Reading::Posts).await
+        Ok(self.open_reader(name, shards, Reading::Posts).await?)
     }
 
     /// Opens the consumer `name` at the position it recorded; a new one at the position of
@@ -199,7 +205,7 @@ impl Service {
     pub async fn next_announcements(
         &self,
         reader: &mut EventReader,
-    ) -> Result<Vec<Announcement>, StoreError> {
+    ) -> Result<Vec<Announcement>, DatabaseFailure> {
         let events = self.read_batch(reader).await?;
         let mut announcements = Vec::new();
         let mut group: Vec<Event> = Vec::new();
@@ -301,9 +307,9 @@ impl Service {
         &self,
         reader: &mut EventReader,
         ids: &[EventId],
-    ) -> Result<(), StoreError> {
+    ) -> Result<(), DatabaseFailure> {
         reader.cursor.mark_done(ids.iter().copied());
-        self.record_position(reader).await
+        Ok(self.record_position(reader).await?)
     }
 
     /// Moves the reader's position over what it is done with, and records it if it moved.
