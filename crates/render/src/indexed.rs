@@ -7,18 +7,17 @@
 //! itself (the crate `image` encodes with).
 //!
 //! Mapping every pixel to its palette index is what an indexed image costs, so little is
-//! mapped: every board is drawn on a copy of one cached background whose indices are cached
-//! too, and a block of pixels still equal to the background's (most of the board) takes the
-//! background's indices, copied; so does a block of a caption bar still of the bar's flat
-//! colour. In the blocks drawn over (pieces, tints, arrows, the hole's text, the names), the
-//! mapper remembers the last colour and its index and looks up only where the colour changes.
-//! The palette's memo is one byte a colour cell (256 KB), so the look-ups stay in cache.
+//! mapped: the board PNG keeps its canvas and indices between renders ([`super::scratch`]) and
+//! maps only the tiles a render drew over ([`map_rect`]), and there only the pixels that
+//! differ from the picture before; there the mapper remembers the last
+//! colour and its index and looks up only where the colour changes. The palette's memo is one
+//! byte a colour cell (256 KB), so the look-ups stay in cache.
 
 use image::RgbImage;
 
 use super::RenderError;
 use super::palette::GifPalette;
-use super::theme::Rgb;
+use super::tiles::TILE;
 
 /// `pixels` (RGB) mapped into `out`, one index a pixel, looking up only where the colour
 /// changes.
@@ -35,57 +34,37 @@ fn index_run(pixels: &[u8], out: &mut [u8], palette: &GifPalette) {
     }
 }
 
-/// Pixels compared with the background at a time: a block left as the background was takes
-/// the background's indices, copied; the others are looked up.
-const BLOCK: usize = 32;
-
-/// What a board PNG is drawn over: the cached background, its palette indices, and the
-/// caption bars' flat colour.
-pub struct Under<'a> {
-    /// The empty board, as every render starts from it.
-    pub background: &'a RgbImage,
-    /// Its palette indices.
-    pub indices: &'a [u8],
-    /// Rows of caption bar above the board (0 without a caption); as many below it.
-    pub bar: u32,
-    /// The colour the bars are filled with before their text is drawn.
-    pub bar_fill: Rgb,
-}
-
-/// The palette indices of a board drawn over `under`: only what was drawn over the
-/// background and the bars' fill (pieces, tints, arrows, the hole's text, the names) is looked
-/// up, the rest copied, a block of pixels at a time.
-pub fn indices_over(image: &RgbImage, under: &Under, palette: &GifPalette) -> Vec<u8> {
+/// Maps the pixels `x0..x1` × `y0..y1` of `image` (a board drawn on the background, with
+/// `bar` rows of caption bar above and below it) to their palette indices in `indices` (one
+/// byte a pixel, row by row), which hold the background's indices there: a run of [`TILE`]
+/// pixels of the board still as the background has them keeps its indices, only the others
+/// (and the bars) are looked up.
+pub fn map_rect(
+    image: &RgbImage,
+    (background, bar): (&RgbImage, u32),
+    indices: &mut [u8],
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    palette: &GifPalette,
+) {
     let width = image.width() as usize;
-    let raw = image.as_raw();
-    let mut out = vec![0; raw.len() / 3];
-    let board_rows = under.background.height() as usize;
-    let bar = under.bar as usize;
-    let fill_row: Vec<u8> = under.bar_fill.repeat(width);
-    let fill_index = vec![palette.index(under.bar_fill); width];
-    let rows = out.chunks_exact_mut(width).zip(raw.chunks_exact(width * 3));
-    for (y, (out_row, row)) in rows.enumerate() {
-        let (bg, bg_indices) = match y.checked_sub(bar).filter(|&by| by < board_rows) {
-            Some(by) => {
-                let start = by * width;
-                (
-                    &under.background.as_raw()[start * 3..(start + width) * 3],
-                    &under.indices[start..start + width],
-                )
-            }
-            None => (&fill_row[..], &fill_index[..]),
-        };
-        for x in (0..width).step_by(BLOCK) {
-            let end = (x + BLOCK).min(width);
-            let (px, pbg) = (&row[x * 3..end * 3], &bg[x * 3..end * 3]);
-            if px == pbg {
-                out_row[x..end].copy_from_slice(&bg_indices[x..end]);
-            } else {
-                index_run(px, &mut out_row[x..end], palette);
+    let (raw, under) = (image.as_raw(), background.as_raw());
+    let (bar, rows) = (bar as usize, background.height() as usize);
+    let (x0, x1, step) = (x0 as usize, x1 as usize, TILE as usize);
+    for y in y0 as usize..y1 as usize {
+        let at = y * width;
+        let board_row = y.checked_sub(bar).filter(|&by| by < rows);
+        for x in (x0..x1).step_by(step) {
+            let end = (x + step).min(x1);
+            let pixels = &raw[(at + x) * 3..(at + end) * 3];
+            let unchanged = board_row.is_some_and(|by| {
+                let from = by * width;
+                pixels == &under[(from + x) * 3..(from + end) * 3]
+            });
+            if !unchanged {
+                index_run(pixels, &mut indices[at + x..at + end], palette);
             }
         }
     }
-    out
 }
 
 /// Palette indices (`width` × `height`, row by row) encoded as an 8-bit palette PNG.

@@ -70,6 +70,9 @@ mod marks_tests;
 mod names;
 mod palette;
 mod pieces;
+mod scratch;
+#[cfg(test)]
+mod scratch_tests;
 mod script;
 mod shapes;
 mod sprite;
@@ -77,6 +80,7 @@ mod square_marks;
 mod svg;
 mod text;
 mod theme;
+mod tiles;
 mod words;
 
 pub use gif::{GifOptions, GifPart, render_gif, render_gif_in, render_gif_part};
@@ -324,22 +328,7 @@ pub fn render_png_in(
     words: &dyn Words,
 ) -> Result<Vec<u8>, RenderError> {
     check_size(options.size)?;
-    let assets = assets::get(options);
-    let image = board::draw(view, &assets, words);
-    let bar = if view.caption.is_some() {
-        assets.layout.captioned().bar
-    } else {
-        0
-    };
-    let palette = assets.gif_palette();
-    let under = indexed::Under {
-        background: &assets.background,
-        indices: assets.background_indices(),
-        bar,
-        bar_fill: assets.theme.frame,
-    };
-    let data = indexed::indices_over(&image, &under, palette);
-    indexed::encode_indices(&data, image.width(), image.height(), palette)
+    scratch::render_png(view, options, &assets::get(options), words)
 }
 
 /// Draws a view into RGB pixels, for callers that encode it themselves; words in English.

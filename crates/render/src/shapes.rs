@@ -96,7 +96,7 @@ pub fn scaled(mask: &GrayImage, alpha: f32) -> GrayImage {
 }
 
 /// The whole-pixel box (x0, y0, x1, y1) around some polygons, one pixel of air included.
-fn bounds(polygons: &[Vec<Pt>]) -> Option<(i64, i64, i64, i64)> {
+pub fn bounds(polygons: &[Vec<Pt>]) -> Option<(i64, i64, i64, i64)> {
     let (mut minx, mut miny, mut maxx, mut maxy) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for &(x, y) in polygons.iter().flatten() {
         minx = minx.min(x);

@@ -75,6 +75,18 @@ impl Sprite {
         }
     }
 
+    /// The pixels the sprite covers with its anchor at (x, y): `(x0, y0, x1, y1)`, ends
+    /// exclusive, not clipped to any image.
+    pub fn bounds(&self, x: i64, y: i64) -> (i64, i64, i64, i64) {
+        let (left, top) = (x + self.x0, y + self.y0);
+        (
+            left,
+            top,
+            left + i64::from(self.image.width()),
+            top + i64::from(self.image.height()),
+        )
+    }
+
     /// Lays the sprite on `board` with its anchor at (x, y): premultiplied "over", in
     /// integers, clipped to the board. This is the hot loop of every render.
     pub fn draw(&self, board: &mut RgbImage, x: i64, y: i64) {

@@ -1,0 +1,136 @@
+//! The board PNG's working buffers, kept between renders: an RGB canvas and its palette
+//! indices, each left as the last render made it, with the tiles that render drew over.
+//!
+//! Copying the whole 1.2 MB background for every move, comparing all of it with the
+//! background afterwards to find what to map to the palette, and zeroing a fresh index
+//! buffer cost more than drawing the move itself (`BENCHMARKS.md`, "A lighter board
+//! picture"). A render here instead takes a canvas of its option set from a small pool, puts
+//! back the background only in the tiles the previous render on it drew over, draws the
+//! view with the one board drawing ([`board::draw_on`], which marks its own tiles) and maps
+//! only those tiles. The pool is shared by every thread (renders run on Tokio's blocking
+//! threads, which come and go) and holds a few canvases; a canvas is out of the pool while
+//! a render uses it, so a panicking render just loses it.
+
+use std::sync::Mutex;
+
+use image::RgbImage;
+
+use super::assets::Assets;
+use super::board;
+use super::indexed;
+use super::tiles::Tiles;
+use super::words::Words;
+use super::{BoardView, Options, RenderError};
+
+/// Canvases kept for later renders: more than a bot has renders in flight of one option set
+/// (each canvas holds about 1.6 MB at 640 px).
+const POOL_LIMIT: usize = 8;
+
+/// One canvas and what the last render on it left.
+struct Scratch {
+    /// The option set and whether the image has caption bars.
+    key: (Options, bool),
+    /// The last render's pixels.
+    rgb: RgbImage,
+    /// Their palette indices.
+    indices: Vec<u8>,
+    /// The tiles the last render drew over: everywhere else `rgb` is the fresh canvas and
+    /// `indices` its indices.
+    drawn: Tiles,
+}
+
+static POOL: Mutex<Vec<Scratch>> = Mutex::new(Vec::new());
+
+/// Draws a view and encodes it as an indexed PNG, on a canvas from the pool.
+pub fn render_png(
+    view: &BoardView,
+    options: &Options,
+    assets: &Assets,
+    words: &dyn Words,
+) -> Result<Vec<u8>, RenderError> {
+    let key = (*options, view.caption.is_some());
+    let mut s = take(key).unwrap_or_else(|| fresh(key, view, assets));
+    restore(&mut s, assets);
+    board::draw_on(&mut s.rgb, view, assets, words, &mut s.drawn);
+    let palette = assets.gif_palette();
+    let bar = (s.rgb.height() - assets.background.height()) / 2;
+    for rect in s.drawn.rects() {
+        indexed::map_rect(
+            &s.rgb,
+            (&assets.background, bar),
+            &mut s.indices,
+            rect,
+            palette,
+        );
+    }
+    let png = indexed::encode_indices(&s.indices, s.rgb.width(), s.rgb.height(), palette);
+    put(s);
+    png
+}
+
+/// A canvas of this key from the pool, if one is free.
+fn take(key: (Options, bool)) -> Option<Scratch> {
+    let mut pool = POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let i = pool.iter().position(|s| s.key == key)?;
+    Some(pool.swap_remove(i))
+}
+
+/// Gives a canvas back to the pool; past [`POOL_LIMIT`] the oldest one is dropped.
+fn put(s: Scratch) {
+    let mut pool = POOL.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if pool.len() >= POOL_LIMIT {
+        pool.remove(0);
+    }
+    pool.push(s);
+}
+
+/// A new canvas: the fresh canvas of the view's layout and its indices, nothing drawn.
+fn fresh(key: (Options, bool), view: &BoardView, assets: &Assets) -> Scratch {
+    let layout = board::layout(view, assets);
+    let rgb = board::canvas(assets, &layout);
+    let width = layout.size as usize;
+    let bar = layout.bar as usize * width;
+    let mut indices = vec![0; bar];
+    indices.extend_from_slice(assets.background_indices());
+    indices.resize(indices.len() + bar, 0);
+    let drawn = Tiles::new(rgb.width(), rgb.height());
+    Scratch {
+        key,
+        rgb,
+        indices,
+        drawn,
+    }
+}
+
+/// Puts the fresh canvas (the background, zeros in the bars' room) and its indices back
+/// where the last render drew, and unmarks its tiles.
+fn restore(s: &mut Scratch, assets: &Assets) {
+    let width = s.rgb.width() as usize;
+    let bar = (s.rgb.height() - assets.background.height()) as usize / 2;
+    let rows = assets.background.height() as usize;
+    let (background, background_indices) =
+        (assets.background.as_raw(), assets.background_indices());
+    let rgb: &mut [u8] = &mut s.rgb;
+    for (x0, y0, x1, y1) in s.drawn.rects() {
+        let (x0, x1) = (x0 as usize, x1 as usize);
+        for y in y0 as usize..y1 as usize {
+            let at = y * width;
+            let (pixels, indices) = (
+                &mut rgb[(at + x0) * 3..(at + x1) * 3],
+                &mut s.indices[at + x0..at + x1],
+            );
+            match y.checked_sub(bar).filter(|&by| by < rows) {
+                Some(by) => {
+                    let from = by * width;
+                    pixels.copy_from_slice(&background[(from + x0) * 3..(from + x1) * 3]);
+                    indices.copy_from_slice(&background_indices[from + x0..from + x1]);
+                }
+                None => {
+                    pixels.fill(0);
+                    indices.fill(0);
+                }
+            }
+        }
+    }
+    s.drawn.clear();
+}
