@@ -9,7 +9,7 @@
 use image::RgbImage;
 
 use super::layout::Layout;
-use super::shapes::{ArrowParts, ExactCoverage, Pt, arrow_parts};
+use super::shapes::{ArrowParts, ExactCoverage, ExactRaster, Pt, arrow_parts};
 use super::theme::Rgb;
 use super::{Arrow, ArrowKind, BoardView, Theme};
 use crate::rules::{Move, PieceKind, Position, Square, path};
@@ -285,8 +285,10 @@ fn offset(pts: &[Pt], d: f32) -> Vec<Pt> {
 /// An arrow through `pts` (square centres), its head stopped at the destination's edge so
 /// the piece there stays in view.
 fn draw(c: &mut RgbImage, layout: &Layout, pts: Vec<Pt>, color: Rgb) {
-    if let Some(cov) = ExactCoverage::of_polygons(&polygons(layout, pts)) {
-        blend(c, &cov, color, ALPHA);
+    // Straight from the rasteriser, a row at a time: a rebound's box may hold a third of the
+    // board, and a buffer of its coverage cost as much as the blending.
+    if let Some(raster) = ExactRaster::of_polygons(&polygons(layout, pts)) {
+        raster.for_each_row(|y, line| blend_row(c, raster.x0, y, line, color, ALPHA));
     }
 }
 
@@ -318,32 +320,39 @@ pub fn parts(layout: &Layout, mut pts: Vec<Pt>) -> Option<ArrowParts> {
 /// Mixes `color` into the image by the coverage, at opacity `alpha`, row by row (the box
 /// of a long arrow holds tens of thousands of pixels, most of them uncovered).
 fn blend(c: &mut RgbImage, cov: &ExactCoverage, color: Rgb, alpha: f32) {
+    for (row, line) in cov.cov.chunks_exact(cov.width).enumerate() {
+        blend_row(c, cov.x0, cov.y0 + row as i64, line, color, alpha);
+    }
+}
+
+/// Mixes `color` into row `y` of the image from column `x0` on by the coverage `line`, at
+/// opacity `alpha`, clipped to the image.
+fn blend_row(c: &mut RgbImage, x0: i64, y: i64, line: &[f32], color: Rgb, alpha: f32) {
     let (w, h) = (c.width() as i64, c.height() as i64);
-    let (x0, x1) = (cov.x0.max(0), (cov.x0 + cov.width as i64).min(w));
-    if x0 >= x1 {
+    let (from, to) = (x0.max(0), (x0 + line.len() as i64).min(w));
+    if from >= to || y < 0 || y >= h {
         return;
     }
+    let line = &line[(from - x0) as usize..(to - x0) as usize];
+    let start = (y * w + from) as usize * 3;
     let data: &mut [u8] = c;
-    for (row, line) in cov.cov.chunks_exact(cov.width).enumerate() {
-        let y = cov.y0 + row as i64;
-        if y < 0 || y >= h {
-            continue;
-        }
-        let line = &line[(x0 - cov.x0) as usize..(x1 - cov.x0) as usize];
-        let start = (y * w + x0) as usize * 3;
-        let pixels = &mut data[start..start + line.len() * 3];
-        for (p, &k) in pixels.chunks_exact_mut(3).zip(line) {
-            let a = k * alpha;
-            // The rasteriser leaves float dust right of every edge; below this no channel
-            // moves, so the pixel is left alone.
-            if a < 1.0 / 512.0 {
-                continue;
-            }
-            for (d, &s) in p.iter_mut().zip(&color) {
-                let v = *d as f32;
-                *d = (v + (s as f32 - v) * a + 0.5) as u8;
-            }
-        }
+    let pixels = &mut data[start..start + line.len() * 3];
+    for (p, &k) in pixels.chunks_exact_mut(3).zip(line) {
+        blend_pixel(p, color, k * alpha);
+    }
+}
+
+/// Mixes `color` into one pixel at opacity `a`.
+#[inline]
+fn blend_pixel(p: &mut [u8], color: Rgb, a: f32) {
+    // The rasteriser leaves float dust right of every edge; below this no channel moves, so
+    // the pixel is left alone.
+    if a < 1.0 / 512.0 {
+        return;
+    }
+    for (d, &s) in p.iter_mut().zip(&color) {
+        let v = *d as f32;
+        *d = (v + (s as f32 - v) * a + 0.5) as u8;
     }
 }
 

@@ -3,19 +3,18 @@
 //! A board is flat colour plus anti-aliased edges, so the 255 colours of the GIF's palette
 //! ([`super::palette`], drawn once per option set from sample boards) hold every board without
 //! a visible difference, and the PNG shrinks to about half of the RGB one. `image`'s PNG
-//! encoder writes only grey and RGB(A) images, so the palette image is written with `png`
-//! itself (the crate `image` encodes with).
+//! encoder writes only grey and RGB(A) images, so the palette image is written by
+//! [`super::png_out`].
 //!
 //! Mapping every pixel to its palette index is what an indexed image costs, so little is
 //! mapped: the board PNG keeps its canvas and indices between renders ([`super::scratch`]) and
-//! maps only the tiles a render drew over ([`map_rect`]), and there only the pixels that
-//! differ from the picture before; there the mapper remembers the last
-//! colour and its index and looks up only where the colour changes. The palette's memo is one
-//! byte a colour cell (256 KB), so the look-ups stay in cache.
+//! maps only the tiles a render drew over ([`map_rect`]), and there only the runs of pixels
+//! that differ from the background; the mapper remembers the last colour and its index and
+//! looks up only where the colour changes. The palette's memo is one byte a colour cell
+//! (256 KB), so the look-ups stay in cache.
 
 use image::RgbImage;
 
-use super::RenderError;
 use super::palette::GifPalette;
 use super::tiles::TILE;
 
@@ -66,35 +65,6 @@ pub fn map_rect(
         }
     }
 }
-
-/// Palette indices (`width` × `height`, row by row) encoded as an 8-bit palette PNG.
-pub fn encode_indices(
-    data: &[u8],
-    width: u32,
-    height: u32,
-    palette: &GifPalette,
-) -> Result<Vec<u8>, RenderError> {
-    let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
-    let mut out = Vec::with_capacity(48 * 1024);
-    let mut encoder = png::Encoder::new(&mut out, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.palette.used_bytes());
-    encoder.set_filter(FILTER);
-    encoder.set_deflate_compression(COMPRESSION);
-    let mut writer = encoder.write_header().map_err(err)?;
-    writer.write_image_data(data).map_err(err)?;
-    writer.finish().map_err(err)?;
-    Ok(out)
-}
-
-/// The row filter: `Paeth` with the fastest deflate gives the smallest file of the settings
-/// that cost no more time than the RGB PNG did (at 640 px, a middlegame: 30.7 KB; `Up` 40 KB,
-/// `Sub` 46 KB, no filter 187 KB; zlib level 1 saves a tenth more for twice the encoding time;
-/// see `BENCHMARKS.md`, "A lighter board picture").
-pub const FILTER: png::Filter = png::Filter::Paeth;
-/// The deflate setting: see [`FILTER`].
-pub const COMPRESSION: png::DeflateCompression = png::DeflateCompression::FdeflateUltraFast;
 
 #[cfg(test)]
 mod tests {

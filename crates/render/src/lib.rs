@@ -70,6 +70,7 @@ mod marks_tests;
 mod names;
 mod palette;
 mod pieces;
+mod png_out;
 mod scratch;
 #[cfg(test)]
 mod scratch_tests;

@@ -6,8 +6,9 @@
 //! buffer cost more than drawing the move itself (`BENCHMARKS.md`, "A lighter board
 //! picture"). A render here instead takes a canvas of its option set from a small pool, puts
 //! back the background only in the tiles the previous render on it drew over, draws the
-//! view with the one board drawing ([`board::draw_on`], which marks its own tiles) and maps
-//! only those tiles. The pool is shared by every thread (renders run on Tokio's blocking
+//! view with the one board drawing ([`board::draw_on`], which marks its own tiles), maps
+//! only those tiles and filters again for the PNG only around them and the ones put back
+//! ([`super::png_out`]). The pool is shared by every thread (renders run on Tokio's blocking
 //! threads, which come and go) and holds a few canvases; a canvas is out of the pool while
 //! a render uses it, so a panicking render just loses it.
 
@@ -18,6 +19,7 @@ use image::RgbImage;
 use super::assets::Assets;
 use super::board;
 use super::indexed;
+use super::png_out::Filtered;
 use super::tiles::Tiles;
 use super::words::Words;
 use super::{BoardView, Options, RenderError};
@@ -34,9 +36,13 @@ struct Scratch {
     rgb: RgbImage,
     /// Their palette indices.
     indices: Vec<u8>,
+    /// The indices filtered for the PNG.
+    filtered: Filtered,
     /// The tiles the last render drew over: everywhere else `rgb` is the fresh canvas and
     /// `indices` its indices.
     drawn: Tiles,
+    /// The tiles the render before drew over, while a render puts them back.
+    before: Tiles,
 }
 
 static POOL: Mutex<Vec<Scratch>> = Mutex::new(Vec::new());
@@ -63,7 +69,12 @@ pub fn render_png(
             palette,
         );
     }
-    let png = indexed::encode_indices(&s.indices, s.rgb.width(), s.rgb.height(), palette);
+    // Filtered again: what this render drew, and what the last one drew, now put back.
+    s.before.merge(&s.drawn);
+    for rect in s.before.rects() {
+        s.filtered.refilter(&s.indices, rect);
+    }
+    let png = s.filtered.encode(&palette.palette.used_bytes());
     put(s);
     png
 }
@@ -96,14 +107,16 @@ fn fresh(key: (Options, bool), view: &BoardView, assets: &Assets) -> Scratch {
     let drawn = Tiles::new(rgb.width(), rgb.height());
     Scratch {
         key,
+        filtered: Filtered::new(&indices, rgb.width(), rgb.height()),
         rgb,
         indices,
+        before: drawn.clone(),
         drawn,
     }
 }
 
 /// Puts the fresh canvas (the background, zeros in the bars' room) and its indices back
-/// where the last render drew, and unmarks its tiles.
+/// where the last render drew, and moves its tiles to `before`.
 fn restore(s: &mut Scratch, assets: &Assets) {
     let width = s.rgb.width() as usize;
     let bar = (s.rgb.height() - assets.background.height()) as usize / 2;
@@ -132,5 +145,6 @@ fn restore(s: &mut Scratch, assets: &Assets) {
             }
         }
     }
+    std::mem::swap(&mut s.drawn, &mut s.before);
     s.drawn.clear();
 }

@@ -49,6 +49,13 @@ impl Tiles {
         self.marked.fill(true);
     }
 
+    /// Marks every tile `other` marks too (an image of the same size).
+    pub fn merge(&mut self, other: &Tiles) {
+        for (m, &o) in self.marked.iter_mut().zip(&other.marked) {
+            *m |= o;
+        }
+    }
+
     /// Unmarks every tile.
     pub fn clear(&mut self) {
         self.marked.fill(false);
