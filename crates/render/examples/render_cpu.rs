@@ -12,7 +12,7 @@
 //! cargo run --release -p rollerball-render --example render_cpu -- [ROUNDS] [N] [bare|captioned]
 //! ```
 //!
-//! Prints one line per round and kind: user µs per render (and user + system), PNG bytes.
+//! `RENDER_CPU_OUT=DIR` writes the two PNGs into `DIR`. Prints one line per round and kind: user µs per render (and user + system), PNG bytes.
 //! Naming one kind renders only that one: under `valgrind --tool=callgrind`, the difference
 //! between two counts of renders gives the instructions of one render without the first
 //! render's drawing of the cached layers.
@@ -63,9 +63,14 @@ fn main() {
         ],
         game: "Game 12345".into(),
     });
-    // The cached layers and the palette are drawn on the first render: not measured.
-    for view in [&bare, &named] {
-        render_png(view, &options).expect("renders");
+    // The cached layers and the palette are drawn on the first render: not measured. With
+    // `RENDER_CPU_OUT=DIR` the two PNGs are written there, to look at.
+    for (name, view) in [("bare", &bare), ("captioned", &named)] {
+        let png = render_png(view, &options).expect("renders");
+        if let Some(dir) = std::env::var_os("RENDER_CPU_OUT") {
+            let path = std::path::Path::new(&dir).join(format!("{name}.png"));
+            std::fs::write(&path, png).expect("writes the PNG");
+        }
     }
     for round in 1..=rounds {
         for (name, view) in [("bare", &bare), ("captioned", &named)] {

@@ -9,7 +9,8 @@
 use image::RgbImage;
 
 use super::layout::Layout;
-use super::shapes::{ArrowParts, ExactCoverage, ExactRaster, Pt, arrow_parts};
+use super::shapes::{ArrowParts, ExactCoverage, Pt, arrow_parts};
+use super::span_raster::SpanRaster;
 use super::theme::Rgb;
 use super::{Arrow, ArrowKind, BoardView, Theme};
 use crate::rules::{Move, PieceKind, Position, Square, path};
@@ -285,10 +286,9 @@ fn offset(pts: &[Pt], d: f32) -> Vec<Pt> {
 /// An arrow through `pts` (square centres), its head stopped at the destination's edge so
 /// the piece there stays in view.
 fn draw(c: &mut RgbImage, layout: &Layout, pts: Vec<Pt>, color: Rgb) {
-    // Straight from the rasteriser, a row at a time: a rebound's box may hold a third of the
-    // board, and a buffer of its coverage cost as much as the blending.
-    if let Some(raster) = ExactRaster::of_polygons(&polygons(layout, pts)) {
-        raster.for_each_row(|y, line| blend_row(c, raster.x0, y, line, color, ALPHA));
+    // Only over each row's reach: a rebound's box may hold a third of the board.
+    if let Some(raster) = SpanRaster::of_polygons(&polygons(layout, pts)) {
+        raster.for_each_row(|y, x, line| blend_row(c, x, y, line, color, ALPHA));
     }
 }
 

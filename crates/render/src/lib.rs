@@ -16,14 +16,14 @@
 //!
 //! Rendering is a pure function of a [`BoardView`], [`Options`] and the [`Words`]. The parts that never
 //! change between moves (the board, the frame, the piece sprites, the marks) are drawn once
-//! per size, theme and orientation and cached; a render copies the cached background, copies
-//! two tinted squares, lays at most 14 piece sprites and a few marks, draws the rebound arrow
-//! and the infield text, and encodes the PNG: about a millisecond of CPU (see
-//! `BENCHMARKS.md`).
+//! per size, theme and orientation and cached; a render puts the background back where the
+//! last render on its canvas drew, copies two tinted squares, lays at most 14 piece sprites
+//! and a few marks, draws the rebound arrow and the infield text, and encodes the PNG, mapping
+//! and filtering only what it drew (see `BENCHMARKS.md`).
 //!
 //! `image` holds every pixel buffer; the board PNG is an indexed image of the palette the GIF
-//! uses ([`indexed`]: half the bytes of an RGB one, no visible difference), written with `png`
-//! (`image`'s encoder writes no palette images); the other pictures are RGB PNGs through
+//! uses ([`indexed`]: half the bytes of an RGB one, no visible difference), written around
+//! `fdeflate` (`image`'s encoder writes no palette images); the other pictures are RGB PNGs through
 //! `image` (fast deflate, `Paeth` filter). `imageproc` draws: rectangles, polygons and circles (supersampled and averaged
 //! down, since its shapes are not anti-aliased), text through `ab_glyph`, the glyph
 //! silhouettes (flood fill), outlines and halos (morphology) and the check glow (Gaussian
@@ -31,8 +31,12 @@
 //! because neither crate does it fast enough for every move:
 //! - laying a premultiplied sprite on the RGB board (`sprite.rs`): `imageops::overlay` needs
 //!   the same pixel type on both sides and blends each pixel in floating point;
-//! - the rebound arrow's exact-coverage polygon (`shapes.rs`, through `ab_glyph_rasterizer`):
-//!   a supersampled one would cost milliseconds per move.
+//! - the rebound arrow's exact-coverage polygon (`span_raster.rs`, the edges added as
+//!   `ab_glyph_rasterizer` adds them): a supersampled one would cost milliseconds per move,
+//!   and that crate reads out every pixel of the arrow's box;
+//! - the board PNG's canvas kept between renders, only the tiles drawn over put back, mapped
+//!   to the palette and filtered again (`scratch.rs`, `tiles.rs`, `png_out.rs`): copying,
+//!   mapping and filtering the whole image every move cost more than drawing the move.
 //!
 //! Golden images of a few boards are in `tests/data/golden/`; after an intended change to
 //! the look, look at the new images and regenerate them with
@@ -76,6 +80,7 @@ mod scratch;
 mod scratch_tests;
 mod script;
 mod shapes;
+mod span_raster;
 mod sprite;
 mod square_marks;
 mod svg;

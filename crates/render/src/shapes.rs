@@ -1,7 +1,6 @@
 //! Shapes as coverage masks: circles, rounded rectangles, thick polylines and arrows as
 //! polygons, filled either supersampled with `imageproc` (the cached layers) or with exact
-//! area coverage (the per-move rebound arrow: [`ExactRaster`], or [`ExactCoverage`] as a
-//! buffer).
+//! area coverage (the per-move arrows; the rebound arrow through [`super::span_raster`]).
 //!
 //! `imageproc` fills polygons and circles without anti-aliasing, so a cached shape is filled
 //! [`SUPERSAMPLE`] times larger and averaged down with `image`'s `thumbnail`: smooth edges at
@@ -129,36 +128,10 @@ pub struct ExactCoverage {
 }
 
 impl ExactCoverage {
-    /// Rasterises the union of polygons (see [`ExactRaster::of_polygons`]).
-    pub fn of_polygons(polygons: &[Vec<Pt>]) -> Option<ExactCoverage> {
-        let raster = ExactRaster::of_polygons(polygons)?;
-        let mut cov = Vec::with_capacity(raster.width * raster.height);
-        raster.for_each_row(|_, row| cov.extend_from_slice(row));
-        let (x0, y0, width) = (raster.x0, raster.y0, raster.width);
-        Some(ExactCoverage { x0, y0, width, cov })
-    }
-}
-
-/// The same exact coverage before it is read out: what draws a shape straight onto an image
-/// without the coverage buffer in between (the rebound arrow's box may hold a third of the
-/// board, and its buffer of floats cost as much as the arrow's blending).
-pub struct ExactRaster {
-    /// Image column of the first column.
-    pub x0: i64,
-    /// Image row of the first row.
-    pub y0: i64,
-    /// Width of the box.
-    pub width: usize,
-    /// Height of the box.
-    pub height: usize,
-    raster: Rasterizer,
-}
-
-impl ExactRaster {
     /// Rasterises the union of polygons. Each polygon is turned counter-clockwise first: the
     /// rasteriser adds signed areas, so overlapping parts of a union then saturate at full
     /// coverage instead of cancelling out.
-    pub fn of_polygons(polygons: &[Vec<Pt>]) -> Option<ExactRaster> {
+    pub fn of_polygons(polygons: &[Vec<Pt>]) -> Option<ExactCoverage> {
         let (x0, y0, x1, y1) = bounds(polygons)?;
         let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
         let mut r = Rasterizer::new(width, height);
@@ -177,29 +150,9 @@ impl ExactRaster {
                 );
             }
         }
-        Some(ExactRaster {
-            x0,
-            y0,
-            width,
-            height,
-            raster: r,
-        })
-    }
-
-    /// Calls `f(y, coverage)` for every row of the box, top to bottom, with the row's image
-    /// row and its pixels' coverage from 0 to 1 (the box's first column at `x0`).
-    pub fn for_each_row(&self, mut f: impl FnMut(i64, &[f32])) {
-        let mut row = vec![0.0; self.width];
-        let (mut i, mut y) = (0, self.y0);
-        self.raster.for_each_pixel(|_, c| {
-            row[i] = c.min(1.0);
-            i += 1;
-            if i == row.len() {
-                f(y, &row);
-                i = 0;
-                y += 1;
-            }
-        });
+        let mut cov = vec![0.0; width * height];
+        r.for_each_pixel(|i, c| cov[i] = c.min(1.0));
+        Some(ExactCoverage { x0, y0, width, cov })
     }
 }
 
