@@ -2,12 +2,13 @@
 //! static board picture and the sprites, drawn once and shared by every later render.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use ab_glyph::FontRef;
 use image::RgbImage;
 
 use super::Options;
+use super::caption::BarKey;
 use super::infield;
 use super::layers;
 use super::layout::Layout;
@@ -67,6 +68,8 @@ pub struct Assets {
     gif_palette: OnceLock<GifPalette>,
     /// The background's palette indices, made on the first PNG with these options.
     background_indices: OnceLock<Vec<u8>>,
+    /// The caption bars drawn last, by what they show ([`super::caption`]).
+    pub caption_bars: Mutex<Vec<(BarKey, Arc<RgbImage>)>>,
 }
 
 impl Assets {
@@ -97,6 +100,7 @@ impl Assets {
             mover_radius,
             gif_palette: OnceLock::new(),
             background_indices: OnceLock::new(),
+            caption_bars: Mutex::new(Vec::new()),
         }
     }
 

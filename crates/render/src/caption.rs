@@ -6,7 +6,10 @@
 //! lacks, Arabic joined, right-to-left runs in display order), then fitted to their room: a
 //! slightly smaller font first, then cut where the two names are alike
 //! ([`names`](super::names)). Each bar is drawn on its own strip and copied in, so nothing a
-//! name holds (a stack of accents) can spill onto the board.
+//! name holds (a stack of accents) can spill onto the board; the last few strips are kept,
+//! since every move of a game shows the same two.
+
+use std::sync::Arc;
 
 use ab_glyph::FontRef;
 use image::{GenericImage, Rgb as Px, RgbImage};
@@ -92,17 +95,56 @@ pub fn draw(
     let bottom_y = layout.bar + layout.size;
     for (color, y0) in [(top, 0), (top.opponent(), bottom_y)] {
         let game = (color == top).then_some(caption.game.as_str());
-        let strip = bar(
-            layout,
-            &assets.theme,
-            assets,
-            color,
-            &fitted[color.index()],
-            game,
-        );
-        c.copy_from(&strip, 0, y0)
+        let strip = cached_bar(layout, assets, color, &fitted[color.index()], game);
+        c.copy_from(&*strip, 0, y0)
             .expect("a caption bar lies inside the image");
     }
+}
+
+/// What one bar shows, beside the option set its cache belongs to.
+#[derive(Clone, PartialEq, Eq)]
+pub struct BarKey {
+    color: Color,
+    name: String,
+    px: u32,
+    game: Option<String>,
+}
+
+/// Bars kept per option set: every move of a game draws the same two, and their text cost as
+/// much as the rest of the board (`BENCHMARKS.md`, "A lighter board picture"); a few games'
+/// worth, 88 KB a bar at 640 px.
+const BAR_CACHE: usize = 16;
+
+/// One bar, from the option set's cache or drawn (and kept) by [`bar`].
+fn cached_bar(
+    layout: &Layout,
+    assets: &Assets,
+    color: Color,
+    name: &FittedName,
+    game: Option<&str>,
+) -> Arc<RgbImage> {
+    let key = BarKey {
+        color,
+        name: name.text.clone(),
+        px: name.px.to_bits(),
+        game: game.map(str::to_owned),
+    };
+    let lock = || {
+        assets
+            .caption_bars
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    if let Some((_, strip)) = lock().iter().find(|(k, _)| *k == key) {
+        return Arc::clone(strip);
+    }
+    let strip = Arc::new(bar(layout, &assets.theme, assets, color, name, game));
+    let mut bars = lock();
+    if bars.len() >= BAR_CACHE {
+        bars.remove(0);
+    }
+    bars.push((key, Arc::clone(&strip)));
+    strip
 }
 
 /// One bar: the disc of `color`, the name, and the game's name at the right end if given.
@@ -167,4 +209,34 @@ fn label_text<'a>(layout: &Layout, font: &'a FontRef<'static>) -> Text<'a> {
 fn name_room(layout: &Layout) -> f32 {
     let q = layout.cell as f32;
     layout.size as f32 - 2.0 * layout.margin as f32 - 2.0 * q * 0.1 - q * 0.14
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::English;
+    use crate::{Options, assets};
+
+    #[test]
+    fn a_kept_bar_is_the_bar_drawn_afresh() {
+        let assets = assets::get(&Options::default());
+        let layout = assets.layout.captioned();
+        // More captions than the cache keeps, each drawn twice, games and sides alike.
+        for round in 0..2 {
+            for i in 0..BAR_CACHE + 3 {
+                let caption = Caption {
+                    players: [format!("Player {i}"), "Ludwig".into()],
+                    game: format!("Game {}", i % 3),
+                };
+                let fitted = fit_names(&layout, &caption, &English);
+                for color in Color::ALL {
+                    let name = &fitted[color.index()];
+                    let game = (color == Color::Black).then_some(caption.game.as_str());
+                    let kept = cached_bar(&layout, &assets, color, name, game);
+                    let fresh = bar(&layout, &assets.theme, &assets, color, name, game);
+                    assert!(*kept == fresh, "round {round}, caption {i}, {color:?}");
+                }
+            }
+        }
+    }
 }

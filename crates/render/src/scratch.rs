@@ -24,9 +24,11 @@ use super::tiles::Tiles;
 use super::words::Words;
 use super::{BoardView, Options, RenderError};
 
-/// Canvases kept for later renders: more than a bot has renders in flight of one option set
-/// (each canvas holds about 1.6 MB at 640 px).
-const POOL_LIMIT: usize = 8;
+/// Canvases kept for later renders, of any option sets: as many as a bot on two cores has
+/// renders in flight. Each holds about 2 MB at 640 px (the RGB pixels, their indices and the
+/// filtered rows), so the pool stays under 8 MB; a render that finds none free draws on a new
+/// one, which costs what every render cost before.
+const POOL_LIMIT: usize = 4;
 
 /// One canvas and what the last render on it left.
 struct Scratch {
