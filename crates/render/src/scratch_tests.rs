@@ -2,8 +2,9 @@
 //! for: for every position of a long game, both orientations, three sizes, with and without
 //! caption, last move, check, targets, movable frames and a key moment's arrows, one after
 //! another on the same canvases, the PNG's palette indices are exactly those of mapping a
-//! fresh [`render_rgb`] drawing to the palette. A tile the drawing forgot to mark would show
-//! as a pixel left unmapped, or as the last board's pixel left behind.
+//! fresh [`render_rgb`] drawing to the palette; and so are boards drawn on four threads at
+//! once from the shared pool. A tile the drawing forgot to mark would show as a pixel left
+//! unmapped, or as the last board's pixel left behind.
 
 use crate::assets;
 use crate::rules::{Game, Move};
@@ -118,4 +119,27 @@ fn every_board_png_of_a_long_game_holds_the_indices_of_its_drawing() {
             }
         }
     }
+}
+
+#[test]
+fn boards_drawn_at_once_on_several_threads_hold_the_indices_of_their_drawings() {
+    let game = long_game(80);
+    let options = Options::default();
+    let assets = assets::get(&options);
+    std::thread::scope(|scope| {
+        for t in 0..4 {
+            let (game, options, assets) = (&game, &options, &assets);
+            scope.spawn(move || {
+                for ply in (t..=game.ply()).step_by(4) {
+                    let view = view(game, ply, ply + t);
+                    let got = png_indices(&render_png(&view, options).expect("renders"));
+                    let drawing = render_rgb(&view, options).expect("renders");
+                    assert!(
+                        got == assets.gif_palette().indices(&drawing),
+                        "thread {t}, ply {ply}"
+                    );
+                }
+            });
+        }
+    });
 }
