@@ -61,8 +61,8 @@ fn view(game: &Game, ply: usize, i: usize) -> BoardView {
             view.arrows = moves
                 .iter()
                 .rev()
-                .take(2)
-                .zip([ArrowKind::Played, ArrowKind::Better])
+                .take(3)
+                .zip([ArrowKind::Played, ArrowKind::Better, ArrowKind::Answer])
                 .map(|(&mv, kind)| Arrow {
                     mv,
                     kind,
