@@ -11,6 +11,7 @@ mod relay;
 mod anywhere;
 mod bot;
 mod commands;
+mod console_games;
 mod direct;
 mod event_log;
 mod load;

@@ -8,6 +8,13 @@ use std::sync::Mutex;
 
 use super::*;
 
+/// Whether `place` is Discord's (not the console's, nor a web page's): the poster and the
+/// sweep tell only the news of games played on Discord, however many front ends share the
+/// database.
+pub(crate) fn is_discords(place: Place) -> bool {
+    place.front_end() == crate::model::FrontEnd::Discord
+}
+
 /// The most channels [`Channels`] remembers; past it, it forgets them all and asks again.
 const CHANNELS_KNOWN_MAX: usize = 10_000;
 

@@ -198,15 +198,17 @@ impl Consumer for TurnNotices {
                 return true;
             }
             for notice in notices {
-                let nonce = format!("rb-d{}", notice.event.0);
-                direct::send_or_hold(
-                    &self.http,
-                    &self.retry,
-                    &self.service,
-                    &notice.message,
-                    Some(nonce),
-                )
-                .await;
+                if places::is_discords(notice.place) {
+                    let nonce = format!("rb-d{}", notice.event.0);
+                    direct::send_or_hold(
+                        &self.http,
+                        &self.retry,
+                        &self.service,
+                        &notice.message,
+                        Some(nonce),
+                    )
+                    .await;
+                }
                 if let Err(error) = self
                     .service
                     .event_reader_done(reader, &[notice.event])
@@ -242,7 +244,9 @@ async fn post_pending(
             return true;
         }
         for announcement in announcements {
-            if let Some(mut notice) = announcement.notice {
+            // Only Discord's places are posted in here: a console game's news is not ours.
+            let ours = announcement.notice.filter(|n| places::is_discords(n.place));
+            if let Some(mut notice) = ours {
                 if notice.place.bot_posts() {
                     if notice.reply.lang.is_none() {
                         notice.reply.lang =

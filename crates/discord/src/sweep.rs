@@ -28,6 +28,11 @@ pub(super) async fn sweep_loop(
             tracing::debug!(notices = notices.len(), "deadline sweep");
         }
         for mut notice in notices {
+            // A game played elsewhere (the console, on the same database) is not ours to tell.
+            if !places::is_discords(notice.place) {
+                notice.reply.told.delivered();
+                continue;
+            }
             if notice.place.bot_posts() {
                 // Read by everyone there: what the bot adds speaks the server's language.
                 if notice.reply.lang.is_none() {

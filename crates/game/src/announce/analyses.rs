@@ -5,7 +5,7 @@
 use super::unless_transient;
 use crate::actions::analysis::from_stored;
 use crate::loaded::Loaded;
-use crate::model::{FrontEnd, GameId, Place, PlayerId};
+use crate::model::{GameId, Place, PlayerId};
 use crate::players::Players;
 use crate::reply::Notice;
 use crate::service::Service;
@@ -19,9 +19,6 @@ impl Service {
         place: Place,
         asked: &[PlayerId],
     ) -> Result<Option<Notice>, StoreError> {
-        if place.front_end() != FrontEnd::Discord {
-            return Ok(None);
-        }
         let players = Players::new(self.store());
         let read = async {
             let loaded = Loaded::load(self.store(), &players, game).await?;

@@ -5,7 +5,6 @@
 
 use super::unless_transient;
 use crate::actions::challenges::{closed, posted};
-use crate::model::FrontEnd;
 use crate::players::Players;
 use crate::present::Voice;
 use crate::reply::{Notice, Reply};
@@ -29,9 +28,6 @@ impl Service {
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "challenge", id.0),
         };
-        if c.place.front_end() != FrontEnd::Discord {
-            return Ok(None);
-        }
         let players = Players::new(self.store());
         let challenger = players.name(c.challenger).await;
         let challenged = match c.challenged {

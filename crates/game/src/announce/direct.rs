@@ -17,7 +17,7 @@ use super::super::service::Service;
 use super::super::turn_notices::Turn;
 use super::{EventReader, Reading};
 use crate::failure::DatabaseFailure;
-use crate::model::FrontEnd;
+use crate::model::Place;
 use crate::store::{Event, EventId, EventKind, ShardFilter, StoreError};
 
 /// The kinds of events that may make it a player's move.
@@ -28,6 +28,8 @@ pub(super) const TURN_KINDS: &[&str] = &["moved", "challenge_accepted", "reminde
 pub struct TurnNotice {
     /// The message.
     pub message: DirectMessage,
+    /// Where the game is played: a front end sends only the notices of its own places' games.
+    pub place: Place,
     /// The event it tells: its id is the message's nonce, and the reader is done with it once
     /// the message is sent (or held for the player's next command).
     pub event: EventId,
@@ -55,8 +57,9 @@ impl Service {
         let mut notices = Vec::new();
         for event in events {
             match self.turn_notice_of(&players, &event).await? {
-                Some(message) => notices.push(TurnNotice {
+                Some((message, place)) => notices.push(TurnNotice {
                     message,
+                    place,
                     event: event.id,
                 }),
                 None => {
@@ -73,16 +76,13 @@ impl Service {
         &self,
         players: &Players<'_>,
         event: &Event,
-    ) -> Result<Option<DirectMessage>, StoreError> {
+    ) -> Result<Option<(DirectMessage, Place)>, StoreError> {
         let Some(game) = event.game else {
             return Ok(None);
         };
         let Some(row) = self.store().game(game).await? else {
             return Ok(None);
         };
-        if row.place.front_end() != FrontEnd::Discord {
-            return Ok(None);
-        }
         let (turn, seen_by) = match &event.kind {
             EventKind::Moved { ply, san, .. } if row.ply == *ply => (Turn::Moved(san), event.actor),
             // The one who took the challenge saw the game begin.
@@ -95,6 +95,9 @@ impl Service {
             }
             _ => return Ok(None),
         };
-        Ok(self.turn_notice(players, &row, turn, seen_by).await)
+        Ok(self
+            .turn_notice(players, &row, turn, seen_by)
+            .await
+            .map(|message| (message, row.place)))
     }
 }

@@ -32,7 +32,7 @@ use super::reply::Notice;
 use super::service::Service;
 use super::told::Told;
 use crate::failure::DatabaseFailure;
-use crate::model::{FrontEnd, GameId, Place, Timestamp};
+use crate::model::{GameId, Place, Timestamp};
 use crate::store::{Delivery, Event, EventId, EventKind, LogCursor, ShardFilter, StoreError};
 
 /// How long the consumer waits for an answer of this process to report its delivery before it
@@ -82,7 +82,8 @@ pub struct EventReader {
 #[derive(Debug)]
 pub struct Announcement {
     /// What to post, and where; `None` when the events need no post after all (the game
-    /// cannot be read, or is not the front end's).
+    /// cannot be read). A front end posts only the notices of its own places (the place says
+    /// whose it is) and is done with the others.
     pub notice: Option<Notice>,
     /// The events it covers: once posted, the reader is done with them.
     pub ids: Vec<EventId>,
@@ -418,9 +419,6 @@ impl Service {
             Err(error) => return unless_transient(error, "game", game.0),
         };
         let row = loaded.row();
-        if row.place.front_end() != FrontEnd::Discord {
-            return Ok(None);
-        }
         let to_move = row.player(row.to_move);
         let lang = self
             .notice_language(

@@ -3,7 +3,7 @@
 //! or the game is over.
 
 use super::unless_transient;
-use crate::model::{FrontEnd, GameId};
+use crate::model::GameId;
 use crate::players::Players;
 use crate::reply::Notice;
 use crate::service::Service;
@@ -22,10 +22,8 @@ impl Service {
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "game", game.0),
         };
-        let stands = game.status == GameStatus::Active
-            && game.ply == ply
-            && game.reminder_stage == stage
-            && game.place.front_end() == FrontEnd::Discord;
+        let stands =
+            game.status == GameStatus::Active && game.ply == ply && game.reminder_stage == stage;
         if !stands {
             return Ok(None);
         }

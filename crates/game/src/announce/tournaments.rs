@@ -4,7 +4,7 @@
 
 use super::unless_transient;
 use crate::actions::tournaments::started_reply;
-use crate::model::{FrontEnd, TournamentId};
+use crate::model::TournamentId;
 use crate::players::Players;
 use crate::reply::Notice;
 use crate::request::Actor;
@@ -23,9 +23,6 @@ impl Service {
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "tournament", id.0),
         };
-        if t.place.front_end() != FrontEnd::Discord {
-            return Ok(None);
-        }
         if !started {
             return Ok(Some(self.announcement(&t).await));
         }
