@@ -142,8 +142,11 @@ pub fn draw_on(
         // A key moment's arrows (one board per analysis, not per move): everything.
         other(drawn, (0, 0, layout.size.into(), layout.height().into()));
     }
-    let (x0, y0, x1, y1) = layout.hole();
-    other(drawn, (x0.into(), y0.into(), x1.into(), y1.into()));
+    // The hole keeps its panel: only what is drawn on it.
+    let hole = infield::plan(layout, view, theme, words);
+    for item in &hole {
+        other(drawn, infield::bounds(item, assets));
+    }
     if view.caption.is_some() {
         let (w, bar) = (i64::from(layout.size), i64::from(layout.bar));
         other(drawn, (0, 0, w, bar));
@@ -183,7 +186,7 @@ pub fn draw_on(
         arrows::paint(c, raster, *color);
     }
     arrows::key_moves(c, layout, view, theme);
-    infield::draw(c, layout, view, assets, words);
+    infield::draw(c, &hole, assets);
     if let Some(caption) = &view.caption {
         caption::draw(c, layout, caption, assets, words);
     }
