@@ -3,7 +3,9 @@
 //!
 //! [`draw_on`] is the one drawing of a board: it also marks where it drew ([`Tiles`]), so the
 //! board PNG can keep its canvas between renders and put back and map only those places
-//! ([`super::scratch`]); [`draw`] is the same drawing on a fresh copy of the background.
+//! ([`super::scratch`]), and may leave out the squares whose palette indices the PNG already
+//! keeps ([`super::square_cache`]); [`draw`] is the same drawing, whole, on a fresh copy of the
+//! background.
 
 use image::{GenericImage, GenericImageView, RgbImage};
 

@@ -2,9 +2,9 @@
 //!
 //! Most squares a move's board draws are a piece on its square, or a tinted square, with
 //! nothing else over them; their pixels depend only on the square, its tint and its piece
-//! ([`SquareKey`]), and the next board draws most of them again. Drawing their sprites and
-//! mapping them to the palette was about a third of a render (`BENCHMARKS.md`, "A lighter
-//! board picture"). So the indices of such a square, as the one drawing
+//! ([`SquareKey`]), and the next board draws most of them again. Mapping to the palette and
+//! drawing sprites were about a third of a render, much of it on such squares (`BENCHMARKS.md`,
+//! "A lighter board picture"). So the indices of such a square, as the one drawing
 //! ([`super::board::draw_on`]) and the mapper made them, are kept here the first time, and the
 //! next render that finds the square plain with the same key leaves its drawing out and copies
 //! its indices in. Nothing here draws: a square is only ever filled from a real drawing.
@@ -51,23 +51,16 @@ impl SquareCache {
     }
 
     /// Copies the kept square of `key` into `indices` (an image `width` pixels wide) with its
-    /// top-left pixel at `(x, y)`. Returns false, copying nothing, if it is not kept.
-    pub fn copy_in(
-        &self,
-        key: SquareKey,
-        indices: &mut [u8],
-        width: usize,
-        (x, y): (u32, u32),
-    ) -> bool {
+    /// top-left pixel at `(x, y)`; nothing if it is not kept ([`SquareCache::has`] said so).
+    pub fn copy_in(&self, key: SquareKey, indices: &mut [u8], width: usize, (x, y): (u32, u32)) {
         let Some(tile) = &self.slots[slot(key)] else {
-            return false;
+            return;
         };
         let (x, y, q) = (x as usize, y as usize, self.cell);
         for (row, from) in tile.chunks_exact(q).enumerate() {
             let at = (y + row) * width + x;
             indices[at..at + q].copy_from_slice(from);
         }
-        true
     }
 
     /// Keeps the square of `key` as `indices` (an image `width` pixels wide) hold it with its
@@ -84,5 +77,36 @@ impl SquareCache {
         }
         let old = self.slots[slot(key)].replace(tile.into_boxed_slice());
         self.bytes += q * q - old.map_or(0, |t| t.len());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, Piece, PieceKind, Square};
+
+    #[test]
+    fn a_kept_square_comes_back_where_it_is_copied_and_the_cache_stays_bounded() {
+        let (cell, width) = (600u32, 1300usize);
+        let image: Vec<u8> = (0..width * 700).map(|i| (i % 251) as u8).collect();
+        let mut cache = SquareCache::new(cell);
+        let rook = Some(Piece::new(Color::White, PieceKind::Rook));
+        let key = |i: usize| (Square::ALL[i], i % 2 == 0, rook);
+        cache.keep(key(0), &image, width, (3, 5));
+        assert!(cache.has(key(0)) && !cache.has((Square::ALL[0], false, rook)));
+        let mut out = vec![0; image.len()];
+        cache.copy_in(key(0), &mut out, width, (3, 5));
+        for y in 5..605 {
+            assert_eq!(
+                out[y * width + 3..y * width + 603],
+                image[y * width + 3..y * width + 603]
+            );
+        }
+        // 360 KB a square: the sixth goes past 2 MB, and the cache starts afresh.
+        for i in 1..6 {
+            cache.keep(key(i), &image, width, (0, 0));
+            assert!(cache.bytes <= LIMIT_BYTES);
+        }
+        assert!(!cache.has(key(0)) && cache.has(key(5)));
     }
 }
