@@ -72,8 +72,10 @@ fn main() {
         game: "Game 12345".into(),
     });
     // The cached layers and the palette are drawn on the first render: not measured. With
-    // `RENDER_CPU_OUT=DIR` the two PNGs are written there, to look at.
+    // `RENDER_CPU_OUT=DIR` the two PNGs are written there, to look at: the second render of
+    // each, which takes its plain squares from the canvas's cache.
     for (name, view) in [("bare", &bare), ("captioned", &named)] {
+        render_png(view, &options).expect("renders");
         let png = render_png(view, &options).expect("renders");
         if let Some(dir) = std::env::var_os("RENDER_CPU_OUT") {
             let path = std::path::Path::new(&dir).join(format!("{name}.png"));
