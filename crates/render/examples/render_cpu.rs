@@ -9,10 +9,13 @@
 //! the two binaries run alternately:
 //!
 //! ```sh
-//! cargo run --release -p rollerball-render --example render_cpu -- [ROUNDS] [N] [bare|captioned]
+//! cargo run --release -p rollerball-render --example render_cpu -- [ROUNDS] [N] [bare|captioned|game]
 //! ```
 //!
-//! `RENDER_CPU_OUT=DIR` writes the two PNGs into `DIR`. Prints one line per round and kind: user µs per render (and user + system), PNG bytes.
+//! `game` renders the game's 26 positions one after another, over and over (each board differs
+//! from the one before, as a game's do; `bare` and `captioned` render the same board `N`
+//! times). `RENDER_CPU_OUT=DIR` writes the two PNGs into `DIR`. Prints one line per round and
+//! kind: user µs per render (and user + system), PNG bytes (of the last render).
 //! Naming one kind renders only that one: under `valgrind --tool=callgrind`, the difference
 //! between two counts of renders gives the instructions of one render without the first
 //! render's drawing of the cached layers.
@@ -24,11 +27,16 @@ use rollerball_rules::Game;
 
 /// The benchmark's middlegame (`benches/png.rs`): a check, a rebound, captures.
 fn middlegame() -> BoardView {
+    BoardView::of_game(&game())
+}
+
+/// The game leading to it.
+fn game() -> Game {
     let moves = [
         "c1b2", "f5", "bb3", "g4", "Rf2", "Rb7", "b4", "Rcb6", "b5", "Kc7", "bxb6+", "Kd6", "b1",
         "Bc6", "Ke2", "Ke6", "c7", "Rxc7", "Kd2", "Rd7", "Ref1", "g3", "Ke1", "Rd6", "Bxc6+",
     ];
-    BoardView::of_game(&Game::replay(None, &moves).expect("legal moves"))
+    Game::replay(None, &moves).expect("legal moves")
 }
 
 /// This thread's (user, system) CPU time so far, in clock ticks (fields 14 and 15 of
@@ -64,22 +72,34 @@ fn main() {
         game: "Game 12345".into(),
     });
     // The cached layers and the palette are drawn on the first render: not measured. With
-    // `RENDER_CPU_OUT=DIR` the two PNGs are written there, to look at.
+    // `RENDER_CPU_OUT=DIR` the two PNGs are written there, to look at: the second render of
+    // each, which takes its plain squares from the canvas's cache.
     for (name, view) in [("bare", &bare), ("captioned", &named)] {
+        render_png(view, &options).expect("renders");
         let png = render_png(view, &options).expect("renders");
         if let Some(dir) = std::env::var_os("RENDER_CPU_OUT") {
             let path = std::path::Path::new(&dir).join(format!("{name}.png"));
             std::fs::write(&path, png).expect("writes the PNG");
         }
     }
+    // Every position of the game in turn, bare, as a game's boards follow each other.
+    let game = game();
+    let plies: Vec<BoardView> = (0..=game.ply())
+        .map(|p| BoardView::at_ply(&game, p))
+        .collect();
     for round in 1..=rounds {
-        for (name, view) in [("bare", &bare), ("captioned", &named)] {
+        for (name, views) in [
+            ("bare", std::slice::from_ref(&bare)),
+            ("captioned", std::slice::from_ref(&named)),
+            ("game", &plies[..]),
+        ] {
             if only.as_deref().is_some_and(|kind| kind != name) {
                 continue;
             }
             let (u0, s0) = cpu_ticks();
             let mut bytes = 0;
-            for _ in 0..n {
+            for k in 0..n as usize {
+                let view = &views[k % views.len()];
                 bytes = black_box(render_png(black_box(view), &options).expect("renders")).len();
             }
             let (u1, s1) = cpu_ticks();

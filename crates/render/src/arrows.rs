@@ -18,14 +18,6 @@ use crate::rules::{Move, PieceKind, Position, Square, path};
 /// How opaque a move arrow is: the piece under it stays readable.
 pub const ALPHA: f32 = 0.8;
 
-/// For a slide that changed direction on its way (a rook round a corner, a bishop off a
-/// wall), an arrow along the real path, so nobody has to reconstruct the rebound.
-pub fn rebound(c: &mut RgbImage, layout: &Layout, view: &BoardView, mv: Move, theme: &Theme) {
-    if let Some(pts) = rebound_path(layout, view, mv) {
-        draw(c, layout, pts, theme.arrow);
-    }
-}
-
 /// The square centres a rebounding slide's arrow runs through (origin, every turn,
 /// destination), or `None` when the move went straight or is no slide: the path the PNG and
 /// the SVG both draw.
@@ -43,14 +35,9 @@ pub fn rebound_path(layout: &Layout, view: &BoardView, mv: Move) -> Option<Vec<P
 }
 
 /// For a check along a path that turns (a rook round a corner, a bishop off a wall), an
-/// arrow in the check's colour from the checking piece to the king, drawn as the last move's
-/// rebound is: the line to the king is not to be worked out.
-pub fn checks(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
-    for pts in check_paths(layout, view) {
-        draw(c, layout, pts, theme.check);
-    }
-}
-
+/// arrow in the check's colour from the checking piece to the king ([`check_paths`]), drawn as
+/// the last move's rebound is ([`rebound_path`]): the line to the king is not to be worked out.
+/// Both are drawn by [`super::board::draw_on`] through [`raster`] and [`paint`].
 /// How far from the checking piece's centre a check's arrow starts, as a share of the square:
 /// past the piece's body, so the red never runs over its lines.
 pub const CHECK_TAIL: f32 = 0.5;
@@ -283,13 +270,17 @@ fn offset(pts: &[Pt], d: f32) -> Vec<Pt> {
         .collect()
 }
 
-/// An arrow through `pts` (square centres), its head stopped at the destination's edge so
-/// the piece there stays in view.
-fn draw(c: &mut RgbImage, layout: &Layout, pts: Vec<Pt>, color: Rgb) {
-    // Only over each row's reach: a rebound's box may hold a third of the board.
-    if let Some(raster) = SpanRaster::of_polygons(&polygons(layout, pts)) {
-        raster.for_each_row(|y, x, line| blend_row(c, x, y, line, color, ALPHA));
-    }
+/// The coverage of an arrow through `pts` (square centres), its head stopped at the
+/// destination's edge so the piece there stays in view: what [`paint`] blends, and whose
+/// reach ([`SpanRaster::reach`]) tells where it will.
+pub fn raster(layout: &Layout, pts: Vec<Pt>) -> Option<SpanRaster> {
+    SpanRaster::of_polygons(&polygons(layout, pts))
+}
+
+/// Blends an arrow's coverage in `color`, only over each row's reach: a rebound's box may
+/// hold a third of the board.
+pub fn paint(c: &mut RgbImage, raster: &SpanRaster, color: Rgb) {
+    raster.for_each_row(|y, x, line| blend_row(c, x, y, line, color, ALPHA));
 }
 
 /// The shape of an arrow through `pts` (square centres), its head stopped at the

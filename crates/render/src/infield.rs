@@ -8,6 +8,7 @@ use super::arrows;
 use super::assets::{Assets, fonts};
 use super::layers::mix;
 use super::layout::Layout;
+use super::shapes;
 use super::text::Text;
 use super::theme::{Rgb, Theme};
 use super::words::Words;
@@ -75,10 +76,10 @@ pub fn mover_radius(layout: &Layout) -> f32 {
     layout.cell as f32 * 0.1
 }
 
-/// Draws the hole's contents.
-pub fn draw(c: &mut RgbImage, layout: &Layout, view: &BoardView, assets: &Assets, w: &dyn Words) {
+/// Draws the hole's contents, as [`plan`] placed them.
+pub fn draw(c: &mut RgbImage, items: &[Item], assets: &Assets) {
     let fonts = fonts();
-    for item in plan(layout, view, &assets.theme, w) {
+    for item in items {
         match item {
             Item::Text {
                 text,
@@ -88,12 +89,44 @@ pub fn draw(c: &mut RgbImage, layout: &Layout, view: &BoardView, assets: &Assets
                 color,
             } => Text {
                 font: &fonts.bold,
-                px,
+                px: *px,
             }
-            .draw(c, &text, x, baseline, color),
-            Item::Piece { piece, x, y, .. } => assets.small_pieces.get(piece).draw(c, x, y),
-            Item::Disc { side, cx, cy } => assets.mover_discs[side.index()].draw(c, cx, cy),
-            Item::Swatch { x, cy, len, color } => arrows::swatch(c, x, cy, len, color),
+            .draw(c, text, *x, *baseline, *color),
+            Item::Piece { piece, x, y, .. } => assets.small_pieces.get(*piece).draw(c, *x, *y),
+            Item::Disc { side, cx, cy } => assets.mover_discs[side.index()].draw(c, *cx, *cy),
+            Item::Swatch { x, cy, len, color } => arrows::swatch(c, *x, *cy, *len, *color),
+        }
+    }
+}
+
+/// The pixels [`draw`] may change for an item, `(x0, y0, x1, y1)`, ends exclusive: what a
+/// board marks instead of the whole hole, most of which stays as the background has it.
+/// Text gets a margin of its size around its advance and ascent, for overhanging glyphs.
+pub fn bounds(item: &Item, assets: &Assets) -> (i64, i64, i64, i64) {
+    match item {
+        Item::Text {
+            text,
+            px,
+            x,
+            baseline,
+            ..
+        } => {
+            let width = Text {
+                font: &fonts().bold,
+                px: *px,
+            }
+            .width(text);
+            (
+                (x - px).floor() as i64,
+                (baseline - 2.0 * px).floor() as i64,
+                (x + width + px).ceil() as i64,
+                (baseline + px).ceil() as i64,
+            )
+        }
+        Item::Piece { piece, x, y, .. } => assets.small_pieces.get(*piece).bounds(*x, *y),
+        Item::Disc { side, cx, cy } => assets.mover_discs[side.index()].bounds(*cx, *cy),
+        Item::Swatch { x, cy, len, .. } => {
+            shapes::bounds(&arrows::swatch_polygons(*x, *cy, *len)).unwrap_or((0, 0, 0, 0))
         }
     }
 }

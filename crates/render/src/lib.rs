@@ -82,6 +82,7 @@ mod script;
 mod shapes;
 mod span_raster;
 mod sprite;
+mod square_cache;
 mod square_marks;
 mod svg;
 mod text;

@@ -8,7 +8,9 @@
 //! back the background only in the tiles the previous render on it drew over, draws the
 //! view with the one board drawing ([`board::draw_on`], which marks its own tiles), maps
 //! only those tiles and filters again for the PNG only around them and the ones put back
-//! ([`super::png_out`]). The pool is shared by every thread (renders run on Tokio's blocking
+//! ([`super::png_out`]). A plain square (a piece or the last move's tint with nothing else
+//! over it) whose indices the canvas kept from an earlier render is left out of the drawing
+//! and of the mapping, and its indices copied in ([`SquareCache`]). The pool is shared by every thread (renders run on Tokio's blocking
 //! threads, which come and go) and holds a few canvases; a canvas is out of the pool while
 //! a render uses it, so a panicking render just loses it.
 
@@ -19,15 +21,18 @@ use image::RgbImage;
 use super::assets::Assets;
 use super::board;
 use super::indexed;
+use super::palette::GifPalette;
 use super::png_out::Filtered;
+use super::square_cache::SquareCache;
 use super::tiles::Tiles;
 use super::words::Words;
 use super::{BoardView, Options, RenderError};
+use crate::rules::SquareSet;
 
 /// Canvases kept for later renders, of any option sets: as many as a bot on two cores has
 /// renders in flight. Each holds about 2 MB at 640 px (the RGB pixels, their indices and the
-/// filtered rows), so the pool stays under 8 MB; a render that finds none free draws on a new
-/// one, which costs what every render cost before.
+/// filtered rows) and at most 2 MB of kept squares, so the pool stays under 16 MB; a render
+/// that finds none free draws on a new one, which costs what every render cost before.
 const POOL_LIMIT: usize = 4;
 
 /// One canvas and what the last render on it left.
@@ -45,9 +50,16 @@ struct Scratch {
     drawn: Tiles,
     /// The tiles the render before drew over, while a render puts them back.
     before: Tiles,
+    /// The plain squares' indices, as renders on this canvas drew and mapped them.
+    squares: SquareCache,
 }
 
 static POOL: Mutex<Vec<Scratch>> = Mutex::new(Vec::new());
+
+/// How many squares renders took from their canvas's [`SquareCache`]: tests check that the
+/// cache was used, not only that the boards came out right.
+#[cfg(test)]
+pub static SQUARES_COPIED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Draws a view and encodes it as an indexed PNG, on a canvas from the pool.
 pub fn render_png(
@@ -59,17 +71,60 @@ pub fn render_png(
     let key = (*options, view.caption.is_some());
     let mut s = take(key).unwrap_or_else(|| fresh(key, view, assets));
     restore(&mut s, assets);
-    board::draw_on(&mut s.rgb, view, assets, words, &mut s.drawn);
+    let layout = board::layout(view, assets);
+    // The plain squares: those kept are left out of the drawing, the others kept after it.
+    let (mut hits, mut misses) = (SquareSet::EMPTY, SquareSet::EMPTY);
+    let squares = &s.squares;
+    board::draw_on(
+        &mut s.rgb,
+        view,
+        assets,
+        words,
+        &mut s.drawn,
+        &mut |plain| {
+            for sq in plain {
+                let bit = 1 << sq.index();
+                if squares.has(board::square_key(view, sq)) {
+                    hits.0 |= bit;
+                } else {
+                    misses.0 |= bit;
+                }
+            }
+            hits
+        },
+    );
     let palette = assets.gif_palette();
     let bar = (s.rgb.height() - assets.background.height()) / 2;
+    let width = s.rgb.width() as usize;
+    let mut holes: Vec<(u32, u32, u32, u32)> = hits
+        .map(|sq| {
+            let (x, y) = layout.square_origin(sq);
+            (x, y, x + layout.cell, y + layout.cell)
+        })
+        .collect();
+    // Left to right (black's board runs its files right to left).
+    holes.sort_unstable();
     for rect in s.drawn.rects() {
-        indexed::map_rect(
+        map_around(
             &s.rgb,
             (&assets.background, bar),
             &mut s.indices,
             rect,
+            &holes,
             palette,
         );
+    }
+    #[cfg(test)]
+    SQUARES_COPIED.fetch_add(hits.len() as usize, std::sync::atomic::Ordering::Relaxed);
+    for sq in hits {
+        let at = layout.square_origin(sq);
+        s.squares
+            .copy_in(board::square_key(view, sq), &mut s.indices, width, at);
+    }
+    for sq in misses {
+        let at = layout.square_origin(sq);
+        s.squares
+            .keep(board::square_key(view, sq), &s.indices, width, at);
     }
     // Filtered again: what this render drew, and what the last one drew, now put back.
     s.before.merge(&s.drawn);
@@ -79,6 +134,41 @@ pub fn render_png(
     let png = s.filtered.encode(&palette.palette.used_bytes());
     put(s);
     png
+}
+
+/// Maps the pixels of `rect` to the palette as [`indexed::map_rect`] does, but those inside
+/// `holes` (rectangles `(x0, y0, x1, y1)`, left to right within a row of squares), which
+/// are left as they are.
+fn map_around(
+    image: &RgbImage,
+    background: (&RgbImage, u32),
+    indices: &mut [u8],
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    holes: &[(u32, u32, u32, u32)],
+    palette: &GifPalette,
+) {
+    if !holes
+        .iter()
+        .any(|h| h.0 < x1 && x0 < h.2 && h.1 < y1 && y0 < h.3)
+    {
+        indexed::map_rect(image, background, indices, (x0, y0, x1, y1), palette);
+        return;
+    }
+    for y in y0..y1 {
+        let mut x = x0;
+        for h in holes
+            .iter()
+            .filter(|h| h.1 <= y && y < h.3 && h.0 < x1 && x0 < h.2)
+        {
+            if x < h.0 {
+                indexed::map_rect(image, background, indices, (x, y, h.0, y + 1), palette);
+            }
+            x = x.max(h.2);
+        }
+        if x < x1 {
+            indexed::map_rect(image, background, indices, (x, y, x1, y + 1), palette);
+        }
+    }
 }
 
 /// A canvas of this key from the pool, if one is free.
@@ -114,6 +204,7 @@ fn fresh(key: (Options, bool), view: &BoardView, assets: &Assets) -> Scratch {
         indices,
         before: drawn.clone(),
         drawn,
+        squares: SquareCache::new(layout.cell),
     }
 }
 

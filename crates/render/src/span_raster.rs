@@ -98,6 +98,33 @@ impl SpanRaster {
         })
     }
 
+    /// Where the coverage may be non-zero, in bands of `band` rows: `(y0, y1, x0, x1)` for each
+    /// band of the box with a reach, the union of its rows' reaches (ends exclusive). What a
+    /// drawing marks before it blends.
+    pub fn reach(&self, band: usize) -> impl Iterator<Item = (i64, i64, i64, i64)> + '_ {
+        let rows = self.rows.len();
+        (0..rows.div_ceil(band)).filter_map(move |b| {
+            let (from, to) = (b * band, ((b + 1) * band).min(rows));
+            let (mut x0, mut x1) = (usize::MAX, 0);
+            for y in from..to {
+                let (first, start) = self.rows[y];
+                let end = self.rows.get(y + 1).map_or(self.deltas.len(), |r| r.1);
+                if start < end {
+                    x0 = x0.min(first);
+                    x1 = x1.max(first + end - start);
+                }
+            }
+            (x0 < x1).then(|| {
+                (
+                    self.y0 + from as i64,
+                    self.y0 + to as i64,
+                    self.x0 + x0 as i64,
+                    self.x0 + x1 as i64,
+                )
+            })
+        })
+    }
+
     /// Calls `f(y, x, coverage)` for every row that has any, top to bottom: its image row, the
     /// image column of its first reached pixel, and the coverage (0 to 1) of the row's reach.
     pub fn for_each_row(&self, mut f: impl FnMut(i64, i64, &[f32])) {

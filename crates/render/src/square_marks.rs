@@ -8,7 +8,7 @@ use super::BoardView;
 use super::layers::{BEND_SQUARES, mix, square_color};
 use super::layout::Layout;
 use super::theme::{Rgb, Theme};
-use crate::rules::Square;
+use crate::rules::{Square, SquareSet};
 
 /// How strongly the selected piece's square takes the target colour.
 pub const SELECTED_ALPHA: f32 = 0.6;
@@ -50,10 +50,10 @@ pub fn repainted(view: &BoardView) -> impl Iterator<Item = Square> + '_ {
         .chain(hidden.filter(move |&sq| view.selected != Some(sq)))
 }
 
-/// Paints the selected square and the covered bend squares flat, then frames every piece
-/// that can move.
-pub fn draw(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme) {
-    for sq in repainted(view) {
+/// Paints the selected square and the covered bend squares flat (but those in `skip`, whose
+/// pixels the caller already has), then frames every piece that can move.
+pub fn draw(c: &mut RgbImage, layout: &Layout, view: &BoardView, theme: &Theme, skip: SquareSet) {
+    for sq in repainted(view).filter(|&sq| !skip.contains(sq)) {
         let color = image::Rgb(flat_color(view, theme, sq));
         let (x0, y0) = layout.square_origin(sq);
         for y in y0..y0 + layout.cell {

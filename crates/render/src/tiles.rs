@@ -44,11 +44,6 @@ impl Tiles {
         }
     }
 
-    /// Marks every tile.
-    pub fn add_all(&mut self) {
-        self.marked.fill(true);
-    }
-
     /// Marks every tile `other` marks too (an image of the same size).
     pub fn merge(&mut self, other: &Tiles) {
         for (m, &o) in self.marked.iter_mut().zip(&other.marked) {
@@ -98,7 +93,7 @@ mod tests {
         assert_eq!(rects, [(0, 0, 32, 16), (32, 16, 40, 20)]);
         t.clear();
         assert_eq!(t.rects().count(), 0);
-        t.add_all();
+        t.add(-1, -1, 99, 99);
         assert_eq!(
             t.rects().collect::<Vec<_>>(),
             [(0, 0, 40, 16), (0, 16, 40, 20)]
