@@ -22,9 +22,20 @@ use crate::common::{World, alice, bob};
 struct Statements(Arc<Mutex<Vec<String>>>);
 
 impl Statements {
-    /// The statements seen since the last call, sorted: some reads run side by side, so
-    /// their order is not fixed.
-    fn take(&self) -> Vec<String> {
+    /// The statements seen since the last call, once no more have come for a while (on
+    /// PostgreSQL a commit's `NOTIFY` is sent by a task of its own, after the answer), sorted:
+    /// some reads run side by side, so their order is not fixed.
+    async fn take(&self) -> Vec<String> {
+        let count = || self.0.lock().unwrap().len();
+        let mut last = count();
+        loop {
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+            let now = count();
+            if now == last {
+                break;
+            }
+            last = now;
+        }
         let mut seen = std::mem::take(&mut *self.0.lock().unwrap());
         seen.sort();
         seen
@@ -97,7 +108,7 @@ fn a_typed_move_issues_a_known_number_of_statements() {
         for w in World::each("statements").await {
             let id = w.start(&alice(), &bob(), "days 3").await;
             w.ok(&alice(), &format!("move #{} c1b2", id.0)).await;
-            statements.take();
+            statements.take().await;
             // A move in a game named by its number: the game is read once, under its lock.
             w.ok(&bob(), &format!("move #{} f5", id.0)).await;
             let postgres = w.db.backend == Backend::Postgres;
@@ -136,16 +147,16 @@ fn a_typed_move_issues_a_known_number_of_statements() {
                 want.sort();
                 want
             };
-            assert_eq!(statements.take(), want(&[]), "{:?}", w.db.backend);
+            assert_eq!(statements.take().await, want(&[]), "{:?}", w.db.backend);
             // `move` alone: the game here is found first (one read of the player's games in
             // this place), then read under its lock.
             let position: rules::Position = w.game(id).await.fen.parse().unwrap();
             let mv = position.legal_moves()[0];
             let san = rules::san(&position, mv);
-            statements.take();
+            statements.take().await;
             w.ok(&alice(), &format!("move {san}")).await;
             assert_eq!(
-                statements.take(),
+                statements.take().await,
                 want(&["SELECT id, server_id, channel_id, …"]),
                 "{:?}",
                 w.db.backend

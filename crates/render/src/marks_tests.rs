@@ -208,6 +208,22 @@ fn a_one_square_key_arrow_leaves_its_piece_in_view() {
     }
 }
 
+/// How many pixels of square `s` show an arrow of `color` at full cover over the square's
+/// colour: a head that lands there shows as a few hundred of them.
+fn arrow_pixels(
+    image: &RgbImage,
+    layout: &Layout,
+    theme: &Theme,
+    s: Square,
+    color: [u8; 3],
+) -> usize {
+    let want = mix(square_color(theme, s), color, crate::arrows::ALPHA);
+    square_pixels(image, layout, s)
+        .into_iter()
+        .filter(|p| (0..3).all(|k| p[k].abs_diff(want[k]) <= 1))
+        .count()
+}
+
 #[test]
 fn two_key_arrows_onto_one_square_both_show_their_heads() {
     // 1.Bb3 played, 1.b3 better: both end on b3, coming the same way.
@@ -216,14 +232,7 @@ fn two_key_arrows_onto_one_square_both_show_their_heads() {
     for options in both_sides() {
         let layout = options.layout();
         let image = render_rgb(&view, &options).unwrap();
-        let base = square_color(&theme, sq("b3"));
-        let count = |color| {
-            let want = mix(base, color, crate::arrows::ALPHA);
-            square_pixels(&image, &layout, sq("b3"))
-                .into_iter()
-                .filter(|p| (0..3).all(|k| p[k].abs_diff(want[k]) <= 1))
-                .count()
-        };
+        let count = |color| arrow_pixels(&image, &layout, &theme, sq("b3"), color);
         let (played, better) = (count(theme.played_arrow), count(theme.better_arrow));
         let q = layout.cell as usize;
         // Each head's full area is about a twentieth of the square.
@@ -249,14 +258,7 @@ fn an_answer_onto_the_played_moves_square_shows_beside_it() {
     for options in both_sides() {
         let layout = options.layout();
         let image = render_rgb(&view, &options).unwrap();
-        let base = square_color(&theme, sq("b3"));
-        let count = |color| {
-            let want = mix(base, color, crate::arrows::ALPHA);
-            square_pixels(&image, &layout, sq("b3"))
-                .into_iter()
-                .filter(|p| (0..3).all(|k| p[k].abs_diff(want[k]) <= 1))
-                .count()
-        };
+        let count = |color| arrow_pixels(&image, &layout, &theme, sq("b3"), color);
         let (played, answer) = (count(theme.played_arrow), count(theme.answer_arrow));
         let q = layout.cell as usize;
         assert!(played * 25 > q * q, "played: {played} of {}", q * q);

@@ -135,25 +135,33 @@ impl ExactCoverage {
         let (x0, y0, x1, y1) = bounds(polygons)?;
         let (width, height) = ((x1 - x0) as usize, (y1 - y0) as usize);
         let mut r = Rasterizer::new(width, height);
-        for poly in polygons.iter().filter(|p| p.len() >= 3) {
-            let reverse = signed_area(poly) < 0.0;
-            let n = poly.len();
-            for k in 0..n {
-                let (a, b) = if reverse {
-                    (poly[n - 1 - k], poly[(2 * n - 2 - k) % n])
-                } else {
-                    (poly[k], poly[(k + 1) % n])
-                };
-                r.draw_line(
-                    point(a.0 - x0 as f32, a.1 - y0 as f32),
-                    point(b.0 - x0 as f32, b.1 - y0 as f32),
-                );
-            }
+        for (a, b) in counter_clockwise_edges(polygons) {
+            r.draw_line(
+                point(a.0 - x0 as f32, a.1 - y0 as f32),
+                point(b.0 - x0 as f32, b.1 - y0 as f32),
+            );
         }
         let mut cov = vec![0.0; width * height];
         r.for_each_pixel(|i, c| cov[i] = c.min(1.0));
         Some(ExactCoverage { x0, y0, width, cov })
     }
+}
+
+/// The edges of every polygon of three points or more, each polygon walked counter-clockwise
+/// (turned round when its signed area says it runs the other way): what both rasterisers add
+/// up, so that the overlapping parts of a union saturate instead of cancelling out.
+pub fn counter_clockwise_edges(polygons: &[Vec<Pt>]) -> impl Iterator<Item = (Pt, Pt)> + '_ {
+    polygons.iter().filter(|p| p.len() >= 3).flat_map(|poly| {
+        let reverse = signed_area(poly) < 0.0;
+        let n = poly.len();
+        (0..n).map(move |k| {
+            if reverse {
+                (poly[n - 1 - k], poly[(2 * n - 2 - k) % n])
+            } else {
+                (poly[k], poly[(k + 1) % n])
+            }
+        })
+    })
 }
 
 /// The signed (shoelace) area of a polygon: positive when it runs clockwise on screen (y down).

@@ -11,7 +11,7 @@
 //! at its first reached column: the coverage is the same to a float's last bits (that crate
 //! carries each row's rounding dust into the next).
 
-use super::shapes::{Pt, bounds, signed_area};
+use super::shapes::{Pt, bounds, counter_clockwise_edges};
 
 /// The coverage of a union of polygons, row by row over each row's reach.
 pub struct SpanRaster {
@@ -41,34 +41,25 @@ impl SpanRaster {
         let (x0, y0, _, y1) = bounds(polygons)?;
         let height = (y1 - y0) as usize;
         let mut edges = Vec::new();
-        for poly in polygons.iter().filter(|p| p.len() >= 3) {
-            let reverse = signed_area(poly) < 0.0;
-            let n = poly.len();
-            for k in 0..n {
-                let (a, b) = if reverse {
-                    (poly[n - 1 - k], poly[(2 * n - 2 - k) % n])
-                } else {
-                    (poly[k], poly[(k + 1) % n])
-                };
-                let a = (a.0 - x0 as f32, a.1 - y0 as f32);
-                let b = (b.0 - x0 as f32, b.1 - y0 as f32);
-                if (a.1 - b.1).abs() <= f32::EPSILON {
-                    continue;
-                }
-                edges.push(if a.1 < b.1 {
-                    Edge {
-                        top: a,
-                        bottom: b,
-                        dir: 1.0,
-                    }
-                } else {
-                    Edge {
-                        top: b,
-                        bottom: a,
-                        dir: -1.0,
-                    }
-                });
+        for (a, b) in counter_clockwise_edges(polygons) {
+            let a = (a.0 - x0 as f32, a.1 - y0 as f32);
+            let b = (b.0 - x0 as f32, b.1 - y0 as f32);
+            if (a.1 - b.1).abs() <= f32::EPSILON {
+                continue;
             }
+            edges.push(if a.1 < b.1 {
+                Edge {
+                    top: a,
+                    bottom: b,
+                    dir: 1.0,
+                }
+            } else {
+                Edge {
+                    top: b,
+                    bottom: a,
+                    dir: -1.0,
+                }
+            });
         }
         // First pass: each row's reach (first column, one past the last).
         let mut reach = vec![(usize::MAX, 0usize); height];

@@ -10,8 +10,9 @@
 //! its indices in. Nothing here draws: a square is only ever filled from a real drawing.
 //!
 //! Bounded: at most [`LIMIT_BYTES`] of squares a canvas (at 640 px an 83-pixel square is
-//! 6.9 KB, so about 300 squares, more than a game's pieces visit); past it the cache starts
-//! afresh.
+//! 6.9 KB, so about 300 squares, more than a game's pieces visit), held in one block taken when
+//! the canvas is made, so that keeping squares never allocates and the process's memory does
+//! not creep as games bring new squares; when the block is full the cache starts afresh.
 
 use super::board::SquareKey;
 
@@ -22,11 +23,16 @@ const LIMIT_BYTES: usize = 2 << 20;
 /// the 8 pieces.
 const SLOTS: usize = 49 * 2 * 9;
 
-/// Kept squares of one option set: each the `cell` × `cell` indices of a square, row by row.
+/// Kept squares of one option set: each the `cell` × `cell` indices of a square, row by row,
+/// one after another in one block.
 pub struct SquareCache {
     cell: usize,
-    slots: Vec<Option<Box<[u8]>>>,
-    bytes: usize,
+    /// Where each slot's square starts in `block`, when it is kept.
+    starts: Vec<Option<usize>>,
+    /// The squares kept, allocated once: its length is the bound.
+    block: Vec<u8>,
+    /// How much of `block` holds squares.
+    used: usize,
 }
 
 /// The slot of a key.
@@ -36,27 +42,33 @@ fn slot((sq, tinted, piece): SquareKey) -> usize {
 }
 
 impl SquareCache {
-    /// No squares kept yet, for squares `cell` pixels wide.
+    /// No squares kept yet, for squares `cell` pixels wide: room for as many whole squares
+    /// as [`LIMIT_BYTES`] holds (or as there are slots).
     pub fn new(cell: u32) -> SquareCache {
+        let cell = cell as usize;
+        let square = (cell * cell).max(1);
+        let squares = (LIMIT_BYTES / square).min(SLOTS);
         SquareCache {
-            cell: cell as usize,
-            slots: vec![None; SLOTS],
-            bytes: 0,
+            cell,
+            starts: vec![None; SLOTS],
+            block: vec![0; squares * square],
+            used: 0,
         }
     }
 
     /// True when the square of `key` is kept.
     pub fn has(&self, key: SquareKey) -> bool {
-        self.slots[slot(key)].is_some()
+        self.starts[slot(key)].is_some()
     }
 
     /// Copies the kept square of `key` into `indices` (an image `width` pixels wide) with its
     /// top-left pixel at `(x, y)`; nothing if it is not kept ([`SquareCache::has`] said so).
     pub fn copy_in(&self, key: SquareKey, indices: &mut [u8], width: usize, (x, y): (u32, u32)) {
-        let Some(tile) = &self.slots[slot(key)] else {
+        let Some(start) = self.starts[slot(key)] else {
             return;
         };
         let (x, y, q) = (x as usize, y as usize, self.cell);
+        let tile = &self.block[start..start + q * q];
         for (row, from) in tile.chunks_exact(q).enumerate() {
             let at = (y + row) * width + x;
             indices[at..at + q].copy_from_slice(from);
@@ -64,19 +76,30 @@ impl SquareCache {
     }
 
     /// Keeps the square of `key` as `indices` (an image `width` pixels wide) hold it with its
-    /// top-left pixel at `(x, y)`.
+    /// top-left pixel at `(x, y)`: in its old place if it was kept, else after the others
+    /// (starting afresh when the block is full).
     pub fn keep(&mut self, key: SquareKey, indices: &[u8], width: usize, (x, y): (u32, u32)) {
         let (x, y, q) = (x as usize, y as usize, self.cell);
-        if self.bytes + q * q > LIMIT_BYTES {
-            self.slots.fill(None);
-            self.bytes = 0;
+        if q * q > self.block.len() {
+            return;
         }
-        let mut tile = Vec::with_capacity(q * q);
-        for row in y..y + q {
-            tile.extend_from_slice(&indices[row * width + x..row * width + x + q]);
+        let start = match self.starts[slot(key)] {
+            Some(start) => start,
+            None => {
+                if self.used + q * q > self.block.len() {
+                    self.starts.fill(None);
+                    self.used = 0;
+                }
+                self.used += q * q;
+                self.used - q * q
+            }
+        };
+        self.starts[slot(key)] = Some(start);
+        let tile = &mut self.block[start..start + q * q];
+        for (row, to) in tile.chunks_exact_mut(q).enumerate() {
+            let from = (y + row) * width + x;
+            to.copy_from_slice(&indices[from..from + q]);
         }
-        let old = self.slots[slot(key)].replace(tile.into_boxed_slice());
-        self.bytes += q * q - old.map_or(0, |t| t.len());
     }
 }
 
@@ -102,11 +125,23 @@ mod tests {
                 image[y * width + 3..y * width + 603]
             );
         }
-        // 360 KB a square: the sixth goes past 2 MB, and the cache starts afresh.
+        // 360 KB a square: five fit in 2 MB; the sixth starts the cache afresh, and the block
+        // taken at the start is all it ever holds.
+        let block = cache.block.len();
+        assert_eq!(block, 5 * 360_000);
         for i in 1..6 {
             cache.keep(key(i), &image, width, (0, 0));
-            assert!(cache.bytes <= LIMIT_BYTES);
+            assert!(cache.used <= block && cache.block.len() == block);
         }
         assert!(!cache.has(key(0)) && cache.has(key(5)));
+        // Kept again, a square takes its old place.
+        let used = cache.used;
+        cache.keep(key(5), &image, width, (3, 5));
+        assert_eq!(cache.used, used);
+        cache.copy_in(key(5), &mut out, width, (3, 5));
+        assert_eq!(
+            out[5 * width + 3..5 * width + 603],
+            image[5 * width + 3..5 * width + 603]
+        );
     }
 }
