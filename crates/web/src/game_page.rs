@@ -126,12 +126,7 @@ pub async fn embed(
     let title = title(&view);
     let description = description(&view);
     let url = site.links.game(view.id());
-    let head = Head {
-        title: &title,
-        description: &description,
-        image: None,
-        url: &url,
-    };
+    let head = Head::without_image(&title, &description, &url);
     let body = html! {
         div class="layout" {
             (board_area(&view, ply, Color::White, None))

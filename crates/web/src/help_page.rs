@@ -65,12 +65,7 @@ pub async fn help(
     let url = site.links.help(lang);
     let title = tr!(lang, "help-page-title");
     let description = tr!(lang, "help-page-description");
-    let head = Head {
-        title: &title,
-        description: &description,
-        image: None,
-        url: &url,
-    };
+    let head = Head::without_image(&title, &description, &url);
     let body = html! {
         article class="guide" { (PreEscaped(rendered(lang))) }
     };

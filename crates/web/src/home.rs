@@ -68,12 +68,7 @@ pub async fn home(
     let title = tr!(lang, "home-title");
     let description = tr!(lang, "home-description");
     let url = format!("{}/", site.links.base());
-    let head = Head {
-        title: &title,
-        description: &description,
-        image: None,
-        url: &url,
-    };
+    let head = Head::without_image(&title, &description, &url);
     let body = html! {
         header class="page-head" {
             h1 { "Rollerball" }

@@ -21,6 +21,18 @@ pub struct Head<'a> {
     pub url: &'a str,
 }
 
+impl<'a> Head<'a> {
+    /// The head of a page that unfurls without a picture.
+    pub fn without_image(title: &'a str, description: &'a str, url: &'a str) -> Head<'a> {
+        Head {
+            title,
+            description,
+            image: None,
+            url,
+        }
+    }
+}
+
 /// A whole page in `lang`: `head`, then `body` inside `<main>`, then the footer.
 pub fn page(lang: Lang, head: &Head<'_>, main_attrs: MainAttrs<'_>, body: Markup) -> Markup {
     html! {
@@ -96,12 +108,7 @@ fn footer(lang: Lang) -> Markup {
 
 /// A page that says one thing: `message`, with `status`.
 pub fn message(lang: Lang, status: StatusCode, message: &str) -> Response {
-    let head = Head {
-        title: message,
-        description: message,
-        image: None,
-        url: "",
-    };
+    let head = Head::without_image(message, message, "");
     let body = html! {
         p class="notice" { (message) }
         p { a href="/" { "Rollerball" } }

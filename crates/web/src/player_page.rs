@@ -57,12 +57,7 @@ pub async fn player(
         playing = view.playing.len()
     );
     let url = site.links.player(id);
-    let head = Head {
-        title: &title,
-        description: &description,
-        image: None,
-        url: &url,
-    };
+    let head = Head::without_image(&title, &description, &url);
     let body = html! {
         header class="page-head" {
             h1 { bdi { (view.name) } }

@@ -134,12 +134,7 @@ fn signed_in(site: &Site, grant: &Grant, token: &str) -> Response {
 /// the link into (which the script fills in and sends by itself).
 fn signin_page(lang: Lang, status: StatusCode, refusal: Option<String>) -> Response {
     let title = tr!(lang, "web-signin-title");
-    let head = Head {
-        title: &title,
-        description: &title,
-        image: None,
-        url: "",
-    };
+    let head = Head::without_image(&title, &title, "");
     let body = html! {
         h1 { (title) }
         @if let Some(refusal) = &refusal {

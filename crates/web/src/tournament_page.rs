@@ -49,12 +49,7 @@ pub async fn tournament(
         format = view.format.as_str()
     );
     let url = site.links.tournament(id);
-    let head = Head {
-        title: &title,
-        description: &description,
-        image: None,
-        url: &url,
-    };
+    let head = Head::without_image(&title, &description, &url);
     let body = html! {
         header class="page-head" {
             h1 { bdi { (view.name) } }
