@@ -57,6 +57,7 @@ async fn keep_moving(store: Store, mut game: Game, stop: Arc<AtomicBool>, count:
         let now = Timestamp::now();
         let next = AfterMove::Continue(Deadline::at(now.plus_days(3)));
         game = store
+            .play()
             .commit_move(game.id, game.version, &a_move(ply), next, now)
             .await
             .expect("commit");
@@ -127,7 +128,7 @@ async fn bench_store(url: &str) -> Store {
 /// Moves on game 1 alone, one after another.
 async fn store_one(store: &Store) -> f64 {
     let store = store.clone();
-    let game = store.game(GameId(1)).await.unwrap().unwrap();
+    let game = store.games().game(GameId(1)).await.unwrap().unwrap();
     rate(move |stop, count| vec![tokio::spawn(keep_moving(store, game, stop, count))]).await
 }
 
@@ -135,7 +136,7 @@ async fn store_one(store: &Store) -> f64 {
 async fn store_many(store: &Store) -> f64 {
     let mut games = Vec::new();
     for id in 1..=GAMES {
-        games.push(store.game(GameId(id)).await.unwrap().unwrap());
+        games.push(store.games().game(GameId(id)).await.unwrap().unwrap());
     }
     let store = store.clone();
     rate(move |stop, count| {

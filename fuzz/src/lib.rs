@@ -294,13 +294,23 @@ pub fn lines(data: &[u8]) -> Vec<Line> {
 async fn fingerprint(store: &Store) -> String {
     let mut out = String::new();
     for id in 1.. {
-        match store.game_with_moves(GameId(id)).await.expect("store") {
+        match store
+            .games()
+            .game_with_moves(GameId(id))
+            .await
+            .expect("store")
+        {
             Some((game, moves)) => out.push_str(&format!("{game:?}{moves:?}\n")),
             None => break,
         }
     }
     for id in 1.. {
-        match store.challenge(ChallengeId(id)).await.expect("store") {
+        match store
+            .challenges()
+            .challenge(ChallengeId(id))
+            .await
+            .expect("store")
+        {
             Some(c) => out.push_str(&format!("{c:?}\n")),
             None => break,
         }
@@ -541,7 +551,12 @@ async fn check_reply(store: &Store, reply: &Reply, said: &str) {
     );
     for player in &reply.mentions {
         assert!(
-            store.player(*player).await.expect("store").is_some(),
+            store
+                .players()
+                .player(*player)
+                .await
+                .expect("store")
+                .is_some(),
             "`{said}` made the bot mention an unknown user {}",
             player.0
         );

@@ -333,6 +333,7 @@ fn acknowledged(reply: &Reply) -> bool {
 async fn resume(store: &Store, slot: &mut Slot) -> Result<bool, LoadError> {
     let (white, black) = (player(slot.index, false), player(slot.index, true));
     let found = store
+        .games()
         .active_games_in(place(slot.index).channel)
         .await?
         .into_iter()
@@ -341,7 +342,7 @@ async fn resume(store: &Store, slot: &mut Slot) -> Result<bool, LoadError> {
         slot.playing = None;
         return Ok(false);
     };
-    let Some((row, moves)) = store.game_with_moves(row.id).await? else {
+    let Some((row, moves)) = store.games().game_with_moves(row.id).await? else {
         slot.playing = None;
         return Ok(false);
     };
@@ -368,6 +369,7 @@ async fn start_game(target: &Target, slot: &mut Slot) -> Result<(), LoadError> {
     let here = place(slot.index);
     let open = target
         .store
+        .challenges()
         .open_challenges_by(white.id)
         .await?
         .into_iter()

@@ -141,6 +141,7 @@ async fn play_the_computer(
 /// The game as stored, if it is still being played.
 async fn current(store: &Store, id: GameId) -> Result<Option<RulesGame>, String> {
     let (row, moves) = store
+        .games()
         .game_with_moves(id)
         .await
         .map_err(|e| e.to_string())?
@@ -322,6 +323,7 @@ pub async fn measure_lookups(
     let now = Timestamp::now();
     for _ in 0..rows {
         store
+            .play()
             .create_game(
                 &NewGame {
                     place: place(LOOKUP_CHANNEL),

@@ -141,6 +141,7 @@ async fn open_web(
     for slot in 0..watchers {
         let (white, black) = (player(slot, false).id, player(slot, true).id);
         if let Some(game) = store
+            .games()
             .active_games_in(place(slot).channel)
             .await?
             .into_iter()

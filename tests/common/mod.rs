@@ -180,6 +180,7 @@ pub async fn postgres_db(name: &str) -> Option<TestDb> {
 pub async fn players(store: &Store, ids: &[u64]) {
     for &id in ids {
         store
+            .players()
             .upsert_player(PlayerId(id), &format!("p{id}"), T0)
             .await
             .expect("player");
@@ -252,6 +253,7 @@ pub async fn play(store: &Store, mut game: Game, n: u32) -> Game {
     for _ in 0..n {
         let ply = game.ply + 1;
         game = store
+            .play()
             .commit_move(
                 game.id,
                 game.version,

@@ -235,19 +235,31 @@ impl World {
     pub async fn snapshot(&self) -> String {
         let mut out = String::new();
         for id in 1.. {
-            match self.store.game_with_moves(GameId(id)).await.unwrap() {
+            match self
+                .store
+                .games()
+                .game_with_moves(GameId(id))
+                .await
+                .unwrap()
+            {
                 Some(g) => out.push_str(&format!("{g:?}\n")),
                 None => break,
             }
         }
         for id in 1.. {
-            match self.store.challenge(ChallengeId(id)).await.unwrap() {
+            match self
+                .store
+                .challenges()
+                .challenge(ChallengeId(id))
+                .await
+                .unwrap()
+            {
                 Some(c) => out.push_str(&format!("{c:?}\n")),
                 None => break,
             }
         }
         for p in [101, 102, 103, 104] {
-            let player = self.store.player(PlayerId(p)).await.unwrap();
+            let player = self.store.players().player(PlayerId(p)).await.unwrap();
             out.push_str(&format!("{player:?}\n"));
         }
         out
@@ -275,12 +287,17 @@ impl World {
 
     /// Game `id` as stored.
     pub async fn game(&self, id: GameId) -> Game {
-        self.store.game(id).await.unwrap().expect("the game")
+        self.store
+            .games()
+            .game(id)
+            .await
+            .unwrap()
+            .expect("the game")
     }
 
     /// Game `id`'s stored moves.
     pub async fn moves(&self, id: GameId) -> Vec<StoredMove> {
-        self.store.moves(id).await.unwrap()
+        self.store.games().moves(id).await.unwrap()
     }
 
     /// Runs the deadline sweep.

@@ -40,7 +40,11 @@ async fn dm_after(fake: &FakeDiscord, from: usize, dm: u64, what: &str) -> Recor
 async fn held(store: &Store, player: u64, count: usize) -> Vec<String> {
     let deadline = tokio::time::Instant::now() + crate::fake_discord::WAIT;
     loop {
-        let held = store.held_notices(PlayerId(player)).await.unwrap();
+        let held = store
+            .players()
+            .held_notices(PlayerId(player))
+            .await
+            .unwrap();
         if held.len() == count {
             return held.into_iter().map(|n| n.text).collect();
         }
@@ -107,7 +111,12 @@ async fn a_game_in_a_group_dm_the_bot_is_not_in() {
     let begun = answer(&fake, from, pressed).await;
     assert_board(&begun);
     assert!(begun.content().contains("begins"), "{}", begun.content());
-    let row = store.active_games_of(PlayerId(ALICE)).await.unwrap()[0].clone();
+    let row = store
+        .games()
+        .active_games_of(PlayerId(ALICE))
+        .await
+        .unwrap()[0]
+        .clone();
     let game = row.id.0;
     assert_eq!(
         row.place,
@@ -141,7 +150,14 @@ async fn a_game_in_a_group_dm_the_bot_is_not_in() {
     );
     assert_board(&moved);
     let bob_dm = opened_dm(&fake, from, BOB).await;
-    let deadline = store.game(row.id).await.unwrap().unwrap().deadline.unwrap();
+    let deadline = store
+        .games()
+        .game(row.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline
+        .unwrap();
     assert_eq!(
         dm_after(&fake, from, bob_dm, "Bob's turn notice")
             .await
@@ -175,7 +191,14 @@ async fn a_game_in_a_group_dm_the_bot_is_not_in() {
         played.content()
     );
     assert_board(&played);
-    let deadline = store.game(row.id).await.unwrap().unwrap().deadline.unwrap();
+    let deadline = store
+        .games()
+        .game(row.id)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline
+        .unwrap();
     assert_eq!(
         dm_after(&fake, from, alice_dm, "Alice's turn notice")
             .await

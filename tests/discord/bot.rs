@@ -249,7 +249,12 @@ pub(crate) fn some_move(mirror: &RulesGame) -> String {
 }
 
 async fn game(store: &Store, id: GameId) -> rollerball::store::Game {
-    store.game(id).await.expect("store").expect("the game")
+    store
+        .games()
+        .game(id)
+        .await
+        .expect("store")
+        .expect("the game")
 }
 
 /// Alice challenges Bob in the channel and Bob accepts by button: returns the game and its thread.
@@ -322,7 +327,7 @@ pub(crate) async fn new_game(fake: &FakeDiscord, store: &Store, days: i64) -> (G
     let welcome = posted(fake, from, thread, "the board in the game's thread").await;
     assert_board(&welcome);
     assert!(welcome.content().contains("home of"));
-    let games = store.active_games_in(thread).await.expect("store");
+    let games = store.games().active_games_in(thread).await.expect("store");
     let row = games.last().expect("the game, found through its thread");
     assert_eq!(row.place.thread, Some(thread));
     (row.id, thread)
@@ -360,6 +365,7 @@ async fn whole_games_through_serenity() {
     assert!(refused.ephemeral(), "{}", refused.json);
     assert!(
         store
+            .games()
             .active_games_of(rollerball::store::PlayerId(ALICE))
             .await
             .unwrap()
@@ -711,7 +717,7 @@ async fn discord_failures_lose_no_move() {
         .wait_for(from, "the refused thread", |r| r.path.ends_with("/threads"))
         .await;
     assert_eq!(refused.status, 403);
-    let games = store.active_games_in(CHANNEL).await.unwrap();
+    let games = store.games().active_games_in(CHANNEL).await.unwrap();
     let g2 = games
         .iter()
         .find(|row| row.id != g)
@@ -917,7 +923,7 @@ async fn rate_limits_large_uploads_and_missing_permissions() {
         .collect();
     assert_eq!(refused, [(403, 1), (403, 0)], "a refusal is not retried");
     // The game itself stands, in its thread.
-    let games = store.active_games_in(CHANNEL).await.unwrap();
+    let games = store.games().active_games_in(CHANNEL).await.unwrap();
     let second = games.iter().find(|row| row.id != g).expect("the new game");
     assert!(second.place.thread.is_some());
     bot.shut_down(&fake).await;
@@ -968,6 +974,7 @@ async fn slow_answers_are_deferred_then_edited_or_followed_up() {
     assert_eq!(edited.pngs().len(), 1);
     assert!(edited.content().contains("begins"));
     let g = store
+        .games()
         .active_games_of(rollerball::store::PlayerId(ALICE))
         .await
         .unwrap()[0]
@@ -1064,7 +1071,14 @@ async fn a_game_against_the_computer_in_its_own_thread() {
         refused.content(),
         "The computer's level is a number from 1 (beginner) to 5 (strongest), not `9`."
     );
-    assert!(bot.store.active_games_in(CHANNEL).await.unwrap().is_empty());
+    assert!(
+        bot.store
+            .games()
+            .active_games_in(CHANNEL)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     let from = fake.mark();
     let id = fake.slash(
         ALICE,
@@ -1088,7 +1102,7 @@ async fn a_game_against_the_computer_in_its_own_thread() {
     );
     let thread = thread.created.unwrap();
     posted(&fake, from, thread, "the board in the thread").await;
-    let g = bot.store.active_games_in(thread).await.unwrap()[0].id;
+    let g = bot.store.games().active_games_in(thread).await.unwrap()[0].id;
     // A bare move in the thread; the computer answers in the same reply.
     let from = fake.mark();
     fake.say(ALICE, thread, "c2-b3");
@@ -1361,7 +1375,15 @@ async fn the_command_and_the_answers_speak_the_players_languages() {
     // no client locale, is answered in it.
     fake.guild_create("fr");
     let mut waited = Duration::ZERO;
-    while bot.store.server_locale(GUILD).await.unwrap().as_deref() != Some("fr") {
+    while bot
+        .store
+        .players()
+        .server_locale(GUILD)
+        .await
+        .unwrap()
+        .as_deref()
+        != Some("fr")
+    {
         assert!(waited < fake_discord::WAIT, "GUILD_CREATE was not recorded");
         tokio::time::sleep(Duration::from_millis(20)).await;
         waited += Duration::from_millis(20);
@@ -1677,6 +1699,7 @@ async fn hostile_messages_ping_nobody_and_change_nothing() {
     }
     assert!(
         store
+            .challenges()
             .open_challenges_by(rollerball::store::PlayerId(CAROL))
             .await
             .unwrap()

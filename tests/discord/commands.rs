@@ -43,7 +43,12 @@ async fn the_families_of_commands_answer_as_their_words_do() {
         saved.content()
     );
     assert_eq!(
-        store.forecasts(game, PlayerId(ALICE)).await.unwrap().len(),
+        store
+            .play()
+            .forecasts(game, PlayerId(ALICE))
+            .await
+            .unwrap()
+            .len(),
         1
     );
     let (from, id) = ask(ALICE, "rb-forecast", Some("list"), json!([]));
@@ -58,6 +63,7 @@ async fn the_families_of_commands_answer_as_their_words_do() {
     assert!(answer(&fake, from, id).await.ephemeral());
     assert!(
         store
+            .play()
             .forecasts(game, PlayerId(ALICE))
             .await
             .unwrap()

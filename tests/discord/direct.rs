@@ -82,7 +82,14 @@ async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
     );
     let dm = opened_dm(&fake, from, BOB).await;
     let notice = posted(&fake, from, dm, "Bob's turn notice").await;
-    let deadline = store.game(game).await.unwrap().unwrap().deadline.unwrap();
+    let deadline = store
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline
+        .unwrap();
     assert_eq!(
         notice.content(),
         format!(
@@ -134,7 +141,7 @@ async fn turn_notices_arrive_by_dm_and_a_refused_dm_changes_nothing() {
         })
         .await;
     assert_eq!(refused.status, 403);
-    let row = store.game(game).await.unwrap().unwrap();
+    let row = store.games().game(game).await.unwrap().unwrap();
     assert_eq!(row.ply, 2);
     let kept = format!(
         "<@{BOB}> played **f5** in game #{}: your move — deadline <t:{}:R> · \

@@ -41,7 +41,7 @@ async fn wait_for_posts(fake: &FakeDiscord, channel: u64, count: usize, what: &s
 /// Waits until the store holds `ply` moves of the game: the move is committed.
 async fn wait_for_ply(store: &Store, play: &Play, ply: u32) {
     let deadline = tokio::time::Instant::now() + fake_discord::WAIT;
-    while store.game(play.game).await.unwrap().unwrap().ply < ply {
+    while store.games().game(play.game).await.unwrap().unwrap().ply < ply {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the move was not committed"
@@ -137,7 +137,12 @@ async fn a_move_cut_off_by_sigkill_is_posted_once_after_restart() {
             posted.content()
         );
         play.mirror.play_input(&san).unwrap();
-        let (_, moves) = store.game_with_moves(play.game).await.unwrap().unwrap();
+        let (_, moves) = store
+            .games()
+            .game_with_moves(play.game)
+            .await
+            .unwrap()
+            .unwrap();
         let stored: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
         assert_eq!(stored, play.mirror.sans(), "{:?}", db.backend);
         assert!(fake.take_violations().is_empty());

@@ -167,7 +167,7 @@ async fn play_one(
     let (accepted, _) = answers.answer(pressed).await;
     assert!(accepted.content().contains("begins"), "{}", accepted.json);
     let thread = answers.thread(channel).await;
-    let game = store.active_games_in(thread).await.expect("store")[0].id;
+    let game = store.games().active_games_in(thread).await.expect("store")[0].id;
 
     // The moves of all games start together.
     all_set_up.wait().await;
@@ -242,7 +242,12 @@ async fn fifty_games_at_once_through_serenity() {
 
     assert_eq!(played.len(), GAMES as usize);
     for (game, mirror) in &played {
-        let row = store.game(*game).await.expect("store").expect("the game");
+        let row = store
+            .games()
+            .game(*game)
+            .await
+            .expect("store")
+            .expect("the game");
         assert_eq!(row.ply as usize, MOVES);
         assert_eq!(row.fen, mirror.position().to_fen());
     }

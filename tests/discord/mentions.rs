@@ -27,7 +27,13 @@ async fn only_users_discord_resolved_are_challenged() {
         ..
     } = Started::new().await;
     fake.bot_user(HELPER, "Helper");
-    let open = || async { store.open_challenges_by(PlayerId(ALICE)).await.unwrap() };
+    let open = || async {
+        store
+            .challenges()
+            .open_challenges_by(PlayerId(ALICE))
+            .await
+            .unwrap()
+    };
 
     for (said, mentions, refused) in [
         ("!rb challenge <@0>".to_string(), vec![], unknown("<@0>")),

@@ -152,7 +152,7 @@ async fn a_move_picked_from_menus() {
             g.0
         )
     );
-    assert!(store.moves(g).await.unwrap().is_empty());
+    assert!(store.games().moves(g).await.unwrap().is_empty());
 
     // b3: the menu's message says so, and the move is posted for everyone, with the board, as
     // `move b3` is.
@@ -182,7 +182,7 @@ async fn a_move_picked_from_menus() {
         played.data()["allowed_mentions"]["users"],
         json!([BOB.to_string()])
     );
-    assert_eq!(store.moves(g).await.unwrap()[0].coord, "c2-b3");
+    assert_eq!(store.games().moves(g).await.unwrap()[0].coord, "c2-b3");
 
     // Bob answers by slash command; Alice's old menu is stale: a fresh one in its place.
     let from = fake.mark();
@@ -205,7 +205,7 @@ async fn a_move_picked_from_menus() {
         stale.content()
     );
     assert!(menu_id(&stale).starts_with(&format!("rb:pieces:{}:2:", g.0)));
-    assert_eq!(store.moves(g).await.unwrap().len(), 2);
+    assert_eq!(store.games().moves(g).await.unwrap().len(), 2);
 
     let violations = fake.violations();
     assert!(
@@ -294,7 +294,7 @@ async fn a_piece_with_more_moves_than_a_menu_holds() {
         reach: Reach::Posts,
     };
     new.start_fen = ROOK_FEN.to_string();
-    let g = store.create_game(&new, common::T0).await.unwrap().id;
+    let g = store.play().create_game(&new, common::T0).await.unwrap().id;
 
     let from = fake.mark();
     let pressed = fake.press(ALICE, CHANNEL, &format!("rb:pick:{}", g.0));
@@ -333,7 +333,7 @@ async fn a_piece_with_more_moves_than_a_menu_holds() {
     assert_eq!(closed.json["type"], 7);
     let played = followed_up(&fake, from, "the move for everyone").await;
     assert!(!played.ephemeral());
-    assert_eq!(store.moves(g).await.unwrap()[0].san, last);
+    assert_eq!(store.games().moves(g).await.unwrap()[0].san, last);
     let violations = fake.violations();
     assert!(violations.is_empty(), "{violations:#?}");
     bot.shut_down(&fake).await;
@@ -362,7 +362,7 @@ async fn a_slow_answer_to_a_menu_still_replaces_the_menu() {
         thread: None,
         reach: Reach::Posts,
     };
-    let g = store.create_game(&new, common::T0).await.unwrap().id;
+    let g = store.play().create_game(&new, common::T0).await.unwrap().id;
     let edits = |from: usize| {
         fake.requests()
             .into_iter()
@@ -411,7 +411,7 @@ async fn a_slow_answer_to_a_menu_still_replaces_the_menu() {
         )
     );
     assert_eq!(closed[0].json["components"], json!([]));
-    assert_eq!(store.moves(g).await.unwrap()[0].coord, "c2-b3");
+    assert_eq!(store.games().moves(g).await.unwrap()[0].coord, "c2-b3");
     let violations = fake.violations();
     assert!(violations.is_empty(), "{violations:#?}");
     bot.shut_down(&fake).await;

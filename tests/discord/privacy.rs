@@ -34,7 +34,12 @@ fn posts_in(fake: &FakeDiscord, from: usize, channel: u64) -> Vec<Recorded> {
 
 /// Alice's stored forecast lines in `game`.
 async fn lines(store: &Store, game: GameId) -> usize {
-    store.forecasts(game, PlayerId(ALICE)).await.unwrap().len()
+    store
+        .play()
+        .forecasts(game, PlayerId(ALICE))
+        .await
+        .unwrap()
+        .len()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -193,6 +198,7 @@ fn shown(r: &Recorded) -> Vec<i64> {
 /// The numbers of the notices still held for `player`.
 async fn still_held(store: &Store, player: u64) -> Vec<i64> {
     store
+        .players()
         .held_notices(PlayerId(player))
         .await
         .unwrap()
@@ -227,12 +233,14 @@ async fn held_notices_are_shown_privately_in_messages_that_fit() {
     for n in 1..=100 {
         let text = format!("{n:03} {}", "x".repeat(146));
         store
+            .players()
             .hold_notice(PlayerId(ALICE), &text, common::T0)
             .await
             .unwrap();
     }
     for n in 1..=2 {
         store
+            .players()
             .hold_notice(PlayerId(BOB), &format!("{n:03} for Bob"), common::T0)
             .await
             .unwrap();

@@ -209,7 +209,7 @@ pub(crate) async fn start_game(
         r.method == "POST" && r.path == format!("/api/v10/channels/{thread}/messages")
     })
     .await;
-    let row = store.active_games_in(thread).await.expect("store");
+    let row = store.games().active_games_in(thread).await.expect("store");
     Play {
         fake: fake.clone(),
         game: row.last().expect("the game").id,
@@ -275,6 +275,7 @@ impl Play {
     /// The stored moves are exactly the acknowledged ones.
     async fn assert_stored(&self, store: &Store) {
         let (_, moves) = store
+            .games()
             .game_with_moves(self.game)
             .await
             .expect("store")
@@ -365,7 +366,7 @@ async fn two_processes_share_one_bot() {
     }
     exactly_one_post_each(&fake, from, &[a2.thread, b2.thread], "time-out").await;
     for play in [&a2, &b2] {
-        let row = store.game(play.game).await.unwrap().unwrap();
+        let row = store.games().game(play.game).await.unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
         assert_eq!(row.termination, Some(rules::Termination::Time));
     }
@@ -377,7 +378,12 @@ async fn two_processes_share_one_bot() {
     let acknowledged = fake.requests()[from..]
         .iter()
         .any(|r| r.path.starts_with(&format!("/api/v10/interactions/{id}/")) && r.status < 300);
-    let (_, stored) = store.game_with_moves(b1.game).await.unwrap().unwrap();
+    let (_, stored) = store
+        .games()
+        .game_with_moves(b1.game)
+        .await
+        .unwrap()
+        .unwrap();
     let stored_it = stored.len() > b1.mirror.ply();
     assert!(stored_it || !acknowledged, "an acknowledged move was lost");
     if stored_it {

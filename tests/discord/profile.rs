@@ -44,6 +44,7 @@ async fn open(fake: &FakeDiscord, target: u64) -> Recorded {
 
 async fn open_challenges(store: &Store) -> Vec<rollerball::store::Challenge> {
     store
+        .challenges()
         .open_challenges_by(PlayerId(ALICE))
         .await
         .expect("store")

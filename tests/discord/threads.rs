@@ -40,7 +40,7 @@ async fn a_finished_games_thread_is_archived_and_an_idle_one_reopened() {
         Some("PATCH /channels/{channel_id}")
     );
     assert!(fake.archived(thread1));
-    let row = store.game(g1).await.unwrap().unwrap();
+    let row = store.games().game(g1).await.unwrap().unwrap();
     assert_eq!(row.status, GameStatus::Finished);
 
     // Game 2's thread goes quiet and Discord archives it; the reminder reopens it.
@@ -61,7 +61,7 @@ async fn a_finished_games_thread_is_archived_and_an_idle_one_reopened() {
         0
     );
     assert_eq!(
-        store.game(g2).await.unwrap().unwrap().status,
+        store.games().game(g2).await.unwrap().unwrap().status,
         GameStatus::Active
     );
     let violations = fake.violations();

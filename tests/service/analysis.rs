@@ -93,7 +93,7 @@ async fn a_move_that_allows_mate_in_one_is_a_blunder() {
         assert_eq!(graph.get_pixel(after, bottom).0, colors.black);
         assert_eq!(engine.runs.load(Ordering::SeqCst), 1);
         // Stored: one row per position.
-        let stored = w.store.analysis(id).await.unwrap().expect("stored");
+        let stored = w.store.games().analysis(id).await.unwrap().expect("stored");
         assert_eq!((stored.nodes, stored.positions.len()), (20_000, positions));
     }
 }
@@ -148,7 +148,7 @@ async fn a_game_in_progress_is_refused() {
              (`analysis #ID`), or ask in the game's own thread."
         );
         assert_eq!(engine.runs.load(Ordering::SeqCst), 0);
-        assert_eq!(w.store.analysis(id).await.unwrap(), None);
+        assert_eq!(w.store.games().analysis(id).await.unwrap(), None);
     }
 }
 
@@ -243,7 +243,14 @@ async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_d
         // Bob asked where the bot posts: the answer is posted, and no direct message is sent.
         assert!(bobs.direct.is_empty());
         assert_eq!(engine.runs.load(Ordering::SeqCst), 2);
-        assert!(w.store.analysis(second_game).await.unwrap().is_some());
+        assert!(
+            w.store
+                .games()
+                .analysis(second_game)
+                .await
+                .unwrap()
+                .is_some()
+        );
         assert!(svc.sweep().await.is_empty());
     }
 }

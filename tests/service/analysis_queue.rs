@@ -227,7 +227,7 @@ async fn a_request_before_the_analysis_is_stored_does_not_run_the_engine_again()
         l.go.send(()).unwrap();
         // Game #2 is analysed, and waits in the line for the sweep to store and post it.
         l.svc.analysis_ready().await;
-        assert_eq!(w.store.analysis(GameId(2)).await.unwrap(), None);
+        assert_eq!(w.store.games().analysis(GameId(2)).await.unwrap(), None);
         let carols = say_to(&l.svc, &carol(), "analysis #2").await;
         assert!(
             carols.text.starts_with("**Analysis of game #2**"),
@@ -235,7 +235,7 @@ async fn a_request_before_the_analysis_is_stored_does_not_run_the_engine_again()
             carols.text
         );
         assert!(carols.image.is_some());
-        assert!(w.store.analysis(GameId(2)).await.unwrap().is_some());
+        assert!(w.store.games().analysis(GameId(2)).await.unwrap().is_some());
         // The sweep still answers Bob, with the same analysis.
         let notices = l.svc.sweep().await;
         assert_eq!(notices.len(), 1);
@@ -288,7 +288,12 @@ async fn an_analysis_whose_post_was_lost_is_posted_by_the_logs_consumer() {
         assert_eq!((place, mentions), (OTHER_CHANNEL, vec![dave().id]));
         assert!(posted[0].reply.image.is_some() && posted[0].reply.files.len() == 1);
         // Its event, written where Dave asked.
-        let last = w.store.all_events_after(EventId(0), 100).await.unwrap();
+        let last = w
+            .store
+            .event_log()
+            .all_events_after(EventId(0), 100)
+            .await
+            .unwrap();
         let last = last.last().unwrap();
         assert_eq!(
             (last.game, last.channel, &last.kind),

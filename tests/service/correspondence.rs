@@ -68,7 +68,7 @@ async fn a_forecast_answers_the_expected_move_at_once_and_only_its_owner_sees_it
         assert_eq!(sans, ["b3", "f5", "Rf1"]);
         assert_eq!(w.game(id).await.to_move, rules::Color::Black);
         // Both lines are spent: the one played ended with its answer, the other did not match.
-        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap(), []);
+        assert_eq!(w.store.play().forecasts(id, ALICE).await.unwrap(), []);
     }
 }
 
@@ -87,7 +87,7 @@ async fn a_line_goes_on_and_a_move_no_line_expects_drops_them_all() {
         );
         let reply = w.ok(&bob(), "move Rb6").await;
         assert!(!reply.text.contains("(forecast)"), "{}", reply.text);
-        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap(), []);
+        assert_eq!(w.store.play().forecasts(id, ALICE).await.unwrap(), []);
         assert_eq!(w.game(id).await.to_move, rules::Color::White);
     }
 }
@@ -132,7 +132,7 @@ async fn a_line_is_checked_move_by_move_when_it_is_given() {
         );
         // Nothing of the refused lines was kept.
         assert_eq!(
-            w.store.forecasts(id, ALICE).await.unwrap(),
+            w.store.play().forecasts(id, ALICE).await.unwrap(),
             [ForecastLine {
                 from_ply: 1,
                 moves: vec!["e6-f5".into(), "e1-f1".into()]
@@ -142,7 +142,7 @@ async fn a_line_is_checked_move_by_move_when_it_is_given() {
             private(&w, &alice(), "forecast clear").await,
             "Your forecasts in game #1 are dropped (1 line)."
         );
-        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap(), []);
+        assert_eq!(w.store.play().forecasts(id, ALICE).await.unwrap(), []);
     }
 }
 
@@ -154,11 +154,11 @@ async fn a_takeback_and_the_end_of_the_game_drop_every_line() {
         private(&w, &alice(), "forecast f5 Rf1").await;
         w.ok(&alice(), "takeback").await;
         w.ok(&bob(), "takeback accept").await;
-        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap(), []);
+        assert_eq!(w.store.play().forecasts(id, ALICE).await.unwrap(), []);
         w.ok(&alice(), "move b3").await;
         private(&w, &alice(), "forecast f5 Rf1").await;
         w.ok(&bob(), "resign confirm").await;
-        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap(), []);
+        assert_eq!(w.store.play().forecasts(id, ALICE).await.unwrap(), []);
     }
 }
 
@@ -174,7 +174,7 @@ async fn two_processes_never_play_one_forecast_twice() {
         say_to(&a, &alice(), "move b3").await;
         say_to(&b, &alice(), "forecast f5 Rf1").await;
         // Bob's move is committed as a process that stopped before answering would leave it.
-        let game = store.game(id).await.unwrap().unwrap();
+        let game = store.games().game(id).await.unwrap().unwrap();
         let mut position = Position::from_fen(&game.fen).unwrap();
         let mv = rules::read_move(&position, "f5").unwrap();
         let coord = rules::coordinate(&position, mv);
@@ -182,6 +182,7 @@ async fn two_processes_never_play_one_forecast_twice() {
         position.play(mv).unwrap();
         let deadline = rollerball::store::Deadline::at(clock_now(&clock).plus(DAY));
         store
+            .play()
             .commit_move(
                 id,
                 game.version,
@@ -217,6 +218,7 @@ async fn two_processes_never_play_one_forecast_twice() {
         }
         assert_eq!(told, 1);
         let sans: Vec<String> = store
+            .games()
             .moves(id)
             .await
             .unwrap()
@@ -224,7 +226,7 @@ async fn two_processes_never_play_one_forecast_twice() {
             .map(|m| m.san)
             .collect();
         assert_eq!(sans, ["b3", "f5", "Rf1"]);
-        assert_eq!(store.forecasts(id, ALICE).await.unwrap(), []);
+        assert_eq!(store.play().forecasts(id, ALICE).await.unwrap(), []);
     }
 }
 
@@ -309,6 +311,7 @@ async fn a_time_out_is_no_time_out_while_away_and_a_move_meanwhile_waits_too() {
         // there, and runs out at hour 73 + 48.
         assert!(
             w.store
+                .players()
                 .player(PlayerId(102))
                 .await
                 .unwrap()
@@ -352,6 +355,7 @@ async fn a_move_made_against_a_player_away_starts_their_clock_when_they_are_back
         );
         assert!(
             w.store
+                .players()
                 .player(PlayerId(102))
                 .await
                 .unwrap()
@@ -403,6 +407,7 @@ async fn starting_a_game_is_coming_back_and_a_vacation_withdraws_open_challenges
         assert_eq!(deadline_after_t0(&w, id).await, now + 2 * day);
         assert!(
             w.store
+                .players()
                 .player(PlayerId(102))
                 .await
                 .unwrap()
@@ -578,7 +583,7 @@ async fn a_forecast_held_by_an_offer_stays_listed_and_the_owners_own_move_decide
             private(&w, &alice(), "forecast clear").await,
             "Your forecasts in game #1 are dropped (1 line)."
         );
-        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap(), []);
+        assert_eq!(w.store.play().forecasts(id, ALICE).await.unwrap(), []);
     }
 }
 
@@ -620,7 +625,7 @@ async fn a_batch_keeps_its_new_lines_and_says_which_were_already_there() {
              twice.\nYour forecasts in game #1 (2 lines), each your opponent's move, then your \
              answer:\n1. f5 Rf2\n2. Rb6 Kc2"
         );
-        assert_eq!(w.store.forecasts(id, ALICE).await.unwrap().len(), 2);
+        assert_eq!(w.store.play().forecasts(id, ALICE).await.unwrap().len(), 2);
         assert_eq!(
             w.refused(&alice(), "forecast e6-f5 Rf2 ; c6-b6 Kc2").await,
             "All 2 lines are already among yours: nothing to add."

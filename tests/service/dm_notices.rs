@@ -166,7 +166,7 @@ async fn the_computer_s_reply_is_told_only_to_whom_did_not_see_it() {
         new.place = PLACE;
         new.white = None;
         new.computer_level = Level::new(1);
-        let g = w.store.create_game(&new, T0).await.unwrap();
+        let g = w.store.play().create_game(&new, T0).await.unwrap();
         assert_eq!(w.sweep().await.len(), 1);
         assert_eq!(w.game(g.id).await.ply, 1);
         let direct = w.turn_notices().await;

@@ -280,7 +280,12 @@ async fn a_tournaments_start_and_finish_whose_posts_were_lost_are_posted() {
         assert!(posted[0].reply.image.is_some() || !posted[0].reply.files.is_empty());
 
         // The log holds each change once: the start, both forfeits, the resignation, the finish.
-        let events = w.store.all_events_after(EventId(0), 100).await.unwrap();
+        let events = w
+            .store
+            .event_log()
+            .all_events_after(EventId(0), 100)
+            .await
+            .unwrap();
         let mut logged: Vec<_> = events
             .iter()
             .skip_while(|e| e.kind.name() != "tournament_started")

@@ -106,7 +106,7 @@ async fn checkmate_game() {
         assert_eq!(decode_size(png), captioned_size());
         assert_eq!(last.buttons.len(), 1, "only Rematch once over");
         assert_finished(&w, id, GameResult::BlackWins, Termination::Checkmate).await;
-        let moves = w.store.moves(id).await.unwrap();
+        let moves = w.store.games().moves(id).await.unwrap();
         assert_eq!(moves.len(), 12);
         assert_eq!(moves[11].san, "Rxg2#");
         assert_eq!(moves[0].coord, "c2-b2");
@@ -271,7 +271,7 @@ async fn takeback_and_more_time() {
         assert!(back.text.contains("take back **Rf1**"), "{}", back.text);
         let g = w.game(id).await;
         assert_eq!(g.ply, 2);
-        assert_eq!(w.store.moves(id).await.unwrap().len(), 2);
+        assert_eq!(w.store.games().moves(id).await.unwrap().len(), 2);
         assert_eq!(g.fen, "2rbp2/2rk3/5p1/7/1P5/3KR2/2PBR2 w - 2");
 
         // Bob gives Alice two more days on her move.
@@ -631,7 +631,7 @@ async fn two_services_race_and_a_new_one_resumes() {
             }
         }
         assert_eq!(played, 1);
-        assert_eq!(store.moves(id).await.unwrap().len(), 1);
+        assert_eq!(store.games().moves(id).await.unwrap().len(), 1);
 
         // A new service on the same database carries on.
         drop((a, b));
@@ -641,7 +641,7 @@ async fn two_services_race_and_a_new_one_resumes() {
         assert!(!reply.private, "{}", reply.text);
         let board = say_to(&c, &alice(), "board").await;
         assert!(board.text.contains("Last move: **f5**"), "{}", board.text);
-        assert_eq!(store.game(id).await.unwrap().unwrap().ply, 2);
+        assert_eq!(store.games().game(id).await.unwrap().unwrap().ply, 2);
     }
 }
 
@@ -756,7 +756,7 @@ async fn games_against_the_computer() {
             "{}",
             reply.text
         );
-        assert_eq!(w.store.moves(id).await.unwrap().len(), 2);
+        assert_eq!(w.store.games().moves(id).await.unwrap().len(), 2);
 
         // Offers: no draws, takebacks at once (her move and the computer's answer).
         let text = w.refused(&alice(), "draw").await;
@@ -809,7 +809,7 @@ async fn games_against_the_computer() {
             GameStatus::Finished,
             "the game ends within 400 plies"
         );
-        assert_eq!(w.store.moves(id).await.unwrap().len() as u32, g.ply);
+        assert_eq!(w.store.games().moves(id).await.unwrap().len() as u32, g.ply);
 
         // With Black, the computer opens.
         let start = w.ok(&alice(), "challenge computer level 2 black").await;
@@ -853,6 +853,7 @@ async fn one_rematch_per_finished_game_the_second_asker_accepts_the_first() {
         assert_eq!((g.white, g.rematch_of), (Some(PlayerId(102)), Some(id)));
         assert!(
             w.store
+                .challenges()
                 .open_challenges_by(PlayerId(101))
                 .await
                 .unwrap()
@@ -860,6 +861,7 @@ async fn one_rematch_per_finished_game_the_second_asker_accepts_the_first() {
         );
         assert!(
             w.store
+                .challenges()
                 .open_challenges_by(PlayerId(102))
                 .await
                 .unwrap()
@@ -964,6 +966,7 @@ async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
         // As if the process died between Alice's game starting and the computer's first move.
         let store = &w.store;
         store
+            .players()
             .upsert_player(PlayerId(101), "alice", T0)
             .await
             .unwrap();
@@ -972,7 +975,7 @@ async fn the_sweep_makes_a_computer_move_a_crash_left_undone() {
         new.white = None;
         new.black = Some(PlayerId(101));
         new.computer_level = Level::new(1);
-        let g = store.create_game(&new, T0).await.unwrap();
+        let g = store.play().create_game(&new, T0).await.unwrap();
         let notices = w.sweep().await;
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(
@@ -1168,7 +1171,7 @@ async fn the_language_comes_from_the_players_choice_then_the_client_then_the_ser
             refused.text,
             "Je ne sais pas encore répondre en `de` ; les langues que je parle sont : en, fr, es, ru."
         );
-        let player = w.store.player(PlayerId(103)).await.unwrap();
+        let player = w.store.players().player(PlayerId(103)).await.unwrap();
         assert_eq!(player.unwrap().language.as_deref(), Some("fr"));
 
         // `auto` forgets the choice: the server's language again.
@@ -1177,7 +1180,7 @@ async fn the_language_comes_from_the_players_choice_then_the_client_then_the_ser
             saved.text,
             "Guardado: idioma **es**, menciones **activadas**, mensajes directos en tu turno **desactivados**."
         );
-        let player = w.store.player(PlayerId(103)).await.unwrap();
+        let player = w.store.players().player(PlayerId(103)).await.unwrap();
         assert_eq!(player.unwrap().language, None);
         assert_eq!(w.answer(games(None)).await.text, spanish);
     }
@@ -1188,23 +1191,37 @@ async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
     for w in worlds("svc_server_locale").await {
         let store = &w.store;
         w.service.remember_server_locale(5, "fr").await.unwrap();
-        assert_eq!(store.server_locale(5).await.unwrap().as_deref(), Some("fr"));
+        assert_eq!(
+            store.players().server_locale(5).await.unwrap().as_deref(),
+            Some("fr")
+        );
         // Another process stores an older report; this one's unchanged report is not written
         // again within the hour…
-        store.set_server_locale(5, "ru", T0).await.unwrap();
+        store
+            .players()
+            .set_server_locale(5, "ru", T0)
+            .await
+            .unwrap();
         w.service.remember_server_locale(5, "fr").await.unwrap();
-        assert_eq!(store.server_locale(5).await.unwrap().as_deref(), Some("ru"));
+        assert_eq!(
+            store.players().server_locale(5).await.unwrap().as_deref(),
+            Some("ru")
+        );
         // …but a changed one is at once, and an unchanged one after the hour.
         w.service.remember_server_locale(5, "es-ES").await.unwrap();
         assert_eq!(
-            store.server_locale(5).await.unwrap().as_deref(),
+            store.players().server_locale(5).await.unwrap().as_deref(),
             Some("es-ES")
         );
-        store.set_server_locale(5, "ru", T0).await.unwrap();
+        store
+            .players()
+            .set_server_locale(5, "ru", T0)
+            .await
+            .unwrap();
         w.clock.advance(2 * HOUR);
         w.service.remember_server_locale(5, "es-ES").await.unwrap();
         assert_eq!(
-            store.server_locale(5).await.unwrap().as_deref(),
+            store.players().server_locale(5).await.unwrap().as_deref(),
             Some("es-ES")
         );
     }

@@ -227,7 +227,7 @@ async fn sql_looking_text() {
         // The tables are all still there and the game goes on.
         let reply = w.say(&bob(), "f5").await;
         assert!(reply.text.contains("played **f5**"), "{}", reply.text);
-        assert_eq!(w.store.moves(w.game).await.unwrap().len(), 2);
+        assert_eq!(w.store.games().moves(w.game).await.unwrap().len(), 2);
     }
 }
 
@@ -471,9 +471,23 @@ async fn names_are_kept_short_and_on_one_line() {
         let long = common::actor(301, &"W".repeat(100_000));
         let broken = common::actor(302, "mallory\n[Result \"0-1\"]");
         let id = w.start(&long, &broken, "").await;
-        let kept = w.store.player(PlayerId(301)).await.unwrap().unwrap().name;
+        let kept = w
+            .store
+            .players()
+            .player(PlayerId(301))
+            .await
+            .unwrap()
+            .unwrap()
+            .name;
         assert_eq!(kept, format!("{}…", "W".repeat(63)));
-        let kept = w.store.player(PlayerId(302)).await.unwrap().unwrap().name;
+        let kept = w
+            .store
+            .players()
+            .player(PlayerId(302))
+            .await
+            .unwrap()
+            .unwrap()
+            .name;
         assert_eq!(kept, "mallory[Result \"0-1\"]");
         // The game's record names them as kept, each tag on its line.
         let view = w.service.game_view(id, Lang::En).await.unwrap().unwrap();

@@ -90,6 +90,7 @@ async fn twenty_games_in_progress_at_once_however_they_start() {
         w.ok(&alice(), "accept #17").await;
         assert_eq!(
             w.store
+                .games()
                 .games_in_progress_of(alice().id)
                 .await
                 .unwrap()
@@ -128,6 +129,7 @@ async fn twenty_games_in_progress_at_once_however_they_start() {
         assert_eq!(start.new_games.len(), 3, "{}", start.text);
         assert_eq!(
             w.store
+                .games()
                 .games_in_progress_of(alice().id)
                 .await
                 .unwrap()

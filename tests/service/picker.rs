@@ -394,7 +394,7 @@ async fn menus_too_long_for_one_page_have_more_pages() {
         let mut new = common::new_game(101, 102);
         new.place = PLACE;
         new.start_fen = ROOK_FEN.to_string();
-        let g = w.store.create_game(&new, T0).await.unwrap().id;
+        let g = w.store.play().create_game(&new, T0).await.unwrap().id;
         let first = w.press(&alice(), &ButtonAction::Move(g).custom_id()).await;
         assert_eq!(labels(&first), ["King g1 — 3 moves", "Rook b1 — 14 moves"]);
         let pieces = menu(&first).custom_id.clone();

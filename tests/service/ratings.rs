@@ -28,7 +28,7 @@ trait Ratings {
 
 impl Ratings for World {
     async fn rating(&self, who: &Actor, scope: RatingScope) -> Rating {
-        self.store.rating(who.id, scope).await.unwrap()
+        self.store.ratings().rating(who.id, scope).await.unwrap()
     }
 
     async fn rating_rows(&self) -> i64 {
@@ -40,7 +40,7 @@ impl Ratings for World {
     }
 
     async fn finished_at(&self, id: GameId) -> Timestamp {
-        let game = self.store.game(id).await.unwrap().unwrap();
+        let game = self.store.games().game(id).await.unwrap().unwrap();
         assert!(
             game.ratings_applied || !game.rated,
             "game {id} is not counted"
@@ -151,7 +151,10 @@ async fn every_way_a_rated_game_ends_counts_once_here_and_globally() {
         assert_eq!(w.rating_rows().await, 7 * 4);
         w.clock.advance(Duration::from_secs(3600));
         w.sweep().await;
-        assert_eq!(w.store.games_awaiting_ratings(10).await.unwrap(), vec![]);
+        assert_eq!(
+            w.store.ratings().games_awaiting_ratings(10).await.unwrap(),
+            vec![]
+        );
         w.assert_first_game(id, &white, &black, Score::Win).await;
         let (white, black) = pair(0);
         assert_eq!(w.rating(&white, HERE).await.games, 1);
@@ -184,7 +187,7 @@ async fn aborted_casual_and_computer_games_change_no_rating() {
         let id = w.start(&white, &black, "").await;
         w.play(id, &white, &black, "b3").await;
         w.ok(&black, &format!("abort #{}", id.0)).await;
-        let game = w.store.game(id).await.unwrap().unwrap();
+        let game = w.store.games().game(id).await.unwrap().unwrap();
         assert_eq!(game.result, Some(GameResult::NoResult));
         assert!(game.rated && game.ratings_applied);
         assert_eq!(w.rating_rows().await, 0);
@@ -192,7 +195,7 @@ async fn aborted_casual_and_computer_games_change_no_rating() {
         // A casual game to the end.
         let id = w.start(&white, &black, "casual").await;
         w.play(id, &white, &black, MATE).await;
-        let game = w.store.game(id).await.unwrap().unwrap();
+        let game = w.store.games().game(id).await.unwrap().unwrap();
         assert_eq!(game.result, Some(GameResult::BlackWins));
         assert!(!game.rated && !game.ratings_applied);
         assert_eq!(w.rating_rows().await, 0);
@@ -201,13 +204,16 @@ async fn aborted_casual_and_computer_games_change_no_rating() {
         let start = w.ok(&white, "challenge computer level 1 white").await;
         let id = start.new_game.unwrap();
         w.ok(&white, &format!("resign #{} confirm", id.0)).await;
-        let game = w.store.game(id).await.unwrap().unwrap();
+        let game = w.store.games().game(id).await.unwrap().unwrap();
         assert_eq!(game.result, Some(GameResult::BlackWins));
         assert!(!game.rated);
 
         w.sweep().await;
         assert_eq!(w.rating_rows().await, 0);
-        assert_eq!(w.store.games_awaiting_ratings(10).await.unwrap(), vec![]);
+        assert_eq!(
+            w.store.ratings().games_awaiting_ratings(10).await.unwrap(),
+            vec![]
+        );
         assert_eq!(w.rating(&white, HERE).await.games, 0);
     }
 }
@@ -221,19 +227,34 @@ async fn the_sweep_counts_a_game_a_crash_left_uncounted() {
         common::players(store, &[1, 2]).await;
         let mut new = common::new_game(1, 2);
         new.place = PLACE;
-        let g = store.create_game(&new, T0).await.unwrap();
+        let g = store.play().create_game(&new, T0).await.unwrap();
         let ending = Ending {
             result: GameResult::WhiteWins,
             termination: Termination::Resignation,
         };
-        store.end_game(g.id, g.version, ending, T0).await.unwrap();
-        assert_eq!(store.games_awaiting_ratings(10).await.unwrap().len(), 1);
+        store
+            .play()
+            .end_game(g.id, g.version, ending, T0)
+            .await
+            .unwrap();
+        assert_eq!(
+            store
+                .ratings()
+                .games_awaiting_ratings(10)
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
         w.clock.advance(Duration::from_secs(3 * 3600));
         w.sweep().await;
         let (p1, p2) = (actor(1, "p1"), actor(2, "p2"));
         // Counted as of the game's end.
         w.assert_first_game(g.id, &p1, &p2, Score::Win).await;
-        assert_eq!(store.games_awaiting_ratings(10).await.unwrap(), vec![]);
+        assert_eq!(
+            store.ratings().games_awaiting_ratings(10).await.unwrap(),
+            vec![]
+        );
     }
 }
 
@@ -281,7 +302,11 @@ async fn later_games_start_from_the_ratings_widened_by_the_time_away() {
 async fn seed_ratings(w: &World, scope: RatingScope, rows: &[(u64, &str, f64, u32)]) {
     let store = &w.store;
     for &(id, name, rating, games) in rows {
-        store.upsert_player(PlayerId(id), name, T0).await.unwrap();
+        store
+            .players()
+            .upsert_player(PlayerId(id), name, T0)
+            .await
+            .unwrap();
         let scope_db: i64 = match scope {
             RatingScope::Global => 0,
             RatingScope::Server(s) => s as i64,
@@ -543,7 +568,7 @@ async fn a_game_out_of_time_before_both_sides_moved_is_aborted_and_unrated() {
                 id.0, who.id.0
             );
             assert!(texts.iter().any(|t| t.starts_with(&said)), "{texts:#?}");
-            let g = w.store.game(id).await.unwrap().unwrap();
+            let g = w.store.games().game(id).await.unwrap().unwrap();
             assert_eq!(
                 (g.result, g.termination, g.rated),
                 (Some(GameResult::NoResult), Some(Termination::Abort), false)

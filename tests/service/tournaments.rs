@@ -22,9 +22,9 @@ async fn tournaments_snapshot(w: &World) -> String {
         let id = TournamentId(id);
         out.push_str(&format!(
             "{:?}\n{:?}\n{:?}\n",
-            w.store.tournament(id).await.unwrap(),
-            w.store.entrants(id).await.unwrap(),
-            w.store.tournament_games(id).await.unwrap()
+            w.store.tournaments().tournament(id).await.unwrap(),
+            w.store.tournaments().entrants(id).await.unwrap(),
+            w.store.tournaments().tournament_games(id).await.unwrap()
         ));
     }
     out
@@ -45,6 +45,7 @@ async fn refused(w: &World, who: &Actor, text: &str) -> String {
 /// Who plays each game of tournament `id`, White first, in pairing order.
 async fn pairings(w: &World, id: i64) -> Vec<(i64, u64, u64)> {
     w.store
+        .tournaments()
         .tournament_games(TournamentId(id))
         .await
         .unwrap()
@@ -56,6 +57,7 @@ async fn pairings(w: &World, id: i64) -> Vec<(i64, u64, u64)> {
 /// A player's rating in the tests' server.
 async fn rating(w: &World, player: u64) -> rollerball::store::Rating {
     w.store
+        .ratings()
         .rating(PlayerId(player), rollerball::store::RatingScope::Server(5))
         .await
         .unwrap()
@@ -231,7 +233,13 @@ async fn a_whole_round_robin_of_four() {
         // Posted once: the next sweep has nothing more to say.
         w.advance(Duration::from_secs(60));
         assert!(w.sweep().await.is_empty());
-        let t = w.store.tournament(TournamentId(1)).await.unwrap().unwrap();
+        let t = w
+            .store
+            .tournaments()
+            .tournament(TournamentId(1))
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(t.status, rollerball::store::TournamentStatus::Finished);
         // The games were rated: carol gained, bob lost.
         let carol_rating = rating(&w, 103).await;
@@ -636,7 +644,12 @@ async fn the_console_is_one_server_whose_players_can_run_a_tournament() {
     assert!(out.contains("ann withdrew @cy from #1 Winter"), "{out}");
     let out = console.line("ben: tournament table").await;
     assert!(out.contains("[saved "), "{out}");
-    let t = store.tournament(TournamentId(1)).await.unwrap().unwrap();
+    let t = store
+        .tournaments()
+        .tournament(TournamentId(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(t.place.channel, CONSOLE_PLACE.channel);
 }
 
@@ -668,9 +681,15 @@ async fn two_processes_racing_for_the_last_seat_or_the_start_make_no_double() {
                 refusal,
                 &format!("#{id} **Race{round}** is full: 3 of 3 players have signed up.")
             );
-            let t = w.store.tournament(TournamentId(id)).await.unwrap().unwrap();
+            let t = w
+                .store
+                .tournaments()
+                .tournament(TournamentId(id))
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(t.entrants, 3);
-            assert_eq!(w.store.entrants(t.id).await.unwrap().len(), 3);
+            assert_eq!(w.store.tournaments().entrants(t.id).await.unwrap().len(), 3);
             // The organiser starts it twice at once, through both processes.
             let (alice, start) = (alice(), format!("tournament start #{id}"));
             let (a, b) = tokio::join!(
@@ -687,7 +706,12 @@ async fn two_processes_racing_for_the_last_seat_or_the_start_make_no_double() {
                 refusal,
                 &format!("#{id} **Race{round}** has already started: sign-up is closed.")
             );
-            let games = w.store.tournament_games(TournamentId(id)).await.unwrap();
+            let games = w
+                .store
+                .tournaments()
+                .tournament_games(TournamentId(id))
+                .await
+                .unwrap();
             assert_eq!(games.len(), 3, "one set of games");
             // Another tournament in between, so the numbers of the next round are known.
             w.ok(&bob(), &format!("tournament create Other{round}"))
@@ -696,8 +720,8 @@ async fn two_processes_racing_for_the_last_seat_or_the_start_make_no_double() {
                 .await;
         }
         // Four tournaments of three games each: twelve games, no more.
-        assert!(w.store.game(GameId(12)).await.unwrap().is_some());
-        assert!(w.store.game(GameId(13)).await.unwrap().is_none());
+        assert!(w.store.games().game(GameId(12)).await.unwrap().is_some());
+        assert!(w.store.games().game(GameId(13)).await.unwrap().is_none());
     }
 }
 
@@ -783,6 +807,7 @@ async fn a_tournament_game_out_of_time_before_both_moved_is_an_unrated_forfeit()
         );
         let row = w
             .store
+            .tournaments()
             .tournament_games(TournamentId(1))
             .await
             .unwrap()

@@ -382,6 +382,7 @@ async fn a_private_link_lets_its_player_move_and_nothing_else() {
         let events = site
             .world
             .store
+            .event_log()
             .all_events_after(EventId(0), 100)
             .await
             .unwrap();

@@ -123,6 +123,7 @@ async fn a_tournament_page_shows_the_standings_and_the_crosstable_with_links() {
         let players = [alice(), bob(), carol()];
         let pairings: Vec<_> = w
             .store
+            .tournaments()
             .tournament_games(TournamentId(1))
             .await
             .unwrap()

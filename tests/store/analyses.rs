@@ -36,14 +36,28 @@ async fn an_analysis_is_stored_once_and_read_back_exactly() {
     for db in test_dbs("an_rows").await {
         let store = db.store().await;
         players(&store, &[1, 2]).await;
-        let game = store.create_game(&new_game(1, 2), T0).await.unwrap().id;
-        assert_eq!(store.analysis(game).await.unwrap(), None);
+        let game = store
+            .play()
+            .create_game(&new_game(1, 2), T0)
+            .await
+            .unwrap()
+            .id;
+        assert_eq!(store.games().analysis(game).await.unwrap(), None);
         let ours = analysis(game, 20_000);
-        assert!(store.store_analysis(&ours, &[]).await.unwrap());
-        assert_eq!(store.analysis(game).await.unwrap(), Some(ours.clone()));
+        assert!(store.games().store_analysis(&ours, &[]).await.unwrap());
+        assert_eq!(
+            store.games().analysis(game).await.unwrap(),
+            Some(ours.clone())
+        );
         // A second analysis of the game (another process's, say) changes nothing.
-        assert!(!store.store_analysis(&analysis(game, 1), &[]).await.unwrap());
-        assert_eq!(store.analysis(game).await.unwrap(), Some(ours));
+        assert!(
+            !store
+                .games()
+                .store_analysis(&analysis(game, 1), &[])
+                .await
+                .unwrap()
+        );
+        assert_eq!(store.games().analysis(game).await.unwrap(), Some(ours));
         let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM analysis_positions")
             .fetch_one(store.pool())
             .await
@@ -57,15 +71,15 @@ async fn two_processes_storing_one_analysis_keep_one() {
     for db in test_dbs("an_race").await {
         let (a, b) = (db.store_with(4).await, db.store_with(4).await);
         players(&a, &[1, 2]).await;
-        let game = a.create_game(&new_game(1, 2), T0).await.unwrap().id;
+        let game = a.play().create_game(&new_game(1, 2), T0).await.unwrap().id;
         let (first, second) = (analysis(game, 100), analysis(game, 200));
         let (x, y) = tokio::join!(
-            a.store_analysis(&first, &[]),
-            b.store_analysis(&second, &[])
+            a.games().store_analysis(&first, &[]),
+            b.games().store_analysis(&second, &[])
         );
         let (x, y) = (x.unwrap(), y.unwrap());
         assert!(x != y, "exactly one stores it: {x} {y}");
-        let kept = a.analysis(game).await.unwrap().unwrap();
+        let kept = a.games().analysis(game).await.unwrap().unwrap();
         assert_eq!(kept.nodes, if x { 100 } else { 200 });
         assert_eq!(kept.positions.len(), 4);
     }
@@ -76,11 +90,16 @@ async fn a_position_needs_exactly_one_score() {
     for db in test_dbs("an_invalid").await {
         let store = db.store().await;
         players(&store, &[1, 2]).await;
-        let game = store.create_game(&new_game(1, 2), T0).await.unwrap().id;
+        let game = store
+            .play()
+            .create_game(&new_game(1, 2), T0)
+            .await
+            .unwrap()
+            .id;
         let mut bad = analysis(game, 10);
         bad.positions[1] = eval(Some(5), Some((Color::White, 2)), None);
         assert!(matches!(
-            store.store_analysis(&bad, &[]).await,
+            store.games().store_analysis(&bad, &[]).await,
             Err(StoreError::Invalid(InvalidInput::AnalysisEval {
                 ply: 1,
                 ..
@@ -88,12 +107,12 @@ async fn a_position_needs_exactly_one_score() {
         ));
         bad.positions[1] = eval(None, None, None);
         assert!(matches!(
-            store.store_analysis(&bad, &[]).await,
+            store.games().store_analysis(&bad, &[]).await,
             Err(StoreError::Invalid(InvalidInput::AnalysisEval {
                 ply: 1,
                 ..
             }))
         ));
-        assert_eq!(store.analysis(game).await.unwrap(), None);
+        assert_eq!(store.games().analysis(game).await.unwrap(), None);
     }
 }

@@ -58,23 +58,29 @@ async fn each_cap_refuses_what_goes_past_it_and_writes_nothing() {
         let uncapped = db.store().await;
         let s = uncapped.clone().with_caps(caps());
         players(&s, &[1, 2, 3]).await;
-        s.create_game(&computer_game(1), T0).await.unwrap();
-        let err = s.create_game(&computer_game(1), T0).await.unwrap_err();
+        s.play().create_game(&computer_game(1), T0).await.unwrap();
+        let err = s
+            .play()
+            .create_game(&computer_game(1), T0)
+            .await
+            .unwrap_err();
         assert_eq!(
             err.to_string(),
             reached(1, Cap::ComputerGames, 1, 1).to_string()
         );
         assert!(matches!(err, StoreError::Cap(r) if r.cap == Cap::ComputerGames && r.count == 1));
-        s.create_game(&new_game(1, 2), T0).await.unwrap();
+        s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         let c = s
+            .challenges()
             .create_challenge(&new_challenge(3, None), T0)
             .await
             .unwrap();
-        s.accept_challenge(c.id, PlayerId(1), &accepted(Color::White), T0)
+        s.challenges()
+            .accept_challenge(c.id, PlayerId(1), &accepted(Color::White), T0)
             .await
             .unwrap();
         assert_eq!(
-            s.games_in_progress_of(PlayerId(1)).await.unwrap(),
+            s.games().games_in_progress_of(PlayerId(1)).await.unwrap(),
             InProgress {
                 games: 3,
                 computer: 1
@@ -82,43 +88,94 @@ async fn each_cap_refuses_what_goes_past_it_and_writes_nothing() {
         );
         // At three: a game between players is refused, whichever side is at the cap (the
         // acceptor is named first), and the challenge stays open.
-        let before = s.active_games_of(PlayerId(1)).await.unwrap();
-        match s.create_game(&new_game(2, 1), T0).await {
+        let before = s.games().active_games_of(PlayerId(1)).await.unwrap();
+        match s.play().create_game(&new_game(2, 1), T0).await {
             Err(StoreError::Cap(r)) => {
                 assert_eq!((r.player, r.cap, r.count), (PlayerId(1), Cap::Games, 3))
             }
             other => panic!("{:?}: {other:?}", db.backend),
         }
         let c = s
+            .challenges()
             .create_challenge(&new_challenge(1, None), T0)
             .await
             .unwrap();
         match s
+            .challenges()
             .accept_challenge(c.id, PlayerId(2), &accepted(Color::White), T0)
             .await
         {
             Err(StoreError::Cap(r)) => assert_eq!((r.player, r.max), (PlayerId(1), 3)),
             other => panic!("{:?}: {other:?}", db.backend),
         }
-        assert!(s.challenge(c.id).await.unwrap().unwrap().game.is_none());
-        assert_eq!(s.open_challenges_by(PlayerId(1)).await.unwrap().len(), 1);
-        assert_eq!(s.active_games_of(PlayerId(1)).await.unwrap(), before);
+        assert!(
+            s.challenges()
+                .challenge(c.id)
+                .await
+                .unwrap()
+                .unwrap()
+                .game
+                .is_none()
+        );
+        assert_eq!(
+            s.challenges()
+                .open_challenges_by(PlayerId(1))
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+        assert_eq!(
+            s.games().active_games_of(PlayerId(1)).await.unwrap(),
+            before
+        );
         // A store without caps (the tools, and these tests elsewhere) writes it.
-        uncapped.create_game(&new_game(2, 1), T0).await.unwrap();
-        assert_eq!(s.games_in_progress_of(PlayerId(1)).await.unwrap().games, 4);
+        uncapped
+            .play()
+            .create_game(&new_game(2, 1), T0)
+            .await
+            .unwrap();
+        assert_eq!(
+            s.games()
+                .games_in_progress_of(PlayerId(1))
+                .await
+                .unwrap()
+                .games,
+            4
+        );
 
         // One unstarted tournament per organiser here; a cancelled one makes room.
-        let t = s.create_tournament(&tournament(2, "A"), T0).await.unwrap();
-        match s.create_tournament(&tournament(2, "B"), T0).await {
+        let t = s
+            .tournaments()
+            .create_tournament(&tournament(2, "A"), T0)
+            .await
+            .unwrap();
+        match s
+            .tournaments()
+            .create_tournament(&tournament(2, "B"), T0)
+            .await
+        {
             Err(StoreError::Cap(r)) => {
                 assert_eq!((r.cap, r.max, r.count), (Cap::OpenTournaments, 1, 1))
             }
             other => panic!("{:?}: {other:?}", db.backend),
         }
-        assert_eq!(s.open_tournaments_of(PlayerId(2)).await.unwrap(), 1);
-        s.cancel_tournament(t.id, T0).await.unwrap();
-        s.create_tournament(&tournament(2, "B"), T0).await.unwrap();
-        s.create_tournament(&tournament(3, "C"), T0).await.unwrap();
+        assert_eq!(
+            s.tournaments()
+                .open_tournaments_of(PlayerId(2))
+                .await
+                .unwrap(),
+            1
+        );
+        s.tournaments().cancel_tournament(t.id, T0).await.unwrap();
+        s.tournaments()
+            .create_tournament(&tournament(2, "B"), T0)
+            .await
+            .unwrap();
+        s.tournaments()
+            .create_tournament(&tournament(3, "C"), T0)
+            .await
+            .unwrap();
         s.close().await;
     }
 }
@@ -131,13 +188,14 @@ async fn two_processes_never_both_take_a_players_last_place() {
         let b = db.store_with(4).await.with_caps(caps());
         let ids: Vec<u64> = (1..=1 + TRIES as u64).collect();
         players(&a, &ids).await;
-        a.create_game(&new_game(1, 2), T0).await.unwrap();
-        a.create_game(&new_game(3, 1), T0).await.unwrap();
+        a.play().create_game(&new_game(1, 2), T0).await.unwrap();
+        a.play().create_game(&new_game(3, 1), T0).await.unwrap();
         // Player 1 has one place left; eight opponents accept their challenges at once, from
         // two processes.
         let mut challenges = Vec::new();
         for opponent in 2..=1 + TRIES as u64 {
             let c = a
+                .challenges()
                 .create_challenge(&new_challenge(1, Some(opponent)), T0)
                 .await
                 .unwrap();
@@ -151,6 +209,7 @@ async fn two_processes_never_both_take_a_players_last_place() {
             tasks.push(tokio::spawn(async move {
                 barrier.wait().await;
                 store
+                    .challenges()
                     .accept_challenge(id, PlayerId(opponent), &accepted(Color::Black), T0)
                     .await
             }));
@@ -164,7 +223,14 @@ async fn two_processes_never_both_take_a_players_last_place() {
             }
         }
         assert_eq!((won, capped), (1, TRIES - 1), "{:?}", db.backend);
-        assert_eq!(a.games_in_progress_of(PlayerId(1)).await.unwrap().games, 3);
+        assert_eq!(
+            a.games()
+                .games_in_progress_of(PlayerId(1))
+                .await
+                .unwrap()
+                .games,
+            3
+        );
         a.close().await;
         b.close().await;
     }

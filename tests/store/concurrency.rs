@@ -21,11 +21,11 @@ async fn racing_moves_for_one_ply_commit_exactly_once() {
         let a = db.store_with(4).await;
         let b = db.store_with(4).await;
         players(&a, &[1, 2]).await;
-        let game = a.create_game(&new_game(1, 2), T0).await.unwrap();
+        let game = a.play().create_game(&new_game(1, 2), T0).await.unwrap();
 
         for round in 1..=ROUNDS {
             // Every task read the same state of the game and tries to play the next ply.
-            let seen = b.game(game.id).await.unwrap().unwrap();
+            let seen = b.games().game(game.id).await.unwrap().unwrap();
             assert_eq!(seen.ply, round - 1);
             let barrier = Arc::new(Barrier::new(2 * TASKS_PER_POOL));
             let mut tasks = Vec::new();
@@ -39,6 +39,7 @@ async fn racing_moves_for_one_ply_commit_exactly_once() {
                     mv.san = format!("{}-by-task-{i}", mv.san);
                     let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + DAY)));
                     store
+                        .play()
                         .commit_move(seen.id, seen.version, &mv, next, T0)
                         .await
                         .map(|_| i)
@@ -60,14 +61,14 @@ async fn racing_moves_for_one_ply_commit_exactly_once() {
                 db.backend
             );
             assert_eq!(conflicts, 2 * TASKS_PER_POOL - 1);
-            let stored = a.moves(game.id).await.unwrap();
+            let stored = a.games().moves(game.id).await.unwrap();
             assert_eq!(stored.len(), round as usize);
             assert_eq!(
                 stored.last().unwrap().san,
                 format!("m{round}-by-task-{}", winners[0])
             );
         }
-        let (final_game, moves) = b.game_with_moves(game.id).await.unwrap().unwrap();
+        let (final_game, moves) = b.games().game_with_moves(game.id).await.unwrap().unwrap();
         assert_eq!(
             (final_game.ply, final_game.version),
             (ROUNDS, 1 + i64::from(ROUNDS))
@@ -140,14 +141,15 @@ async fn deadlines_and_reminders_claimed_from_two_pools_are_each_handled_once() 
                 first_reminder: Some(Timestamp(T0.0 + 10 + i)),
                 last_reminder: Some(Timestamp(T0.0 + 20 + i)),
             };
-            ids.push(a.create_game(&spec, T0).await.unwrap().id.0);
+            ids.push(a.play().create_game(&spec, T0).await.unwrap().id.0);
         }
         // A game not yet due is left alone.
-        let later = a.create_game(&new_game(2, 1), T0).await.unwrap();
+        let later = a.play().create_game(&new_game(2, 1), T0).await.unwrap();
 
         let reminders = sweep_from_two_pools(&a, &b, |s: Store| async move {
             let now = Timestamp(T0.0 + 500);
-            s.claim_reminders(now, 7)
+            s.play()
+                .claim_reminders(now, 7)
                 .await
                 .unwrap()
                 .into_iter()
@@ -163,7 +165,8 @@ async fn deadlines_and_reminders_claimed_from_two_pools_are_each_handled_once() 
 
         let timeouts = sweep_from_two_pools(&a, &b, |s: Store| async move {
             let now = Timestamp(T0.0 + 5000);
-            s.claim_timeouts(now, 7)
+            s.play()
+                .claim_timeouts(now, 7)
                 .await
                 .unwrap()
                 .into_iter()
@@ -173,10 +176,11 @@ async fn deadlines_and_reminders_claimed_from_two_pools_are_each_handled_once() 
         .await;
         let expected: BTreeMap<(i64, u32), u32> = ids.iter().map(|&id| ((id, 2), 1)).collect();
         assert_eq!(timeouts, expected, "{:?}", db.backend);
-        let still = a.game(later.id).await.unwrap().unwrap();
+        let still = a.games().game(later.id).await.unwrap().unwrap();
         assert_eq!((still.status, still.version), (later.status, later.version));
         assert_eq!(
-            a.active_games_of(rollerball::store::PlayerId(1))
+            a.games()
+                .active_games_of(rollerball::store::PlayerId(1))
                 .await
                 .unwrap(),
             vec![still]
@@ -198,6 +202,7 @@ async fn crash_child_process() {
     };
     let store = Store::connect(&url).await.unwrap();
     let mut game: Game = store
+        .games()
         .game(GameId(game.parse().unwrap()))
         .await
         .unwrap()
@@ -206,6 +211,7 @@ async fn crash_child_process() {
         let ply = game.ply + 1;
         let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + DAY)));
         game = store
+            .play()
             .commit_move(game.id, game.version, &fake_move(ply), next, T0)
             .await
             .unwrap();
@@ -225,7 +231,7 @@ async fn every_acknowledged_move_survives_sigkill() {
     for db in test_dbs("crash").await {
         let s = db.store().await;
         players(&s, &[1, 2]).await;
-        let game = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let game = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         s.close().await;
 
         let mut child = Command::new(std::env::current_exe().unwrap())
@@ -265,7 +271,7 @@ async fn every_acknowledged_move_survives_sigkill() {
         assert_eq!(reported, (1..=reported.len() as u32).collect::<Vec<_>>());
 
         let s = db.store().await;
-        let (after, moves) = s.game_with_moves(game.id).await.unwrap().unwrap();
+        let (after, moves) = s.games().game_with_moves(game.id).await.unwrap().unwrap();
         let last_reported = *reported.last().unwrap();
         assert!(
             after.ply >= last_reported,
@@ -301,6 +307,7 @@ async fn many_games_moving_at_once_each_keep_a_gapless_record() {
         let mut tasks = Vec::new();
         for g in 0..GAMES {
             let game = s
+                .play()
                 .create_game(&new_game(2 * g + 1, 2 * g + 2), T0)
                 .await
                 .unwrap();
@@ -313,6 +320,7 @@ async fn many_games_moving_at_once_each_keep_a_gapless_record() {
                     termination: rollerball::store::Termination::Checkmate,
                 };
                 let stale = s
+                    .play()
                     .commit_move(
                         game.id,
                         game.version - 1,
@@ -322,15 +330,16 @@ async fn many_games_moving_at_once_each_keep_a_gapless_record() {
                     )
                     .await;
                 assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
-                s.commit_move(
-                    game.id,
-                    game.version,
-                    &fake_move(MOVES),
-                    AfterMove::End(mate),
-                    T0,
-                )
-                .await
-                .unwrap()
+                s.play()
+                    .commit_move(
+                        game.id,
+                        game.version,
+                        &fake_move(MOVES),
+                        AfterMove::End(mate),
+                        T0,
+                    )
+                    .await
+                    .unwrap()
             }));
         }
         for task in tasks {
@@ -339,7 +348,7 @@ async fn many_games_moving_at_once_each_keep_a_gapless_record() {
                 (done.ply, done.status),
                 (MOVES, rollerball::store::GameStatus::Finished)
             );
-            let moves = s.moves(done.id).await.unwrap();
+            let moves = s.games().moves(done.id).await.unwrap();
             assert_eq!(
                 moves
                     .iter()

@@ -32,12 +32,13 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
     for db in test_dbs("events_rows").await {
         let s = db.store().await;
         players(&s, &[1, 2]).await;
-        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let g = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + DAY)));
         let at = Timestamp(T0.0 + 5);
 
         // Outside any answer: the consumer's to tell.
         let g1 = s
+            .play()
             .commit_move(g.id, g.version, &fake_move(1), next, at)
             .await
             .unwrap();
@@ -48,7 +49,8 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
         };
         let (g2, told) = answering(
             here,
-            s.commit_move(g.id, g1.version, &fake_move(2), next, at),
+            s.play()
+                .commit_move(g.id, g1.version, &fake_move(2), next, at),
         )
         .await;
         let g2 = g2.unwrap();
@@ -60,7 +62,8 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
         };
         let (g3, told) = answering(
             elsewhere,
-            s.commit_move(g.id, g2.version, &fake_move(3), next, at),
+            s.play()
+                .commit_move(g.id, g2.version, &fake_move(3), next, at),
         )
         .await;
         let g3 = g3.unwrap();
@@ -76,9 +79,10 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
                 kind: OfferKind::Draw,
                 by: Color::White,
             };
-            let g4 = s.set_offer(g.id, g3.version, draw, at).await?;
-            let g5 = s.clear_offer(g.id, g4.version, at).await?;
+            let g4 = s.play().set_offer(g.id, g3.version, draw, at).await?;
+            let g5 = s.play().clear_offer(g.id, g4.version, at).await?;
             let g6 = s
+                .play()
                 .take_back(g.id, g5.version, 1, Deadline::at(at), at)
                 .await?;
             let resigned = Ending {
@@ -87,17 +91,21 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
             };
             // A stale write is refused and writes nothing.
             assert!(matches!(
-                s.end_game(g.id, g5.version, resigned, at).await,
+                s.play().end_game(g.id, g5.version, resigned, at).await,
                 Err(StoreError::Conflict)
             ));
-            s.end_game(g.id, g6.version, resigned, at).await
+            s.play().end_game(g.id, g6.version, resigned, at).await
         })
         .await;
         result.unwrap();
         assert_eq!(told, [EventId(4), EventId(5), EventId(6), EventId(7)]);
 
-        let me = s.instance();
-        let events = s.all_events_after(EventId(0), 100).await.unwrap();
+        let me = s.event_log().instance();
+        let events = s
+            .event_log()
+            .all_events_after(EventId(0), 100)
+            .await
+            .unwrap();
         assert_eq!(
             summary(&events, me),
             [
@@ -132,10 +140,17 @@ async fn every_change_writes_its_event_and_an_answer_tells_those_of_its_channel(
         }
         assert!(events.iter().all(|e| e.answered_by.is_none_or(|a| a == me)));
         // The consumer reads what no answer tells, and what this process's answers tell.
-        let read = s.events_after(EventId(0), None, &[], 100).await.unwrap();
+        let read = s
+            .event_log()
+            .events_after(EventId(0), None, &[], 100)
+            .await
+            .unwrap();
         assert_eq!(read, events);
         assert_eq!(
-            s.events_after(EventId(5), None, &[], 2).await.unwrap(),
+            s.event_log()
+                .events_after(EventId(5), None, &[], 2)
+                .await
+                .unwrap(),
             events[5..7]
         );
         s.close().await;
@@ -147,28 +162,36 @@ async fn a_move_that_ends_the_game_writes_both_events_and_time_outs_write_theirs
     for db in test_dbs("events_endings").await {
         let s = db.store().await;
         players(&s, &[1, 2, 3, 4]).await;
-        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let g = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         let mate = AfterMove::End(Ending {
             result: GameResult::WhiteWins,
             termination: Termination::Checkmate,
         });
-        s.commit_move(g.id, g.version, &fake_move(1), mate, T0)
+        s.play()
+            .commit_move(g.id, g.version, &fake_move(1), mate, T0)
             .await
             .unwrap();
         // A game whose deadline passed: the claim ends it on time, with its event.
-        let late = s.create_game(&new_game(3, 4), T0).await.unwrap();
+        let late = s.play().create_game(&new_game(3, 4), T0).await.unwrap();
         let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + 10)));
         let late = s
+            .play()
             .commit_move(late.id, late.version, &fake_move(1), next, T0)
             .await
             .unwrap();
         let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + 20)));
-        s.commit_move(late.id, late.version, &fake_move(2), next, T0)
+        s.play()
+            .commit_move(late.id, late.version, &fake_move(2), next, T0)
             .await
             .unwrap();
-        let claimed = s.claim_timeouts(Timestamp(T0.0 + 30), 10).await.unwrap();
+        let claimed = s
+            .play()
+            .claim_timeouts(Timestamp(T0.0 + 30), 10)
+            .await
+            .unwrap();
         assert_eq!(claimed.len(), 1);
         let kinds: Vec<(i64, Option<i64>, EventKind)> = s
+            .event_log()
             .all_events_after(EventId(0), 100)
             .await
             .unwrap()
@@ -221,10 +244,11 @@ async fn a_consumer_reads_its_shards_keeps_its_position_and_old_events_are_prune
                 place: place(server, 20 + i as u64),
                 ..new_game(1, 2)
             };
-            let g = s.create_game(&game, T0).await.unwrap();
+            let g = s.play().create_game(&game, T0).await.unwrap();
             let at = Timestamp(T0.0 + i as i64 * DAY);
             let next = AfterMove::Continue(Deadline::at(Timestamp(at.0 + DAY)));
-            s.commit_move(g.id, g.version, &fake_move(1), next, at)
+            s.play()
+                .commit_move(g.id, g.version, &fake_move(1), next, at)
                 .await
                 .unwrap();
             ids.push(g.id);
@@ -242,43 +266,78 @@ async fn a_consumer_reads_its_shards_keeps_its_position_and_old_events_are_prune
                 .map(|e| e.game.unwrap())
                 .collect::<Vec<_>>()
         };
-        let zero = s.events_after(EventId(0), of(0, 0), &[], 10).await.unwrap();
+        let zero = s
+            .event_log()
+            .events_after(EventId(0), of(0, 0), &[], 10)
+            .await
+            .unwrap();
         assert_eq!(games(zero), [ids[0], ids[2]]);
-        let one = s.events_after(EventId(0), of(1, 1), &[], 10).await.unwrap();
+        let one = s
+            .event_log()
+            .events_after(EventId(0), of(1, 1), &[], 10)
+            .await
+            .unwrap();
         assert_eq!(games(one), [ids[1]]);
-        let both = s.events_after(EventId(0), of(0, 1), &[], 10).await.unwrap();
+        let both = s
+            .event_log()
+            .events_after(EventId(0), of(0, 1), &[], 10)
+            .await
+            .unwrap();
         assert_eq!(games(both), ids);
 
         // A consumer's position.
-        assert_eq!(s.reader_position("discord 0-0/2").await.unwrap(), None);
-        s.set_reader_position("discord 0-0/2", EventId(2), T0)
+        assert_eq!(
+            s.event_log()
+                .reader_position("discord 0-0/2")
+                .await
+                .unwrap(),
+            None
+        );
+        s.event_log()
+            .set_reader_position("discord 0-0/2", EventId(2), T0)
             .await
             .unwrap();
-        s.set_reader_position("discord 0-0/2", EventId(3), T0)
+        s.event_log()
+            .set_reader_position("discord 0-0/2", EventId(3), T0)
             .await
             .unwrap();
         assert_eq!(
-            s.reader_position("discord 0-0/2").await.unwrap(),
+            s.event_log()
+                .reader_position("discord 0-0/2")
+                .await
+                .unwrap(),
             Some(EventId(3))
         );
-        assert_eq!(s.last_event().await.unwrap(), EventId(3));
+        assert_eq!(s.event_log().last_event().await.unwrap(), EventId(3));
 
         // Events older than a day and a half go; the rest stay.
         let pruned = s
+            .event_log()
             .prune_events(Timestamp(T0.0 + DAY + DAY / 2))
             .await
             .unwrap();
         assert_eq!(pruned, 2);
-        let left = s.all_events_after(EventId(0), 10).await.unwrap();
-        assert_eq!(games(left), [ids[2]]);
-        // The newest stays however old it is, and the next event's id follows it.
-        assert_eq!(s.prune_events(Timestamp(T0.0 + 9 * DAY)).await.unwrap(), 0);
-        let g = s.game(ids[2]).await.unwrap().unwrap();
-        let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + 9 * DAY)));
-        s.commit_move(g.id, g.version, &fake_move(2), next, T0)
+        let left = s
+            .event_log()
+            .all_events_after(EventId(0), 10)
             .await
             .unwrap();
-        assert_eq!(s.last_event().await.unwrap(), EventId(4));
+        assert_eq!(games(left), [ids[2]]);
+        // The newest stays however old it is, and the next event's id follows it.
+        assert_eq!(
+            s.event_log()
+                .prune_events(Timestamp(T0.0 + 9 * DAY))
+                .await
+                .unwrap(),
+            0
+        );
+        let g = s.games().game(ids[2]).await.unwrap().unwrap();
+        let next = AfterMove::Continue(Deadline::at(Timestamp(T0.0 + 9 * DAY)));
+        s.play()
+            .commit_move(g.id, g.version, &fake_move(2), next, T0)
+            .await
+            .unwrap();
+        assert_eq!(s.event_log().last_event().await.unwrap(), EventId(4));
         s.close().await;
     }
 }
@@ -294,19 +353,26 @@ async fn every_challenge_change_writes_its_event_where_the_challenge_was_made() 
             channel: Some(10),
             actor: None,
         };
-        let (to_two, told) =
-            answering(here, s.create_challenge(&new_challenge(1, Some(2)), at)).await;
+        let (to_two, told) = answering(
+            here,
+            s.challenges()
+                .create_challenge(&new_challenge(1, Some(2)), at),
+        )
+        .await;
         let to_two = to_two.unwrap();
         assert_eq!(told, [EventId(1)]);
         let open = s
+            .challenges()
             .create_challenge(&new_challenge(3, None), at)
             .await
             .unwrap();
         let declined = s
+            .challenges()
             .create_challenge(&new_challenge(3, Some(2)), at)
             .await
             .unwrap();
         let expiring = s
+            .challenges()
             .create_challenge(&new_challenge(2, Some(1)), at)
             .await
             .unwrap();
@@ -317,24 +383,29 @@ async fn every_challenge_change_writes_its_event_where_the_challenge_was_made() 
         };
         let (taken, told) = answering(
             elsewhere,
-            s.accept_challenge(to_two.id, PlayerId(2), &accepted(Color::White), at),
+            s.challenges()
+                .accept_challenge(to_two.id, PlayerId(2), &accepted(Color::White), at),
         )
         .await;
         let (_, game) = taken.unwrap();
         assert!(told.is_empty());
-        s.close_challenge(open.id, ChallengeStatus::Cancelled, at)
+        s.challenges()
+            .close_challenge(open.id, ChallengeStatus::Cancelled, at)
             .await
             .unwrap();
-        s.close_challenge(declined.id, ChallengeStatus::Declined, at)
+        s.challenges()
+            .close_challenge(declined.id, ChallengeStatus::Declined, at)
             .await
             .unwrap();
         // A close that finds the challenge closed already writes nothing.
         assert!(matches!(
-            s.close_challenge(declined.id, ChallengeStatus::Declined, at)
+            s.challenges()
+                .close_challenge(declined.id, ChallengeStatus::Declined, at)
                 .await,
             Err(StoreError::Conflict)
         ));
         let expired = s
+            .challenges()
             .expire_challenges(Timestamp(T0.0 + DAY), 10)
             .await
             .unwrap();
@@ -344,14 +415,19 @@ async fn every_challenge_change_writes_its_event_where_the_challenge_was_made() 
         );
         // Nothing more to expire: no event either.
         assert!(
-            s.expire_challenges(Timestamp(T0.0 + DAY), 10)
+            s.challenges()
+                .expire_challenges(Timestamp(T0.0 + DAY), 10)
                 .await
                 .unwrap()
                 .is_empty()
         );
 
-        let me = s.instance();
-        let events = s.all_events_after(EventId(0), 100).await.unwrap();
+        let me = s.event_log().instance();
+        let events = s
+            .event_log()
+            .all_events_after(EventId(0), 100)
+            .await
+            .unwrap();
         let rows: Vec<_> = events
             .iter()
             .map(|e| (e.id.0, e.game, e.kind.clone(), e.answered_by == Some(me)))

@@ -148,8 +148,14 @@ impl Cuttable {
     /// ply counts them, and it matches the mirror of the moves the players were told stand.
     async fn assert_whole(&self, games: &[(GameId, RulesGame)]) {
         for (id, mirror) in games {
-            let game = self.direct.game(*id).await.unwrap().expect("the game");
-            let moves = self.direct.moves(*id).await.unwrap();
+            let game = self
+                .direct
+                .games()
+                .game(*id)
+                .await
+                .unwrap()
+                .expect("the game");
+            let moves = self.direct.games().moves(*id).await.unwrap();
             let mut replay = RulesGame::from_fen(&game.start_fen).expect("start");
             for m in &moves {
                 replay.play_input(&m.san).expect("a stored move replays");
@@ -249,7 +255,7 @@ async fn postgres_cut_then_restored_without_a_restart() {
             id.0,
             notices.iter().map(|n| &n.reply.text).collect::<Vec<_>>()
         );
-        let game = c.direct.game(*id).await.unwrap().unwrap();
+        let game = c.direct.games().game(*id).await.unwrap().unwrap();
         assert_eq!(game.status, GameStatus::Finished);
     }
 }
@@ -277,8 +283,8 @@ async fn commit_interrupted(name: &str, how: Break) {
     };
     let mut games = c.games_in_progress().await;
     let id = games[0].0;
-    let before = c.direct.game(id).await.unwrap().unwrap();
-    let moves_before = c.direct.moves(id).await.unwrap();
+    let before = c.direct.games().game(id).await.unwrap().unwrap();
+    let moves_before = c.direct.games().moves(id).await.unwrap();
 
     // `COMMIT` travels as a simple query (its text on the wire), and the server's answer to it
     // names it; the store's connections are plain here so that the relay can see them.
@@ -313,20 +319,25 @@ async fn commit_interrupted(name: &str, how: Break) {
                 reply.text
             );
             // And the answer tells the move's event, as it would have without the blip.
-            let events = c.direct.all_events_after(EventId(0), 1000).await.unwrap();
+            let events = c
+                .direct
+                .event_log()
+                .all_events_after(EventId(0), 1000)
+                .await
+                .unwrap();
             let last = events.last().expect("the move's event");
             assert!(matches!(last.kind, EventKind::Moved { .. }), "{last:?}");
             assert_eq!(reply.told.ids(), [last.id]);
         }
     }
-    let stored = c.direct.game(id).await.unwrap().unwrap();
+    let stored = c.direct.games().game(id).await.unwrap().unwrap();
     if committed {
         games[0].1.play_input(&san).unwrap();
         assert_eq!(stored.ply, before.ply + 1);
         assert_eq!(stored.version, before.version + 1);
     } else {
         assert_eq!(stored, before);
-        assert_eq!(c.direct.moves(id).await.unwrap(), moves_before);
+        assert_eq!(c.direct.games().moves(id).await.unwrap(), moves_before);
     }
     c.assert_whole(&games).await;
 

@@ -16,6 +16,7 @@ async fn stored_file() -> (common::TestDb, i64, i64) {
     common::players(&store, &[1, 2]).await;
     for _ in 0..3 {
         let game = store
+            .play()
             .create_game(&common::new_game(1, 2), common::T0)
             .await
             .unwrap();

@@ -74,7 +74,7 @@ async fn a_database_failure_while_announcing_leaves_the_move_owed() {
     let first = rules::legal_sans(RulesGame::new().position())[0].1.clone();
     // The move's answer never gets out: the consumer owes its post.
     drop(say(&service, 101, &format!("move {first}")).await);
-    let fen = direct.game(game).await.unwrap().unwrap().fen;
+    let fen = direct.games().game(game).await.unwrap().unwrap().fen;
 
     // The connection drops as the server answers the game's row (its position is in no event);
     // new connections go through, so only that read fails: a consumer that took the failure

@@ -166,13 +166,13 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
 
         // The same queries answer exactly on the seeded data. Player 1 is White in games 1000,
         // 2000, ..., 100000 (all active) and Black only in finished ones.
-        let mine = s.active_games_of(PlayerId(1)).await.unwrap();
+        let mine = s.games().active_games_of(PlayerId(1)).await.unwrap();
         assert_eq!(
             mine.iter().map(|g| g.id.0).collect::<Vec<_>>(),
             (1..=100).map(|k| k * 1000).collect::<Vec<_>>()
         );
         // Channel 1 holds games 500, 1000, ...; the active ones are those divisible by 20.
-        let here = s.active_games_in(1).await.unwrap();
+        let here = s.games().active_games_in(1).await.unwrap();
         assert_eq!(
             here.iter().map(|g| g.id.0).collect::<Vec<_>>(),
             (1..=GAMES / 500)
@@ -180,16 +180,23 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
                 .filter(|i| i % 20 == 0)
                 .collect::<Vec<_>>()
         );
-        assert_eq!(s.active_games_in(1_000_020).await.unwrap().len(), 1);
+        assert_eq!(s.games().active_games_in(1_000_020).await.unwrap().len(), 1);
         // "My game here" reads the player's own games there: player 1's are all in channel 1
         // (White in games 1000, 2000, ...), player 2 is Black in the same ones, and each game
         // has its own thread.
-        let mine_here = s.active_games_of_in(PlayerId(1), 1).await.unwrap();
+        let mine_here = s.games().active_games_of_in(PlayerId(1), 1).await.unwrap();
         assert_eq!(mine_here, mine);
-        assert_eq!(s.active_games_of_in(PlayerId(2), 1).await.unwrap(), mine);
-        assert_eq!(s.active_games_of_in(PlayerId(1), 2).await.unwrap(), vec![]);
         assert_eq!(
-            s.active_games_of_in(PlayerId(2), 1_002_000)
+            s.games().active_games_of_in(PlayerId(2), 1).await.unwrap(),
+            mine
+        );
+        assert_eq!(
+            s.games().active_games_of_in(PlayerId(1), 2).await.unwrap(),
+            vec![]
+        );
+        assert_eq!(
+            s.games()
+                .active_games_of_in(PlayerId(2), 1_002_000)
                 .await
                 .unwrap()
                 .iter()
@@ -198,27 +205,32 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
             vec![2000]
         );
         assert_eq!(
-            s.active_games_of_in(PlayerId(3), 1_002_000).await.unwrap(),
+            s.games()
+                .active_games_of_in(PlayerId(3), 1_002_000)
+                .await
+                .unwrap(),
             vec![]
         );
         assert_eq!(
-            s.games_in_progress_of(PlayerId(1)).await.unwrap(),
+            s.games().games_in_progress_of(PlayerId(1)).await.unwrap(),
             InProgress {
                 games: 100,
                 computer: 0
             }
         );
         // Channel 1 holds many games, a game's thread one.
-        assert_eq!(s.only_active_game_in(1).await.unwrap(), None);
+        assert_eq!(s.games().only_active_game_in(1).await.unwrap(), None);
         assert_eq!(
-            s.only_active_game_in(1_000_020)
+            s.games()
+                .only_active_game_in(1_000_020)
                 .await
                 .unwrap()
                 .map(|g| g.id.0),
             Some(20)
         );
         assert_eq!(
-            s.game(rollerball::store::GameId(77_777))
+            s.games()
+                .game(rollerball::store::GameId(77_777))
                 .await
                 .unwrap()
                 .unwrap()
@@ -226,7 +238,11 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
                 .channel,
             1 + 77_777 % 500
         );
-        let board = s.leaderboard(RatingScope::Server(1), 3).await.unwrap();
+        let board = s
+            .ratings()
+            .leaderboard(RatingScope::Server(1), 3)
+            .await
+            .unwrap();
         assert_eq!(board.len(), 3);
         assert!(board[0].rating.rating >= board[1].rating.rating);
         // Ratings 1000 + (i * 37) % 1000 for i in 1001..=2000 take every value from 1000 to 1999
@@ -235,10 +251,14 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
             board.iter().map(|e| e.rating.rating).collect::<Vec<_>>(),
             vec![1999.0, 1998.0, 1997.0]
         );
-        assert_eq!(s.rank(&board[2].rating).await.unwrap(), 3);
+        assert_eq!(s.ratings().rank(&board[2].rating).await.unwrap(), 3);
         // Player 1 plays White only in active games, and Black in games 999, 1999, ..., 99999:
         // 100 finished rated losses by resignation, the streak read in pages.
-        let record = s.record(PlayerId(1), RatingScope::Server(1)).await.unwrap();
+        let record = s
+            .games()
+            .record(PlayerId(1), RatingScope::Server(1))
+            .await
+            .unwrap();
         assert_eq!(
             record,
             vec![RecordLine {
@@ -249,15 +269,24 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
             }]
         );
         assert_eq!(
-            s.record(PlayerId(1), RatingScope::Global).await.unwrap(),
+            s.games()
+                .record(PlayerId(1), RatingScope::Global)
+                .await
+                .unwrap(),
             record
         );
         assert_eq!(
-            s.record(PlayerId(1), RatingScope::Server(2)).await.unwrap(),
+            s.games()
+                .record(PlayerId(1), RatingScope::Server(2))
+                .await
+                .unwrap(),
             vec![]
         );
         assert_eq!(
-            s.streak(PlayerId(1), RatingScope::Server(1)).await.unwrap(),
+            s.games()
+                .streak(PlayerId(1), RatingScope::Server(1))
+                .await
+                .unwrap(),
             Some(Streak {
                 outcome: PlayerOutcome::Loss,
                 games: 100
@@ -265,6 +294,7 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
         );
         // Deadlines of games 20, 40 and 60 have passed at T0 + 60 s.
         let claimed = s
+            .play()
             .claim_timeouts(Timestamp(T0.0 + 60_000), 100)
             .await
             .unwrap();
@@ -273,6 +303,7 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
             vec![20, 40, 60]
         );
         let expired = s
+            .challenges()
             .expire_challenges(Timestamp(T0.0 + 300), 100)
             .await
             .unwrap();
@@ -281,6 +312,7 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
             vec![100, 200, 300]
         );
         let (t, round) = s
+            .tournaments()
             .tournament_of_game(rollerball::store::GameId(12_345))
             .await
             .unwrap()
@@ -289,6 +321,7 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
         // Player 7 organises tournaments 6, 1006, ..., 19006, all in server 7 and finished;
         // tournament 6 has players 6, 13, 20, 27 and 34.
         let organised = s
+            .tournaments()
             .tournaments_organised_by(PlayerId(7), 7, TournamentStatus::Finished)
             .await
             .unwrap();
@@ -297,19 +330,22 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
             (0..20).rev().map(|k| 6 + 1000 * k).collect::<Vec<_>>()
         );
         assert_eq!(
-            s.tournaments_organised_by(PlayerId(7), 7, TournamentStatus::Open)
+            s.tournaments()
+                .tournaments_organised_by(PlayerId(7), 7, TournamentStatus::Open)
                 .await
                 .unwrap(),
             vec![]
         );
         let joined = s
+            .tournaments()
             .tournaments_joined_by(PlayerId(13), 7, TournamentStatus::Finished)
             .await
             .unwrap();
         assert!(joined.iter().any(|t| t.id.0 == 6), "{joined:?}");
         assert!(joined.iter().all(|t| t.place.server == Some(7)));
         assert_eq!(
-            s.tournaments_in_status(7, TournamentStatus::Finished, 2)
+            s.tournaments()
+                .tournaments_in_status(7, TournamentStatus::Finished, 2)
                 .await
                 .unwrap()
                 .iter()
@@ -317,8 +353,14 @@ async fn hot_queries_use_their_indexes_on_100k_games() {
                 .collect::<Vec<_>>(),
             vec![19_506, 19_006]
         );
-        assert_eq!(s.open_tournaments_of(PlayerId(7)).await.unwrap(), 0);
-        let latest = s.tournaments_in(7, 3).await.unwrap();
+        assert_eq!(
+            s.tournaments()
+                .open_tournaments_of(PlayerId(7))
+                .await
+                .unwrap(),
+            0
+        );
+        let latest = s.tournaments().tournaments_in(7, 3).await.unwrap();
         assert_eq!(
             latest.iter().map(|t| t.id.0).collect::<Vec<_>>(),
             vec![19_506, 19_006, 18_506]

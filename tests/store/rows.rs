@@ -24,7 +24,7 @@ async fn players_keep_every_u64_id_and_their_settings() {
     for db in test_dbs("players").await {
         let s = db.store().await;
         let big = PlayerId(u64::MAX - 5);
-        let p = s.upsert_player(big, "Ann", T0).await.unwrap();
+        let p = s.players().upsert_player(big, "Ann", T0).await.unwrap();
         assert_eq!(p.id, big);
         assert_eq!(
             (p.name.as_str(), p.language.as_deref(), p.ping),
@@ -33,7 +33,7 @@ async fn players_keep_every_u64_id_and_their_settings() {
         assert_eq!((p.created_at, p.updated_at), (T0, T0));
 
         let later = Timestamp(T0.0 + 5);
-        let p = s.upsert_player(big, "Anne", later).await.unwrap();
+        let p = s.players().upsert_player(big, "Anne", later).await.unwrap();
         assert_eq!(
             (p.name.as_str(), p.created_at, p.updated_at),
             ("Anne", T0, later)
@@ -41,6 +41,7 @@ async fn players_keep_every_u64_id_and_their_settings() {
 
         assert!(!p.dm, "direct messages are off until asked for");
         let p = s
+            .players()
             .set_player_settings(big, Some("fr"), false, true, later)
             .await
             .unwrap();
@@ -48,10 +49,11 @@ async fn players_keep_every_u64_id_and_their_settings() {
             (p.language.as_deref(), p.ping, p.dm),
             (Some("fr"), false, true)
         );
-        assert_eq!(s.player(big).await.unwrap(), Some(p));
-        assert_eq!(s.player(PlayerId(7)).await.unwrap(), None);
+        assert_eq!(s.players().player(big).await.unwrap(), Some(p));
+        assert_eq!(s.players().player(PlayerId(7)).await.unwrap(), None);
         assert!(matches!(
-            s.set_player_settings(PlayerId(7), Some("en"), true, false, later)
+            s.players()
+                .set_player_settings(PlayerId(7), Some("en"), true, false, later)
                 .await,
             Err(StoreError::NotFound(Missing::Player(PlayerId(7))))
         ));
@@ -70,33 +72,42 @@ async fn players_keep_every_u64_id_and_their_settings() {
 async fn a_players_language_can_be_unset_and_servers_keep_their_locale() {
     for db in test_dbs("locales").await {
         let s = db.store().await;
-        s.upsert_player(PlayerId(1), "Ann", T0).await.unwrap();
+        s.players()
+            .upsert_player(PlayerId(1), "Ann", T0)
+            .await
+            .unwrap();
         let p = s
+            .players()
             .set_player_settings(PlayerId(1), Some("ru"), true, false, T0)
             .await
             .unwrap();
         assert_eq!(p.language.as_deref(), Some("ru"));
         let p = s
+            .players()
             .set_player_settings(PlayerId(1), None, true, false, T0)
             .await
             .unwrap();
         assert_eq!(p.language, None);
 
         let server = u64::MAX - 1;
-        assert_eq!(s.server_locale(server).await.unwrap(), None);
-        s.set_server_locale(server, "es-ES", T0).await.unwrap();
-        assert_eq!(
-            s.server_locale(server).await.unwrap().as_deref(),
-            Some("es-ES")
-        );
-        s.set_server_locale(server, "fr", Timestamp(T0.0 + 1))
+        assert_eq!(s.players().server_locale(server).await.unwrap(), None);
+        s.players()
+            .set_server_locale(server, "es-ES", T0)
             .await
             .unwrap();
         assert_eq!(
-            s.server_locale(server).await.unwrap().as_deref(),
+            s.players().server_locale(server).await.unwrap().as_deref(),
+            Some("es-ES")
+        );
+        s.players()
+            .set_server_locale(server, "fr", Timestamp(T0.0 + 1))
+            .await
+            .unwrap();
+        assert_eq!(
+            s.players().server_locale(server).await.unwrap().as_deref(),
             Some("fr")
         );
-        assert_eq!(s.server_locale(7).await.unwrap(), None);
+        assert_eq!(s.players().server_locale(7).await.unwrap(), None);
         s.close().await;
     }
 }
@@ -108,10 +119,13 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
         players(&s, &[1, 2, 3]).await;
 
         assert!(matches!(
-            s.create_challenge(&new_challenge(1, Some(1)), T0).await,
+            s.challenges()
+                .create_challenge(&new_challenge(1, Some(1)), T0)
+                .await,
             Err(StoreError::Invalid(InvalidInput::SelfChallenge))
         ));
         let direct = s
+            .challenges()
             .create_challenge(&new_challenge(1, Some(2)), T0)
             .await
             .unwrap();
@@ -127,6 +141,7 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
         );
         assert_eq!(direct.expires_at, Timestamp(T0.0 + DAY));
         let open = s
+            .challenges()
             .create_challenge(&new_challenge(2, None), T0)
             .await
             .unwrap();
@@ -134,26 +149,42 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
 
         let ids =
             |v: Vec<rollerball::store::Challenge>| v.iter().map(|c| c.id.0).collect::<Vec<_>>();
-        assert_eq!(ids(s.open_challenges_in(10).await.unwrap()), vec![1, 2]);
         assert_eq!(
-            ids(s.open_challenges_to(PlayerId(2)).await.unwrap()),
+            ids(s.challenges().open_challenges_in(10).await.unwrap()),
+            vec![1, 2]
+        );
+        assert_eq!(
+            ids(s
+                .challenges()
+                .open_challenges_to(PlayerId(2))
+                .await
+                .unwrap()),
             vec![1]
         );
         assert_eq!(
-            ids(s.open_challenges_by(PlayerId(2)).await.unwrap()),
+            ids(s
+                .challenges()
+                .open_challenges_by(PlayerId(2))
+                .await
+                .unwrap()),
             vec![2]
         );
-        assert_eq!(s.challenge(direct.id).await.unwrap(), Some(direct.clone()));
+        assert_eq!(
+            s.challenges().challenge(direct.id).await.unwrap(),
+            Some(direct.clone())
+        );
 
         // Only the challenged player may take a direct challenge; nobody their own.
         for who in [1, 3] {
             assert!(matches!(
-                s.accept_challenge(direct.id, PlayerId(who), &accepted(Color::White), T0)
+                s.challenges()
+                    .accept_challenge(direct.id, PlayerId(who), &accepted(Color::White), T0)
                     .await,
                 Err(StoreError::Invalid(InvalidInput::MayNotAccept { .. }))
             ));
         }
         let (c, game) = s
+            .challenges()
             .accept_challenge(direct.id, PlayerId(2), &accepted(Color::Black), T0)
             .await
             .unwrap();
@@ -162,7 +193,7 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
             (c.accepted_by, c.game, c.closed_at),
             (Some(PlayerId(2)), Some(game.id), Some(T0))
         );
-        assert_eq!(s.challenge(direct.id).await.unwrap(), Some(c));
+        assert_eq!(s.challenges().challenge(direct.id).await.unwrap(), Some(c));
         assert_eq!(game.id, GameId(1));
         assert_eq!(
             (game.white, game.black),
@@ -181,16 +212,19 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
         assert_eq!((game.days_per_move, game.rated), (Days::DEFAULT, true));
         assert_eq!(game.deadline, Some(Timestamp(T0.0 + 3 * DAY)));
         assert_conflict(
-            s.accept_challenge(direct.id, PlayerId(2), &accepted(Color::Black), T0)
+            s.challenges()
+                .accept_challenge(direct.id, PlayerId(2), &accepted(Color::Black), T0)
                 .await,
         );
         assert_conflict(
-            s.close_challenge(direct.id, ChallengeStatus::Cancelled, T0)
+            s.challenges()
+                .close_challenge(direct.id, ChallengeStatus::Cancelled, T0)
                 .await,
         );
 
         // Declined, cancelled and expired challenges leave the lists.
         let declined = s
+            .challenges()
             .close_challenge(open.id, ChallengeStatus::Declined, Timestamp(T0.0 + 1))
             .await
             .unwrap();
@@ -199,40 +233,48 @@ async fn challenges_are_made_listed_closed_and_accepted_once() {
             (ChallengeStatus::Declined, Some(Timestamp(T0.0 + 1)))
         );
         assert!(matches!(
-            s.close_challenge(open.id, ChallengeStatus::Expired, T0)
+            s.challenges()
+                .close_challenge(open.id, ChallengeStatus::Expired, T0)
                 .await,
             Err(StoreError::Invalid(InvalidInput::CloseChallengeAs(
                 ChallengeStatus::Expired
             )))
         ));
         assert!(matches!(
-            s.close_challenge(ChallengeId(99), ChallengeStatus::Declined, T0)
+            s.challenges()
+                .close_challenge(ChallengeId(99), ChallengeStatus::Declined, T0)
                 .await,
             Err(StoreError::NotFound(Missing::Challenge(ChallengeId(99))))
         ));
         let late = s
+            .challenges()
             .create_challenge(&new_challenge(3, None), T0)
             .await
             .unwrap();
         let expiry = Timestamp(T0.0 + DAY);
         assert_conflict(
-            s.accept_challenge(late.id, PlayerId(1), &accepted(Color::White), expiry)
+            s.challenges()
+                .accept_challenge(late.id, PlayerId(1), &accepted(Color::White), expiry)
                 .await,
         );
         assert_eq!(
-            s.expire_challenges(Timestamp(expiry.0 - 1), 10)
+            s.challenges()
+                .expire_challenges(Timestamp(expiry.0 - 1), 10)
                 .await
                 .unwrap(),
             vec![]
         );
-        let expired = s.expire_challenges(expiry, 10).await.unwrap();
+        let expired = s.challenges().expire_challenges(expiry, 10).await.unwrap();
         assert_eq!(expired.len(), 1);
         assert_eq!(
             (expired[0].id, expired[0].status),
             (late.id, ChallengeStatus::Expired)
         );
-        assert_eq!(s.expire_challenges(expiry, 10).await.unwrap(), vec![]);
-        assert_eq!(s.open_challenges_in(10).await.unwrap(), vec![]);
+        assert_eq!(
+            s.challenges().expire_challenges(expiry, 10).await.unwrap(),
+            vec![]
+        );
+        assert_eq!(s.challenges().open_challenges_in(10).await.unwrap(), vec![]);
         s.close().await;
     }
 }
@@ -255,7 +297,7 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
     for db in test_dbs("moves").await {
         let s = db.store().await;
         players(&s, &[1, 2]).await;
-        let g0 = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let g0 = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         assert_eq!(
             g0,
             Game {
@@ -302,14 +344,15 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
             expected_move(2, Color::Black, 2),
             expected_move(3, Color::White, 1),
         ];
-        assert_eq!(s.moves(g0.id).await.unwrap(), expected);
+        assert_eq!(s.games().moves(g0.id).await.unwrap(), expected);
         assert_eq!(
-            s.game_with_moves(g0.id).await.unwrap(),
+            s.games().game_with_moves(g0.id).await.unwrap(),
             Some((g3.clone(), expected.clone()))
         );
 
         // A move from an old version is refused and writes nothing.
         let stale = s
+            .play()
             .commit_move(
                 g0.id,
                 g0.version,
@@ -319,21 +362,22 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
             )
             .await;
         assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
-        assert_eq!(s.game(g0.id).await.unwrap(), Some(g3.clone()));
-        assert_eq!(s.moves(g0.id).await.unwrap(), expected);
+        assert_eq!(s.games().game(g0.id).await.unwrap(), Some(g3.clone()));
+        assert_eq!(s.games().moves(g0.id).await.unwrap(), expected);
         assert!(matches!(
-            s.commit_move(
-                GameId(42),
-                1,
-                &fake_move(1),
-                AfterMove::Continue(Deadline::at(T0)),
-                T0
-            )
-            .await,
+            s.play()
+                .commit_move(
+                    GameId(42),
+                    1,
+                    &fake_move(1),
+                    AfterMove::Continue(Deadline::at(T0)),
+                    T0
+                )
+                .await,
             Err(StoreError::NotFound(Missing::Game(GameId(42))))
         ));
-        assert_eq!(s.game(GameId(42)).await.unwrap(), None);
-        assert_eq!(s.game_with_moves(GameId(42)).await.unwrap(), None);
+        assert_eq!(s.games().game(GameId(42)).await.unwrap(), None);
+        assert_eq!(s.games().game_with_moves(GameId(42)).await.unwrap(), None);
 
         // The move that ends the game.
         let end = Ending {
@@ -341,6 +385,7 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
             termination: Termination::Checkmate,
         };
         let done = s
+            .play()
             .commit_move(
                 g3.id,
                 g3.version,
@@ -360,18 +405,19 @@ async fn moves_are_committed_in_order_and_stale_writes_change_nothing() {
             (done.deadline, done.remind_at, done.finished_at),
             (None, None, Some(Timestamp(T0.0 + 4)))
         );
-        assert_eq!(s.moves(g3.id).await.unwrap().len(), 4);
+        assert_eq!(s.games().moves(g3.id).await.unwrap().len(), 4);
         assert_conflict(
-            s.commit_move(
-                done.id,
-                done.version,
-                &fake_move(5),
-                AfterMove::Continue(Deadline::at(T0)),
-                T0,
-            )
-            .await,
+            s.play()
+                .commit_move(
+                    done.id,
+                    done.version,
+                    &fake_move(5),
+                    AfterMove::Continue(Deadline::at(T0)),
+                    T0,
+                )
+                .await,
         );
-        assert_conflict(s.end_game(done.id, done.version, end, T0).await);
+        assert_conflict(s.play().end_game(done.id, done.version, end, T0).await);
         s.close().await;
     }
 }
@@ -381,7 +427,7 @@ async fn active_games_are_found_by_player_and_by_place() {
     for db in test_dbs("active").await {
         let s = db.store().await;
         players(&s, &[1, 2, 3]).await;
-        let a = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let a = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         let mut in_thread = new_game(3, 1);
         in_thread.place = Place {
             server: Some(1),
@@ -389,52 +435,59 @@ async fn active_games_are_found_by_player_and_by_place() {
             thread: Some(77),
             reach: Reach::Posts,
         };
-        let b = s.create_game(&in_thread, T0).await.unwrap();
+        let b = s.play().create_game(&in_thread, T0).await.unwrap();
         let mut elsewhere = new_game(2, 3);
         elsewhere.place.channel = 11;
-        let c = s.create_game(&elsewhere, T0).await.unwrap();
+        let c = s.play().create_game(&elsewhere, T0).await.unwrap();
         let mut vs_computer = new_game(3, 0);
         vs_computer.black = None;
         vs_computer.computer_level = Level::new(2);
-        let d = s.create_game(&vs_computer, T0).await.unwrap();
+        let d = s.play().create_game(&vs_computer, T0).await.unwrap();
         assert_eq!((d.black, d.computer_level), (None, Level::new(2)));
         // It is White's (the player's) move: the computer has nothing to do.
-        assert!(s.computer_turns(10).await.unwrap().is_empty());
+        assert!(s.play().computer_turns(10).await.unwrap().is_empty());
         // Half a game: a player without an opponent, or a computer game with two players.
         let mut lonely = new_game(3, 0);
         lonely.black = None;
         assert!(matches!(
-            s.create_game(&lonely, T0).await,
+            s.play().create_game(&lonely, T0).await,
             Err(StoreError::Invalid(InvalidInput::GameSides))
         ));
         let mut crowded = new_game(1, 2);
         crowded.computer_level = Level::new(3);
         assert!(matches!(
-            s.create_game(&crowded, T0).await,
+            s.play().create_game(&crowded, T0).await,
             Err(StoreError::Invalid(InvalidInput::GameSides))
         ));
 
         let ids = |v: Vec<Game>| v.iter().map(|g| g.id.0).collect::<Vec<_>>();
         assert_eq!(
-            ids(s.active_games_of(PlayerId(1)).await.unwrap()),
+            ids(s.games().active_games_of(PlayerId(1)).await.unwrap()),
             vec![a.id.0, b.id.0]
         );
         assert_eq!(
-            ids(s.active_games_of(PlayerId(3)).await.unwrap()),
+            ids(s.games().active_games_of(PlayerId(3)).await.unwrap()),
             vec![b.id.0, c.id.0, d.id.0]
         );
         assert_eq!(
-            ids(s.active_games_in(10).await.unwrap()),
+            ids(s.games().active_games_in(10).await.unwrap()),
             vec![a.id.0, b.id.0, d.id.0]
         );
-        assert_eq!(ids(s.active_games_in(77).await.unwrap()), vec![b.id.0]);
-        assert_eq!(ids(s.active_games_in(11).await.unwrap()), vec![c.id.0]);
+        assert_eq!(
+            ids(s.games().active_games_in(77).await.unwrap()),
+            vec![b.id.0]
+        );
+        assert_eq!(
+            ids(s.games().active_games_in(11).await.unwrap()),
+            vec![c.id.0]
+        );
 
         let resign = Ending {
             result: GameResult::WhiteWins,
             termination: Termination::Resignation,
         };
         let over = s
+            .play()
             .end_game(a.id, a.version, resign, Timestamp(T0.0 + 9))
             .await
             .unwrap();
@@ -451,15 +504,15 @@ async fn active_games_are_found_by_player_and_by_place() {
             (2, Some(Timestamp(T0.0 + 9)), None)
         );
         assert_eq!(
-            ids(s.active_games_of(PlayerId(1)).await.unwrap()),
+            ids(s.games().active_games_of(PlayerId(1)).await.unwrap()),
             vec![b.id.0]
         );
         assert_eq!(
-            ids(s.active_games_in(10).await.unwrap()),
+            ids(s.games().active_games_in(10).await.unwrap()),
             vec![b.id.0, d.id.0]
         );
         assert!(matches!(
-            s.create_game(&new_game(2, 2), T0).await,
+            s.play().create_game(&new_game(2, 2), T0).await,
             Err(StoreError::Invalid(InvalidInput::SelfPlay))
         ));
         s.close().await;
@@ -471,12 +524,12 @@ async fn a_draw_offer_stands_through_the_offerers_own_move() {
     for db in test_dbs("offer_own_move").await {
         let s = db.store().await;
         players(&s, &[1, 2]).await;
-        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let g = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         let draw = Offer {
             kind: OfferKind::Draw,
             by: Color::White,
         };
-        let offered = s.set_offer(g.id, g.version, draw, T0).await.unwrap();
+        let offered = s.play().set_offer(g.id, g.version, draw, T0).await.unwrap();
         // White offers, then moves: the offer waits for Black.
         let after_white = play(&s, offered, 1).await;
         assert_eq!(after_white.offer, Some(draw));
@@ -491,20 +544,24 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
     for db in test_dbs("offers").await {
         let s = db.store().await;
         players(&s, &[1, 2]).await;
-        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        let g = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         let g = play(&s, g, 3).await;
 
         let draw = Offer {
             kind: OfferKind::Draw,
             by: Color::Black,
         };
-        let offered = s.set_offer(g.id, g.version, draw, T0).await.unwrap();
+        let offered = s.play().set_offer(g.id, g.version, draw, T0).await.unwrap();
         assert_eq!(
             (offered.offer, offered.version, offered.ply),
             (Some(draw), g.version + 1, 3)
         );
-        assert_conflict(s.set_offer(g.id, g.version, draw, T0).await);
-        let cleared = s.clear_offer(g.id, offered.version, T0).await.unwrap();
+        assert_conflict(s.play().set_offer(g.id, g.version, draw, T0).await);
+        let cleared = s
+            .play()
+            .clear_offer(g.id, offered.version, T0)
+            .await
+            .unwrap();
         assert_eq!((cleared.offer, cleared.version), (None, g.version + 2));
         // The side to move (Black) moving declines White's pending offer.
         let white_draw = Offer {
@@ -512,6 +569,7 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             by: Color::White,
         };
         let offered = s
+            .play()
             .set_offer(g.id, cleared.version, white_draw, T0)
             .await
             .unwrap();
@@ -524,6 +582,7 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             by: Color::White,
         };
         let asked = s
+            .play()
             .set_offer(g.id, moved.version, takeback, T0)
             .await
             .unwrap();
@@ -533,6 +592,7 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             last_reminder: None,
         };
         let back1 = s
+            .play()
             .take_back(g.id, asked.version, 1, later, T0)
             .await
             .unwrap();
@@ -546,7 +606,8 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             (Some(later.at), Some(Timestamp(T0.0 + 8 * DAY)), 0)
         );
         assert_eq!(
-            s.moves(g.id)
+            s.games()
+                .moves(g.id)
                 .await
                 .unwrap()
                 .iter()
@@ -555,12 +616,14 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             vec![1, 2, 3]
         );
         let back2 = s
+            .play()
             .take_back(g.id, back1.version, 2, later, T0)
             .await
             .unwrap();
         assert_eq!((back2.ply, back2.to_move), (1, Color::Black));
         assert_eq!(back2.fen, fake_move(1).fen_after);
         let back_all = s
+            .play()
             .take_back(g.id, back2.version, 1, later, T0)
             .await
             .unwrap();
@@ -568,16 +631,23 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
             (back_all.ply, back_all.to_move, back_all.fen.as_str()),
             (0, Color::White, START)
         );
-        assert_eq!(s.moves(g.id).await.unwrap(), vec![]);
-        assert_conflict(s.take_back(g.id, back_all.version, 1, later, T0).await);
+        assert_eq!(s.games().moves(g.id).await.unwrap(), vec![]);
+        assert_conflict(
+            s.play()
+                .take_back(g.id, back_all.version, 1, later, T0)
+                .await,
+        );
         assert!(matches!(
-            s.take_back(g.id, back_all.version, 0, later, T0).await,
+            s.play()
+                .take_back(g.id, back_all.version, 0, later, T0)
+                .await,
             Err(StoreError::Invalid(InvalidInput::NothingToTakeBack))
         ));
         // The record continues from the restored position without gaps.
         let again = play(&s, back_all.clone(), 2).await;
         assert_eq!(
-            s.moves(g.id)
+            s.games()
+                .moves(g.id)
                 .await
                 .unwrap()
                 .iter()
@@ -587,12 +657,16 @@ async fn offers_takebacks_and_extra_time_are_guarded_changes() {
         );
 
         let more = Deadline::at(Timestamp(T0.0 + 20 * DAY));
-        let extended = s.set_deadline(g.id, again.version, more, T0).await.unwrap();
+        let extended = s
+            .play()
+            .set_deadline(g.id, again.version, more, T0)
+            .await
+            .unwrap();
         assert_eq!(
             (extended.deadline, extended.version),
             (Some(more.at), again.version + 1)
         );
-        assert_conflict(s.set_deadline(g.id, again.version, more, T0).await);
+        assert_conflict(s.play().set_deadline(g.id, again.version, more, T0).await);
         s.close().await;
     }
 }
@@ -608,18 +682,25 @@ async fn reminders_and_timeouts_are_claimed_when_due() {
             first_reminder: Some(Timestamp(T0.0 + 80)),
             last_reminder: Some(Timestamp(T0.0 + 95)),
         };
-        let g = s.create_game(&spec, T0).await.unwrap();
+        let g = s.play().create_game(&spec, T0).await.unwrap();
         assert_eq!(
             (g.remind_at, g.final_remind_at),
             (Some(Timestamp(T0.0 + 80)), Some(Timestamp(T0.0 + 95)))
         );
-        let other = s.create_game(&new_game(2, 1), T0).await.unwrap();
+        let other = s.play().create_game(&new_game(2, 1), T0).await.unwrap();
 
         assert_eq!(
-            s.claim_reminders(Timestamp(T0.0 + 79), 10).await.unwrap(),
+            s.play()
+                .claim_reminders(Timestamp(T0.0 + 79), 10)
+                .await
+                .unwrap(),
             vec![]
         );
-        let first = s.claim_reminders(Timestamp(T0.0 + 80), 10).await.unwrap();
+        let first = s
+            .play()
+            .claim_reminders(Timestamp(T0.0 + 80), 10)
+            .await
+            .unwrap();
         assert_eq!(first.len(), 1);
         assert_eq!((first[0].game.id, first[0].stage), (g.id, 1));
         assert_eq!(
@@ -631,21 +712,32 @@ async fn reminders_and_timeouts_are_claimed_when_due() {
             "a reminder is not a change of the game"
         );
         assert_eq!(
-            s.claim_reminders(Timestamp(T0.0 + 90), 10).await.unwrap(),
+            s.play()
+                .claim_reminders(Timestamp(T0.0 + 90), 10)
+                .await
+                .unwrap(),
             vec![]
         );
-        let last = s.claim_reminders(Timestamp(T0.0 + 99), 10).await.unwrap();
+        let last = s
+            .play()
+            .claim_reminders(Timestamp(T0.0 + 99), 10)
+            .await
+            .unwrap();
         assert_eq!(
             (last[0].game.id, last[0].stage, last[0].game.remind_at),
             (g.id, 2, None)
         );
         assert_eq!(
-            s.claim_reminders(Timestamp(T0.0 + 1000), 10).await.unwrap(),
+            s.play()
+                .claim_reminders(Timestamp(T0.0 + 1000), 10)
+                .await
+                .unwrap(),
             vec![]
         );
         // Each reminder claimed is an event, written with the claim; the claims that found
         // nothing wrote none.
         let events: Vec<_> = s
+            .event_log()
             .all_events_after(rollerball::store::EventId(0), 10)
             .await
             .unwrap()
@@ -662,10 +754,17 @@ async fn reminders_and_timeouts_are_claimed_when_due() {
         );
 
         assert_eq!(
-            s.claim_timeouts(Timestamp(T0.0 + 99), 10).await.unwrap(),
+            s.play()
+                .claim_timeouts(Timestamp(T0.0 + 99), 10)
+                .await
+                .unwrap(),
             vec![]
         );
-        let timed_out = s.claim_timeouts(Timestamp(T0.0 + 100), 10).await.unwrap();
+        let timed_out = s
+            .play()
+            .claim_timeouts(Timestamp(T0.0 + 100), 10)
+            .await
+            .unwrap();
         assert_eq!(timed_out.len(), 1);
         let t = &timed_out[0];
         assert_eq!(t.id, g.id);
@@ -684,13 +783,17 @@ async fn reminders_and_timeouts_are_claimed_when_due() {
             (Some(Timestamp(T0.0 + 100)), None, g.version + 1)
         );
         assert_eq!(
-            s.claim_timeouts(Timestamp(T0.0 + 100), 10).await.unwrap(),
+            s.play()
+                .claim_timeouts(Timestamp(T0.0 + 100), 10)
+                .await
+                .unwrap(),
             vec![]
         );
         // Once both sides have moved, White to move loses the other game on time when its day
         // is over; it stays rated.
         let other = play(&s, other, 2).await;
         let gone = s
+            .play()
             .claim_timeouts(Timestamp(T0.0 + 10 * DAY), 10)
             .await
             .unwrap();
@@ -715,8 +818,11 @@ async fn ratings_count_each_rated_game_once() {
         let s = db.store().await;
         players(&s, &[1, 2, 3]).await;
         let server = RatingScope::Server(1);
-        assert_eq!(s.rating(PlayerId(1), server).await.unwrap().games, 0);
-        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
+        assert_eq!(
+            s.ratings().rating(PlayerId(1), server).await.unwrap().games,
+            0
+        );
+        let g = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
         let update = |player, expected_games, rating| RatingUpdate {
             player: PlayerId(player),
             scope: server,
@@ -727,7 +833,9 @@ async fn ratings_count_each_rated_game_once() {
         };
         assert!(
             matches!(
-                s.apply_ratings(g.id, &[update(1, 0, 1600.0)], T0).await,
+                s.ratings()
+                    .apply_ratings(g.id, &[update(1, 0, 1600.0)], T0)
+                    .await,
                 Err(StoreError::Conflict)
             ),
             "an active game is not counted"
@@ -736,9 +844,10 @@ async fn ratings_count_each_rated_game_once() {
             result: GameResult::WhiteWins,
             termination: Termination::Resignation,
         };
-        s.end_game(g.id, g.version, won, T0).await.unwrap();
+        s.play().end_game(g.id, g.version, won, T0).await.unwrap();
         assert_eq!(
-            s.games_awaiting_ratings(10)
+            s.ratings()
+                .games_awaiting_ratings(10)
                 .await
                 .unwrap()
                 .iter()
@@ -749,19 +858,27 @@ async fn ratings_count_each_rated_game_once() {
 
         // Computed from a stale rating: refused, nothing written.
         assert_conflict(
-            s.apply_ratings(g.id, &[update(1, 0, 1600.0), update(2, 5, 1400.0)], T0)
+            s.ratings()
+                .apply_ratings(g.id, &[update(1, 0, 1600.0), update(2, 5, 1400.0)], T0)
                 .await,
         );
-        assert_eq!(s.rating(PlayerId(1), server).await.unwrap().games, 0);
+        assert_eq!(
+            s.ratings().rating(PlayerId(1), server).await.unwrap().games,
+            0
+        );
         let updates = [update(1, 0, 1662.5), update(2, 0, 1337.5)];
-        s.apply_ratings(g.id, &updates, Timestamp(T0.0 + 1))
+        s.ratings()
+            .apply_ratings(g.id, &updates, Timestamp(T0.0 + 1))
             .await
             .unwrap();
-        assert_conflict(s.apply_ratings(g.id, &updates, T0).await);
-        assert_eq!(s.games_awaiting_ratings(10).await.unwrap(), vec![]);
-        assert!(s.game(g.id).await.unwrap().unwrap().ratings_applied);
+        assert_conflict(s.ratings().apply_ratings(g.id, &updates, T0).await);
+        assert_eq!(
+            s.ratings().games_awaiting_ratings(10).await.unwrap(),
+            vec![]
+        );
+        assert!(s.games().game(g.id).await.unwrap().unwrap().ratings_applied);
 
-        let r1 = s.rating(PlayerId(1), server).await.unwrap();
+        let r1 = s.ratings().rating(PlayerId(1), server).await.unwrap();
         assert_eq!(
             (
                 r1.rating,
@@ -773,7 +890,8 @@ async fn ratings_count_each_rated_game_once() {
             (1662.5, 200.0, 0.06, 1, Timestamp(T0.0 + 1))
         );
         assert_eq!(
-            s.rating(PlayerId(1), RatingScope::Global)
+            s.ratings()
+                .rating(PlayerId(1), RatingScope::Global)
                 .await
                 .unwrap()
                 .games,
@@ -781,12 +899,13 @@ async fn ratings_count_each_rated_game_once() {
         );
 
         // A second game for player 3 against 1, counted from player 1's current rating.
-        let g2 = s.create_game(&new_game(3, 1), T0).await.unwrap();
-        s.end_game(g2.id, g2.version, won, T0).await.unwrap();
-        s.apply_ratings(g2.id, &[update(3, 0, 1700.0), update(1, 1, 1600.0)], T0)
+        let g2 = s.play().create_game(&new_game(3, 1), T0).await.unwrap();
+        s.play().end_game(g2.id, g2.version, won, T0).await.unwrap();
+        s.ratings()
+            .apply_ratings(g2.id, &[update(3, 0, 1700.0), update(1, 1, 1600.0)], T0)
             .await
             .unwrap();
-        let board = s.leaderboard(server, 10).await.unwrap();
+        let board = s.ratings().leaderboard(server, 10).await.unwrap();
         let lines: Vec<(&str, f64, u32)> = board
             .iter()
             .map(|e| (e.name.as_str(), e.rating.rating, e.rating.games))
@@ -795,22 +914,25 @@ async fn ratings_count_each_rated_game_once() {
             lines,
             vec![("p3", 1700.0, 1), ("p1", 1600.0, 2), ("p2", 1337.5, 1)]
         );
-        assert_eq!(s.leaderboard(server, 1).await.unwrap().len(), 1);
+        assert_eq!(s.ratings().leaderboard(server, 1).await.unwrap().len(), 1);
         assert_eq!(
-            s.leaderboard(RatingScope::Global, 10).await.unwrap(),
+            s.ratings()
+                .leaderboard(RatingScope::Global, 10)
+                .await
+                .unwrap(),
             vec![]
         );
 
         let mut casual = new_game(1, 2);
         casual.rated = false;
-        let c = s.create_game(&casual, T0).await.unwrap();
-        s.end_game(c.id, c.version, won, T0).await.unwrap();
+        let c = s.play().create_game(&casual, T0).await.unwrap();
+        s.play().end_game(c.id, c.version, won, T0).await.unwrap();
         assert!(matches!(
-            s.apply_ratings(c.id, &[], T0).await,
+            s.ratings().apply_ratings(c.id, &[], T0).await,
             Err(StoreError::Invalid(InvalidInput::NotRated(_)))
         ));
         assert!(matches!(
-            s.apply_ratings(GameId(99), &[], T0).await,
+            s.ratings().apply_ratings(GameId(99), &[], T0).await,
             Err(StoreError::NotFound(Missing::Game(GameId(99))))
         ));
         s.close().await;
@@ -822,20 +944,20 @@ async fn a_game_has_at_most_one_rematch() {
     for db in test_dbs("rematch").await {
         let s = db.store().await;
         players(&s, &[1, 2]).await;
-        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
-        assert_eq!(s.rematch_of(g.id).await.unwrap(), None);
+        let g = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
+        assert_eq!(s.games().rematch_of(g.id).await.unwrap(), None);
         let mut spec = new_game(2, 1);
         spec.rematch_of = Some(g.id);
-        let r = s.create_game(&spec, T0).await.unwrap();
+        let r = s.play().create_game(&spec, T0).await.unwrap();
         assert_eq!(
             (r.id, r.rematch_of, r.white),
             (GameId(2), Some(g.id), Some(PlayerId(2)))
         );
-        assert_conflict(s.create_game(&spec, T0).await);
-        assert_eq!(s.rematch_of(g.id).await.unwrap(), Some(r));
+        assert_conflict(s.play().create_game(&spec, T0).await);
+        assert_eq!(s.games().rematch_of(g.id).await.unwrap(), Some(r));
         // The refused creation gave its number back.
         assert_eq!(
-            s.create_game(&new_game(1, 2), T0).await.unwrap().id,
+            s.play().create_game(&new_game(1, 2), T0).await.unwrap().id,
             GameId(3)
         );
         s.close().await;
@@ -874,7 +996,7 @@ async fn sqlite_runs_with_wal_full_sync_and_foreign_keys() {
     drop(conn);
     // Foreign keys hold: a game cannot name an unknown player.
     assert!(matches!(
-        s.create_game(&new_game(1, 2), T0).await,
+        s.play().create_game(&new_game(1, 2), T0).await,
         Err(StoreError::Database(_))
     ));
     s.close().await;
@@ -913,7 +1035,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
             versions,
             vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
         );
-        let (g, moves) = s.game_with_moves(GameId(1)).await.unwrap().unwrap();
+        let (g, moves) = s.games().game_with_moves(GameId(1)).await.unwrap().unwrap();
         assert_eq!(
             (g.ply, g.version, g.to_move, g.rematch_of, g.ratings_applied),
             (1, 2, Color::Black, None, false)
@@ -928,13 +1050,25 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
             ),
             ("Bb3", "c2-b3", Some(PlayerId(1)))
         );
-        assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "old1");
-        // Direct messages on one's turn were never asked for before 0006.
-        assert!(!s.player(PlayerId(1)).await.unwrap().unwrap().dm);
-        // English was the only language: nobody had chosen it. French was chosen on purpose.
-        assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().language, None);
         assert_eq!(
-            s.player(PlayerId(2))
+            s.players().player(PlayerId(1)).await.unwrap().unwrap().name,
+            "old1"
+        );
+        // Direct messages on one's turn were never asked for before 0006.
+        assert!(!s.players().player(PlayerId(1)).await.unwrap().unwrap().dm);
+        // English was the only language: nobody had chosen it. French was chosen on purpose.
+        assert_eq!(
+            s.players()
+                .player(PlayerId(1))
+                .await
+                .unwrap()
+                .unwrap()
+                .language,
+            None
+        );
+        assert_eq!(
+            s.players()
+                .player(PlayerId(2))
                 .await
                 .unwrap()
                 .unwrap()
@@ -946,7 +1080,7 @@ async fn a_database_of_the_first_version_is_upgraded_in_place() {
         assert_eq!(next.ply, 2);
         let mut spec = new_game(2, 1);
         spec.rematch_of = Some(g.id);
-        assert_eq!(s.create_game(&spec, T0).await.unwrap().id, GameId(2));
+        assert_eq!(s.play().create_game(&spec, T0).await.unwrap().id, GameId(2));
         // Running the migrations again is harmless.
         s.migrate().await.unwrap();
         s.close().await;
@@ -958,32 +1092,40 @@ async fn a_game_takes_one_thread_while_active() {
     for db in test_dbs("thread").await {
         let s = db.store().await;
         players(&s, &[1, 2]).await;
-        let g = s.create_game(&new_game(1, 2), T0).await.unwrap();
-        assert!(s.active_games_in(55).await.unwrap().is_empty());
-        let with = s.set_thread(g.id, 55, Timestamp(T0.0 + 1)).await.unwrap();
+        let g = s.play().create_game(&new_game(1, 2), T0).await.unwrap();
+        assert!(s.games().active_games_in(55).await.unwrap().is_empty());
+        let with = s
+            .play()
+            .set_thread(g.id, 55, Timestamp(T0.0 + 1))
+            .await
+            .unwrap();
         assert_eq!(with.place.thread, Some(55));
         assert_eq!(with.place.channel, g.place.channel);
         assert_eq!(with.version, g.version, "the game itself did not change");
-        let found = s.active_games_in(55).await.unwrap();
+        let found = s.games().active_games_in(55).await.unwrap();
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].id, g.id);
         // A second thread (another process's) loses; the first stays.
-        assert_conflict(s.set_thread(g.id, 56, T0).await);
+        assert_conflict(s.play().set_thread(g.id, 56, T0).await);
         assert!(matches!(
-            s.set_thread(GameId(999), 57, T0).await,
+            s.play().set_thread(GameId(999), 57, T0).await,
             Err(StoreError::NotFound(Missing::Game(GameId(999))))
         ));
         let resign = Ending {
             result: GameResult::WhiteWins,
             termination: Termination::Resignation,
         };
-        let mut fresh = s.create_game(&new_game(2, 1), T0).await.unwrap();
+        let mut fresh = s.play().create_game(&new_game(2, 1), T0).await.unwrap();
         fresh = s
+            .play()
             .end_game(fresh.id, fresh.version, resign, T0)
             .await
             .unwrap();
-        assert_conflict(s.set_thread(fresh.id, 58, T0).await);
-        assert_eq!(s.game(g.id).await.unwrap().unwrap().place.thread, Some(55));
+        assert_conflict(s.play().set_thread(fresh.id, 58, T0).await);
+        assert_eq!(
+            s.games().game(g.id).await.unwrap().unwrap().place.thread,
+            Some(55)
+        );
         s.close().await;
     }
 }
@@ -1014,7 +1156,7 @@ async fn rollerball_migrate_brings_a_database_up_to_date_and_then_keeps_it() {
         assert_eq!(s.migrate().await.unwrap(), Vec::<i64>::new());
         players(&s, &[1, 2]).await;
         assert_eq!(
-            s.create_game(&new_game(1, 2), T0).await.unwrap().id,
+            s.play().create_game(&new_game(1, 2), T0).await.unwrap().id,
             GameId(1)
         );
         s.close().await;
@@ -1062,38 +1204,50 @@ fn every_future_is_send(s: Store, g: Game, c: rollerball::store::Challenge) {
     };
     send(Store::connect("sqlite://x.db"));
     send(s.migrate());
-    send(s.upsert_player(PlayerId(1), "a", t));
-    send(s.player(PlayerId(1)));
-    send(s.set_player_settings(PlayerId(1), Some("en"), true, false, t));
-    send(s.set_server_locale(1, "fr", t));
-    send(s.server_locale(1));
-    send(s.create_challenge(&new_challenge(1, None), t));
-    send(s.challenge(c.id));
-    send(s.open_challenges_in(1));
-    send(s.open_challenges_to(PlayerId(1)));
-    send(s.open_challenges_by(PlayerId(1)));
-    send(s.close_challenge(c.id, ChallengeStatus::Declined, t));
-    send(s.expire_challenges(t, 1));
-    send(s.accept_challenge(c.id, PlayerId(2), &accepted(Color::White), t));
-    send(s.create_game(&new_game(1, 2), t));
-    send(s.game(g.id));
-    send(s.moves(g.id));
-    send(s.game_with_moves(g.id));
-    send(s.active_games_of(PlayerId(1)));
-    send(s.active_games_in(1));
-    send(s.rematch_of(g.id));
-    send(s.commit_move(g.id, g.version, &mv, AfterMove::Continue(d), t));
-    send(s.end_game(g.id, g.version, e, t));
-    send(s.set_offer(g.id, g.version, offer, t));
-    send(s.clear_offer(g.id, g.version, t));
-    send(s.take_back(g.id, g.version, 1, d, t));
-    send(s.set_deadline(g.id, g.version, d, t));
-    send(s.claim_timeouts(t, 1));
-    send(s.claim_reminders(t, 1));
-    send(s.rating(PlayerId(1), RatingScope::Global));
-    send(s.leaderboard(RatingScope::Global, 1));
-    send(s.apply_ratings(g.id, &[], t));
-    send(s.games_awaiting_ratings(1));
+    send(s.players().upsert_player(PlayerId(1), "a", t));
+    send(s.players().player(PlayerId(1)));
+    send(
+        s.players()
+            .set_player_settings(PlayerId(1), Some("en"), true, false, t),
+    );
+    send(s.players().set_server_locale(1, "fr", t));
+    send(s.players().server_locale(1));
+    send(s.challenges().create_challenge(&new_challenge(1, None), t));
+    send(s.challenges().challenge(c.id));
+    send(s.challenges().open_challenges_in(1));
+    send(s.challenges().open_challenges_to(PlayerId(1)));
+    send(s.challenges().open_challenges_by(PlayerId(1)));
+    send(
+        s.challenges()
+            .close_challenge(c.id, ChallengeStatus::Declined, t),
+    );
+    send(s.challenges().expire_challenges(t, 1));
+    send(
+        s.challenges()
+            .accept_challenge(c.id, PlayerId(2), &accepted(Color::White), t),
+    );
+    send(s.play().create_game(&new_game(1, 2), t));
+    send(s.games().game(g.id));
+    send(s.games().moves(g.id));
+    send(s.games().game_with_moves(g.id));
+    send(s.games().active_games_of(PlayerId(1)));
+    send(s.games().active_games_in(1));
+    send(s.games().rematch_of(g.id));
+    send(
+        s.play()
+            .commit_move(g.id, g.version, &mv, AfterMove::Continue(d), t),
+    );
+    send(s.play().end_game(g.id, g.version, e, t));
+    send(s.play().set_offer(g.id, g.version, offer, t));
+    send(s.play().clear_offer(g.id, g.version, t));
+    send(s.play().take_back(g.id, g.version, 1, d, t));
+    send(s.play().set_deadline(g.id, g.version, d, t));
+    send(s.play().claim_timeouts(t, 1));
+    send(s.play().claim_reminders(t, 1));
+    send(s.ratings().rating(PlayerId(1), RatingScope::Global));
+    send(s.ratings().leaderboard(RatingScope::Global, 1));
+    send(s.ratings().apply_ratings(g.id, &[], t));
+    send(s.ratings().games_awaiting_ratings(1));
     send(s.query_plan(rollerball::store::HotQuery::GameById));
     send(s.close());
 }
@@ -1148,7 +1302,10 @@ async fn postgres_over_tls() {
         .get(0);
     assert!(encrypted, "the connection is not encrypted");
     players(&s, &[1]).await;
-    assert_eq!(s.player(PlayerId(1)).await.unwrap().unwrap().name, "p1");
+    assert_eq!(
+        s.players().player(PlayerId(1)).await.unwrap().unwrap().name,
+        "p1"
+    );
     s.close().await;
 }
 

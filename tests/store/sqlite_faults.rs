@@ -143,8 +143,14 @@ async fn round(w: &Arc<World>, tables: Vec<Table>, n: usize) -> (Vec<Table>, usi
 /// are exactly its mirror's, read on a connection of the pool (not the writer's).
 async fn assert_stored(w: &World, tables: &[&Table]) {
     for table in tables {
-        let game = w.store.game(table.id).await.unwrap().expect("the game");
-        let moves = w.store.moves(table.id).await.unwrap();
+        let game = w
+            .store
+            .games()
+            .game(table.id)
+            .await
+            .unwrap()
+            .expect("the game");
+        let moves = w.store.games().moves(table.id).await.unwrap();
         assert_eq!(
             moves.len(),
             table.mirror.ply(),

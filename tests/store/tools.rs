@@ -75,7 +75,7 @@ async fn populate(db: &TestDb) -> Store {
     }
     // Anyone may have the finished game analysed: one analysis, a row per position.
     say(&service, &carol(), "analysis #1").await;
-    // A game linked to the one it rematches, as `Store::create_game` records it (the service's
+    // A game linked to the one it rematches, as `Play::create_game` records it (the service's
     // `rematch` makes a challenge instead, whose game leaves `rematch_of` unset).
     let rematch = NewGame {
         place: PLACE,
@@ -88,7 +88,10 @@ async fn populate(db: &TestDb) -> Store {
         rematch_of: Some(GameId(1)),
         computer_level: None,
     };
-    assert_eq!(store.create_game(&rematch, T0).await.unwrap().id, GameId(2));
+    assert_eq!(
+        store.play().create_game(&rematch, T0).await.unwrap().id,
+        GameId(2)
+    );
     say(&service, &carol(), "challenge <@104> white").await;
     say(&service, &dave(), "accept").await;
     say(&service, &carol(), "move #3 c2-b3").await;
@@ -118,7 +121,11 @@ async fn populate(db: &TestDb) -> Store {
         "{}",
         away.text
     );
-    store.set_server_locale(5, "es-ES", T0).await.unwrap();
+    store
+        .players()
+        .set_server_locale(5, "es-ES", T0)
+        .await
+        .unwrap();
     store
 }
 
@@ -142,43 +149,78 @@ async fn assert_same(a: &Store, b: &Store) {
     assert_eq!(counts(a).await, ROWS);
     assert_eq!(counts(b).await, ROWS);
     for id in 1..=7 {
-        let game = a.game_with_moves(GameId(id)).await.unwrap();
-        assert_eq!(b.game_with_moves(GameId(id)).await.unwrap(), game);
+        let game = a.games().game_with_moves(GameId(id)).await.unwrap();
+        assert_eq!(b.games().game_with_moves(GameId(id)).await.unwrap(), game);
     }
     for id in 1..=4 {
-        let challenge = a.challenge(ChallengeId(id)).await.unwrap();
+        let challenge = a.challenges().challenge(ChallengeId(id)).await.unwrap();
         assert!(challenge.is_some());
-        assert_eq!(b.challenge(ChallengeId(id)).await.unwrap(), challenge);
-    }
-    for id in 101..=104 {
-        let player = a.player(PlayerId(id)).await.unwrap();
-        assert!(player.is_some());
-        assert_eq!(b.player(PlayerId(id)).await.unwrap(), player);
-        for scope in [RatingScope::Global, RatingScope::Server(5)] {
-            let rating = a.rating(PlayerId(id), scope).await.unwrap();
-            assert_eq!(b.rating(PlayerId(id), scope).await.unwrap(), rating);
-        }
-    }
-    assert_eq!(b.server_locale(5).await.unwrap().as_deref(), Some("es-ES"));
-    // The event log, row for row.
-    let events = a.all_events_after(EventId(0), 100).await.unwrap();
-    assert_eq!(events.len(), 26);
-    assert_eq!(b.all_events_after(EventId(0), 100).await.unwrap(), events);
-    assert_eq!(b.last_event().await.unwrap(), a.last_event().await.unwrap());
-    for id in 1..=2 {
-        let tournament = a.tournament(TournamentId(id)).await.unwrap();
-        assert!(tournament.is_some());
-        assert_eq!(b.tournament(TournamentId(id)).await.unwrap(), tournament);
         assert_eq!(
-            b.entrants(TournamentId(id)).await.unwrap(),
-            a.entrants(TournamentId(id)).await.unwrap()
+            b.challenges().challenge(ChallengeId(id)).await.unwrap(),
+            challenge
         );
     }
-    let spring = b.tournament_games(TournamentId(1)).await.unwrap();
+    for id in 101..=104 {
+        let player = a.players().player(PlayerId(id)).await.unwrap();
+        assert!(player.is_some());
+        assert_eq!(b.players().player(PlayerId(id)).await.unwrap(), player);
+        for scope in [RatingScope::Global, RatingScope::Server(5)] {
+            let rating = a.ratings().rating(PlayerId(id), scope).await.unwrap();
+            assert_eq!(
+                b.ratings().rating(PlayerId(id), scope).await.unwrap(),
+                rating
+            );
+        }
+    }
+    assert_eq!(
+        b.players().server_locale(5).await.unwrap().as_deref(),
+        Some("es-ES")
+    );
+    // The event log, row for row.
+    let events = a
+        .event_log()
+        .all_events_after(EventId(0), 100)
+        .await
+        .unwrap();
+    assert_eq!(events.len(), 26);
+    assert_eq!(
+        b.event_log()
+            .all_events_after(EventId(0), 100)
+            .await
+            .unwrap(),
+        events
+    );
+    assert_eq!(
+        b.event_log().last_event().await.unwrap(),
+        a.event_log().last_event().await.unwrap()
+    );
+    for id in 1..=2 {
+        let tournament = a.tournaments().tournament(TournamentId(id)).await.unwrap();
+        assert!(tournament.is_some());
+        assert_eq!(
+            b.tournaments().tournament(TournamentId(id)).await.unwrap(),
+            tournament
+        );
+        assert_eq!(
+            b.tournaments().entrants(TournamentId(id)).await.unwrap(),
+            a.tournaments().entrants(TournamentId(id)).await.unwrap()
+        );
+    }
+    let spring = b
+        .tournaments()
+        .tournament_games(TournamentId(1))
+        .await
+        .unwrap();
     let spring_games: Vec<i64> = spring.iter().map(|g| g.game.0).collect();
     assert_eq!(spring_games, [5, 6, 7]);
-    assert_eq!(spring, a.tournament_games(TournamentId(1)).await.unwrap());
-    let (mate, moves) = b.game_with_moves(GameId(1)).await.unwrap().unwrap();
+    assert_eq!(
+        spring,
+        a.tournaments()
+            .tournament_games(TournamentId(1))
+            .await
+            .unwrap()
+    );
+    let (mate, moves) = b.games().game_with_moves(GameId(1)).await.unwrap().unwrap();
     let sans: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
     assert_eq!(
         sans.join(" "),
@@ -186,17 +228,21 @@ async fn assert_same(a: &Store, b: &Store) {
     );
     assert_eq!(mate.termination, Some(store::Termination::Checkmate));
     assert!(mate.ratings_applied);
-    let bob_rating = b.rating(PlayerId(102), RatingScope::Global).await.unwrap();
+    let bob_rating = b
+        .ratings()
+        .rating(PlayerId(102), RatingScope::Global)
+        .await
+        .unwrap();
     assert_eq!(bob_rating.games, 1);
     assert!(bob_rating.rating > 1500.0, "{bob_rating:?}");
-    let rematch = b.game(GameId(2)).await.unwrap().unwrap();
+    let rematch = b.games().game(GameId(2)).await.unwrap().unwrap();
     assert_eq!(rematch.rematch_of, Some(GameId(1)));
-    let computer = b.game(GameId(4)).await.unwrap().unwrap();
+    let computer = b.games().game(GameId(4)).await.unwrap().unwrap();
     assert_eq!(
         (computer.computer_level, computer.ply),
         (Some(Level::MIN), 2)
     );
-    let bob = b.player(PlayerId(102)).await.unwrap().unwrap();
+    let bob = b.players().player(PlayerId(102)).await.unwrap().unwrap();
     assert_eq!(bob.language.as_deref(), Some("fr"));
 }
 
@@ -244,9 +290,16 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         .with_markup(Arc::new(DiscordMarkup))
         .with_rate_limit(None);
     say(&service, &carol(), "challenge <@101> black").await;
-    assert!(to.challenge(ChallengeId(5)).await.unwrap().is_some());
+    assert!(
+        to.challenges()
+            .challenge(ChallengeId(5))
+            .await
+            .unwrap()
+            .is_some()
+    );
     say(&service, &alice(), "accept").await;
     let new = to
+        .games()
         .game(GameId(8))
         .await
         .unwrap()
@@ -255,7 +308,11 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
     assert_eq!(new.challenge, Some(ChallengeId(5)));
     // And its events follow the copied ones (on PostgreSQL, from the sequence set after them).
     say(&service, &alice(), "move #8 b3").await;
-    let after = to.all_events_after(EventId(26), 10).await.unwrap();
+    let after = to
+        .event_log()
+        .all_events_after(EventId(26), 10)
+        .await
+        .unwrap();
     assert_eq!(
         after
             .iter()
@@ -268,8 +325,8 @@ async fn copy_and_check(source: &TestDb, target: &TestDb) {
         ]
     );
     assert_eq!(
-        to.game(GameId(1)).await.unwrap(),
-        from.game(GameId(1)).await.unwrap()
+        to.games().game(GameId(1)).await.unwrap(),
+        from.games().game(GameId(1)).await.unwrap()
     );
 
     // A second copy into the now busy target is refused and changes nothing.
@@ -508,7 +565,7 @@ async fn keep_moving(
             rematch_of: None,
             computer_level: None,
         };
-        let game = store.create_game(&new, T0).await.unwrap();
+        let game = store.play().create_game(&new, T0).await.unwrap();
         let mut line = rules::Game::new();
         while !stop.load(Ordering::Relaxed) && line.outcome().is_none() {
             let position = *line.position();
@@ -611,6 +668,7 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     // played meanwhile is exactly how the live games began.
     for &Ack { game, ply, .. } in &before {
         let kept = copy
+            .games()
             .game(GameId(game))
             .await
             .unwrap()
@@ -623,20 +681,36 @@ async fn a_backup_taken_while_moves_are_committed_is_consistent() {
     let played: std::collections::BTreeSet<i64> =
         acked.lock().unwrap().iter().map(|a| a.game).collect();
     for &game in &played {
-        let Some((kept, kept_moves)) = copy.game_with_moves(GameId(game)).await.unwrap() else {
+        let Some((kept, kept_moves)) = copy.games().game_with_moves(GameId(game)).await.unwrap()
+        else {
             continue;
         };
-        let (_, live_moves) = store.game_with_moves(GameId(game)).await.unwrap().unwrap();
+        let (_, live_moves) = store
+            .games()
+            .game_with_moves(GameId(game))
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(
             kept_moves[..],
             live_moves[..kept.ply as usize],
             "game #{game}"
         );
     }
-    let seeded = copy.game_with_moves(GameId(4_000)).await.unwrap().unwrap();
+    let seeded = copy
+        .games()
+        .game_with_moves(GameId(4_000))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         seeded,
-        store.game_with_moves(GameId(4_000)).await.unwrap().unwrap()
+        store
+            .games()
+            .game_with_moves(GameId(4_000))
+            .await
+            .unwrap()
+            .unwrap()
     );
     copy.close().await;
 
@@ -689,7 +763,7 @@ async fn backups_refuse_what_they_should_not_do() {
     )
     .await
     .unwrap();
-    assert_eq!(copy.moves(GameId(3)).await.unwrap().len(), 5);
+    assert_eq!(copy.games().moves(GameId(3)).await.unwrap().len(), 5);
     copy.close().await;
 
     let path = live.sqlite_path().unwrap();

@@ -15,7 +15,7 @@ impl Service {
             self.observer().game_ended(way);
         }
         // Conditional lines die with the game: nothing is left to answer.
-        if let Err(error) = self.store().drop_forecasts(game.id).await {
+        if let Err(error) = self.store().play().drop_forecasts(game.id).await {
             tracing::warn!(game = game.id.0, %error, "the forecasts of a finished game could not be dropped");
         }
         self.count_in_ratings(game).await;

@@ -45,7 +45,7 @@ impl Service {
             return None;
         }
         match id {
-            Some(id) => self.store().game(id).await.ok().flatten(),
+            Some(id) => self.store().games().game(id).await.ok().flatten(),
             None => lookup::my_only_game_here(self.store(), actor, place)
                 .await
                 .ok()
@@ -140,7 +140,10 @@ impl Service {
     /// Records the thread a front end opened for a new game: from then on commands and bare
     /// moves typed in the thread find the game.
     pub async fn attach_thread(&self, game: GameId, thread: u64) -> Result<(), DatabaseFailure> {
-        self.store().set_thread(game, thread, self.now()).await?;
+        self.store()
+            .play()
+            .set_thread(game, thread, self.now())
+            .await?;
         Ok(())
     }
 
@@ -161,6 +164,7 @@ impl Service {
         let [white, black] = names;
         let tournament = self
             .store()
+            .tournaments()
             .tournament_of_game(game)
             .await?
             .map(|(t, _)| t.name);
@@ -216,6 +220,7 @@ impl Service {
     /// A game's stored row; not found is an error here, where the front end named the game.
     async fn game_row(&self, game: GameId) -> Result<StoredGame, StoreError> {
         self.store()
+            .games()
             .game(game)
             .await?
             .ok_or_else(|| StoreError::NotFound(Missing::Game(game)))

@@ -13,7 +13,12 @@ impl Service {
     /// Keeps `text`, a direct message Discord would not deliver to `player`, until their next
     /// command. A store failure is logged: the notice is then lost, and said so in the log.
     pub async fn hold_notice(&self, player: PlayerId, text: &str) {
-        if let Err(error) = self.store().hold_notice(player, text, self.now()).await {
+        if let Err(error) = self
+            .store()
+            .players()
+            .hold_notice(player, text, self.now())
+            .await
+        {
             self.observer().database_error();
             tracing::error!(player = player.0, %error, "could not keep a notice for later; it is lost");
         }
@@ -31,7 +36,7 @@ impl Service {
         if crate::reach::out() {
             return None;
         }
-        let held = match self.store().held_notices(player).await {
+        let held = match self.store().players().held_notices(player).await {
             Ok(held) => held,
             Err(error) => {
                 crate::reach::note(&error);
@@ -53,7 +58,7 @@ impl Service {
     /// The front end delivered the held notices `ids` of `player`: they are dropped. A failure
     /// is logged, and the notices are shown once more with the next command.
     pub async fn held_shown(&self, player: PlayerId, ids: &[i64]) {
-        if let Err(error) = self.store().drop_held_notices(player, ids).await {
+        if let Err(error) = self.store().players().drop_held_notices(player, ids).await {
             self.observer().database_error();
             tracing::warn!(player = player.0, %error, "could not drop notices already shown");
         }

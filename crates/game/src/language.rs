@@ -66,7 +66,7 @@ impl Service {
         if crate::reach::out() {
             return self.remembered_language(None, Some(server));
         }
-        let locale = match self.store().server_locale(server).await {
+        let locale = match self.store().players().server_locale(server).await {
             Ok(locale) => locale,
             Err(e) => {
                 crate::reach::note(&e);
@@ -94,7 +94,10 @@ impl Service {
         if fresh || locale.is_empty() {
             return Ok(());
         }
-        self.store().set_server_locale(server, locale, now).await?;
+        self.store()
+            .players()
+            .set_server_locale(server, locale, now)
+            .await?;
         let mut cache = self
             .server_locales()
             .lock()

@@ -73,7 +73,7 @@ pub(crate) async fn check_room(
     player: PlayerId,
     computer: bool,
 ) -> Result<(), Refusal> {
-    let has = cx.store().games_in_progress_of(player).await?;
+    let has = cx.store().games().games_in_progress_of(player).await?;
     let reached = |cap, max, count| CapReached {
         player,
         cap,

@@ -20,7 +20,10 @@ pub(crate) async fn my_games_here(
     player: PlayerId,
     place: Place,
 ) -> Result<Vec<StoredGame>, StoreError> {
-    store.active_games_of_in(player, place_key(place)).await
+    store
+        .games()
+        .active_games_of_in(player, place_key(place))
+        .await
 }
 
 /// The one active game `player` plays in `place`; `None` when there is none or several.
@@ -57,6 +60,7 @@ pub(crate) async fn my_finished_games(cx: &Cx<'_>, here: bool) -> Res<Vec<Stored
     let place = here.then(|| place_key(cx.place));
     Ok(cx
         .store()
+        .games()
         .finished_games_of(cx.actor.id, place, FINISHED_CHOICES)
         .await?)
 }
@@ -76,7 +80,7 @@ pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> 
     let me = cx.actor.id;
     let word = cx.word;
     if let Some(id) = id {
-        let Some(row) = cx.store().game(id).await? else {
+        let Some(row) = cx.store().games().game(id).await? else {
             return Err(no!("game-none", id = id.0));
         };
         if row.color_of(me).is_none() {
@@ -97,7 +101,7 @@ pub(crate) async fn my_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<StoredGame> 
             ));
         }
     }
-    let elsewhere = cx.store().active_games_of(me).await?;
+    let elsewhere = cx.store().games().active_games_of(me).await?;
     match elsewhere.as_slice() {
         [] => Err(none_in_progress(cx).await?),
         [one] => Err(no!(
@@ -152,7 +156,12 @@ pub(crate) async fn viewed_game(cx: &Cx<'_>, id: Option<GameId>) -> Res<Loaded> 
     }
     match my_game(cx, None).await {
         Ok(row) => load(cx, row.id).await,
-        Err(refusal) => match cx.store().only_active_game_in(place_key(cx.place)).await? {
+        Err(refusal) => match cx
+            .store()
+            .games()
+            .only_active_game_in(place_key(cx.place))
+            .await?
+        {
             Some(one) => load(cx, one.id).await,
             None => Err(refusal),
         },
@@ -169,6 +178,7 @@ pub(crate) async fn viewed_or_finished(cx: &Cx<'_>, id: Option<GameId>) -> Res<L
             .is_empty()
         && cx
             .store()
+            .games()
             .only_active_game_in(place_key(cx.place))
             .await?
             .is_none()
@@ -183,7 +193,7 @@ pub(crate) async fn viewed_or_finished(cx: &Cx<'_>, id: Option<GameId>) -> Res<L
 /// whose thread this is, else the asker's latest finished game here.
 async fn finished_here(cx: &Cx<'_>) -> Res<Option<StoredGame>> {
     if let Some(thread) = cx.place.thread
-        && let Some(row) = cx.store().game_in_thread(thread).await?
+        && let Some(row) = cx.store().games().game_in_thread(thread).await?
         && row.status != GameStatus::Active
     {
         return Ok(Some(row));
@@ -202,7 +212,7 @@ pub(crate) async fn find_challenge(
     let lang = cx.lang;
     let now = cx.now();
     if let Some(id) = id {
-        let Some(c) = cx.store().challenge(id).await? else {
+        let Some(c) = cx.store().challenges().challenge(id).await? else {
             return Err(no!("challenge-none", id = id.0));
         };
         if c.status != ChallengeStatus::Open || c.expires_at <= now {
@@ -223,9 +233,14 @@ pub(crate) async fn find_challenge(
         return Ok(c);
     }
     let me = cx.actor.id;
-    let mut candidates = cx.store().open_challenges_to(me).await?;
-    candidates.extend(cx.store().open_challenges_in(cx.place.channel).await?);
-    candidates.extend(cx.store().open_challenges_by(me).await?);
+    let mut candidates = cx.store().challenges().open_challenges_to(me).await?;
+    candidates.extend(
+        cx.store()
+            .challenges()
+            .open_challenges_in(cx.place.channel)
+            .await?,
+    );
+    candidates.extend(cx.store().challenges().open_challenges_by(me).await?);
     candidates.retain(|c| c.expires_at > now && fits(c));
     candidates.sort_by_key(|c| c.id);
     candidates.dedup_by_key(|c| c.id);

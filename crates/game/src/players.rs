@@ -27,7 +27,7 @@ impl<'a> Players<'a> {
         if let Some(known) = self.lock().get(&id) {
             return Ok(known.clone());
         }
-        let found = self.store.player(id).await?;
+        let found = self.store.players().player(id).await?;
         self.lock().insert(id, found.clone());
         Ok(found)
     }

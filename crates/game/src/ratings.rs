@@ -5,7 +5,7 @@
 //! What is rated: a challenge between two players, unless it was made `casual`. Games against
 //! the computer are never rated, and an aborted game has no result, so it changes no rating.
 //! The arithmetic is Glicko-2 ([`super::glicko2`]); the store counts each game at most once
-//! ([`Store::apply_ratings`](crate::store::Store::apply_ratings)).
+//! ([`Ratings::apply_ratings`](crate::store::Ratings::apply_ratings)).
 
 use std::time::Duration;
 
@@ -76,7 +76,12 @@ impl Service {
     /// rating update. Part of the sweep; a failure is logged and tried again by the next sweep,
     /// so it never costs the sweep's notices.
     pub(crate) async fn catch_up_ratings(&self) {
-        match self.store().games_awaiting_ratings(CATCH_UP_BATCH).await {
+        match self
+            .store()
+            .ratings()
+            .games_awaiting_ratings(CATCH_UP_BATCH)
+            .await
+        {
             Ok(games) => {
                 for game in games {
                     self.count_in_ratings(&game).await;
@@ -95,13 +100,19 @@ impl Service {
         let at = game.finished_at.unwrap_or_else(|| self.now());
         for _ in 0..RATING_ATTEMPTS {
             let updates = self.rating_updates(game, at).await?;
-            match self.store().apply_ratings(game.id, &updates, at).await {
+            match self
+                .store()
+                .ratings()
+                .apply_ratings(game.id, &updates, at)
+                .await
+            {
                 Ok(()) => return Ok(true),
                 Err(StoreError::Conflict) => {
                     // Either the game was counted meanwhile (by another process, or by the
                     // sweep), or another game of one of its players was: then read again.
                     if self
                         .store()
+                        .games()
                         .game(game.id)
                         .await?
                         .is_none_or(|g| g.ratings_applied)
@@ -137,8 +148,8 @@ impl Service {
         }
         let mut updates = Vec::with_capacity(4);
         for scope in scopes {
-            let w = self.store().rating(white, scope).await?;
-            let b = self.store().rating(black, scope).await?;
+            let w = self.store().ratings().rating(white, scope).await?;
+            let b = self.store().ratings().rating(black, scope).await?;
             let (new_w, new_b) = rate_game(as_of(&w, at), as_of(&b, at), white_score);
             updates.push(update(&w, new_w));
             updates.push(update(&b, new_b));

@@ -288,7 +288,7 @@ impl Service {
         reach::within(async {
             let (answered, told) = answering(answer, self.answer(request)).await;
             let (mut reply, admitted) = answered?;
-            reply.told = Told::new(told, self.store().deliveries());
+            reply.told = Told::new(told, self.store().event_log().deliveries());
             // Over the rate limit nothing more is looked up: the flood costs no database work.
             if admitted {
                 reply.held = self.held_for(player, locale.as_deref(), place).await;

@@ -32,7 +32,7 @@ impl Service {
             actor: None,
         };
         let (mut notices, told) = answering(everywhere, self.sweep_due()).await;
-        let told = Told::shared(told, self.store().deliveries());
+        let told = Told::shared(told, self.store().event_log().deliveries());
         for notice in &mut notices {
             notice.reply.told = told.clone();
         }
@@ -49,7 +49,12 @@ impl Service {
         let now = self.now();
         let players = Players::new(self.store());
         let mut notices = Vec::new();
-        match self.store().expire_challenges(now, SWEEP_BATCH).await {
+        match self
+            .store()
+            .challenges()
+            .expire_challenges(now, SWEEP_BATCH)
+            .await
+        {
             Ok(expired) => {
                 for c in expired {
                     notices.push(self.expired(&players, &c).await);
@@ -60,7 +65,7 @@ impl Service {
                 tracing::error!(%error, "claiming expired challenges failed");
             }
         }
-        match self.store().computer_turns(SWEEP_BATCH).await {
+        match self.store().play().computer_turns(SWEEP_BATCH).await {
             Ok(rows) => {
                 for row in rows {
                     notices.extend(self.computer_move(&players, &row).await);
@@ -71,7 +76,7 @@ impl Service {
                 tracing::error!(%error, "finding the computer's moves failed");
             }
         }
-        match self.store().claim_reminders(now, SWEEP_BATCH).await {
+        match self.store().play().claim_reminders(now, SWEEP_BATCH).await {
             Ok(due) => {
                 for due in due {
                     notices.extend(self.reminder(&players, &due).await);
@@ -82,7 +87,7 @@ impl Service {
                 tracing::error!(%error, "claiming reminders failed");
             }
         }
-        match self.store().claim_timeouts(now, SWEEP_BATCH).await {
+        match self.store().play().claim_timeouts(now, SWEEP_BATCH).await {
             Ok(rows) => {
                 for row in rows {
                     notices.push(self.timeout(&players, &row).await);

@@ -22,7 +22,7 @@ impl Service {
     /// the notices to deliver. Failures are logged and tried again by the next sweep.
     pub(crate) async fn sweep_correspondence(&self, players: &Players<'_>) -> Vec<Notice> {
         let mut notices = Vec::new();
-        match self.store().forecast_turns(BATCH).await {
+        match self.store().play().forecast_turns(BATCH).await {
             Ok(games) => {
                 for id in games {
                     notices.extend(self.forecast_move(players, id).await);
@@ -30,7 +30,12 @@ impl Service {
             }
             Err(error) => tracing::error!(%error, "finding unplayed forecasts failed"),
         }
-        match self.store().claim_vacation_ends(self.now(), BATCH).await {
+        match self
+            .store()
+            .players()
+            .claim_vacation_ends(self.now(), BATCH)
+            .await
+        {
             Ok(ended) => {
                 for player in ended {
                     notices.extend(self.vacation_over(players, player).await);
@@ -84,7 +89,7 @@ impl Service {
     /// The notices that `player`'s vacation is over: one in each of their active games, to
     /// the opponent there.
     async fn vacation_over(&self, players: &Players<'_>, player: PlayerId) -> Vec<Notice> {
-        let games = match self.store().active_games_of(player).await {
+        let games = match self.store().games().active_games_of(player).await {
             Ok(games) => games,
             Err(error) => {
                 tracing::error!(player = player.0, %error, "cannot tell the opponents that a vacation ended");
@@ -95,6 +100,7 @@ impl Service {
         let year = self.now().utc_date().0;
         let used = self
             .store()
+            .players()
             .vacation_days_used(player, year)
             .await
             .unwrap_or(0);

@@ -62,7 +62,11 @@ impl Service {
         cursor: &mut LogCursor,
         limit: u32,
     ) -> Result<(Vec<LiveEvent>, bool), DatabaseFailure> {
-        let committed = self.store().committed_after(cursor, limit).await?;
+        let committed = self
+            .store()
+            .event_log()
+            .committed_after(cursor, limit)
+            .await?;
         let more = committed.len() == limit as usize;
         let Some(&horizon) = committed.last() else {
             cursor.advance();
@@ -70,6 +74,7 @@ impl Service {
         };
         let mut events = self
             .store()
+            .event_log()
             .all_events_after(cursor.position(), limit)
             .await?;
         events.retain(|e| e.id <= horizon && !cursor.is_done(e.id));
@@ -88,6 +93,7 @@ impl Service {
     ) -> Result<Vec<LiveEvent>, DatabaseFailure> {
         let events = self
             .store()
+            .event_log()
             .game_events_after(game, EventId(after), limit)
             .await?;
         Ok(events.into_iter().filter_map(live).collect())
@@ -95,12 +101,12 @@ impl Service {
 
     /// Whether game `game` exists: a page's live stream is opened only for one that does.
     pub async fn game_exists(&self, game: GameId) -> Result<bool, DatabaseFailure> {
-        Ok(self.store().game(game).await?.is_some())
+        Ok(self.store().games().game(game).await?.is_some())
     }
 
     /// A cursor at the newest event (0 when the log is empty): where a new reader of the whole
     /// log starts.
     pub async fn newest_log_cursor(&self) -> Result<LogCursor, DatabaseFailure> {
-        Ok(LogCursor::at(self.store().last_event().await?))
+        Ok(LogCursor::at(self.store().event_log().last_event().await?))
     }
 }

@@ -280,7 +280,7 @@ impl Metrics {
     /// The metrics in Prometheus's text format, the games in progress read from `store` first
     /// (a failure to read them is counted as a database error, and the last count stays).
     pub async fn render(&self, store: &Store) -> String {
-        match tokio::time::timeout(DATABASE_TIMEOUT, store.games_in_progress()).await {
+        match tokio::time::timeout(DATABASE_TIMEOUT, store.games().games_in_progress()).await {
             Ok(Ok(count)) => self.games_in_progress.set(count as i64),
             Ok(Err(error)) => {
                 self.database_errors.inc();
@@ -304,7 +304,7 @@ impl Metrics {
     /// shard of this process is connected; otherwise
     /// why not. The database's own error is logged, never returned.
     pub async fn health(&self, store: &Store) -> Result<(), Unhealthy> {
-        match tokio::time::timeout(DATABASE_TIMEOUT, store.games_in_progress()).await {
+        match tokio::time::timeout(DATABASE_TIMEOUT, store.games().games_in_progress()).await {
             Ok(Ok(_)) => {}
             Ok(Err(error)) => {
                 let error = crate::redact::text(&error.to_string());

@@ -8,9 +8,9 @@ use sqlx::{Connection, Row};
 use super::events::About;
 use super::types::{color_from_db, color_to_db, count_from_db};
 use super::{
-    Corruption, EventKind, GameId, InvalidInput, Place, PlayerId, Result, Store, StoreError,
-    Timestamp,
+    Corruption, EventKind, GameId, InvalidInput, Place, PlayerId, Result, StoreError, Timestamp,
 };
+use crate::Games;
 use crate::rules::Color;
 
 /// One position's evaluation, as stored: from White's side.
@@ -40,12 +40,12 @@ pub struct StoredAnalysis {
     pub positions: Vec<StoredEval>,
 }
 
-impl Store {
+impl Games<'_> {
     /// The stored analysis of game `game`, if there is one.
-    pub async fn analysis(&self, game: GameId) -> Result<Option<StoredAnalysis>> {
+    pub async fn analysis(self, game: GameId) -> Result<Option<StoredAnalysis>> {
         let Some(head) = sqlx::query("SELECT nodes, created_at FROM analyses WHERE game_id = $1")
             .bind(game.0)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await?
         else {
             return Ok(None);
@@ -55,7 +55,7 @@ impl Store {
              WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game.0)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         let mut positions = Vec::with_capacity(rows.len());
         for (expected, row) in rows.iter().enumerate() {
@@ -120,7 +120,7 @@ impl Store {
     /// and who), the same transaction writes an [`EventKind::AnalysisReady`], whoever stored
     /// the analysis.
     pub async fn store_analysis(
-        &self,
+        self,
         analysis: &StoredAnalysis,
         ready_for: &[(Place, Vec<PlayerId>)],
     ) -> Result<bool> {
@@ -136,7 +136,7 @@ impl Store {
         }
         let nodes = i64::try_from(analysis.nodes)
             .map_err(|_| StoreError::Invalid(InvalidInput::AnalysisBudget(analysis.nodes)))?;
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let claimed = sqlx::query(
             "INSERT INTO analyses (game_id, nodes, created_at) VALUES ($1, $2, $3) \
@@ -185,11 +185,15 @@ impl Store {
                 reach: place.reach,
             };
             told.extend(
-                self.append_event(&mut tx, about, &ready, analysis.created_at)
+                self.store
+                    .events
+                    .append_event(&mut tx, about, &ready, analysis.created_at)
                     .await?,
             );
         }
-        self.commit_telling(tx, &told, !ready_for.is_empty())
+        self.store
+            .events
+            .commit_telling(tx, &told, !ready_for.is_empty())
             .await?;
         Ok(stored)
     }

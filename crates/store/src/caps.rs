@@ -8,6 +8,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::{PlayerId, Result, Store, StoreError};
 use crate::types::PlayerIdColumn as _;
+use crate::{Games, Tournaments};
 
 /// How much one player may hold at once; `None` leaves a thing uncapped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -173,17 +174,21 @@ impl Store {
     pub fn caps(&self) -> Caps {
         self.caps
     }
+}
 
+impl Games<'_> {
     /// How many games `player` has in progress, and how many of them against the computer.
-    pub async fn games_in_progress_of(&self, player: PlayerId) -> Result<InProgress> {
-        count_games(&self.pool, player).await
+    pub async fn games_in_progress_of(self, player: PlayerId) -> Result<InProgress> {
+        count_games(&self.store.pool, player).await
     }
+}
 
+impl Tournaments<'_> {
     /// How many tournaments `player` organises that are still open for sign-up.
-    pub async fn open_tournaments_of(&self, player: PlayerId) -> Result<u32> {
+    pub async fn open_tournaments_of(self, player: PlayerId) -> Result<u32> {
         let n: i64 = sqlx::query(OPEN_TOURNAMENTS_OF)
             .bind(player.to_db())
-            .fetch_one(&self.pool)
+            .fetch_one(&self.store.pool)
             .await?
             .try_get("n")?;
         Ok(u32::try_from(n.max(0)).unwrap_or(u32::MAX))

@@ -10,9 +10,10 @@ use super::games::insert_game;
 use super::types::{days_from_db, discord_id_from_db, reach_from_db, reach_to_db};
 use super::{
     AcceptedGame, Challenge, ChallengeId, ChallengeStatus, ColourWish, EventKind, Game, GameId,
-    InvalidInput, Missing, NewChallenge, NewGame, Place, PlayerId, Result, Store, StoreError,
-    Timestamp, discord_id_to_db, missing_or_conflict, unique_to_conflict,
+    InvalidInput, Missing, NewChallenge, NewGame, Place, PlayerId, Result, StoreError, Timestamp,
+    discord_id_to_db, missing_or_conflict, unique_to_conflict,
 };
+use crate::Challenges;
 use crate::types::PlayerIdColumn as _;
 
 const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, server_id, channel_id, colour, \
@@ -59,15 +60,15 @@ fn challenge_from_row(row: &AnyRow) -> Result<Challenge> {
     })
 }
 
-impl Store {
+impl Challenges<'_> {
     /// Records a new open challenge. Both players must have been recorded with
-    /// [`Store::upsert_player`]. A second open rematch challenge of the same game fails with
+    /// [`Players::upsert_player`]. A second open rematch challenge of the same game fails with
     /// [`StoreError::Conflict`].
-    pub async fn create_challenge(&self, new: &NewChallenge, now: Timestamp) -> Result<Challenge> {
+    pub async fn create_challenge(self, new: &NewChallenge, now: Timestamp) -> Result<Challenge> {
         if new.challenged == Some(new.challenger) {
             return Err(StoreError::Invalid(InvalidInput::SelfChallenge));
         }
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let id = super::games::next_id(&mut tx, "challenge").await?;
         let sql = format!(
@@ -100,67 +101,72 @@ impl Store {
             to: challenge.challenged,
         };
         let told = self
+            .store
+            .events
             .append_event(&mut tx, About::challenge(&challenge, None), &made, now)
             .await?;
-        self.commit_telling(tx, &told, true).await?;
+        self.store.events.commit_telling(tx, &told, true).await?;
         Ok(challenge)
     }
 
     /// A challenge by its number.
-    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<Challenge>> {
+    pub async fn challenge(self, id: ChallengeId) -> Result<Option<Challenge>> {
         let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1");
         let row = sqlx::query(&sql)
             .bind(id.0)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await?;
         row.as_ref().map(challenge_from_row).transpose()
     }
 
     /// The open challenges made in a channel, oldest first.
-    pub async fn open_challenges_in(&self, channel: u64) -> Result<Vec<Challenge>> {
+    pub async fn open_challenges_in(self, channel: u64) -> Result<Vec<Challenge>> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE status = 'open' AND channel_id = $1 ORDER BY id"
         );
-        self.challenges(&sql, discord_id_to_db(channel)).await
+        self.matching(&sql, discord_id_to_db(channel)).await
     }
 
     /// The open challenges addressed to a player, oldest first.
-    pub async fn open_challenges_to(&self, player: PlayerId) -> Result<Vec<Challenge>> {
+    pub async fn open_challenges_to(self, player: PlayerId) -> Result<Vec<Challenge>> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE status = 'open' AND challenged_id = $1 ORDER BY id"
         );
-        self.challenges(&sql, player.to_db()).await
+        self.matching(&sql, player.to_db()).await
     }
 
     /// The open challenges a player made, oldest first.
-    pub async fn open_challenges_by(&self, player: PlayerId) -> Result<Vec<Challenge>> {
+    pub async fn open_challenges_by(self, player: PlayerId) -> Result<Vec<Challenge>> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE status = 'open' AND challenger_id = $1 ORDER BY id"
         );
-        self.challenges(&sql, player.to_db()).await
+        self.matching(&sql, player.to_db()).await
     }
 
     /// The open rematch challenge of a finished game, if there is one.
-    pub async fn open_rematch_challenge(&self, game: GameId) -> Result<Option<Challenge>> {
+    pub async fn open_rematch_challenge(self, game: GameId) -> Result<Option<Challenge>> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE status = 'open' AND rematch_of = $1"
         );
-        Ok(self.challenges(&sql, game.0).await?.into_iter().next())
+        Ok(self.matching(&sql, game.0).await?.into_iter().next())
     }
 
-    async fn challenges(&self, sql: &str, key: i64) -> Result<Vec<Challenge>> {
-        let rows = sqlx::query(sql).bind(key).fetch_all(&self.pool).await?;
+    async fn matching(self, sql: &str, key: i64) -> Result<Vec<Challenge>> {
+        let rows = sqlx::query(sql)
+            .bind(key)
+            .fetch_all(&self.store.pool)
+            .await?;
         rows.iter().map(challenge_from_row).collect()
     }
 
     /// Declines or cancels an open challenge. A challenge that is no longer open (taken,
     /// expired, closed by the other side meanwhile) gives [`StoreError::Conflict`].
     pub async fn close_challenge(
-        &self,
+        self,
         id: ChallengeId,
         status: ChallengeStatus,
         now: Timestamp,
@@ -175,7 +181,7 @@ impl Store {
             "UPDATE challenges SET status = $2, closed_at = $3 WHERE id = $1 AND status = 'open' \
              RETURNING {CHALLENGE_COLUMNS}"
         );
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let row = sqlx::query(&sql)
             .bind(id.0)
@@ -186,7 +192,7 @@ impl Store {
         let Some(row) = row else {
             tx.rollback().await?;
             drop(writer);
-            return Err(missing_or_conflict(&self.pool, Missing::Challenge(id)).await);
+            return Err(missing_or_conflict(&self.store.pool, Missing::Challenge(id)).await);
         };
         let challenge = challenge_from_row(&row)?;
         let closed = if status == ChallengeStatus::Declined {
@@ -195,20 +201,23 @@ impl Store {
             EventKind::ChallengeWithdrawn { challenge: id }
         };
         let told = self
+            .store
+            .events
             .append_event(&mut tx, About::challenge(&challenge, None), &closed, now)
             .await?;
-        self.commit_telling(tx, &told, true).await?;
+        self.store.events.commit_telling(tx, &told, true).await?;
         Ok(challenge)
     }
 
     /// Expires up to `limit` open challenges whose time is up, returning each to exactly one
     /// caller.
-    pub async fn expire_challenges(&self, now: Timestamp, limit: u32) -> Result<Vec<Challenge>> {
-        self.claim_telling(EXPIRE_CHALLENGES, now, limit, challenge_from_row, |c| {
-            let expired = EventKind::ChallengeExpired { challenge: c.id };
-            (About::challenge(c, None), expired)
-        })
-        .await
+    pub async fn expire_challenges(self, now: Timestamp, limit: u32) -> Result<Vec<Challenge>> {
+        self.store
+            .claim_telling(EXPIRE_CHALLENGES, now, limit, challenge_from_row, |c| {
+                let expired = EventKind::ChallengeExpired { challenge: c.id };
+                (About::challenge(c, None), expired)
+            })
+            .await
     }
 
     /// Accepts a challenge and starts its game in one transaction: of two players accepting at
@@ -218,7 +227,7 @@ impl Store {
     /// [`StoreError::Cap`] (the challenge left open) if either player is at one of the store's
     /// [`Caps`](super::Caps).
     pub async fn accept_challenge(
-        &self,
+        self,
         id: ChallengeId,
         acceptor: PlayerId,
         game: &AcceptedGame,
@@ -230,7 +239,7 @@ impl Store {
                AND (challenged_id IS NULL OR challenged_id = $2) \
              RETURNING {CHALLENGE_COLUMNS}"
         );
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let row = sqlx::query(&sql)
             .bind(id.0)
@@ -277,7 +286,8 @@ impl Store {
             computer_level: None,
         };
         // The acceptor first: a refusal names them before the challenger.
-        self.caps
+        self.store
+            .caps
             .check_new_game(&mut tx, &[acceptor, challenge.challenger], false)
             .await?;
         let created = insert_game(&mut tx, &new_game, Some(id), now).await?;
@@ -292,6 +302,8 @@ impl Store {
             by: acceptor,
         };
         let told = self
+            .store
+            .events
             .append_event(
                 &mut tx,
                 About::challenge(&challenge, Some(created.id)),
@@ -299,7 +311,7 @@ impl Store {
                 now,
             )
             .await?;
-        self.commit_telling(tx, &told, true).await?;
+        self.store.events.commit_telling(tx, &told, true).await?;
         Ok((challenge, created))
     }
 }

@@ -1,12 +1,13 @@
 //! Conditional moves (forecasts): the lines a player gave in a game, kept for them alone. The
 //! service decides what a line means and when it is played; the store keeps them, replaces a
 //! player's lines in one transaction, and drops a game's lines (its end; a takeback drops them
-//! in the takeback's own transaction, see [`Store::take_back`]).
+//! in the takeback's own transaction, see [`Play::take_back`]).
 
 use sqlx::{Connection, Row};
 
 use super::types::count_from_db;
-use super::{GameId, PlayerId, Result, Store, Timestamp};
+use super::{GameId, PlayerId, Result, Timestamp};
+use crate::Play;
 use crate::types::PlayerIdColumn as _;
 
 /// One conditional line: the opponent's expected move, the owner's answer, and so on.
@@ -18,16 +19,16 @@ pub struct ForecastLine {
     pub moves: Vec<String>,
 }
 
-impl Store {
+impl Play<'_> {
     /// `player`'s lines in game `game`, in the order they were given.
-    pub async fn forecasts(&self, game: GameId, player: PlayerId) -> Result<Vec<ForecastLine>> {
+    pub async fn forecasts(self, game: GameId, player: PlayerId) -> Result<Vec<ForecastLine>> {
         let rows = sqlx::query(
             "SELECT from_ply, moves FROM forecasts WHERE game_id = $1 AND player_id = $2 \
              ORDER BY line_no",
         )
         .bind(game.0)
         .bind(player.to_db())
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         rows.iter()
             .map(|row| {
@@ -46,13 +47,13 @@ impl Store {
     /// Replaces `player`'s lines in game `game` with `lines` (none: drops them), in one
     /// transaction. How many lines and how long is the service's to bound.
     pub async fn set_forecasts(
-        &self,
+        self,
         game: GameId,
         player: PlayerId,
         lines: &[ForecastLine],
         now: Timestamp,
     ) -> Result<()> {
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         sqlx::query("DELETE FROM forecasts WHERE game_id = $1 AND player_id = $2")
             .bind(game.0)
@@ -79,8 +80,8 @@ impl Store {
     }
 
     /// Drops every line of game `game` (both players'); returns how many there were.
-    pub async fn drop_forecasts(&self, game: GameId) -> Result<u64> {
-        let mut writer = self.writer().await?;
+    pub async fn drop_forecasts(self, game: GameId) -> Result<u64> {
+        let mut writer = self.store.writer().await?;
         let done = sqlx::query("DELETE FROM forecasts WHERE game_id = $1")
             .bind(game.0)
             .execute(&mut *writer)
@@ -91,7 +92,7 @@ impl Store {
     /// Up to `limit` active games in which the player to move has a line that began before the
     /// current ply: an opponent's move their line may answer, which a crash or a failed commit
     /// left unanswered (normally none: the service answers at once).
-    pub async fn forecast_turns(&self, limit: u32) -> Result<Vec<GameId>> {
+    pub async fn forecast_turns(self, limit: u32) -> Result<Vec<GameId>> {
         let rows = sqlx::query(
             // From the forecasts, which are few, to their games: SQLite takes the left side
             // of a CROSS JOIN as the outer loop, where ordering by the game would otherwise
@@ -102,7 +103,7 @@ impl Store {
              ORDER BY f.game_id LIMIT $1",
         )
         .bind(i64::from(limit))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         rows.iter()
             .map(|row| Ok(GameId(row.try_get("id")?)))

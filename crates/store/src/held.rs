@@ -6,7 +6,8 @@
 use sqlx::{Connection, Row};
 
 use super::games::next_id;
-use super::{PlayerId, Result, Store, Timestamp};
+use super::{PlayerId, Result, Timestamp};
+use crate::Players;
 use crate::types::PlayerIdColumn as _;
 
 /// A notice waiting for its player.
@@ -20,10 +21,10 @@ pub struct HeldNotice {
     pub held_at: Timestamp,
 }
 
-impl Store {
+impl Players<'_> {
     /// Keeps `text` for `player` until it is shown to them.
-    pub async fn hold_notice(&self, player: PlayerId, text: &str, now: Timestamp) -> Result<i64> {
-        let mut writer = self.writer().await?;
+    pub async fn hold_notice(self, player: PlayerId, text: &str, now: Timestamp) -> Result<i64> {
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let id = next_id(&mut tx, "held_notice").await?;
         sqlx::query(
@@ -40,12 +41,12 @@ impl Store {
     }
 
     /// The notices held for `player`, oldest first.
-    pub async fn held_notices(&self, player: PlayerId) -> Result<Vec<HeldNotice>> {
+    pub async fn held_notices(self, player: PlayerId) -> Result<Vec<HeldNotice>> {
         let rows = sqlx::query(
             "SELECT id, text, held_at FROM held_notices WHERE player_id = $1 ORDER BY id",
         )
         .bind(player.to_db())
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         rows.iter()
             .map(|row| {
@@ -59,11 +60,11 @@ impl Store {
     }
 
     /// Drops the notices `ids` of `player`, once shown; ids already gone are no error.
-    pub async fn drop_held_notices(&self, player: PlayerId, ids: &[i64]) -> Result<()> {
+    pub async fn drop_held_notices(self, player: PlayerId, ids: &[i64]) -> Result<()> {
         if ids.is_empty() {
             return Ok(());
         }
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         for id in ids {
             sqlx::query("DELETE FROM held_notices WHERE id = $1 AND player_id = $2")

@@ -68,10 +68,10 @@
 //!   The candidates are chosen once, in a `MATERIALIZED` CTE; on PostgreSQL they are locked
 //!   `FOR UPDATE SKIP LOCKED` (the one clause that differs between the two databases): without
 //!   it two sweeps locking rows in different orders can deadlock, as the claim test showed.
-//! - A rated game's result reaches the ratings in a separate step, [`Store::apply_ratings`],
+//! - A rated game's result reaches the ratings in a separate step, [`Ratings::apply_ratings`],
 //!   which runs at most once per game and is guarded by each rating's game count; a game whose
 //!   end was stored but whose ratings were not (a crash in between) is found again by
-//!   [`Store::games_awaiting_ratings`].
+//!   [`Ratings::games_awaiting_ratings`].
 //!
 //! # Migrations
 //!
@@ -100,48 +100,46 @@
 //! challenge, a finished tournament's announcement) and every analysis stored for players who
 //! waited for it writes an [`Event`] ([`EventKind`]) in its own transaction, and
 //! notes it for the answer it runs under ([`answering`]); a consumer reads the log with
-//! [`Store::events_after`] and records its position with [`Store::set_reader_position`]. The
+//! [`EventLog::events_after`] and records its position with [`EventLog::set_reader_position`]. The
 //! `events` module's docs say who tells an event, and how order and wake-ups work.
 //!
-//! # What the game service calls
+//! # Repositories: what the game service calls
 //!
-//! - Players: [`Store::upsert_player`], [`Store::player`], [`Store::set_player_settings`];
-//!   servers' locales: [`Store::set_server_locale`], [`Store::server_locale`].
-//! - Challenges: [`Store::create_challenge`], [`Store::challenge`], [`Store::open_challenges_in`],
-//!   [`Store::open_challenges_to`], [`Store::open_challenges_by`], [`Store::close_challenge`],
-//!   [`Store::expire_challenges`], and [`Store::accept_challenge`], which starts the game in the
-//!   same transaction.
-//! - Games: [`Store::create_game`] (rematches, games against the computer), [`Store::game`],
-//!   [`Store::game_with_moves`], [`Store::active_games_of`], [`Store::active_games_in`],
-//!   [`Store::active_games_of_in`] ("my game here", by player and place),
-//!   [`Store::only_active_game_in`], [`Store::games_in_progress_of`], [`Store::rematch_of`].
+//! A [`Store`] is the handle on one database (its pool, SQLite's writer and group-commit
+//! queue, the caps, the event sink); what is read and written goes through one repository per
+//! kind of record, borrowed from it (`store.games().game(id)`; the `repos` module says why):
+//!
+//! - [`Store::players`] ([`Players`]): [`Players::upsert_player`], [`Players::player`],
+//!   [`Players::set_player_settings`], private links' versions; the servers' locales
+//!   ([`Players::set_server_locale`]); vacations ([`Players::start_vacation`] and
+//!   [`Players::end_vacation`], each one transaction with the deadlines they move, given the
+//!   allowance by the caller; [`Players::claim_vacation_ends`]); the notices held for players
+//!   the bot may not message.
+//! - [`Store::challenges`] ([`Challenges`]): made, read by place, player or game, closed,
+//!   expired, and [`Challenges::accept_challenge`], which starts the game in the same
+//!   transaction.
+//! - [`Store::games`] ([`Games`]): [`Games::game`], [`Games::game_with_moves`] (one read for a
+//!   move), a player's or a place's games ("my game here": [`Games::active_games_of_in`]),
+//!   rematches, [`Games::record`] and [`Games::streak`] counted from the finished games, the
+//!   engine's analyses ([`Games::store_analysis`]: once per game, whichever process is first).
+//! - [`Store::play`] ([`Play`]): the guarded changes, each taking the [`Game::version`] it was
+//!   decided on: [`Play::create_game`], [`Play::commit_move`] (possibly ending the game),
+//!   [`Play::end_game`], offers, [`Play::take_back`], [`Play::set_deadline`]; forecasts; and the
+//!   sweep's claims ([`Play::claim_reminders`], [`Play::claim_timeouts`], the computer's turns).
+//! - [`Store::ratings`] ([`Ratings`]): [`Ratings::rating`], [`Ratings::apply_ratings`] (once per
+//!   game, guarded by each rating's game count), [`Ratings::leaderboard`], [`Ratings::rank`],
+//!   [`Ratings::games_awaiting_ratings`].
+//! - [`Store::tournaments`] ([`Tournaments`]): made, joined and left (guarded by the seat
+//!   counter), cancelled, started (every game at once, guarded by the version), withdrawn from
+//!   (forfeits), finished and announced.
+//! - [`Store::event_log`] ([`EventLog`]): reading the log, the readers' positions, wake-ups,
+//!   pruning (see "The event log" above).
 //! - Caps: a store given [`Caps`] ([`Store::with_caps`]: the game service's) refuses with
 //!   [`StoreError::Cap`] a game or tournament that would take a player past one, checked in
 //!   the transaction that creates it.
-//! - Guarded changes, each taking the [`Game::version`] it was decided on: [`Store::commit_move`]
-//!   (possibly ending the game), [`Store::end_game`], [`Store::set_offer`],
-//!   [`Store::clear_offer`], [`Store::take_back`], [`Store::set_deadline`].
-//! - The sweep: [`Store::claim_reminders`], [`Store::claim_timeouts`],
-//!   [`Store::expire_challenges`], [`Store::games_awaiting_ratings`].
-//! - Ratings: [`Store::rating`], [`Store::apply_ratings`] (once per game, guarded by each
-//!   rating's game count), [`Store::leaderboard`], [`Store::rank`].
-//! - Tournaments: [`Store::create_tournament`], [`Store::tournament`], [`Store::tournaments_in`],
-//!   [`Store::tournaments_in_status`], [`Store::tournaments_organised_by`],
-//!   [`Store::tournaments_joined_by`],
-//!   [`Store::entrants`], [`Store::join_tournament`] and [`Store::leave_tournament`] (guarded by
-//!   the seat counter), [`Store::cancel_tournament`], [`Store::start_tournament`] (every game at
-//!   once, guarded by the version), [`Store::withdraw_from_tournament`] (forfeits),
-//!   [`Store::tournament_games`], [`Store::tournament_of_game`],
-//!   [`Store::finish_tournament_if_done`], [`Store::running_tournaments_done`] and
-//!   [`Store::claim_tournament_announcements`].
-//! - Correspondence: [`Store::forecasts`], [`Store::set_forecasts`], [`Store::drop_forecasts`],
-//!   [`Store::forecast_turns`]; [`Store::start_vacation`] and [`Store::end_vacation`] (each one
-//!   transaction with the deadlines they move), [`Store::vacation_days_used`],
-//!   [`Store::claim_vacation_ends`].
-//! - Analyses: [`Store::analysis`], [`Store::store_analysis`] (once per game, whichever process
-//!   is first); [`Store::game_in_thread`] finds the game a thread was made for.
-//! - Records: [`Store::record`] (rated results by colour and way of ending) and
-//!   [`Store::streak`], counted from the finished games.
+//!
+//! The rules of the game (how many vacation days a year, how long a forecast may be) are the
+//! game service's: the store is given them.
 //!
 //! # Tools for the host
 //!
@@ -180,6 +178,7 @@ mod plans;
 mod players;
 mod ratings;
 mod records;
+mod repos;
 mod tournament_lookups;
 mod tournament_writes;
 mod tournaments;
@@ -213,6 +212,7 @@ pub use options::{
     Backend, DEFAULT_ACQUIRE_TIMEOUT, DEFAULT_DATABASE_URL, StoreOptions, database_url_from_env,
 };
 pub use plans::HotQuery;
+pub use repos::{Challenges, EventLog, Games, Play, Players, Ratings, Tournaments};
 pub use tournaments::{
     Entrant, NewTournament, Pairing, Tournament, TournamentDraw, TournamentGame, TournamentId,
     TournamentStatus,
@@ -236,7 +236,7 @@ pub struct Store {
     /// SQLite only: the one connection this process writes through; its lock is the queue of
     /// write transactions (see the module docs). Taken out and closed by [`Store::close`].
     writer: Option<Arc<Mutex<Option<AnyConnection>>>>,
-    /// SQLite only: moves waiting for the next group commit (see [`Store::commit_move`]).
+    /// SQLite only: moves waiting for the next group commit (see [`Play::commit_move`]).
     move_queue: Arc<std::sync::Mutex<Vec<moves::PendingMove>>>,
     /// [`StoreOptions::acquire_timeout`]; also bounds the check after a lost commit answer.
     acquire_timeout: Duration,

@@ -14,11 +14,12 @@ use super::types::color_to_db;
 use super::writer::sqlite_commit_certainly_failed;
 use super::{
     AfterMove, Backend, DatabaseError, Deadline, Ending, Game, GameId, Missing, NewMove, PlayerId,
-    Result, Store, StoreError, Timestamp, unique_to_conflict,
+    Result, StoreError, Timestamp, unique_to_conflict,
 };
+use crate::Play;
 use crate::types::PlayerIdColumn as _;
 
-impl Store {
+impl Play<'_> {
     /// Commits the side to move's move: in one transaction the game advances one ply from
     /// `version` (an offer by the other side lapses — moving declines it — while the mover's own
     /// draw offer stands; the reminders restart) and the move joins the record. If
@@ -26,7 +27,7 @@ impl Store {
     /// is [`StoreError::Conflict`]. Returns once the move is on disk. On SQLite, moves of other
     /// games arriving meanwhile share the transaction (group commit, see the module docs).
     pub async fn commit_move(
-        &self,
+        self,
         id: GameId,
         version: i64,
         mv: &NewMove,
@@ -41,9 +42,15 @@ impl Store {
             now,
             answer: current_answer(),
         };
-        let Some(writer) = self.writer.clone() else {
-            let mut writer = self.writer().await?;
-            let outcome = commit_alone(&mut writer, &self.events, self.backend, &request).await;
+        let Some(writer) = self.store.writer.clone() else {
+            let mut writer = self.store.writer().await?;
+            let outcome = commit_alone(
+                &mut writer,
+                &self.store.events,
+                self.store.backend,
+                &request,
+            )
+            .await;
             drop(writer);
             return match outcome {
                 Err(StoreError::Unconfirmed(lost)) => {
@@ -57,7 +64,8 @@ impl Store {
         // gets its own guarded outcome.
         let (reply, mut outcome) = oneshot::channel();
         let ticket = NEXT_TICKET.fetch_add(1, Ordering::Relaxed);
-        self.move_queue
+        self.store
+            .move_queue
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .push(PendingMove {
@@ -73,7 +81,7 @@ impl Store {
                 }
                 guard = writer.clone().lock_owned() => {
                     let batch: Vec<PendingMove> = {
-                        let mut queue = self
+                        let mut queue = self.store
                             .move_queue
                             .lock()
                             .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -95,10 +103,10 @@ impl Store {
                         // On a task of its own, so that a caller who gives up waiting cannot
                         // cut the batch short for the others.
                         let mut guard = guard;
-                        let store = self.clone();
+                        let store = self.store.clone();
                         let group = async move {
                             match guard.as_mut() {
-                                Some(conn) => store.commit_group(conn, batch).await,
+                                Some(conn) => store.play().commit_group(conn, batch).await,
                                 None => {
                                     for pending in batch {
                                         let _ = pending.reply.send(Err(StoreError::closed()));
@@ -115,9 +123,9 @@ impl Store {
 
     /// A committed move's outcome for its caller: the events it wrote are noted for the
     /// caller's answer (in the caller's task: a group commit runs on a task of its own).
-    fn told(&self, outcome: Result<(Game, Vec<EventId>)>) -> Result<Game> {
+    fn told(self, outcome: Result<(Game, Vec<EventId>)>) -> Result<Game> {
         outcome.map(|(game, told)| {
-            self.events.committed(&told);
+            self.store.events.committed(&told);
             game
         })
     }
@@ -293,11 +301,11 @@ fn commit_in_doubt(backend: Backend, error: &sqlx::Error) -> bool {
     }
 }
 
-impl Store {
+impl Play<'_> {
     /// The events this process's answer tells of the move that made ply `ply` of game `id`: its
     /// `Moved` and, if it ended the game, the `Ended` after it (among the game's newest).
-    async fn events_of_move(&self, id: GameId, ply: i64) -> Result<Vec<EventId>> {
-        let events = self.game_events(id, 4).await?;
+    async fn events_of_move(self, id: GameId, ply: i64) -> Result<Vec<EventId>> {
+        let events = self.store.event_log().game_events(id, 4).await?;
         let made =
             |e: &Event| matches!(e.kind, EventKind::Moved { ply: p, .. } if i64::from(p) == ply);
         let Some(at) = events.iter().position(made) else {
@@ -306,7 +314,7 @@ impl Store {
         let ended = |e: &&Event| matches!(e.kind, EventKind::Ended { .. });
         Ok(std::iter::once(&events[at])
             .chain(events[at + 1..].iter().take_while(ended))
-            .filter(|e| e.answered_by == Some(self.instance()))
+            .filter(|e| e.answered_by == Some(self.store.event_log().instance()))
             .map(|e| e.id)
             .collect())
     }
@@ -321,15 +329,15 @@ impl Store {
     /// [`StoreError::Unconfirmed`] if the database cannot tell within the acquire timeout, or
     /// on SQLite when the move is not seen (a commit whose log write failed half-way may still
     /// be found when the file is next opened).
-    async fn settle_move(&self, request: &MoveRequest, lost: DatabaseError) -> Result<Committed> {
+    async fn settle_move(self, request: &MoveRequest, lost: DatabaseError) -> Result<Committed> {
         let check = async {
-            let lock = match self.backend {
+            let lock = match self.store.backend {
                 Backend::Postgres => "SELECT version FROM games WHERE id = $1 FOR UPDATE",
                 Backend::Sqlite => "SELECT version FROM games WHERE id = $1",
             };
             let version: Option<i64> = sqlx::query_scalar(lock)
                 .bind(request.id.0)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.store.pool)
                 .await?;
             if version.is_none_or(|v| v == request.version) {
                 return Ok::<_, StoreError>(None);
@@ -340,7 +348,7 @@ impl Store {
                 .bind(request.id.0)
                 .bind(&request.mv.fen_after)
                 .bind(request.now.0)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.store.pool)
                 .await?;
             let Some(ply) = found else {
                 return Ok(None);
@@ -351,14 +359,21 @@ impl Store {
                 Some(_) => self.events_of_move(request.id, ply).await?,
                 None => Vec::new(),
             };
-            Ok(self.game(request.id).await?.map(|game| (game, told)))
+            Ok(self
+                .store
+                .games()
+                .game(request.id)
+                .await?
+                .map(|game| (game, told)))
         };
-        match tokio::time::timeout(self.acquire_timeout, check).await {
+        match tokio::time::timeout(self.store.acquire_timeout, check).await {
             Ok(Ok(Some(committed))) => {
                 tracing::warn!(game = request.id.0, error = %lost, "a move's commit failed in doubt, but it was applied");
                 Ok(committed)
             }
-            Ok(Ok(None)) if self.backend == Backend::Postgres => Err(StoreError::Database(lost)),
+            Ok(Ok(None)) if self.store.backend == Backend::Postgres => {
+                Err(StoreError::Database(lost))
+            }
             Ok(Ok(None)) | Ok(Err(_)) | Err(_) => Err(StoreError::Unconfirmed(lost)),
         }
     }
@@ -366,21 +381,21 @@ impl Store {
     /// Commits one move alone on the SQLite writer `conn`, and leaves the writer fit for the
     /// next transaction whatever happened.
     async fn commit_on_writer(
-        &self,
+        self,
         conn: &mut AnyConnection,
         request: &MoveRequest,
     ) -> Result<Committed> {
-        self.ready_writer(conn).await?;
-        let outcome = commit_alone(conn, &self.events, Backend::Sqlite, request).await;
+        self.store.ready_writer(conn).await?;
+        let outcome = commit_alone(conn, &self.store.events, Backend::Sqlite, request).await;
         match outcome {
             Ok(committed) => {
-                self.write_health.succeeded();
+                self.store.write_health.succeeded();
                 Ok(committed)
             }
             // This move's own refusal: its transaction ended cleanly.
             Err(refused @ (StoreError::Conflict | StoreError::NotFound(_))) => Err(refused),
             Err(error) => {
-                self.write_health.failed(&error);
+                self.store.write_health.failed(&error);
                 if let StoreError::Database(error) = &error
                     && error.is_out_of_reach()
                 {
@@ -388,7 +403,7 @@ impl Store {
                 }
                 // Now rather than at the next write: a writer left in a transaction holds the
                 // file's write lock against other processes meanwhile.
-                let _ = self.ready_writer(conn).await;
+                let _ = self.store.ready_writer(conn).await;
                 match error {
                     StoreError::Unconfirmed(lost) => self.settle_move(request, lost).await,
                     error => Err(error),
@@ -400,9 +415,10 @@ impl Store {
     /// Answers every move queued for the SQLite writer with `error`, which found the file out
     /// of reach (locked by another program past the busy timeout): committed one group after
     /// another, each would wait that timeout again.
-    fn refuse_queued(&self, error: &DatabaseError) {
+    fn refuse_queued(self, error: &DatabaseError) {
         let queued: Vec<PendingMove> = std::mem::take(
             &mut *self
+                .store
                 .move_queue
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner()),
@@ -416,13 +432,13 @@ impl Store {
     /// each. If anything fails at the database level, nothing of the group stands and every
     /// move is retried alone, so each caller gets its own true outcome; if the group's `COMMIT`
     /// failed in doubt, each move is looked for instead of being tried again.
-    async fn commit_group(&self, conn: &mut AnyConnection, batch: Vec<PendingMove>) {
+    async fn commit_group(self, conn: &mut AnyConnection, batch: Vec<PendingMove>) {
         let together: Result<Vec<Result<Committed>>> = async {
-            self.ready_writer(conn).await?;
+            self.store.ready_writer(conn).await?;
             let mut tx = conn.begin().await?;
             let mut outcomes = Vec::with_capacity(batch.len());
             for pending in &batch {
-                outcomes.push(apply_move(&mut tx, &self.events, &pending.request).await?);
+                outcomes.push(apply_move(&mut tx, &self.store.events, &pending.request).await?);
             }
             match tx.commit().await {
                 Ok(()) => Ok(outcomes),
@@ -431,7 +447,7 @@ impl Store {
                 }
                 Err(error) => {
                     for (_, told) in outcomes.iter().flatten() {
-                        self.events.rolled_back(told);
+                        self.store.events.rolled_back(told);
                     }
                     Err(error.into())
                 }
@@ -440,14 +456,14 @@ impl Store {
         .await;
         match together {
             Ok(outcomes) => {
-                self.write_health.succeeded();
+                self.store.write_health.succeeded();
                 for (pending, outcome) in batch.into_iter().zip(outcomes) {
                     let _ = pending.reply.send(outcome);
                 }
             }
             Err(StoreError::Unconfirmed(lost)) => {
-                self.write_health.failed(&lost);
-                let _ = self.ready_writer(conn).await;
+                self.store.write_health.failed(&lost);
+                let _ = self.store.ready_writer(conn).await;
                 for pending in batch {
                     let outcome = self.settle_move(&pending.request, lost.copy()).await;
                     let _ = pending.reply.send(outcome);
@@ -458,14 +474,14 @@ impl Store {
             // make their players wait that timeout once more each. All of them are answered
             // now, within the one wait docs/operators.md promises.
             Err(StoreError::Database(error)) if error.is_out_of_reach() => {
-                self.write_health.failed(&error);
+                self.store.write_health.failed(&error);
                 for pending in batch {
                     let _ = pending.reply.send(Err(StoreError::Database(error.copy())));
                 }
                 self.refuse_queued(&error);
             }
             Err(error) => {
-                self.write_health.failed(&error);
+                self.store.write_health.failed(&error);
                 for pending in batch {
                     let outcome = self.commit_on_writer(conn, &pending.request).await;
                     let _ = pending.reply.send(outcome);

@@ -37,47 +37,47 @@ impl Store {
 /// The queries the bot runs all the time, each of which must be served by an index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HotQuery {
-    /// [`Store::game`].
+    /// [`Games::game`].
     GameById,
-    /// [`Store::active_games_of`].
+    /// [`Games::active_games_of`].
     ActiveGamesOfPlayer,
-    /// [`Store::active_games_in`].
+    /// [`Games::active_games_in`].
     ActiveGamesInPlace,
-    /// [`Store::active_games_of_in`]: "my game here".
+    /// [`Games::active_games_of_in`]: "my game here".
     ActiveGamesOfPlayerHere,
-    /// [`Store::only_active_game_in`].
+    /// [`Games::only_active_game_in`].
     OnlyActiveGameInPlace,
-    /// [`Store::games_in_progress_of`], and the cap on games in progress.
+    /// [`Games::games_in_progress_of`], and the cap on games in progress.
     GamesInProgressOf,
-    /// [`Store::claim_timeouts`].
+    /// [`Play::claim_timeouts`].
     DueDeadlines,
-    /// [`Store::claim_reminders`].
+    /// [`Play::claim_reminders`].
     DueReminders,
-    /// [`Store::leaderboard`].
+    /// [`Ratings::leaderboard`].
     Leaderboard,
-    /// [`Store::rank`].
+    /// [`Ratings::rank`].
     RatedAbove,
-    /// [`Store::record`] in a server.
+    /// [`Games::record`] in a server.
     PlayerRecord,
-    /// [`Store::streak`] in a server.
+    /// [`Games::streak`] in a server.
     PlayerResults,
-    /// [`Store::expire_challenges`].
+    /// [`Challenges::expire_challenges`].
     ExpiredChallenges,
-    /// [`Store::computer_turns`].
+    /// [`Play::computer_turns`].
     ComputerTurns,
-    /// [`Store::tournament_of_game`].
+    /// [`Tournaments::tournament_of_game`].
     TournamentOfGame,
-    /// [`Store::tournaments_in`].
+    /// [`Tournaments::tournaments_in`].
     TournamentsInServer,
-    /// [`Store::tournaments_in_status`].
+    /// [`Tournaments::tournaments_in_status`].
     TournamentsInStatus,
-    /// [`Store::tournaments_organised_by`].
+    /// [`Tournaments::tournaments_organised_by`].
     TournamentsOrganisedBy,
-    /// [`Store::tournaments_joined_by`].
+    /// [`Tournaments::tournaments_joined_by`].
     TournamentsJoinedBy,
-    /// [`Store::open_tournaments_of`], and the cap on unstarted tournaments.
+    /// [`Tournaments::open_tournaments_of`], and the cap on unstarted tournaments.
     OpenTournamentsOf,
-    /// [`Store::game_events`].
+    /// [`EventLog::game_events`].
     GameEvents,
 }
 

@@ -8,8 +8,9 @@ use super::games::{game_columns, game_from_row};
 use super::types::count_from_db;
 use super::{
     Game, GameId, InvalidInput, LeaderboardEntry, Missing, PlayerId, Rating, RatingScope,
-    RatingUpdate, Result, Store, StoreError, Timestamp, missing_or_conflict,
+    RatingUpdate, Result, StoreError, Timestamp, missing_or_conflict,
 };
+use crate::Ratings;
 use crate::types::PlayerIdColumn as _;
 
 /// A scope's best players ($1 = scope, $2 = how many), served by `ratings_leaderboard`, which
@@ -57,16 +58,16 @@ impl Rating {
     }
 }
 
-impl Store {
+impl Ratings<'_> {
     /// A player's rating in a scope ([`Rating::initial`] if they have none yet).
-    pub async fn rating(&self, player: PlayerId, scope: RatingScope) -> Result<Rating> {
+    pub async fn rating(self, player: PlayerId, scope: RatingScope) -> Result<Rating> {
         let row = sqlx::query(
             "SELECT player_id, scope, rating, deviation, volatility, games, updated_at \
              FROM ratings WHERE player_id = $1 AND scope = $2",
         )
         .bind(player.to_db())
         .bind(scope.to_db())
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.store.pool)
         .await?;
         match row {
             Some(row) => rating_from_row(&row),
@@ -76,13 +77,13 @@ impl Store {
 
     /// Every rating of a player: the global one and one per server they played rated games
     /// in, global first, then by server (the primary key's prefix: one index range).
-    pub async fn ratings_of(&self, player: PlayerId) -> Result<Vec<Rating>> {
+    pub async fn ratings_of(self, player: PlayerId) -> Result<Vec<Rating>> {
         let rows = sqlx::query(
             "SELECT player_id, scope, rating, deviation, volatility, games, updated_at \
              FROM ratings WHERE player_id = $1 ORDER BY scope",
         )
         .bind(player.to_db())
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         let mut ratings = rows
             .iter()
@@ -94,14 +95,14 @@ impl Store {
 
     /// The best `limit` players of a scope, best first (ties in the order of [`LEADERBOARD`]).
     pub async fn leaderboard(
-        &self,
+        self,
         scope: RatingScope,
         limit: u32,
     ) -> Result<Vec<LeaderboardEntry>> {
         let rows = sqlx::query(LEADERBOARD)
             .bind(scope.to_db())
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter()
             .map(|row| {
@@ -115,11 +116,11 @@ impl Store {
 
     /// A rating's place in its scope: 1 + the number of players rated higher, so that equal
     /// ratings share a place (1, 2, 2, 4).
-    pub async fn rank(&self, rating: &Rating) -> Result<u32> {
+    pub async fn rank(self, rating: &Rating) -> Result<u32> {
         let row = sqlx::query(RATED_ABOVE)
             .bind(rating.scope.to_db())
             .bind(rating.rating)
-            .fetch_one(&self.pool)
+            .fetch_one(&self.store.pool)
             .await?;
         Ok(count_from_db(row.try_get("above")?, "players")?.saturating_add(1))
     }
@@ -130,12 +131,12 @@ impl Store {
     /// counted, nothing is written and the error is [`StoreError::Conflict`]: read the ratings
     /// again and recompute. An empty `updates` just marks the game as done (e.g. an aborted game).
     pub async fn apply_ratings(
-        &self,
+        self,
         game: GameId,
         updates: &[RatingUpdate],
         now: Timestamp,
     ) -> Result<()> {
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let marked = sqlx::query(
             "UPDATE games SET ratings_applied = 1 \
@@ -149,8 +150,8 @@ impl Store {
             // Give the connection back before reading: a pool cannot lend a second one to
             // every writer at once.
             drop(writer);
-            return Err(match self.game(game).await? {
-                None => missing_or_conflict(&self.pool, Missing::Game(game)).await,
+            return Err(match self.store.games().game(game).await? {
+                None => missing_or_conflict(&self.store.pool, Missing::Game(game)).await,
                 Some(g) if !g.rated => StoreError::Invalid(InvalidInput::NotRated(game)),
                 Some(_) => StoreError::Conflict,
             });
@@ -198,7 +199,7 @@ impl Store {
     /// Finished rated games whose result is not in the ratings yet, oldest first: normally none
     /// for long, but after a crash between a game's end and its rating update they are caught up
     /// from here.
-    pub async fn games_awaiting_ratings(&self, limit: u32) -> Result<Vec<Game>> {
+    pub async fn games_awaiting_ratings(self, limit: u32) -> Result<Vec<Game>> {
         let sql = concat!(
             "SELECT ",
             game_columns!(),
@@ -207,7 +208,7 @@ impl Store {
         );
         let rows = sqlx::query(sql)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter().map(game_from_row).collect()
     }

@@ -6,9 +6,10 @@ use sqlx::Row;
 
 use super::types::{color_from_db, count_from_db, termination_from_db};
 use super::{
-    Corruption, GameResult, PlayerId, PlayerOutcome, RatingScope, RecordLine, Result, Store,
-    StoreError, Streak,
+    Corruption, GameResult, PlayerId, PlayerOutcome, RatingScope, RecordLine, Result, StoreError,
+    Streak,
 };
+use crate::Games;
 use crate::types::PlayerIdColumn as _;
 
 /// The filter on one colour's rated games with a result, in a server or everywhere.
@@ -66,16 +67,16 @@ macro_rules! results_sql {
     };
 }
 
-/// [`Store::record`] in one server.
+/// [`Games::record`] in one server.
 pub(super) const RECORD_IN_SERVER: &str = record_sql!(server);
-/// [`Store::record`] over every server.
+/// [`Games::record`] over every server.
 const RECORD_EVERYWHERE: &str = record_sql!(global);
-/// [`Store::streak`]'s pages in one server.
+/// [`Games::streak`]'s pages in one server.
 pub(super) const RESULTS_IN_SERVER: &str = results_sql!(server);
-/// [`Store::streak`]'s pages over every server.
+/// [`Games::streak`]'s pages over every server.
 const RESULTS_EVERYWHERE: &str = results_sql!(global);
 
-/// How many results [`Store::streak`] reads at a time: most streaks end within the first page.
+/// How many results [`Games::streak`] reads at a time: most streaks end within the first page.
 const STREAK_PAGE: u32 = 32;
 
 fn outcome(result: &str, colour: &str) -> Result<PlayerOutcome> {
@@ -84,24 +85,24 @@ fn outcome(result: &str, colour: &str) -> Result<PlayerOutcome> {
         .ok_or(StoreError::Corrupt(Corruption::RatedWithoutResult))
 }
 
-impl Store {
+impl Games<'_> {
     /// A player's record in rated games of a scope (a server's games, or all of them): one line
     /// per colour, outcome and way of ending that occurred, White first, then wins, draws and
     /// losses, then in [`Termination::ALL`](crate::rules::Termination::ALL)'s order. Aborted
     /// games have no result and are not in it.
-    pub async fn record(&self, player: PlayerId, scope: RatingScope) -> Result<Vec<RecordLine>> {
+    pub async fn record(self, player: PlayerId, scope: RatingScope) -> Result<Vec<RecordLine>> {
         let rows = match scope {
             RatingScope::Server(_) => {
                 sqlx::query(RECORD_IN_SERVER)
                     .bind(player.to_db())
                     .bind(scope.to_db())
-                    .fetch_all(&self.pool)
+                    .fetch_all(&self.store.pool)
                     .await?
             }
             RatingScope::Global => {
                 sqlx::query(RECORD_EVERYWHERE)
                     .bind(player.to_db())
-                    .fetch_all(&self.pool)
+                    .fetch_all(&self.store.pool)
                     .await?
             }
         };
@@ -133,7 +134,7 @@ impl Store {
 
     /// A player's current streak in rated games of a scope: the outcome of their latest game and
     /// how many games in a row ended that way. `None` before their first rated game.
-    pub async fn streak(&self, player: PlayerId, scope: RatingScope) -> Result<Option<Streak>> {
+    pub async fn streak(self, player: PlayerId, scope: RatingScope) -> Result<Option<Streak>> {
         let mut streak: Option<Streak> = None;
         let mut offset = 0u32;
         loop {
@@ -144,7 +145,7 @@ impl Store {
                         .bind(scope.to_db())
                         .bind(i64::from(STREAK_PAGE))
                         .bind(i64::from(offset))
-                        .fetch_all(&self.pool)
+                        .fetch_all(&self.store.pool)
                         .await?
                 }
                 RatingScope::Global => {
@@ -152,7 +153,7 @@ impl Store {
                         .bind(player.to_db())
                         .bind(i64::from(STREAK_PAGE))
                         .bind(i64::from(offset))
-                        .fetch_all(&self.pool)
+                        .fetch_all(&self.store.pool)
                         .await?
                 }
             };

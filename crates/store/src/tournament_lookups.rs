@@ -3,7 +3,8 @@
 //! others the server holds (and no flood of new ones can bury them).
 
 use super::tournaments::tournament_from_row;
-use super::{PlayerId, Result, Store, Tournament, TournamentStatus, discord_id_to_db};
+use super::{PlayerId, Result, Tournament, TournamentStatus, discord_id_to_db};
+use crate::Tournaments;
 use crate::types::PlayerIdColumn as _;
 
 /// A server's tournaments in one status, newest first ($1 = server, $2 = status, $3 = most).
@@ -33,20 +34,20 @@ const LATEST_TOURNAMENTS: &str = "SELECT id, name, server_id, channel_id, \
     created_at, started_at, finished_at, announced_at FROM tournaments \
     WHERE status <> 'cancelled' ORDER BY id DESC LIMIT $1";
 
-impl Store {
+impl Tournaments<'_> {
     /// The newest `limit` tournaments of every server, not those called off: the site's front
     /// page. Read down the primary key.
-    pub async fn latest_tournaments(&self, limit: u32) -> Result<Vec<Tournament>> {
+    pub async fn latest_tournaments(self, limit: u32) -> Result<Vec<Tournament>> {
         let rows = sqlx::query(LATEST_TOURNAMENTS)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter().map(tournament_from_row).collect()
     }
 
     /// A server's tournaments in `status`, newest first, at most `limit`.
     pub async fn tournaments_in_status(
-        &self,
+        self,
         server: u64,
         status: TournamentStatus,
         limit: u32,
@@ -55,14 +56,14 @@ impl Store {
             .bind(discord_id_to_db(server))
             .bind(status.as_str())
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter().map(tournament_from_row).collect()
     }
 
     /// The tournaments `player` organises in `server` that are in `status`, newest first.
     pub async fn tournaments_organised_by(
-        &self,
+        self,
         player: PlayerId,
         server: u64,
         status: TournamentStatus,
@@ -71,7 +72,7 @@ impl Store {
             .bind(player.to_db())
             .bind(status.as_str())
             .bind(discord_id_to_db(server))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter().map(tournament_from_row).collect()
     }
@@ -79,7 +80,7 @@ impl Store {
     /// The tournaments in `server` that `player` signed up to and that are in `status`, newest
     /// first (a withdrawn player still counts as signed up).
     pub async fn tournaments_joined_by(
-        &self,
+        self,
         player: PlayerId,
         server: u64,
         status: TournamentStatus,
@@ -88,7 +89,7 @@ impl Store {
             .bind(player.to_db())
             .bind(status.as_str())
             .bind(discord_id_to_db(server))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter().map(tournament_from_row).collect()
     }

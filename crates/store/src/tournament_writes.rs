@@ -12,17 +12,18 @@ use super::tournaments::{
     CLAIM_ANNOUNCEMENTS, FINISH_IF_DONE, TOURNAMENT_COLUMNS, reread, tournament_from_row,
 };
 use super::{
-    EventKind, Game, InvalidInput, NewGame, PlayerId, Result, Store, StoreError, Timestamp,
-    Tournament, TournamentDraw, TournamentId, unique_to_conflict,
+    EventKind, Game, InvalidInput, NewGame, PlayerId, Result, StoreError, Timestamp, Tournament,
+    TournamentDraw, TournamentId, unique_to_conflict,
 };
+use crate::Tournaments;
 use crate::types::PlayerIdColumn as _;
 
-impl Store {
-    /// Signs `player` up (recorded with [`Store::upsert_player`] first). Fails with
+impl Tournaments<'_> {
+    /// Signs `player` up (recorded with [`Players::upsert_player`] first). Fails with
     /// [`StoreError::Conflict`] when the tournament is full or no longer open, or the player is
     /// already signed up: nothing is written then, and the caller reads the row to say which.
     pub async fn join_tournament(
-        &self,
+        self,
         id: TournamentId,
         player: PlayerId,
         now: Timestamp,
@@ -33,7 +34,7 @@ impl Store {
              WHERE id = $1 AND status = 'open' AND entrants < max_players \
              RETURNING {TOURNAMENT_COLUMNS}"
         );
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let row = sqlx::query(&sql)
             .bind(id.0)
@@ -43,7 +44,7 @@ impl Store {
         let Some(row) = row else {
             tx.rollback().await?;
             drop(writer);
-            return Err(reread(self, id).await);
+            return Err(reread(self.store, id).await);
         };
         let joined = tournament_from_row(&row)?;
         sqlx::query(
@@ -64,7 +65,7 @@ impl Store {
     /// them before the start). [`StoreError::Conflict`] when it is no longer open or they are
     /// not on it.
     pub async fn leave_tournament(
-        &self,
+        self,
         id: TournamentId,
         player: PlayerId,
         now: Timestamp,
@@ -76,7 +77,7 @@ impl Store {
                WHERE e.tournament_id = $1 AND e.player_id = $3) \
              RETURNING {TOURNAMENT_COLUMNS}"
         );
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let row = sqlx::query(&sql)
             .bind(id.0)
@@ -87,7 +88,7 @@ impl Store {
         let Some(row) = row else {
             tx.rollback().await?;
             drop(writer);
-            return Err(reread(self, id).await);
+            return Err(reread(self.store, id).await);
         };
         let left = tournament_from_row(&row)?;
         let deleted = sqlx::query(
@@ -107,7 +108,7 @@ impl Store {
     }
 
     /// Calls off an open tournament. [`StoreError::Conflict`] once it has started.
-    pub async fn cancel_tournament(&self, id: TournamentId, now: Timestamp) -> Result<Tournament> {
+    pub async fn cancel_tournament(self, id: TournamentId, now: Timestamp) -> Result<Tournament> {
         let sql = format!(
             "UPDATE tournaments SET status = 'cancelled', version = version + 1, \
                updated_at = $2, finished_at = $2 \
@@ -115,7 +116,7 @@ impl Store {
              RETURNING {TOURNAMENT_COLUMNS}"
         );
         let row = {
-            let mut writer = self.writer().await?;
+            let mut writer = self.store.writer().await?;
             sqlx::query(&sql)
                 .bind(id.0)
                 .bind(now.0)
@@ -124,7 +125,7 @@ impl Store {
         };
         match row {
             Some(row) => tournament_from_row(&row),
-            None => Err(reread(self, id).await),
+            None => Err(reread(self.store, id).await),
         }
     }
 
@@ -134,7 +135,7 @@ impl Store {
     /// read (a sign-up, a departure, another start), nothing is written and the error is
     /// [`StoreError::Conflict`]. Returns the tournament and its games, in pairing order.
     pub async fn start_tournament(
-        &self,
+        self,
         id: TournamentId,
         version: i64,
         draw: &TournamentDraw<'_>,
@@ -152,7 +153,7 @@ impl Store {
              WHERE id = $1 AND version = $2 AND status = 'open' AND entrants = $4 \
              RETURNING {TOURNAMENT_COLUMNS}"
         );
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let row = sqlx::query(&sql)
             .bind(id.0)
@@ -164,7 +165,7 @@ impl Store {
         let Some(row) = row else {
             tx.rollback().await?;
             drop(writer);
-            return Err(reread(self, id).await);
+            return Err(reread(self.store, id).await);
         };
         let started = tournament_from_row(&row)?;
         for &(player, seat) in seats {
@@ -214,9 +215,11 @@ impl Store {
         }
         let began = EventKind::TournamentStarted { tournament: id };
         let told = self
+            .store
+            .events
             .append_event(&mut tx, About::tournament(&started), &began, now)
             .await?;
-        self.commit_telling(tx, &told, true).await?;
+        self.store.events.commit_telling(tx, &told, true).await?;
         Ok((started, games))
     }
 
@@ -226,12 +229,12 @@ impl Store {
     /// games forfeited. [`StoreError::Conflict`] when the tournament is not running or the
     /// player is not in it or already withdrawn.
     pub async fn withdraw_from_tournament(
-        &self,
+        self,
         id: TournamentId,
         player: PlayerId,
         now: Timestamp,
     ) -> Result<Vec<Game>> {
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let marked = sqlx::query(
             "UPDATE tournament_entrants SET withdrawn_at = $3 \
@@ -246,7 +249,7 @@ impl Store {
         if marked.rows_affected() != 1 {
             tx.rollback().await?;
             drop(writer);
-            return Err(reread(self, id).await);
+            return Err(reread(self.store, id).await);
         }
         let sql = concat!(
             "UPDATE games SET status = 'finished', \
@@ -280,7 +283,12 @@ impl Store {
                     result,
                     termination,
                 };
-                told.extend(self.append_event(&mut tx, game, &ended, now).await?);
+                told.extend(
+                    self.store
+                        .events
+                        .append_event(&mut tx, game, &ended, now)
+                        .await?,
+                );
             }
         }
         sqlx::query("UPDATE tournaments SET version = version + 1, updated_at = $2 WHERE id = $1")
@@ -288,18 +296,17 @@ impl Store {
             .bind(now.0)
             .execute(&mut *tx)
             .await?;
-        self.commit_telling(tx, &told, !games.is_empty()).await?;
+        self.store
+            .events
+            .commit_telling(tx, &told, !games.is_empty())
+            .await?;
         Ok(games)
     }
 
     /// Finishes a running tournament if none of its games is still played; returns whether
     /// this call finished it (it happens once, whoever asks).
-    pub async fn finish_tournament_if_done(
-        &self,
-        id: TournamentId,
-        now: Timestamp,
-    ) -> Result<bool> {
-        let mut writer = self.writer().await?;
+    pub async fn finish_tournament_if_done(self, id: TournamentId, now: Timestamp) -> Result<bool> {
+        let mut writer = self.store.writer().await?;
         let done = sqlx::query(FINISH_IF_DONE)
             .bind(id.0)
             .bind(now.0)
@@ -310,7 +317,7 @@ impl Store {
 
     /// The running tournaments none of whose games is still played (a crash between a game's
     /// end and its tournament's), for the sweep to finish.
-    pub async fn running_tournaments_done(&self, limit: u32) -> Result<Vec<TournamentId>> {
+    pub async fn running_tournaments_done(self, limit: u32) -> Result<Vec<TournamentId>> {
         let rows = sqlx::query(
             "SELECT t.id FROM tournaments t WHERE t.status = 'running' AND NOT EXISTS \
                (SELECT 1 FROM tournament_games tg JOIN games g ON g.id = tg.game_id \
@@ -318,7 +325,7 @@ impl Store {
              ORDER BY t.id LIMIT $1",
         )
         .bind(i64::from(limit))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         rows.iter()
             .map(|row| Ok(TournamentId(row.try_get("id")?)))
@@ -328,14 +335,15 @@ impl Store {
     /// Claims up to `limit` finished tournaments whose final standings are still to be posted:
     /// each goes to exactly one caller, however many processes sweep at once.
     pub async fn claim_tournament_announcements(
-        &self,
+        self,
         now: Timestamp,
         limit: u32,
     ) -> Result<Vec<Tournament>> {
-        self.claim_telling(CLAIM_ANNOUNCEMENTS, now, limit, tournament_from_row, |t| {
-            let finished = EventKind::TournamentFinished { tournament: t.id };
-            (About::tournament(t), finished)
-        })
-        .await
+        self.store
+            .claim_telling(CLAIM_ANNOUNCEMENTS, now, limit, tournament_from_row, |t| {
+                let finished = EventKind::TournamentFinished { tournament: t.id };
+                (About::tournament(t), finished)
+            })
+            .await
     }
 }

@@ -19,6 +19,7 @@ use super::{
     Corruption, Days, Deadline, GameId, GameResult, GameStatus, Missing, Place, PlayerId, Reach,
     Result, Store, StoreError, Timestamp, discord_id_to_db,
 };
+use crate::Tournaments;
 use crate::types::PlayerIdColumn as _;
 
 /// Where a tournament is in its life.
@@ -106,7 +107,7 @@ pub struct NewTournament {
     pub server: u64,
     /// Its home channel.
     pub channel: u64,
-    /// Its organiser (recorded with [`Store::upsert_player`] first).
+    /// Its organiser (recorded with [`Players::upsert_player`] first).
     pub organiser: PlayerId,
     /// Every pair plays twice.
     pub double: bool,
@@ -259,25 +260,26 @@ fn entrant_from_row(row: &AnyRow) -> Result<Entrant> {
 
 /// The stored row of a tournament, or why there is none.
 pub(super) async fn reread(store: &Store, id: TournamentId) -> StoreError {
-    match store.tournament(id).await {
+    match store.tournaments().tournament(id).await {
         Ok(Some(_)) => StoreError::Conflict,
         Ok(None) => StoreError::NotFound(Missing::Tournament(id)),
         Err(e) => e,
     }
 }
 
-impl Store {
+impl Tournaments<'_> {
     /// Creates a tournament, open for sign-up, with nobody signed up yet; refused with
     /// [`StoreError::Cap`] if the organiser is at the store's cap of open tournaments
     /// ([`Caps::open_tournaments`](super::Caps::open_tournaments)).
     pub async fn create_tournament(
-        &self,
+        self,
         new: &NewTournament,
         now: Timestamp,
     ) -> Result<Tournament> {
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
-        self.caps
+        self.store
+            .caps
             .check_new_tournament(&mut tx, new.organiser)
             .await?;
         let id = next_id(&mut tx, "tournament").await?;
@@ -307,40 +309,40 @@ impl Store {
     }
 
     /// A tournament by its number.
-    pub async fn tournament(&self, id: TournamentId) -> Result<Option<Tournament>> {
+    pub async fn tournament(self, id: TournamentId) -> Result<Option<Tournament>> {
         let sql = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1");
         let row = sqlx::query(&sql)
             .bind(id.0)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await?;
         row.as_ref().map(tournament_from_row).transpose()
     }
 
     /// A server's latest `limit` tournaments, newest first, whatever their status.
-    pub async fn tournaments_in(&self, server: u64, limit: u32) -> Result<Vec<Tournament>> {
+    pub async fn tournaments_in(self, server: u64, limit: u32) -> Result<Vec<Tournament>> {
         let rows = sqlx::query(TOURNAMENTS_IN)
             .bind(discord_id_to_db(server))
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter().map(tournament_from_row).collect()
     }
 
     /// The players signed up to a tournament, by seat once it has started, else in the order
     /// they joined.
-    pub async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>> {
+    pub async fn entrants(self, id: TournamentId) -> Result<Vec<Entrant>> {
         let rows = sqlx::query(
             "SELECT player_id, seat, joined_at, withdrawn_at FROM tournament_entrants \
              WHERE tournament_id = $1 ORDER BY seat, joined_at, player_id",
         )
         .bind(id.0)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         rows.iter().map(entrant_from_row).collect()
     }
 
     /// A tournament's games, in pairing order, with their players and results.
-    pub async fn tournament_games(&self, id: TournamentId) -> Result<Vec<TournamentGame>> {
+    pub async fn tournament_games(self, id: TournamentId) -> Result<Vec<TournamentGame>> {
         let rows = sqlx::query(
             "SELECT tg.game_id, tg.round, tg.board, tg.forfeit, g.white_id, g.black_id, \
                g.status, g.result, g.finished_at \
@@ -348,7 +350,7 @@ impl Store {
              WHERE tg.tournament_id = $1 ORDER BY tg.round, tg.board",
         )
         .bind(id.0)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.store.pool)
         .await?;
         rows.iter()
             .map(|row| {
@@ -381,10 +383,10 @@ impl Store {
 
     /// The tournament game `game` belongs to, with the game's round; `None` for a game of no
     /// tournament.
-    pub async fn tournament_of_game(&self, game: GameId) -> Result<Option<(Tournament, u32)>> {
+    pub async fn tournament_of_game(self, game: GameId) -> Result<Option<(Tournament, u32)>> {
         let row = sqlx::query(TOURNAMENT_OF_GAME)
             .bind(game.0)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await?;
         match row {
             Some(row) => Ok(Some((

@@ -361,7 +361,7 @@ impl Game {
     }
 }
 
-/// A new game, as [`Store::create_game`](super::Store::create_game) takes it.
+/// A new game, as [`Play::create_game`](super::Play::create_game) takes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
     /// Where it is played.
@@ -474,7 +474,7 @@ pub struct Challenge {
     pub rematch_of: Option<GameId>,
 }
 
-/// A new challenge, as [`Store::create_challenge`](super::Store::create_challenge) takes it.
+/// A new challenge, as [`Challenges::create_challenge`](super::Challenges::create_challenge) takes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewChallenge {
     /// Who challenges.

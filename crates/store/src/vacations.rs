@@ -12,7 +12,8 @@ use std::time::Duration;
 use sqlx::{Connection, Row};
 
 use super::games::{game_columns, game_from_row};
-use super::{Game, InvalidInput, Missing, PlayerId, Result, Store, StoreError, Timestamp};
+use super::{Game, InvalidInput, Missing, PlayerId, Result, StoreError, Timestamp};
+use crate::Players;
 use crate::types::PlayerIdColumn as _;
 
 /// A day, in the store's milliseconds.
@@ -65,14 +66,14 @@ const CLAIM_VACATION_ENDS: &str = "WITH due AS MATERIALIZED (SELECT id FROM play
      WHERE vacation_until <= $1 AND id IN (SELECT id FROM due) \
      RETURNING id";
 
-impl Store {
+impl Players<'_> {
     /// The vacation days `player` has been charged in `year` (a vacation under way counts
     /// with all the days it plans).
-    pub async fn vacation_days_used(&self, player: PlayerId, year: i64) -> Result<u32> {
+    pub async fn vacation_days_used(self, player: PlayerId, year: i64) -> Result<u32> {
         let row = sqlx::query("SELECT days FROM vacation_days WHERE player_id = $1 AND year = $2")
             .bind(player.to_db())
             .bind(year)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.store.pool)
             .await?;
         Ok(match row {
             Some(row) => super::types::count_from_db(row.try_get("days")?, "vacation days")?,
@@ -86,7 +87,7 @@ impl Store {
     /// [`StoreError::Conflict`] (nothing written) when they are already away or the days
     /// would go past the year's `allowance`; [`StoreError::NotFound`] for an unknown player.
     pub async fn start_vacation(
-        &self,
+        self,
         player: PlayerId,
         days: u32,
         allowance: u32,
@@ -99,7 +100,7 @@ impl Store {
             started_at: now,
             until: now.plus(Duration::from_secs(u64::from(days) * 86_400)),
         };
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let started = sqlx::query(
             "UPDATE players SET vacation_started_at = $2, vacation_until = $3, updated_at = $2 \
@@ -148,13 +149,13 @@ impl Store {
     /// to move back by as much. Returns those games. [`StoreError::Conflict`] (nothing written)
     /// when that vacation is no longer under way (it ended meanwhile).
     pub async fn end_vacation(
-        &self,
+        self,
         player: PlayerId,
         vacation: Vacation,
         now: Timestamp,
     ) -> Result<Vec<Game>> {
         let unused = vacation.planned_days() - vacation.days_used_at(now);
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let ended = sqlx::query(
             "UPDATE players SET vacation_started_at = NULL, vacation_until = NULL, updated_at = $3 \
@@ -194,9 +195,9 @@ impl Store {
     /// Ends up to `limit` vacations that ran out by `now` (all their days used: nothing to give
     /// back, no deadline to move) and returns whose they were. Each goes to exactly one caller,
     /// however many processes sweep at once.
-    pub async fn claim_vacation_ends(&self, now: Timestamp, limit: u32) -> Result<Vec<PlayerId>> {
-        let mut writer = self.writer().await?;
-        let rows = sqlx::query(&self.claim_sql(CLAIM_VACATION_ENDS))
+    pub async fn claim_vacation_ends(self, now: Timestamp, limit: u32) -> Result<Vec<PlayerId>> {
+        let mut writer = self.store.writer().await?;
+        let rows = sqlx::query(&self.store.claim_sql(CLAIM_VACATION_ENDS))
             .bind(now.0)
             .bind(i64::from(limit))
             .fetch_all(&mut *writer)

@@ -24,7 +24,7 @@ async fn one_analysis_after_another_until_stopped() {
         Arc::new(service),
         Arc::clone(&stop),
     ));
-    while store.analysis(GameId(1)).await.unwrap().is_none() {
+    while store.games().analysis(GameId(1)).await.unwrap().is_none() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     stop.store(true, Ordering::Relaxed);
@@ -32,7 +32,11 @@ async fn one_analysis_after_another_until_stopped() {
     assert!(load.done >= 1, "{load}");
     // Every game it played was analysed whole: 120 plies, 121 positions.
     for game in 1..=load.done {
-        let stored = store.analysis(GameId(i64::from(game))).await.unwrap();
+        let stored = store
+            .games()
+            .analysis(GameId(i64::from(game)))
+            .await
+            .unwrap();
         assert_eq!(stored.map(|a| a.positions.len()), Some(121), "game {game}");
     }
     assert!(

@@ -28,7 +28,7 @@ async fn lookups_are_timed_beside_a_player_at_the_caps_and_beside_stored_games()
         assert_eq!(timed.count(), 6);
     }
     // The other player: 20 games by the service (the caps), 30 more stored straight.
-    let theirs = store.active_games_of(PlayerId(3)).await.unwrap();
+    let theirs = store.games().active_games_of(PlayerId(3)).await.unwrap();
     assert_eq!(theirs.len(), 50);
     assert_eq!(
         theirs.iter().filter(|g| g.computer_level.is_some()).count(),
@@ -66,26 +66,38 @@ async fn the_flooder_keeps_five_games_going_and_the_probe_is_timed() {
     ));
     // The five games of the flooder and the probe's one are all going.
     for _ in 0..500 {
-        if store.active_games_of(PlayerId(3)).await.unwrap().len() == 5
-            && store.active_games_of(PlayerId(4)).await.unwrap().len() == 1
+        if store
+            .games()
+            .active_games_of(PlayerId(3))
+            .await
+            .unwrap()
+            .len()
+            == 5
+            && store
+                .games()
+                .active_games_of(PlayerId(4))
+                .await
+                .unwrap()
+                .len()
+                == 1
         {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    let flooder = store.active_games_of(PlayerId(3)).await.unwrap();
+    let flooder = store.games().active_games_of(PlayerId(3)).await.unwrap();
     assert_eq!(flooder.len(), 5);
     assert!(
         flooder
             .iter()
             .all(|g| g.computer_level == Some(rollerball::store::Level::MAX))
     );
-    let probe = store.active_games_of(PlayerId(4)).await.unwrap();
+    let probe = store.games().active_games_of(PlayerId(4)).await.unwrap();
     assert_eq!(probe[0].computer_level, Some(rollerball::store::Level::MIN));
     // Until the probe's first move and the computer's answer are in, and one of the flood's.
     for _ in 0..1000 {
-        let probed = store.moves(probe[0].id).await.unwrap().len();
-        let flooded = store.moves(flooder[0].id).await.unwrap().len();
+        let probed = store.games().moves(probe[0].id).await.unwrap().len();
+        let flooded = store.games().moves(flooder[0].id).await.unwrap().len();
         if probed >= 2 && flooded >= 2 {
             break;
         }
@@ -98,6 +110,7 @@ async fn the_flooder_keeps_five_games_going_and_the_probe_is_timed() {
     for player in [3, 4] {
         assert!(
             store
+                .games()
                 .active_games_of(PlayerId(player))
                 .await
                 .unwrap()

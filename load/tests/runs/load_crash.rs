@@ -85,8 +85,8 @@ async fn check_consistent(store: &Store) -> BTreeMap<i64, u32> {
     let mut active = BTreeMap::new();
     let mut plies = 0i64;
     for id in ids {
-        let game = store.game(GameId(id)).await.unwrap().unwrap();
-        let moves = store.moves(GameId(id)).await.unwrap();
+        let game = store.games().game(GameId(id)).await.unwrap().unwrap();
+        let moves = store.games().moves(GameId(id)).await.unwrap();
         assert_eq!(
             moves.iter().map(|m| m.ply).collect::<Vec<_>>(),
             (1..=game.ply).collect::<Vec<_>>(),
@@ -183,7 +183,7 @@ async fn a_load_run_killed_mid_run_loses_no_acknowledged_move() {
 
         let store = db.store().await;
         for ack in &acked {
-            let moves = store.moves(GameId(ack.game)).await.unwrap();
+            let moves = store.games().moves(GameId(ack.game)).await.unwrap();
             let stored = moves.iter().find(|m| m.ply == ack.ply).unwrap_or_else(|| {
                 panic!(
                     "{:?}: acknowledged move {ack:?} is not in the database",

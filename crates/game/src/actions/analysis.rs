@@ -31,8 +31,8 @@ use crate::store::{
 pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let lang = cx.lang;
     let row = match (id, cx.place.thread) {
-        (Some(id), _) => cx.store().game(id).await?,
-        (None, Some(thread)) => match cx.store().game_in_thread(thread).await? {
+        (Some(id), _) => cx.store().games().game(id).await?,
+        (None, Some(thread)) => match cx.store().games().game_in_thread(thread).await? {
             Some(row) => Some(row),
             None => latest_with_moves(cx, true).await?,
         },
@@ -51,7 +51,7 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     if loaded.game().ply() == 0 {
         return Err(no!("analysis-no-moves", id = row.id.0));
     }
-    if let Some(stored) = cx.store().analysis(row.id).await? {
+    if let Some(stored) = cx.store().games().analysis(row.id).await? {
         let analysis = from_stored(loaded.game(), &stored)?;
         return Ok(reply(cx.svc, cx.voice(), &loaded, &analysis).await);
     }
@@ -147,10 +147,15 @@ async fn keep(
     ready_for: &[(Place, Vec<PlayerId>)],
 ) -> Result<GameAnalysis, StoreError> {
     let stored = to_stored(loaded.row().id, loaded.game(), &analysis, svc);
-    if svc.store().store_analysis(&stored, ready_for).await? {
+    if svc
+        .store()
+        .games()
+        .store_analysis(&stored, ready_for)
+        .await?
+    {
         return Ok(analysis);
     }
-    match svc.store().analysis(loaded.row().id).await? {
+    match svc.store().games().analysis(loaded.row().id).await? {
         Some(theirs) => from_stored(loaded.game(), &theirs),
         None => Err(StoreError::NotFound(Missing::Analysis(loaded.row().id))),
     }
@@ -232,7 +237,12 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
     let (year, month, day) = loaded.row().created_at.utc_date();
     let [white, black] = names;
     // A tournament game is named after its event and round; a failed look-up only costs that.
-    let (event, round) = match svc.store().tournament_of_game(loaded.row().id).await {
+    let (event, round) = match svc
+        .store()
+        .tournaments()
+        .tournament_of_game(loaded.row().id)
+        .await
+    {
         Ok(Some((t, round))) => (
             format!("{} (Rollerball tournament #{})", t.name, t.id.0),
             round.to_string(),
@@ -267,7 +277,7 @@ pub(crate) async fn pgn_tags(svc: &Service, loaded: &Loaded) -> PgnTags {
 /// The annotations of a game's record, if it has been analysed (for `export`); none when it
 /// has not, or the stored analysis cannot be read (logged: the record goes out plain).
 pub(crate) async fn stored_annotations(svc: &Service, loaded: &Loaded) -> Vec<Annotation> {
-    match svc.store().analysis(loaded.row().id).await {
+    match svc.store().games().analysis(loaded.row().id).await {
         Ok(Some(stored)) => match from_stored(loaded.game(), &stored) {
             Ok(analysis) => analysis.annotations(loaded.game()),
             Err(error) => {

@@ -67,7 +67,7 @@ pub(crate) async fn challenge(
     limits::check_room(cx, me, false).await?;
     let now = cx.now();
     let store = cx.store();
-    let mine = store.open_challenges_by(me).await?;
+    let mine = store.challenges().open_challenges_by(me).await?;
     if let Some(c) = mine
         .iter()
         .find(|c| c.challenged == challenged && c.place.channel == place.channel)
@@ -81,13 +81,18 @@ pub(crate) async fn challenge(
             None => no!("challenge-already-open", id = c.id.0),
         });
     }
-    cx.players
-        .remember(&store.upsert_player(me, &cx.actor.name, now).await?);
+    cx.players.remember(
+        &store
+            .players()
+            .upsert_player(me, &cx.actor.name, now)
+            .await?,
+    );
     let challenged_name = match challenged {
         Some(player) => Some(known_player(cx, player).await?),
         None => None,
     };
     let challenge = store
+        .challenges()
         .create_challenge(
             &NewChallenge {
                 challenger: me,
@@ -218,7 +223,11 @@ async fn known_player(cx: &Cx<'_>, player: PlayerId) -> Result<String, StoreErro
         (None, Some(stored)) => return Ok(stored.name),
         (None, None) => crate::players::unknown_name(player),
     };
-    let saved = cx.store().upsert_player(player, &name, cx.now()).await?;
+    let saved = cx
+        .store()
+        .players()
+        .upsert_player(player, &name, cx.now())
+        .await?;
     cx.players.remember(&saved);
     Ok(saved.name)
 }
@@ -243,7 +252,7 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
     let challenge = match (found, id) {
         (Err(refusal @ Refusal::No(..)), Some(id)) => {
             // Say precisely why a named challenge can't be taken.
-            if let Some(c) = cx.store().challenge(id).await? {
+            if let Some(c) = cx.store().challenges().challenge(id).await? {
                 if c.challenger == me {
                     return Err(no!("accept-own"));
                 }
@@ -265,8 +274,12 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
     // coming back moves the deadlines of the games waiting for them, which a new one is not.
     let back = vacation::back_before(cx, None).await?;
     let now = cx.now();
-    cx.players
-        .remember(&cx.store().upsert_player(me, &cx.actor.name, now).await?);
+    cx.players.remember(
+        &cx.store()
+            .players()
+            .upsert_player(me, &cx.actor.name, now)
+            .await?,
+    );
     let challenger_color = match challenge.colour {
         ColourWish::White => Color::White,
         ColourWish::Black => Color::Black,
@@ -280,6 +293,7 @@ pub(crate) async fn accept(cx: &Cx<'_>, id: Option<ChallengeId>) -> Res<Reply> {
     };
     let (_, row) = cx
         .store()
+        .challenges()
         .accept_challenge(
             challenge.id,
             me,
@@ -368,6 +382,7 @@ pub(crate) async fn close(
     };
     let c = cx
         .store()
+        .challenges()
         .close_challenge(challenge.id, status, cx.now())
         .await?;
     let challenger = cx.who(c.challenger).await;
@@ -423,7 +438,7 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         return Err(no!("rematch-not-over", id = loaded.id()));
     }
     let exists = |game: GameId| Err(no!("rematch-exists", id = loaded.id(), game = game.0));
-    if let Some(game) = cx.store().rematch_of(loaded.row().id).await? {
+    if let Some(game) = cx.store().games().rematch_of(loaded.row().id).await? {
         return exists(game.id);
     }
     if let Some(level) = loaded.row().computer_level {
@@ -438,10 +453,12 @@ pub(crate) async fn rematch(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         .await
         {
             // Asked twice at once: the other ask made it.
-            Err(Refusal::Store(StoreError::Conflict)) => match cx.store().rematch_of(id).await? {
-                Some(game) => exists(game.id),
-                None => Err(Refusal::Store(StoreError::Conflict)),
-            },
+            Err(Refusal::Store(StoreError::Conflict)) => {
+                match cx.store().games().rematch_of(id).await? {
+                    Some(game) => exists(game.id),
+                    None => Err(Refusal::Store(StoreError::Conflict)),
+                }
+            }
             other => other,
         };
     }
@@ -505,6 +522,7 @@ async fn rematch_which(cx: &Cx<'_>) -> Res<Refusal> {
 async fn open_rematch(cx: &Cx<'_>, loaded: &Loaded) -> Res<Option<Res<Reply>>> {
     let Some(c) = cx
         .store()
+        .challenges()
         .open_rematch_challenge(loaded.row().id)
         .await?
         .filter(|c| c.expires_at > cx.now())

@@ -96,7 +96,11 @@ pub(crate) async fn start(
     let now = cx.now();
     let me = cx.actor.id;
     limits::check_room(cx, me, true).await?;
-    let player = cx.store().upsert_player(me, &cx.actor.name, now).await?;
+    let player = cx
+        .store()
+        .players()
+        .upsert_player(me, &cx.actor.name, now)
+        .await?;
     cx.players.remember(&player);
     let mine = colour.unwrap_or_else(|| {
         if coin(now.0 as u64 ^ me.0) {
@@ -111,6 +115,7 @@ pub(crate) async fn start(
     };
     let row = cx
         .store()
+        .play()
         .create_game(
             &NewGame {
                 place,

@@ -67,6 +67,7 @@ pub(crate) async fn abort(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     // A tournament's pairing must end with a result: an aborted game would leave it unplayed.
     if let Some((t, _)) = cx
         .store()
+        .tournaments()
         .tournament_of_game(seat.loaded().row().id)
         .await?
     {

@@ -32,7 +32,7 @@ pub(crate) async fn forecast(
     }
     let record = forecast::record(loaded.game());
     // The lines as they stand now: what is left of each that still matches the game.
-    let stored = cx.store().forecasts(game, me).await?;
+    let stored = cx.store().play().forecasts(game, me).await?;
     // On the owner's move only lines held by an offer are left (their first move is the
     // owner's); on the opponent's, every line that still matches.
     let mut lines: Vec<Vec<String>> = stored
@@ -57,7 +57,10 @@ pub(crate) async fn forecast(
             Ok(Reply::private(listing(cx, loaded.game(), game, &lines)))
         }
         ForecastChange::Clear => {
-            cx.store().set_forecasts(game, me, &[], cx.now()).await?;
+            cx.store()
+                .play()
+                .set_forecasts(game, me, &[], cx.now())
+                .await?;
             Ok(Reply::private(tr!(
                 lang,
                 "forecast-cleared",
@@ -113,7 +116,10 @@ pub(crate) async fn forecast(
                     moves: moves.clone(),
                 })
                 .collect();
-            cx.store().set_forecasts(game, me, &keep, cx.now()).await?;
+            cx.store()
+                .play()
+                .set_forecasts(game, me, &keep, cx.now())
+                .await?;
             let mut text = tr!(
                 lang,
                 "forecast-saved",
@@ -245,7 +251,7 @@ pub(crate) async fn answer(
     if seat.loaded().game().outcome().is_some() || row.computer_level.is_some() {
         return Ok(None);
     }
-    let lines = svc.store().forecasts(id, owner).await?;
+    let lines = svc.store().play().forecasts(id, owner).await?;
     if lines.is_empty() {
         return Ok(None);
     }
@@ -258,6 +264,7 @@ pub(crate) async fn answer(
         let held = forecast::held(&lines, &record);
         if held != lines {
             svc.store()
+                .play()
                 .set_forecasts(id, owner, &held, svc.now())
                 .await?;
         }
@@ -273,6 +280,7 @@ pub(crate) async fn answer(
             .filter(|l| forecast::is_held(l, &record))
             .collect();
         svc.store()
+            .play()
             .set_forecasts(id, owner, &held, svc.now())
             .await?;
         return Ok(None);
@@ -280,7 +288,12 @@ pub(crate) async fn answer(
     let san = seat.play(svc, voice, mv).await?;
     // The answer stands; the lines are tidied after it. Should that fail, the lines left over
     // are still judged against the record, so nothing is played twice or out of turn.
-    if let Err(error) = svc.store().set_forecasts(id, owner, &kept, svc.now()).await {
+    if let Err(error) = svc
+        .store()
+        .play()
+        .set_forecasts(id, owner, &kept, svc.now())
+        .await
+    {
         tracing::warn!(game = id.0, %error, "the forecast lines could not be tidied after an answer");
     }
     Ok(Some(san))

@@ -18,7 +18,12 @@ pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply
     let me = cx.actor.id;
     let player = match cx.players.get(me).await? {
         Some(p) => p,
-        None => cx.store().upsert_player(me, &cx.actor.name, now).await?,
+        None => {
+            cx.store()
+                .players()
+                .upsert_player(me, &cx.actor.name, now)
+                .await?
+        }
     };
     let (language, ping, dm) = match change {
         None => {
@@ -49,6 +54,7 @@ pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply
     };
     let saved = cx
         .store()
+        .players()
         .set_player_settings(me, language.as_deref(), ping, dm, now)
         .await?;
     cx.players.remember(&saved);

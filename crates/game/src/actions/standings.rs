@@ -17,7 +17,11 @@ pub(crate) async fn leaderboard(cx: &Cx<'_>) -> Result<Reply, StoreError> {
     let lang = cx.lang;
     let scope = scope_of(cx.place);
     let now = cx.now();
-    let entries = cx.store().leaderboard(scope, LEADERBOARD_SIZE).await?;
+    let entries = cx
+        .store()
+        .ratings()
+        .leaderboard(scope, LEADERBOARD_SIZE)
+        .await?;
     if entries.is_empty() {
         return Ok(Reply::private(texts::empty_leaderboard(lang, scope)));
     }
@@ -32,10 +36,10 @@ pub(crate) async fn leaderboard(cx: &Cx<'_>) -> Result<Reply, StoreError> {
         lines.push(leaderboard_line(cx, place, entry, cx.actor.id, now).await?);
     }
     if !entries.iter().any(|e| e.rating.player == cx.actor.id) {
-        let mine = cx.store().rating(cx.actor.id, scope).await?;
+        let mine = cx.store().ratings().rating(cx.actor.id, scope).await?;
         if mine.games > 0 {
-            let place = cx.store().rank(&mine).await?;
-            let name = match cx.store().player(cx.actor.id).await? {
+            let place = cx.store().ratings().rank(&mine).await?;
+            let name = match cx.store().players().player(cx.actor.id).await? {
                 Some(player) => player.name,
                 None => cx.actor.name.clone(),
             };
@@ -64,6 +68,7 @@ async fn leaderboard_line(
 ) -> Result<String, StoreError> {
     let record = cx
         .store()
+        .games()
         .record(entry.rating.player, entry.rating.scope)
         .await?;
     Ok(texts::leaderboard_line(
@@ -97,15 +102,16 @@ pub(crate) async fn stats(cx: &Cx<'_>, player: Option<&PlayerRef>) -> Result<Rep
     let mut ratings = Vec::with_capacity(2);
     for scope in [scope, RatingScope::Global] {
         if ratings.iter().all(|(s, _): &(RatingScope, _)| *s != scope) {
-            let rating = cx.store().rating(id, scope).await?;
+            let rating = cx.store().ratings().rating(id, scope).await?;
             let shown = (rating.games > 0).then(|| (as_of(&rating, now), rating.games));
             ratings.push((scope, shown));
         }
     }
-    let record = cx.store().record(id, scope).await?;
-    let streak = cx.store().streak(id, scope).await?;
+    let record = cx.store().games().record(id, scope).await?;
+    let streak = cx.store().games().streak(id, scope).await?;
     let active: Vec<i64> = cx
         .store()
+        .games()
         .active_games_of(id)
         .await?
         .iter()

@@ -322,6 +322,7 @@ pub(crate) async fn list(cx: &Cx<'_>) -> Res<Reply> {
     ] {
         shown.extend(
             cx.store()
+                .tournaments()
                 .tournaments_in_status(server, status, most)
                 .await?,
         );
@@ -329,9 +330,15 @@ pub(crate) async fn list(cx: &Cx<'_>) -> Res<Reply> {
     // And the asker's own, however many newer ones there are.
     let me = cx.actor.id;
     for status in [TournamentStatus::Open, TournamentStatus::Running] {
-        shown.extend(cx.store().tournaments_joined_by(me, server, status).await?);
         shown.extend(
             cx.store()
+                .tournaments()
+                .tournaments_joined_by(me, server, status)
+                .await?,
+        );
+        shown.extend(
+            cx.store()
+                .tournaments()
                 .tournaments_organised_by(me, server, status)
                 .await?,
         );

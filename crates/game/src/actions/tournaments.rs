@@ -75,7 +75,7 @@ pub(crate) async fn create(
     }
     let store = cx.store();
     let me = cx.actor.id;
-    let organised = store.open_tournaments_of(me).await?;
+    let organised = store.tournaments().open_tournaments_of(me).await?;
     if organised >= limits::OPEN_TOURNAMENTS_MAX {
         return Err(limits::cap_refusal(
             cx,
@@ -92,10 +92,12 @@ pub(crate) async fn create(
     // tournaments the server has seen since.
     let wanted = name.as_str().to_lowercase();
     let mut live = store
+        .tournaments()
         .tournaments_in_status(server, TournamentStatus::Open, u32::MAX)
         .await?;
     live.extend(
         store
+            .tournaments()
             .tournaments_in_status(server, TournamentStatus::Running, u32::MAX)
             .await?,
     );
@@ -104,9 +106,14 @@ pub(crate) async fn create(
         return Err(no!("tournament-name-taken", tournament = title(cx, &t)));
     }
     let now = cx.now();
-    cx.players
-        .remember(&store.upsert_player(me, &cx.actor.name, now).await?);
+    cx.players.remember(
+        &store
+            .players()
+            .upsert_player(me, &cx.actor.name, now)
+            .await?,
+    );
     let t = store
+        .tournaments()
         .create_tournament(
             &NewTournament {
                 name: name.as_str().to_string(),
@@ -159,17 +166,31 @@ pub(crate) async fn join(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
     // `start`), so a player already there does not sign up for more.
     limits::check_room(cx, me, false).await?;
     let now = cx.now();
-    cx.players
-        .remember(&store.upsert_player(me, &cx.actor.name, now).await?);
-    let joined = match store.join_tournament(t.id, me, now).await {
+    cx.players.remember(
+        &store
+            .players()
+            .upsert_player(me, &cx.actor.name, now)
+            .await?,
+    );
+    let joined = match store.tournaments().join_tournament(t.id, me, now).await {
         Ok(joined) => joined,
         Err(StoreError::Conflict) => {
             // Someone took the last seat, or the organiser started it, meanwhile.
-            let now_is = store.tournament(t.id).await?.unwrap_or_else(|| t.clone());
+            let now_is = store
+                .tournaments()
+                .tournament(t.id)
+                .await?
+                .unwrap_or_else(|| t.clone());
             if now_is.status == TournamentStatus::Open && now_is.entrants >= now_is.max_players {
                 return Err(full(cx, &now_is));
             }
-            if store.entrants(t.id).await?.iter().any(|e| e.player == me) {
+            if store
+                .tournaments()
+                .entrants(t.id)
+                .await?
+                .iter()
+                .any(|e| e.player == me)
+            {
                 return Err(no!(
                     "tournament-already-joined",
                     tournament = title(cx, &now_is)
@@ -180,6 +201,7 @@ pub(crate) async fn join(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
         Err(other) => return Err(other.into()),
     };
     let players = store
+        .tournaments()
         .entrants(joined.id)
         .await
         .map(|es| es.into_iter().map(|e| e.player).collect::<Vec<_>>())
@@ -226,6 +248,7 @@ pub(crate) async fn leave(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
     }
     let left = cx
         .store()
+        .tournaments()
         .leave_tournament(t.id, me, cx.now())
         .await
         .map_err(|e| refused_after_race(cx, t, e))?;
@@ -266,9 +289,10 @@ pub(crate) async fn cancel(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> 
     if t.status != TournamentStatus::Open {
         return Err(not_open(cx, &t));
     }
-    let players = cx.store().entrants(t.id).await?;
+    let players = cx.store().tournaments().entrants(t.id).await?;
     let cancelled = cx
         .store()
+        .tournaments()
         .cancel_tournament(t.id, cx.now())
         .await
         .map_err(|e| refused_after_race(cx, &t, e))?;
@@ -298,7 +322,7 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
         if t.status != TournamentStatus::Open {
             return Err(not_open(cx, &t));
         }
-        let entrants = cx.store().entrants(t.id).await?;
+        let entrants = cx.store().tournaments().entrants(t.id).await?;
         if (entrants.len() as u32) < MIN_PLAYERS {
             let signed: Vec<PlayerId> = entrants.iter().map(|e| e.player).collect();
             return Err(no!(
@@ -327,6 +351,7 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
         let pairs = pairings(&seated, t.double);
         let started = cx
             .store()
+            .tournaments()
             .start_tournament(
                 t.id,
                 t.version,
@@ -351,7 +376,7 @@ pub(crate) async fn start(cx: &Cx<'_>, id: Option<TournamentId>) -> Res<Reply> {
             }
             Err(StoreError::Conflict) if attempt < START_ATTEMPTS => {
                 // Someone joined or left meanwhile (or another start won): read it again.
-                match cx.store().tournament(t.id).await? {
+                match cx.store().tournaments().tournament(t.id).await? {
                     Some(again) => t = again,
                     None => return Err(no!("tournament-none", id = t.id.0)),
                 }
@@ -462,6 +487,7 @@ pub(crate) async fn withdraw(
         TournamentStatus::Open => {
             let left = cx
                 .store()
+                .tournaments()
                 .leave_tournament(t.id, player, cx.now())
                 .await
                 .map_err(|e| refused_after_race(cx, t, e))?;
@@ -504,6 +530,7 @@ pub(crate) async fn withdraw(
     }
     let forfeited = cx
         .store()
+        .tournaments()
         .withdraw_from_tournament(t.id, player, cx.now())
         .await
         .map_err(|e| refused_after_race(cx, t, e))?;

@@ -1,5 +1,5 @@
 //! `vacation`: a player away. While they are, the clocks of their games where they are to move
-//! stand still (the store moves those deadlines, [`Store::start_vacation`]); their opponents see
+//! stand still (the store moves those deadlines, [`Players::start_vacation`]); their opponents see
 //! until when on the board and in `games`. Coming back — `vacation off`, any move of theirs, or
 //! starting a game (a challenge made or accepted, a rematch, a game against the computer) —
 //! gives back the whole days not used; a vacation that runs out ends in the sweep
@@ -7,7 +7,7 @@
 //! their open challenges are withdrawn when they leave, and a game that begins without them (a
 //! tournament started) has its clock held like the others ([`hold_new_game`]).
 //!
-//! [`Store::start_vacation`]: crate::store::Store::start_vacation
+//! [`Players::start_vacation`]: crate::store::Players::start_vacation
 //! [`Service::vacation_ends`]: crate::service::Service
 
 use crate::command::VacationChange;
@@ -24,13 +24,17 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
     let lang = cx.lang;
     let now = cx.now();
     let me = cx.actor.id;
-    let player = cx.store().upsert_player(me, &cx.actor.name, now).await?;
+    let player = cx
+        .store()
+        .players()
+        .upsert_player(me, &cx.actor.name, now)
+        .await?;
     cx.players.remember(&player);
     let away = player.vacation.filter(|v| v.until > now);
     match change {
         None => {
             let year = away.map_or(now.utc_date().0, |v| v.year());
-            let used = cx.store().vacation_days_used(me, year).await?;
+            let used = cx.store().players().vacation_days_used(me, year).await?;
             let left = VACATION_DAYS_PER_YEAR.saturating_sub(used);
             Ok(Reply::private(match away {
                 Some(v) => tr!(
@@ -56,7 +60,7 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
                 return Err(no!("vacation-already", until = cx.voice().time(v.until)));
             }
             let year = now.utc_date().0;
-            let used = cx.store().vacation_days_used(me, year).await?;
+            let used = cx.store().players().vacation_days_used(me, year).await?;
             let left = VACATION_DAYS_PER_YEAR.saturating_sub(used);
             if left == 0 {
                 return Err(no!(
@@ -76,6 +80,7 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
             }
             let (v, games) = match cx
                 .store()
+                .players()
                 .start_vacation(me, days, VACATION_DAYS_PER_YEAR, now)
                 .await
             {
@@ -123,7 +128,12 @@ pub(crate) async fn vacation(cx: &Cx<'_>, change: Option<VacationChange>) -> Res
 /// here: a challenge that cannot be withdrawn is logged (and held to the vacation's end if it
 /// is accepted).
 async fn withdraw_challenges(cx: &Cx<'_>) -> Vec<i64> {
-    let open = match cx.store().open_challenges_by(cx.actor.id).await {
+    let open = match cx
+        .store()
+        .challenges()
+        .open_challenges_by(cx.actor.id)
+        .await
+    {
         Ok(open) => open,
         Err(error) => {
             tracing::warn!(player = cx.actor.id.0, %error, "cannot withdraw the challenges of a player going away");
@@ -134,6 +144,7 @@ async fn withdraw_challenges(cx: &Cx<'_>) -> Vec<i64> {
     for c in open.iter().filter(|c| c.expires_at > cx.now()) {
         match cx
             .store()
+            .challenges()
             .close_challenge(c.id, ChallengeStatus::Cancelled, cx.now())
             .await
         {
@@ -159,7 +170,7 @@ async fn come_back(
     moving_in: Option<GameId>,
 ) -> Res<String> {
     let me = cx.actor.id;
-    match cx.store().end_vacation(me, v, now).await {
+    match cx.store().players().end_vacation(me, v, now).await {
         Err(StoreError::Conflict) => return Err(no!("vacation-changed")),
         other => other?,
     };
@@ -169,12 +180,13 @@ async fn come_back(
     });
     let used = cx
         .store()
+        .players()
         .vacation_days_used(me, v.year())
         .await
         .unwrap_or(0);
     // Every game where they are to move, whether or not its deadline had to move back (it
     // does not when the days begun are all used).
-    let waiting = match cx.store().active_games_of(me).await {
+    let waiting = match cx.store().games().active_games_of(me).await {
         Ok(games) => games
             .iter()
             .filter(|g| g.player(g.to_move) == Some(me) && Some(g.id) != moving_in)
@@ -254,6 +266,7 @@ pub(crate) async fn hold_new_game(cx: &Cx<'_>, game: Game) -> Game {
     let deadline = deadlines::deadline_after_vacation(now, game.days_per_move, Some(until));
     match cx
         .store()
+        .play()
         .set_deadline(game.id, game.version, deadline, now)
         .await
     {

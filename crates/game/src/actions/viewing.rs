@@ -184,7 +184,7 @@ pub(crate) async fn history(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
 /// deadline and where each is played; privately.
 pub(crate) async fn games(cx: &Cx<'_>) -> Res<Reply> {
     let me = cx.actor.id;
-    let games = cx.store().active_games_of(me).await?;
+    let games = cx.store().games().active_games_of(me).await?;
     if games.is_empty() {
         return Ok(Reply::private(tr!(cx.lang, "games-none")));
     }

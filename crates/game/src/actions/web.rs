@@ -23,7 +23,7 @@ pub(crate) async fn web(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let plays = loaded.row().color_of(cx.actor.id).is_some() && loaded.game().outcome().is_none();
     let link = match plays && links.private_links() {
         true => {
-            let version = cx.store().link_version(cx.actor.id).await?;
+            let version = cx.store().players().link_version(cx.actor.id).await?;
             links.private(cx.actor.id, game, version, cx.now())
         }
         false => None,
@@ -51,7 +51,10 @@ pub(crate) async fn revoke(cx: &Cx<'_>) -> Res<Reply> {
     if !links.private_links() {
         return Err(no!("web-link-off"));
     }
-    cx.store().revoke_links(cx.actor.id, cx.now()).await?;
+    cx.store()
+        .players()
+        .revoke_links(cx.actor.id, cx.now())
+        .await?;
     Ok(Reply::private(tr!(cx.lang, "web-revoked")))
 }
 
@@ -63,6 +66,7 @@ impl Service {
         let grant = links.check(token, self.now())?;
         let current = self
             .store()
+            .players()
             .link_version(grant.player)
             .await
             .map_err(|error| {

@@ -22,7 +22,7 @@ impl Service {
         let players = Players::new(self.store());
         let read = async {
             let loaded = Loaded::load(self.store(), &players, game).await?;
-            let stored = self.store().analysis(game).await?;
+            let stored = self.store().games().analysis(game).await?;
             Ok::<_, crate::context::Refusal>(loaded.zip(stored))
         };
         let (loaded, stored) = match read.await {

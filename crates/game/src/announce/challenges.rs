@@ -23,7 +23,7 @@ impl Service {
         let Some(id) = event.kind.challenge() else {
             return Ok(None);
         };
-        let c = match self.store().challenge(id).await {
+        let c = match self.store().challenges().challenge(id).await {
             Ok(Some(c)) => c,
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "challenge", id.0),

@@ -80,7 +80,7 @@ impl Service {
         let Some(game) = event.game else {
             return Ok(None);
         };
-        let Some(row) = self.store().game(game).await? else {
+        let Some(row) = self.store().games().game(game).await? else {
             return Ok(None);
         };
         let (turn, seen_by) = match &event.kind {

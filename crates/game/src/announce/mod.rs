@@ -162,10 +162,10 @@ impl Service {
         shards: Option<ShardFilter>,
         reading: Reading,
     ) -> Result<EventReader, StoreError> {
-        let position = match self.store().reader_position(name).await? {
+        let position = match self.store().event_log().reader_position(name).await? {
             Some(position) => position,
             None => {
-                let readers = self.store().reader_positions().await?;
+                let readers = self.store().event_log().reader_positions().await?;
                 let replaced = takeover::Others {
                     name,
                     shards,
@@ -181,9 +181,10 @@ impl Service {
                         );
                         position
                     }
-                    None => self.store().last_event().await?,
+                    None => self.store().event_log().last_event().await?,
                 };
                 self.store()
+                    .event_log()
                     .set_reader_position(name, start, self.now())
                     .await?;
                 start
@@ -248,13 +249,14 @@ impl Service {
     async fn read_batch(&self, reader: &mut EventReader) -> Result<Vec<Event>, StoreError> {
         let committed = self
             .store()
+            .event_log()
             .committed_after(&mut reader.cursor, 4 * BATCH)
             .await?;
         let position = reader.cursor.position();
         let mut events = match reader.reading {
             Reading::Posts => {
                 // Read each time: a process that starts beside this one is soon serving.
-                let readers = self.store().reader_positions().await?;
+                let readers = self.store().event_log().reader_positions().await?;
                 let serving = takeover::Others {
                     name: &reader.name,
                     shards: reader.shards,
@@ -262,11 +264,13 @@ impl Service {
                 }
                 .serving();
                 self.store()
+                    .event_log()
                     .events_after(position, reader.shards, &serving, BATCH)
                     .await?
             }
             Reading::TurnNotices => {
                 self.store()
+                    .event_log()
                     .shard_events_after(position, reader.shards, direct::TURN_KINDS, BATCH)
                     .await?
             }
@@ -290,16 +294,16 @@ impl Service {
     }
 
     /// Makes this process the consumer `name` of the log (see
-    /// [`Store::serve_events_as`](crate::store::Store::serve_events_as)): called by a front end
+    /// [`EventLog::serve_events_as`](crate::store::EventLog::serve_events_as)): called by a front end
     /// before it answers any command, so that its answers owe their events to it.
     pub fn serve_events_as(&self, name: &str) {
-        self.store().serve_events_as(name);
+        self.store().event_log().serve_events_as(name);
     }
 
     /// Changes each time events are committed (by this process, or on PostgreSQL by any): the
     /// consumer waits on it rather than polling.
     pub async fn event_wakeups(&self) -> tokio::sync::watch::Receiver<()> {
-        self.store().event_wakeups().await
+        self.store().event_log().event_wakeups().await
     }
 
     /// Records that the reader is done with the events `ids` (an announcement's, once posted):
@@ -319,6 +323,7 @@ impl Service {
         if reader.cursor.advance()
             && let Err(error) = self
                 .store()
+                .event_log()
                 .set_reader_position(&reader.name, reader.cursor.position(), self.now())
                 .await
         {
@@ -335,7 +340,7 @@ impl Service {
     pub(super) async fn prune_events(&self) {
         let kept = i64::try_from(self.events_kept().as_millis()).unwrap_or(i64::MAX);
         let before = Timestamp(self.now().0.saturating_sub(kept));
-        match self.store().prune_events(before).await {
+        match self.store().event_log().prune_events(before).await {
             Ok(0) => {}
             Ok(pruned) => tracing::debug!(pruned, "old events pruned"),
             Err(error) => {
@@ -351,8 +356,10 @@ impl Service {
     /// served as this consumer before (it stopped, or died, before its answer reported); one
     /// another id owes was read because that process no longer serves its shards.
     async fn owed(&self, event: &Event) -> bool {
-        let deliveries = self.store().deliveries();
-        if event.answered_by != Some(self.store().instance()) || !deliveries.knows(event.id) {
+        let deliveries = self.store().event_log().deliveries();
+        if event.answered_by != Some(self.store().event_log().instance())
+            || !deliveries.knows(event.id)
+        {
             return true;
         }
         deliveries.outcome(event.id, ANSWER_PATIENCE).await != Delivery::Delivered

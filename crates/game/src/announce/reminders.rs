@@ -17,7 +17,7 @@ impl Service {
         ply: u32,
         stage: u32,
     ) -> Result<Option<Notice>, StoreError> {
-        let game = match self.store().game(game).await {
+        let game = match self.store().games().game(game).await {
             Ok(Some(game)) => game,
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "game", game.0),

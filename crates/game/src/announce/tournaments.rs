@@ -18,7 +18,7 @@ impl Service {
         id: TournamentId,
         started: bool,
     ) -> Result<Option<Notice>, StoreError> {
-        let t = match self.store().tournament(id).await {
+        let t = match self.store().tournaments().tournament(id).await {
             Ok(Some(t)) => t,
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "tournament", id.0),
@@ -42,12 +42,12 @@ impl Service {
         };
         let lang = self.server_language(t.place.server).await;
         let cx = self.as_organiser(&organiser, t, lang, players);
-        let mut entrants = self.store().entrants(t.id).await?;
+        let mut entrants = self.store().tournaments().entrants(t.id).await?;
         entrants.sort_by_key(|e| e.seat);
         let seated: Vec<_> = entrants.iter().map(|e| e.player).collect();
         let mut games = Vec::new();
-        for tg in self.store().tournament_games(t.id).await? {
-            games.extend(self.store().game(tg.game).await?);
+        for tg in self.store().tournaments().tournament_games(t.id).await? {
+            games.extend(self.store().games().game(tg.game).await?);
         }
         let mut reply = started_reply(&cx, t, &seated, &games).await;
         // The games are in play already: their threads were the answer's to open.

@@ -46,13 +46,13 @@ impl Loaded {
         players: &Players<'_>,
         id: GameId,
     ) -> Res<Option<Loaded>> {
-        let Some((row, moves)) = store.game_with_moves(id).await? else {
+        let Some((row, moves)) = store.games().game_with_moves(id).await? else {
             return Ok(None);
         };
         Loaded::from_stored(players, row, &moves).await.map(Some)
     }
 
-    /// A game from its stored row and moves (one read of the store's, [`Store::game_with_moves`]),
+    /// A game from its stored row and moves (one read of the store's, [`Games::game_with_moves`]),
     /// replayed. The players are looked up through `players`.
     pub(crate) async fn from_stored(
         players: &Players<'_>,

@@ -39,7 +39,7 @@ impl<'a> Seat<'a> {
             None => lookup::my_game(cx, None).await?.id,
         };
         let lock = cx.svc.locks().lock(id).await;
-        let Some((row, moves)) = cx.store().game_with_moves(id).await? else {
+        let Some((row, moves)) = cx.store().games().game_with_moves(id).await? else {
             return Err(no!("game-none", id = id.0));
         };
         // Whose it is, before the record is replayed: a stranger's request costs no replay.
@@ -139,6 +139,7 @@ impl<'a> Seat<'a> {
         let row = &self.loaded.row;
         let committed = svc
             .store()
+            .play()
             .commit_move(row.id, row.version, &new_move, after, now)
             .await;
         match committed {
@@ -163,6 +164,7 @@ impl<'a> Seat<'a> {
         let row = &self.loaded.row;
         self.loaded.row = svc
             .store()
+            .play()
             .end_game(row.id, row.version, ending(outcome), svc.now())
             .await?;
         self.loaded.game.end(outcome);
@@ -186,6 +188,7 @@ impl<'a> Seat<'a> {
         let row = &self.loaded.row;
         self.loaded.row = svc
             .store()
+            .play()
             .take_back(row.id, row.version, plies as u32, deadline, now)
             .await?;
         for _ in 0..plies {
@@ -203,6 +206,7 @@ impl<'a> Seat<'a> {
         let row = &self.loaded.row;
         self.loaded.row = svc
             .store()
+            .play()
             .set_offer(row.id, row.version, offer, svc.now())
             .await?;
         Ok(())
@@ -213,6 +217,7 @@ impl<'a> Seat<'a> {
         let row = &self.loaded.row;
         self.loaded.row = svc
             .store()
+            .play()
             .clear_offer(row.id, row.version, svc.now())
             .await?;
         Ok(())
@@ -223,6 +228,7 @@ impl<'a> Seat<'a> {
         let row = &self.loaded.row;
         self.loaded.row = svc
             .store()
+            .play()
             .set_deadline(row.id, row.version, deadline, svc.now())
             .await?;
         Ok(())

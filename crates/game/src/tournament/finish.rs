@@ -25,7 +25,7 @@ impl Service {
     /// Part of [`Service::game_over`]: a tournament whose last game this was is finished.
     /// Never fails: a failure is logged, and the sweep finishes the tournament instead.
     pub(crate) async fn tournament_game_over(&self, game: &StoredGame) {
-        let found = match self.store().tournament_of_game(game.id).await {
+        let found = match self.store().tournaments().tournament_of_game(game.id).await {
             Ok(found) => found,
             Err(error) => {
                 tracing::error!(game = game.id.0, %error, "cannot find the game's tournament; the sweep will finish it");
@@ -36,6 +36,7 @@ impl Service {
             && t.status == TournamentStatus::Running
             && let Err(error) = self
                 .store()
+                .tournaments()
                 .finish_tournament_if_done(t.id, self.now())
                 .await
         {
@@ -47,10 +48,20 @@ impl Service {
     /// and returns the announcements of the tournaments that finished.
     pub(crate) async fn sweep_tournaments(&self) -> Vec<Notice> {
         let now = self.now();
-        match self.store().running_tournaments_done(SWEEP_BATCH).await {
+        match self
+            .store()
+            .tournaments()
+            .running_tournaments_done(SWEEP_BATCH)
+            .await
+        {
             Ok(done) => {
                 for id in done {
-                    if let Err(error) = self.store().finish_tournament_if_done(id, now).await {
+                    if let Err(error) = self
+                        .store()
+                        .tournaments()
+                        .finish_tournament_if_done(id, now)
+                        .await
+                    {
                         tracing::error!(tournament = id.0, %error, "cannot finish a tournament");
                     }
                 }
@@ -60,6 +71,7 @@ impl Service {
         let mut notices = Vec::new();
         match self
             .store()
+            .tournaments()
             .claim_tournament_announcements(now, SWEEP_BATCH)
             .await
         {
@@ -175,7 +187,7 @@ impl Service {
     /// only, however many ended in the same sweep).
     pub(crate) async fn tournament_note(&self, voice: Voice<'_>, game: GameId) -> Option<String> {
         let (t, _) = self.game_tournament(game).await?;
-        let games = match self.store().tournament_games(t.id).await {
+        let games = match self.store().tournaments().tournament_games(t.id).await {
             Ok(games) => games,
             Err(error) => {
                 tracing::warn!(tournament = t.id.0, %error, "cannot count the tournament's games");
@@ -219,7 +231,7 @@ impl Service {
     /// The tournament of a game and the game's round; `None` for none, or when the store
     /// cannot say (logged).
     pub(crate) async fn game_tournament(&self, game: GameId) -> Option<(Tournament, u32)> {
-        match self.store().tournament_of_game(game).await {
+        match self.store().tournaments().tournament_of_game(game).await {
             Ok(found) => found,
             Err(error) => {
                 tracing::warn!(game = game.0, %error, "cannot look up the game's tournament");

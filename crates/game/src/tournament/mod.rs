@@ -50,11 +50,11 @@ pub(crate) struct Roster {
 impl Roster {
     /// Reads `tournament`'s entrants and games.
     pub(crate) async fn load(store: &Store, tournament: Tournament) -> Result<Roster, StoreError> {
-        let entrants = store.entrants(tournament.id).await?;
+        let entrants = store.tournaments().entrants(tournament.id).await?;
         let games = if tournament.status == TournamentStatus::Open {
             Vec::new()
         } else {
-            store.tournament_games(tournament.id).await?
+            store.tournaments().tournament_games(tournament.id).await?
         };
         Ok(Roster {
             tournament,
@@ -148,7 +148,7 @@ pub(crate) async fn find(
     };
     let store = cx.store();
     if let Some(id) = id {
-        let Some(t) = store.tournament(id).await? else {
+        let Some(t) = store.tournaments().tournament(id).await? else {
             return Err(no!("tournament-none", id = id.0));
         };
         if t.place.server != Some(server) {
@@ -159,8 +159,11 @@ pub(crate) async fn find(
     // In a tournament game's thread, that game's tournament.
     if matches!(want, Want::View | Want::Withdraw)
         && cx.place.thread.is_some()
-        && let Some(one) = store.only_active_game_in(place_key(cx.place)).await?
-        && let Some((t, _)) = store.tournament_of_game(one.id).await?
+        && let Some(one) = store
+            .games()
+            .only_active_game_in(place_key(cx.place))
+            .await?
+        && let Some((t, _)) = store.tournaments().tournament_of_game(one.id).await?
     {
         return Ok(t);
     }
@@ -169,31 +172,71 @@ pub(crate) async fn find(
     // The asker's own are read by player, so however many others the server holds (and
     // however recent), none of them can hide these.
     let mut fits = match want {
-        Want::Join => store.tournaments_in_status(server, open, LISTED).await?,
-        Want::Leave => store.tournaments_joined_by(me, server, open).await?,
-        Want::Organise => store.tournaments_organised_by(me, server, open).await?,
+        Want::Join => {
+            store
+                .tournaments()
+                .tournaments_in_status(server, open, LISTED)
+                .await?
+        }
+        Want::Leave => {
+            store
+                .tournaments()
+                .tournaments_joined_by(me, server, open)
+                .await?
+        }
+        Want::Organise => {
+            store
+                .tournaments()
+                .tournaments_organised_by(me, server, open)
+                .await?
+        }
         Want::Withdraw => {
-            let mut mine = store.tournaments_organised_by(me, server, open).await?;
-            mine.extend(store.tournaments_organised_by(me, server, running).await?);
+            let mut mine = store
+                .tournaments()
+                .tournaments_organised_by(me, server, open)
+                .await?;
+            mine.extend(
+                store
+                    .tournaments()
+                    .tournaments_organised_by(me, server, running)
+                    .await?,
+            );
             mine
         }
-        Want::View => store.tournaments_in_status(server, running, LISTED).await?,
+        Want::View => {
+            store
+                .tournaments()
+                .tournaments_in_status(server, running, LISTED)
+                .await?
+        }
     };
     if fits.is_empty() && matches!(want, Want::Leave | Want::Organise | Want::Withdraw) {
         // Not the asker's: if only one tournament here could be meant, the action says
         // precisely why it is not theirs to change.
-        let mut could = store.tournaments_in_status(server, open, 2).await?;
+        let mut could = store
+            .tournaments()
+            .tournaments_in_status(server, open, 2)
+            .await?;
         if want == Want::Withdraw {
-            could.extend(store.tournaments_in_status(server, running, 2).await?);
+            could.extend(
+                store
+                    .tournaments()
+                    .tournaments_in_status(server, running, 2)
+                    .await?,
+            );
         }
         if let [one] = could.as_slice() {
             return Ok(one.clone());
         }
     }
     if want == Want::View && fits.is_empty() {
-        fits = store.tournaments_in_status(server, open, LISTED).await?;
+        fits = store
+            .tournaments()
+            .tournaments_in_status(server, open, LISTED)
+            .await?;
         if fits.is_empty() {
             fits = store
+                .tournaments()
                 .tournaments_in_status(server, TournamentStatus::Finished, 1)
                 .await?;
         }

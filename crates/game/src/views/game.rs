@@ -111,7 +111,7 @@ impl Service {
     /// [`GameView`] a moment compares it with [`GameView::version`] to know the view is still
     /// the game's, without reading and replaying the whole game again.
     pub async fn game_version(&self, id: GameId) -> Result<Option<i64>, ViewError> {
-        Ok(self.store().game(id).await?.map(|row| row.version))
+        Ok(self.store().games().game(id).await?.map(|row| row.version))
     }
 
     /// Game `id` as its page shows it, in `lang`; `None` when there is no such game.
@@ -149,7 +149,7 @@ impl Service {
                 deadline: row.deadline,
             },
         };
-        let analysis = match self.store().analysis(id).await? {
+        let analysis = match self.store().games().analysis(id).await? {
             Some(stored) => from_stored(loaded.game(), &stored).ok(),
             None => None,
         };
@@ -221,7 +221,7 @@ impl Service {
         player: PlayerId,
         scope: RatingScope,
     ) -> Result<Option<i64>, ViewError> {
-        let rating = self.store().rating(player, scope).await?;
+        let rating = self.store().ratings().rating(player, scope).await?;
         Ok((rating.games > 0).then(|| rating.rating.round() as i64))
     }
 

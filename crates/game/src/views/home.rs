@@ -96,12 +96,13 @@ impl Service {
             .into_iter()
             .zip(&mut lines)
         {
-            for game in store.latest_games(status, HOME_GAMES).await? {
+            for game in store.games().latest_games(status, HOME_GAMES).await? {
                 lines.push(home_game(&players, &game, lang).await);
             }
         }
         let [playing, finished] = lines;
         let tournaments = store
+            .tournaments()
             .latest_tournaments(HOME_TOURNAMENTS)
             .await?
             .into_iter()

@@ -114,11 +114,12 @@ impl Service {
         lang: Lang,
     ) -> Result<Option<PlayerView>, ViewError> {
         let store = self.store();
-        let Some(player) = store.player(id).await? else {
+        let Some(player) = store.players().player(id).await? else {
             return Ok(None);
         };
         let now = self.now();
         let mut rows: Vec<_> = store
+            .ratings()
             .ratings_of(id)
             .await?
             .into_iter()
@@ -150,15 +151,19 @@ impl Service {
                 }
             })
             .collect();
-        let t = totals(&store.record(id, RatingScope::Global).await?, None);
+        let t = totals(&store.games().record(id, RatingScope::Global).await?, None);
         let players = Players::new(store);
         players.remember(&player);
         let mut playing = Vec::new();
-        for game in store.active_games_of(id).await? {
+        for game in store.games().active_games_of(id).await? {
             playing.push(line(&players, &game, id, lang).await);
         }
         let mut finished = Vec::new();
-        for game in store.finished_games_of(id, None, FINISHED_SHOWN).await? {
+        for game in store
+            .games()
+            .finished_games_of(id, None, FINISHED_SHOWN)
+            .await?
+        {
             finished.push(line(&players, &game, id, lang).await);
         }
         Ok(Some(PlayerView {

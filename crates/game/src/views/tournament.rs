@@ -147,7 +147,7 @@ impl Service {
         id: TournamentId,
         lang: Lang,
     ) -> Result<Option<TournamentView>, ViewError> {
-        let Some(t) = self.store().tournament(id).await? else {
+        let Some(t) = self.store().tournaments().tournament(id).await? else {
             return Ok(None);
         };
         let roster = Roster::load(self.store(), t).await?;

@@ -17,7 +17,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use sqlx::Row;
 
 use super::EventId;
-use crate::{Backend, Result, Store};
+use crate::EventLog;
+use crate::{Backend, Result};
 
 /// The widest jump in the ids tracked as gaps: a wider one is no set of transactions in flight
 /// (a sequence moved on by hand, a restored database) and is passed at once.
@@ -134,24 +135,20 @@ impl LogCursor {
     }
 }
 
-impl Store {
+impl EventLog<'_> {
     /// The ids of up to `limit` events committed after `cursor`'s position, in order, whoever
     /// tells them, read in one snapshot: the cursor notes the gaps below them and passes those
     /// it knows rolled back (see the module docs). What a reader reads first, to know how far
     /// the log is whole; the reader marks the ids it has nothing to do with done itself.
-    pub async fn committed_after(
-        &self,
-        cursor: &mut LogCursor,
-        limit: u32,
-    ) -> Result<Vec<EventId>> {
+    pub async fn committed_after(self, cursor: &mut LogCursor, limit: u32) -> Result<Vec<EventId>> {
         let after = cursor.position.0;
-        let committed = match self.backend {
+        let committed = match self.store.backend {
             Backend::Sqlite => {
                 let ids: Vec<i64> =
                     sqlx::query_scalar("SELECT id FROM events WHERE id > $1 ORDER BY id LIMIT $2")
                         .bind(after)
                         .bind(i64::from(limit))
-                        .fetch_all(&self.pool)
+                        .fetch_all(&self.store.pool)
                         .await?;
                 Committed {
                     ids: ids.into_iter().map(EventId).collect(),
@@ -172,7 +169,7 @@ impl Store {
                 )
                 .bind(after)
                 .bind(i64::from(limit))
-                .fetch_all(&self.pool)
+                .fetch_all(&self.store.pool)
                 .await?;
                 let mut snapshot = None;
                 let mut ids = Vec::with_capacity(rows.len());

@@ -11,6 +11,7 @@ use tokio::sync::watch;
 
 use super::answers::{Answer, Deliveries, Delivery, current_answer, note_written};
 use super::{Event, EventId, EventKind, NOTIFY_CHANNEL, ShardFilter};
+use crate::EventLog;
 use crate::types::PlayerIdColumn;
 use crate::{
     Backend, Challenge, Corruption, Game, GameId, Place, PlayerId, Result, Store, StoreError,
@@ -170,7 +171,7 @@ pub(crate) async fn notify_others(pool: sqlx::AnyPool, mut local: watch::Receive
 #[derive(Clone)]
 pub(crate) struct EventSink {
     /// This process's id in `answered_by` (shared by the store's clones: it is set once, by
-    /// the front end that serves as a consumer, [`Store::serve_events_as`]).
+    /// the front end that serves as a consumer, [`EventLog::serve_events_as`]).
     pub(crate) instance: Arc<AtomicI64>,
     pub(crate) backend: Backend,
     pub(crate) deliveries: Deliveries,
@@ -198,6 +199,41 @@ impl EventSink {
     pub(crate) fn rolled_back(&self, ids: &[EventId]) {
         self.deliveries.forget(ids);
     }
+
+    /// Writes `kind` about `about` in `tx`, under the current task's answer; returns the ids
+    /// that answer tells, for [`EventSink::commit_telling`].
+    pub(crate) async fn append_event(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        about: impl Into<About>,
+        kind: &EventKind,
+        now: Timestamp,
+    ) -> Result<Vec<EventId>> {
+        let told = append(tx, self, current_answer(), about, kind, now).await?;
+        Ok(told.into_iter().collect())
+    }
+
+    /// Commits `tx`, which wrote events (`wrote`), `told` those the current answer tells: it
+    /// notes them and the consumers wake up; if the commit fails, nothing is owed for them.
+    pub(crate) async fn commit_telling(
+        &self,
+        tx: Transaction<'_, Any>,
+        told: &[EventId],
+        wrote: bool,
+    ) -> Result<()> {
+        match tx.commit().await {
+            Ok(()) => {
+                if wrote {
+                    self.committed(told);
+                }
+                Ok(())
+            }
+            Err(error) => {
+                self.rolled_back(told);
+                Err(error.into())
+            }
+        }
+    }
 }
 
 /// A random id for a store whose process consumes no events (the console, a tool, a test):
@@ -215,7 +251,7 @@ pub(crate) fn new_instance() -> Arc<AtomicI64> {
     Arc::new(AtomicI64::new((hasher.finish() >> 1) as i64))
 }
 
-/// The id of the process serving as the consumer `name` ([`Store::instance`]): the same after
+/// The id of the process serving as the consumer `name` ([`EventLog::instance`]): the same after
 /// every restart (FNV-1a of the name), so that a process started again finds the events its
 /// predecessor owed.
 pub fn reader_instance(name: &str) -> i64 {
@@ -228,19 +264,6 @@ pub fn reader_instance(name: &str) -> i64 {
 }
 
 impl Store {
-    /// Writes `kind` about `about` in `tx`, under the current task's answer; returns the ids
-    /// that answer tells, for [`Store::commit_telling`].
-    pub(crate) async fn append_event(
-        &self,
-        tx: &mut Transaction<'_, Any>,
-        about: impl Into<About>,
-        kind: &EventKind,
-        now: Timestamp,
-    ) -> Result<Vec<EventId>> {
-        let told = append(tx, &self.events, current_answer(), about, kind, now).await?;
-        Ok(told.into_iter().collect())
-    }
-
     /// Claims up to `limit` due items with `sql` (`$1` now, `$2` the limit; see
     /// [`Store::claim_sql`]), read by `read`, in one transaction that also writes each one's
     /// event (`event`): an item claimed is an item the log tells.
@@ -263,48 +286,53 @@ impl Store {
         let mut told = Vec::new();
         for item in &items {
             let (about, kind) = event(item);
-            told.extend(self.append_event(&mut tx, about, &kind, now).await?);
+            told.extend(self.events.append_event(&mut tx, about, &kind, now).await?);
         }
-        self.commit_telling(tx, &told, !items.is_empty()).await?;
+        self.events
+            .commit_telling(tx, &told, !items.is_empty())
+            .await?;
         Ok(items)
     }
+}
 
+impl<'a> EventLog<'a> {
     /// This process's id in the log's `answered_by`.
-    pub fn instance(&self) -> i64 {
-        self.events.instance.load(Ordering::Acquire)
+    pub fn instance(self) -> i64 {
+        self.store.events.instance.load(Ordering::Acquire)
     }
 
     /// Makes this process the consumer `name` (`discord 0-1/4`): its answers are written with
     /// that consumer's id, the same after a restart, and their deliveries are kept for it. Only
     /// one process may serve as one consumer at a time. Called before any command is answered.
-    pub fn serve_events_as(&self, name: &str) {
-        self.events
+    pub fn serve_events_as(self, name: &str) {
+        self.store
+            .events
             .instance
             .store(reader_instance(name), Ordering::Release);
-        self.events.deliveries.enable();
+        self.store.events.deliveries.enable();
     }
 
     /// The deliveries of the answers this process owes (see the module docs).
-    pub fn deliveries(&self) -> &Deliveries {
-        &self.events.deliveries
+    pub fn deliveries(self) -> &'a Deliveries {
+        &self.store.events.deliveries
     }
 
     /// Changes each time events are committed, by this process or (on PostgreSQL) any other:
     /// consumers wait on it instead of polling. On PostgreSQL the first call starts listening.
-    pub async fn event_wakeups(&self) -> watch::Receiver<()> {
-        if self.backend == Backend::Postgres {
+    pub async fn event_wakeups(self) -> watch::Receiver<()> {
+        if self.store.backend == Backend::Postgres {
             self.listen_for_events().await;
         }
-        self.events.wake.subscribe()
+        self.store.events.wake.subscribe()
     }
 
     /// Starts (once) the task that turns PostgreSQL's notifications into wake-ups. If it cannot
     /// listen, consumers still wake on this process's commits and on their periodic check.
-    async fn listen_for_events(&self) {
-        let Some(url) = self.url.as_deref() else {
+    async fn listen_for_events(self) {
+        let Some(url) = self.store.url.as_deref() else {
             return;
         };
-        let mut started = self.listening.lock().await;
+        let mut started = self.store.listening.lock().await;
         if *started {
             return;
         }
@@ -320,7 +348,7 @@ impl Store {
             return;
         }
         *started = true;
-        let committed = Arc::clone(&self.events.wake);
+        let committed = Arc::clone(&self.store.events.wake);
         tokio::spawn(async move {
             loop {
                 // `recv` reconnects by itself after a lost connection.
@@ -342,13 +370,13 @@ impl Store {
     }
 
     /// Up to `limit` events after `after`, oldest first, that this process's consumer must see:
-    /// those its own answers tell ([`Store::instance`]), and those of the shards `shards` names
+    /// those its own answers tell ([`EventLog::instance`]), and those of the shards `shards` names
     /// (all when `None`; direct messages count as shard 0) that no answer tells or whose answer
     /// was owed by a process other than the consumers `others` still serving (a predecessor
     /// with other shards, gone). An event an answer of one of `others` tells is that one's to
     /// see (a sweep's notice in another process's server).
     pub async fn events_after(
-        &self,
+        self,
         after: EventId,
         shards: Option<ShardFilter>,
         others: &[i64],
@@ -389,7 +417,7 @@ impl Store {
             .bind(i64::from(last))
             .bind(i64::from(total.max(1)))
             .bind(me)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         read_events(&rows)
     }
@@ -399,7 +427,7 @@ impl Store {
     /// answer tells them: what a consumer that every event of its shards concerns reads (the
     /// direct messages' one: a DM is owed however the move was told in its thread).
     pub async fn shard_events_after(
-        &self,
+        self,
         after: EventId,
         shards: Option<ShardFilter>,
         kinds: &[&str],
@@ -432,17 +460,17 @@ impl Store {
             .bind(i64::from(first))
             .bind(i64::from(last))
             .bind(i64::from(total.max(1)))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         read_events(&rows)
     }
 
     /// The newest `limit` events of game `id`, oldest first.
-    pub async fn game_events(&self, id: GameId, limit: u32) -> Result<Vec<Event>> {
+    pub async fn game_events(self, id: GameId, limit: u32) -> Result<Vec<Event>> {
         let rows = sqlx::query(GAME_EVENTS)
             .bind(id.0)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         let mut events = read_events(&rows)?;
         events.reverse();
@@ -452,7 +480,7 @@ impl Store {
     /// Up to `limit` events of game `id` after `after`, oldest first: what a watcher of one game
     /// missed while it was away (on the `events_game` index).
     pub async fn game_events_after(
-        &self,
+        self,
         id: GameId,
         after: EventId,
         limit: u32,
@@ -462,19 +490,19 @@ impl Store {
             .bind(id.0)
             .bind(after.0)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         read_events(&rows)
     }
 
     /// Up to `limit` events after `after`, oldest first, whoever tells them: the whole log, as
     /// the tools and the watchers of a game read it.
-    pub async fn all_events_after(&self, after: EventId, limit: u32) -> Result<Vec<Event>> {
+    pub async fn all_events_after(self, after: EventId, limit: u32) -> Result<Vec<Event>> {
         let sql = format!("{EVENT_COLUMNS} WHERE id > $1 ORDER BY id LIMIT $2");
         let rows = sqlx::query(&sql)
             .bind(after.0)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         read_events(&rows)
     }
@@ -528,31 +556,31 @@ fn read_events(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Event>> {
     Ok(events)
 }
 
-impl Store {
+impl EventLog<'_> {
     /// The newest event's id (0 when the log is empty).
-    pub async fn last_event(&self) -> Result<EventId> {
+    pub async fn last_event(self) -> Result<EventId> {
         let id: Option<i64> = sqlx::query_scalar("SELECT MAX(id) FROM events")
-            .fetch_one(&self.pool)
+            .fetch_one(&self.store.pool)
             .await?;
         Ok(EventId(id.unwrap_or(0)))
     }
 
     /// How far the consumer `reader` got; `None` for one that never recorded a position.
-    pub async fn reader_position(&self, reader: &str) -> Result<Option<EventId>> {
+    pub async fn reader_position(self, reader: &str) -> Result<Option<EventId>> {
         let position: Option<i64> =
             sqlx::query_scalar("SELECT position FROM event_readers WHERE name = $1")
                 .bind(reader)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.store.pool)
                 .await?;
         Ok(position.map(EventId))
     }
 
     /// Every consumer's name and how far it got: what a consumer new to the log takes over
     /// from ([`reader_instance`] gives the id its answers were written with).
-    pub async fn reader_positions(&self) -> Result<Vec<(String, EventId)>> {
+    pub async fn reader_positions(self) -> Result<Vec<(String, EventId)>> {
         let rows: Vec<(String, i64)> =
             sqlx::query_as("SELECT name, position FROM event_readers ORDER BY name")
-                .fetch_all(&self.pool)
+                .fetch_all(&self.store.pool)
                 .await?;
         Ok(rows
             .into_iter()
@@ -562,12 +590,12 @@ impl Store {
 
     /// Records that `reader` is done with every event up to `position`.
     pub async fn set_reader_position(
-        &self,
+        self,
         reader: &str,
         position: EventId,
         now: Timestamp,
     ) -> Result<()> {
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         sqlx::query(
             "INSERT INTO event_readers (name, position, updated_at) VALUES ($1, $2, $3) \
              ON CONFLICT (name) DO UPDATE SET position = excluded.position, \
@@ -583,8 +611,8 @@ impl Store {
 
     /// Drops the events committed before `before` (the sweep keeps 30 days by default) and
     /// returns how many went.
-    pub async fn prune_events(&self, before: Timestamp) -> Result<u64> {
-        let mut writer = self.writer().await?;
+    pub async fn prune_events(self, before: Timestamp) -> Result<u64> {
+        let mut writer = self.store.writer().await?;
         // The newest event stays, whatever its age: on SQLite the next id follows it.
         let done =
             sqlx::query("DELETE FROM events WHERE at < $1 AND id < (SELECT MAX(id) FROM events)")

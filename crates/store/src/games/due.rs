@@ -5,8 +5,9 @@ use sqlx::Connection;
 use sqlx::any::AnyRow;
 
 use super::rows::{game_columns, game_from_row};
+use crate::Play;
 use crate::events::{self, EventKind, current_answer};
-use crate::{DueReminder, Game, Result, Store, Timestamp};
+use crate::{DueReminder, Game, Result, Timestamp};
 
 /// Computer games waiting for the computer's move ($1 = most to return).
 pub(crate) const COMPUTER_TURNS: &str = concat!(
@@ -59,13 +60,13 @@ pub(crate) const CLAIM_REMINDERS: &str = concat!(
     game_columns!()
 );
 
-impl Store {
+impl Play<'_> {
     /// Up to `limit` computer games in which it is the computer's move: normally none, as the
     /// service answers a player's move at once; these are answers a crash interrupted.
-    pub async fn computer_turns(&self, limit: u32) -> Result<Vec<Game>> {
+    pub async fn computer_turns(self, limit: u32) -> Result<Vec<Game>> {
         let rows = sqlx::query(COMPUTER_TURNS)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(&self.store.pool)
             .await?;
         rows.iter().map(game_from_row).collect()
     }
@@ -73,11 +74,11 @@ impl Store {
     /// Ends on time (the side to move loses; before both sides have moved, see
     /// `CLAIM_TIMEOUTS`) up to `limit` games whose deadline is at or before `now`, and returns
     /// them. Each game is returned to exactly one caller, however many
-    /// processes sweep at once; rated ones then wait for [`Store::apply_ratings`].
-    pub async fn claim_timeouts(&self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
-        let mut writer = self.writer().await?;
+    /// processes sweep at once; rated ones then wait for [`Ratings::apply_ratings`].
+    pub async fn claim_timeouts(self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
-        let rows = sqlx::query(&self.claim_sql(CLAIM_TIMEOUTS))
+        let rows = sqlx::query(&self.store.claim_sql(CLAIM_TIMEOUTS))
             .bind(now.0)
             .bind(i64::from(limit))
             .fetch_all(&mut *tx)
@@ -104,15 +105,20 @@ impl Store {
                 termination,
             };
             let answer = current_answer();
-            told.extend(events::append(&mut tx, &self.events, answer, game, &event, now).await?);
+            told.extend(
+                events::append(&mut tx, &self.store.events, answer, game, &event, now).await?,
+            );
         }
-        self.commit_telling(tx, &told, !games.is_empty()).await?;
+        self.store
+            .events
+            .commit_telling(tx, &told, !games.is_empty())
+            .await?;
         Ok(games)
     }
 
     /// Claims up to `limit` due reminders: each (game, stage) goes to exactly one caller, which
     /// sends it. The game's next reminder, if any, becomes due in its turn.
-    pub async fn claim_reminders(&self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
+    pub async fn claim_reminders(self, now: Timestamp, limit: u32) -> Result<Vec<DueReminder>> {
         let read = |row: &AnyRow| {
             let game = game_from_row(row)?;
             Ok(DueReminder {
@@ -120,13 +126,14 @@ impl Store {
                 game,
             })
         };
-        self.claim_telling(CLAIM_REMINDERS, now, limit, read, |due| {
-            let reminded = EventKind::Reminded {
-                ply: due.game.ply,
-                stage: due.stage,
-            };
-            ((&due.game).into(), reminded)
-        })
-        .await
+        self.store
+            .claim_telling(CLAIM_REMINDERS, now, limit, read, |due| {
+                let reminded = EventKind::Reminded {
+                    ply: due.game.ply,
+                    stage: due.stage,
+                };
+                ((&due.game).into(), reminded)
+            })
+            .await
     }
 }

@@ -4,13 +4,13 @@
 use sqlx::{Any, Connection, Row, Transaction};
 
 use super::rows::{game_columns, game_from_row};
+use crate::Play;
 use crate::events::{self, EventId, EventKind, current_answer};
 use crate::types::PlayerIdColumn as _;
 use crate::types::{color_to_db, reach_to_db, side_to_move};
 use crate::{
     ChallengeId, Deadline, Ending, Game, GameId, InvalidInput, Missing, NewGame, Offer, PlayerId,
-    Result, Store, StoreError, Timestamp, discord_id_to_db, missing_or_conflict,
-    unique_to_conflict,
+    Result, StoreError, Timestamp, discord_id_to_db, missing_or_conflict, unique_to_conflict,
 };
 
 /// Takes the next number from an `id_counters` row. Must run inside the creating transaction, so
@@ -76,15 +76,16 @@ pub(crate) async fn insert_game(
     game_from_row(&row)
 }
 
-impl Store {
+impl Play<'_> {
     /// Starts a game (not from a challenge: a rematch, or a game against the computer). A second
     /// rematch of the same game fails with [`StoreError::Conflict`]; a player at one of the
     /// store's [`Caps`](super::Caps) gets [`StoreError::Cap`].
-    pub async fn create_game(&self, game: &NewGame, now: Timestamp) -> Result<Game> {
-        let mut writer = self.writer().await?;
+    pub async fn create_game(self, game: &NewGame, now: Timestamp) -> Result<Game> {
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let players: Vec<PlayerId> = [game.white, game.black].into_iter().flatten().collect();
-        self.caps
+        self.store
+            .caps
             .check_new_game(&mut tx, &players, game.computer_level.is_some())
             .await?;
         let created = insert_game(&mut tx, game, None, now).await?;
@@ -95,7 +96,7 @@ impl Store {
     /// Ends a game without a move: resignation, agreement, abort (or any ending the service
     /// decides). Guarded by `version` like every change.
     pub async fn end_game(
-        &self,
+        self,
         id: GameId,
         version: i64,
         ending: Ending,
@@ -126,7 +127,7 @@ impl Store {
 
     /// Records a draw or takeback offer (replacing any pending one).
     pub async fn set_offer(
-        &self,
+        self,
         id: GameId,
         version: i64,
         offer: Offer,
@@ -154,7 +155,7 @@ impl Store {
     }
 
     /// Withdraws or declines the pending offer.
-    pub async fn clear_offer(&self, id: GameId, version: i64, now: Timestamp) -> Result<Game> {
+    pub async fn clear_offer(self, id: GameId, version: i64, now: Timestamp) -> Result<Game> {
         let sql = concat!(
             "UPDATE games SET offer_kind = NULL, offer_by = NULL, updated_at = $3, \
                version = version + 1 \
@@ -172,7 +173,7 @@ impl Store {
     /// to it): they leave the record, the position goes back, the offer is cleared and the clock
     /// restarts with `deadline`. Every forecast of the game is dropped with them.
     pub async fn take_back(
-        &self,
+        self,
         id: GameId,
         version: i64,
         plies: u32,
@@ -196,7 +197,7 @@ impl Store {
              RETURNING ",
             game_columns!()
         );
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let row = sqlx::query(sql)
             .bind(id.0)
@@ -214,7 +215,7 @@ impl Store {
             // Give the connection back before reading: a pool cannot lend a second one to
             // every writer at once.
             drop(writer);
-            return Err(missing_or_conflict(&self.pool, Missing::Game(id)).await);
+            return Err(missing_or_conflict(&self.store.pool, Missing::Game(id)).await);
         };
         let game = game_from_row(&row)?;
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
@@ -231,15 +232,22 @@ impl Store {
             plies,
             ply: game.ply,
         };
-        let told = events::append(&mut tx, &self.events, current_answer(), &game, &event, now);
+        let told = events::append(
+            &mut tx,
+            &self.store.events,
+            current_answer(),
+            &game,
+            &event,
+            now,
+        );
         let told: Vec<EventId> = told.await?.into_iter().collect();
-        self.commit_telling(tx, &told, true).await?;
+        self.store.events.commit_telling(tx, &told, true).await?;
         Ok(game)
     }
 
     /// Sets a new deadline for the current move (extra time, `moretime`); reminders restart.
     pub async fn set_deadline(
-        &self,
+        self,
         id: GameId,
         version: i64,
         deadline: Deadline,
@@ -268,7 +276,7 @@ impl Store {
     /// find it. Only an active game that has no thread yet takes one (a second process that made
     /// a thread of its own loses the race with [`StoreError::Conflict`]); the version is not
     /// bumped, as the game itself does not change.
-    pub async fn set_thread(&self, id: GameId, thread: u64, now: Timestamp) -> Result<Game> {
+    pub async fn set_thread(self, id: GameId, thread: u64, now: Timestamp) -> Result<Game> {
         let sql = concat!(
             "UPDATE games SET thread_id = $2, updated_at = $3 \
              WHERE id = $1 AND status = 'active' AND thread_id IS NULL \
@@ -281,9 +289,9 @@ impl Store {
         .await
     }
 
-    /// [`Store::guarded_update`] in a transaction that also writes `event` about the game.
+    /// [`Play::guarded_update`] in a transaction that also writes `event` about the game.
     async fn guarded_update_telling<'q>(
-        &self,
+        self,
         id: GameId,
         sql: &'q str,
         event: EventKind,
@@ -292,45 +300,30 @@ impl Store {
             sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
         ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     ) -> Result<Game> {
-        let mut writer = self.writer().await?;
+        let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
         let Some(row) = bind(sqlx::query(sql)).fetch_optional(&mut *tx).await? else {
             tx.rollback().await?;
             drop(writer);
-            return Err(missing_or_conflict(&self.pool, Missing::Game(id)).await);
+            return Err(missing_or_conflict(&self.store.pool, Missing::Game(id)).await);
         };
         let game = game_from_row(&row)?;
-        let told = events::append(&mut tx, &self.events, current_answer(), &game, &event, now);
+        let told = events::append(
+            &mut tx,
+            &self.store.events,
+            current_answer(),
+            &game,
+            &event,
+            now,
+        );
         let told: Vec<EventId> = told.await?.into_iter().collect();
-        self.commit_telling(tx, &told, true).await?;
+        self.store.events.commit_telling(tx, &told, true).await?;
         Ok(game)
-    }
-
-    /// Commits `tx`, which wrote events (`wrote`), `told` those the current answer tells: it
-    /// notes them and the consumers wake up; if the commit fails, nothing is owed for them.
-    pub(crate) async fn commit_telling(
-        &self,
-        tx: Transaction<'_, Any>,
-        told: &[EventId],
-        wrote: bool,
-    ) -> Result<()> {
-        match tx.commit().await {
-            Ok(()) => {
-                if wrote {
-                    self.events.committed(told);
-                }
-                Ok(())
-            }
-            Err(error) => {
-                self.events.rolled_back(told);
-                Err(error.into())
-            }
-        }
     }
 
     /// Runs one single-statement guarded update of a game and maps "no row" to the right error.
     async fn guarded_update<'q>(
-        &self,
+        self,
         id: GameId,
         sql: &'q str,
         bind: impl FnOnce(
@@ -338,12 +331,12 @@ impl Store {
         ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     ) -> Result<Game> {
         let row = {
-            let mut writer = self.writer().await?;
+            let mut writer = self.store.writer().await?;
             bind(sqlx::query(sql)).fetch_optional(&mut *writer).await?
         };
         match row {
             Some(row) => game_from_row(&row),
-            None => Err(missing_or_conflict(&self.pool, Missing::Game(id)).await),
+            None => Err(missing_or_conflict(&self.store.pool, Missing::Game(id)).await),
         }
     }
 }
