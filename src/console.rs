@@ -206,7 +206,7 @@ impl Console {
             Some(running) => running,
             None => {
                 let service = Arc::clone(&self.service);
-                tokio::spawn(async move { service.sweep().await })
+                tokio::spawn(async move { service.sweeper().sweep().await })
             }
         };
         match tokio::time::timeout(SWEEP_WAIT, &mut running).await {

@@ -460,6 +460,7 @@ async fn build_world(service: &Service, clock: &ManualClock) -> Result<(), Strin
         .new_game
         .ok_or("game 2 did not start")?;
     service
+        .commands()
         .attach_thread(game2, THREAD)
         .await
         .map_err(|e| e.to_string())?;
@@ -517,7 +518,7 @@ async fn run_line(service: &Service, store: &Store, clock: &ManualClock, line: &
         Entry::Wait => {
             let hours = text.bytes().next().unwrap_or(0);
             clock.advance(Duration::from_secs(3600 * u64::from(hours)));
-            let notices = service.sweep().await;
+            let notices = service.sweeper().sweep().await;
             for notice in &notices {
                 check_reply(store, &notice.reply, text).await;
             }

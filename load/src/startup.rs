@@ -71,7 +71,7 @@ pub async fn measure_startup(url: &str) -> Result<(StartupReport, Store), StoreE
     let service =
         Service::new(store.clone(), Arc::new(SystemClock)).with_markup(Arc::new(DiscordMarkup));
     let created = Instant::now();
-    let notices = service.sweep().await.len();
+    let notices = service.sweeper().sweep().await.len();
     let swept = Instant::now();
     let read_after = bytes_read();
     let report = StartupReport {

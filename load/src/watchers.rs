@@ -302,7 +302,10 @@ pub async fn measure_watchers(
     let mut from_request = LatencyHistogram::default();
     if !options.control {
         for game in &games {
-            let news = service.game_live_events_after(game.id, 0, 1000).await?;
+            let news = service
+                .feed()
+                .game_live_events_after(game.id, 0, 1000)
+                .await?;
             let moves = news
                 .into_iter()
                 .filter(|e| e.kind == "moved")

@@ -53,6 +53,7 @@ impl World {
     /// A world of `service`, which works on `store` with `clock`.
     pub async fn of(db: TestDb, store: Store, clock: Arc<ManualClock>, service: Service) -> World {
         let turn_notices = service
+            .feed()
             .open_turn_notice_reader("test dm", None)
             .await
             .expect("the turn notices' reader");
@@ -87,12 +88,18 @@ impl World {
         let mut reader = self.turn_notices.lock().await;
         let mut sent = Vec::new();
         loop {
-            let notices = self.service.next_turn_notices(&mut reader).await.unwrap();
+            let notices = self
+                .service
+                .feed()
+                .next_turn_notices(&mut reader)
+                .await
+                .unwrap();
             if notices.is_empty() {
                 return sent;
             }
             for notice in notices {
                 self.service
+                    .feed()
                     .event_reader_done(&mut reader, &[notice.event])
                     .await
                     .unwrap();
@@ -302,7 +309,7 @@ impl World {
 
     /// Runs the deadline sweep.
     pub async fn sweep(&self) -> Vec<Notice> {
-        self.service.sweep().await
+        self.service.sweeper().sweep().await
     }
 }
 

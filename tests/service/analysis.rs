@@ -206,8 +206,8 @@ async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_d
         // The answers come with the sweep, once ready.
         let mut notices = Vec::new();
         while notices.len() < 2 {
-            svc.analysis_ready().await;
-            notices.extend(svc.sweep().await);
+            svc.feed().analysis_ready().await;
+            notices.extend(svc.sweeper().sweep().await);
         }
         assert_eq!(notices.len(), 2);
         let carols = &notices[0].reply;
@@ -251,7 +251,7 @@ async fn a_request_while_the_engine_is_busy_waits_in_line_and_is_answered_when_d
                 .unwrap()
                 .is_some()
         );
-        assert!(svc.sweep().await.is_empty());
+        assert!(svc.sweeper().sweep().await.is_empty());
     }
 }
 

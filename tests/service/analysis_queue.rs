@@ -89,10 +89,10 @@ async fn finished_games(w: &World, n: usize) -> Vec<GameId> {
 async fn answers(svc: &Service, n: usize) -> Vec<Notice> {
     let mut notices = Vec::new();
     while notices.len() < n {
-        svc.analysis_ready().await;
-        notices.extend(svc.sweep().await);
+        svc.feed().analysis_ready().await;
+        notices.extend(svc.sweeper().sweep().await);
     }
-    assert!(svc.sweep().await.is_empty());
+    assert!(svc.sweeper().sweep().await.is_empty());
     notices
 }
 
@@ -226,7 +226,7 @@ async fn a_request_before_the_analysis_is_stored_does_not_run_the_engine_again()
         l.starts.recv().await.expect("the second analysis starts");
         l.go.send(()).unwrap();
         // Game #2 is analysed, and waits in the line for the sweep to store and post it.
-        l.svc.analysis_ready().await;
+        l.svc.feed().analysis_ready().await;
         assert_eq!(w.store.games().analysis(GameId(2)).await.unwrap(), None);
         let carols = say_to(&l.svc, &carol(), "analysis #2").await;
         assert!(
@@ -237,7 +237,7 @@ async fn a_request_before_the_analysis_is_stored_does_not_run_the_engine_again()
         assert!(carols.image.is_some());
         assert!(w.store.games().analysis(GameId(2)).await.unwrap().is_some());
         // The sweep still answers Bob, with the same analysis.
-        let notices = l.svc.sweep().await;
+        let notices = l.svc.sweeper().sweep().await;
         assert_eq!(notices.len(), 1);
         assert_eq!(notices[0].reply.mentions, vec![bob().id]);
         assert_eq!(l.engine.runs.load(Ordering::SeqCst), 2);
@@ -251,7 +251,12 @@ async fn an_analysis_whose_post_was_lost_is_posted_by_the_logs_consumer() {
     for w in World::each("aq_lost").await {
         finished_games(&w, 1).await;
         let mut l = line(&w);
-        let mut reader = l.svc.open_event_reader("discord", None).await.unwrap();
+        let mut reader = l
+            .svc
+            .feed()
+            .open_event_reader("discord", None)
+            .await
+            .unwrap();
         let asking = {
             let svc = Arc::clone(&l.svc);
             tokio::spawn(async move { say_to(&svc, &alice(), "analysis #1").await })

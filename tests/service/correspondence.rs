@@ -200,7 +200,7 @@ async fn two_processes_never_play_one_forecast_twice() {
         let mut tasks = Vec::new();
         for i in 0..8 {
             let service = if i % 2 == 0 { a.clone() } else { b.clone() };
-            tasks.push(tokio::spawn(async move { service.sweep().await }));
+            tasks.push(tokio::spawn(async move { service.sweeper().sweep().await }));
         }
         let mut told = 0;
         for task in tasks {
@@ -499,6 +499,7 @@ async fn a_forecast_being_typed_is_completed_with_the_legal_moves_after_it() {
         // Alice is to move: no forecast to complete yet.
         assert!(
             w.service
+                .views()
                 .forecast_completions(ALICE, place, None, "")
                 .await
                 .is_empty()
@@ -506,18 +507,21 @@ async fn a_forecast_being_typed_is_completed_with_the_legal_moves_after_it() {
         w.ok(&alice(), "move b3").await;
         assert_eq!(
             w.service
+                .views()
                 .forecast_completions(ALICE, place, Some(id), "")
                 .await,
             ["Rb6", "f5", "e6f6", "e6f7", "Rb7", "e7f6", "e7f7"]
         );
         assert_eq!(
             w.service
+                .views()
                 .forecast_completions(ALICE, place, None, "f5 R")
                 .await,
             ["f5 Rf1", "f5 Rf2"]
         );
         assert_eq!(
             w.service
+                .views()
                 .forecast_completions(ALICE, place, None, "f5 Rf1; e6f6 ")
                 .await
                 .len(),
@@ -525,6 +529,7 @@ async fn a_forecast_being_typed_is_completed_with_the_legal_moves_after_it() {
         );
         assert!(
             w.service
+                .views()
                 .forecast_completions(ALICE, place, None, "Kd7 ")
                 .await
                 .is_empty()
@@ -532,6 +537,7 @@ async fn a_forecast_being_typed_is_completed_with_the_legal_moves_after_it() {
         // Bob, to move, has no forecast to give.
         assert!(
             w.service
+                .views()
                 .forecast_completions(PlayerId(102), place, None, "")
                 .await
                 .is_empty()

@@ -28,7 +28,11 @@ fn link() -> String {
 
 /// A legal move of `player`'s in game `id`.
 async fn first_legal_move(w: &World, player: PlayerId, id: GameId) -> String {
-    let moves = w.service.legal_moves_for(player, PLACE, Some(id)).await;
+    let moves = w
+        .service
+        .views()
+        .legal_moves_for(player, PLACE, Some(id))
+        .await;
     moves.into_iter().next().expect("a legal move")
 }
 
@@ -190,11 +194,17 @@ async fn a_turn_notice_not_recorded_as_sent_is_sent_again_for_the_same_event() {
         // A consumer that has its place in the log before the move.
         let mut reader = w
             .service
+            .feed()
             .open_turn_notice_reader("crashing dm", None)
             .await
             .unwrap();
         w.ok(&alice(), &format!("move #{} b3", id.0)).await;
-        let first = w.service.next_turn_notices(&mut reader).await.unwrap();
+        let first = w
+            .service
+            .feed()
+            .next_turn_notices(&mut reader)
+            .await
+            .unwrap();
         assert_eq!(first.len(), 1);
         assert_eq!(first[0].message.to, PlayerId(102));
         // It dies before recording that it sent it: the next one sends it again, for the same
@@ -202,25 +212,34 @@ async fn a_turn_notice_not_recorded_as_sent_is_sent_again_for_the_same_event() {
         drop(reader);
         let mut reader = w
             .service
+            .feed()
             .open_turn_notice_reader("crashing dm", None)
             .await
             .unwrap();
-        let again = w.service.next_turn_notices(&mut reader).await.unwrap();
+        let again = w
+            .service
+            .feed()
+            .next_turn_notices(&mut reader)
+            .await
+            .unwrap();
         assert_eq!(again.len(), 1);
         assert_eq!(again[0].event, first[0].event);
         assert_eq!(again[0].message, first[0].message);
         // Recorded: after another restart, nothing is sent twice.
         w.service
+            .feed()
             .event_reader_done(&mut reader, &[again[0].event])
             .await
             .unwrap();
         let mut reader = w
             .service
+            .feed()
             .open_turn_notice_reader("crashing dm", None)
             .await
             .unwrap();
         assert!(
             w.service
+                .feed()
                 .next_turn_notices(&mut reader)
                 .await
                 .unwrap()

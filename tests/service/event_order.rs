@@ -18,7 +18,7 @@ const HOLD: i64 = 4242;
 
 /// The live pages' news, as the web's hub reads it: (game, move).
 async fn live(w: &World, cursor: &mut LogCursor) -> Vec<(i64, String)> {
-    let (events, _) = w.service.live_events(cursor, 100).await.unwrap();
+    let (events, _) = w.service.feed().live_events(cursor, 100).await.unwrap();
     events
         .into_iter()
         .filter_map(|e| Some((e.game.0, e.san?)))
@@ -46,8 +46,13 @@ async fn an_event_committed_long_after_its_id_is_told_by_every_reader() {
     .await
     .unwrap();
 
-    let mut poster = w.service.open_event_reader("discord", None).await.unwrap();
-    let mut hub = w.service.newest_log_cursor().await.unwrap();
+    let mut poster = w
+        .service
+        .feed()
+        .open_event_reader("discord", None)
+        .await
+        .unwrap();
+    let mut hub = w.service.feed().newest_log_cursor().await.unwrap();
     for who in [bob(), dave()] {
         w.say(&who, "settings dm on").await;
     }

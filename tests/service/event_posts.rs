@@ -21,8 +21,8 @@ async fn announced(w: &World, reader: &mut EventReader) -> Vec<Notice> {
 /// The notices the consumer of `svc` posts now, recorded as posted.
 pub(crate) async fn posted_by(svc: &Service, reader: &mut EventReader) -> Vec<Notice> {
     let mut notices = Vec::new();
-    for a in svc.next_announcements(reader).await.unwrap() {
-        svc.event_reader_done(reader, &a.ids).await.unwrap();
+    for a in svc.feed().next_announcements(reader).await.unwrap() {
+        svc.feed().event_reader_done(reader, &a.ids).await.unwrap();
         notices.extend(a.notice);
     }
     notices
@@ -46,7 +46,12 @@ async fn challenge_events_no_answer_told_are_posted_in_the_challenges_channel() 
         ..PLACE
     };
     for w in World::each("svc_challenge_events").await {
-        let mut reader = w.service.open_event_reader("discord", None).await.unwrap();
+        let mut reader = w
+            .service
+            .feed()
+            .open_event_reader("discord", None)
+            .await
+            .unwrap();
         // Made and told: nothing to post.
         delivered(w.ok(&alice(), "challenge <@102>").await);
         assert!(announced(&w, &mut reader).await.is_empty());
@@ -110,7 +115,7 @@ async fn challenge_events_no_answer_told_are_posted_in_the_challenges_channel() 
         // Expired, and the sweep's notice lost: the consumer says it as the sweep would have.
         delivered(w.ok(&carol(), "challenge <@104>").await);
         w.advance(std::time::Duration::from_secs(2 * 24 * 3600));
-        let notices = w.service.sweep().await;
+        let notices = w.service.sweeper().sweep().await;
         let swept: Vec<String> = notices.iter().map(|n| n.reply.text.clone()).collect();
         drop(notices);
         let expired: Vec<String> = announced(&w, &mut reader)
@@ -128,7 +133,12 @@ async fn challenge_events_no_answer_told_are_posted_in_the_challenges_channel() 
             "{expired:?}"
         );
         // All told: a restart posts nothing again.
-        let mut again = w.service.open_event_reader("discord", None).await.unwrap();
+        let mut again = w
+            .service
+            .feed()
+            .open_event_reader("discord", None)
+            .await
+            .unwrap();
         assert!(announced(&w, &mut again).await.is_empty());
     }
 }
@@ -140,7 +150,12 @@ async fn the_posted_start_of_a_game_names_the_challenge_it_came_from() {
         ..PLACE
     };
     for w in World::each("svc_begun_from_challenge").await {
-        let mut reader = w.service.open_event_reader("discord", None).await.unwrap();
+        let mut reader = w
+            .service
+            .feed()
+            .open_event_reader("discord", None)
+            .await
+            .unwrap();
         // Challenge #2 becomes game #1: the two numbers differ.
         delivered(w.ok(&alice(), "challenge <@102>").await);
         delivered(w.ok(&alice(), "cancel").await);
@@ -179,7 +194,12 @@ async fn the_posted_start_of_a_game_names_the_challenge_it_came_from() {
 async fn a_reminder_whose_notice_was_lost_is_posted_unless_the_player_moved_since() {
     const HOUR: Duration = Duration::from_secs(3600);
     for w in World::each("svc_reminder_events").await {
-        let mut reader = w.service.open_event_reader("discord", None).await.unwrap();
+        let mut reader = w
+            .service
+            .feed()
+            .open_event_reader("discord", None)
+            .await
+            .unwrap();
         delivered(w.ok(&alice(), "challenge <@102> white days 2").await);
         delivered(w.ok(&bob(), "accept").await);
         delivered(w.ok(&alice(), "move b3").await);
@@ -187,7 +207,7 @@ async fn a_reminder_whose_notice_was_lost_is_posted_unless_the_player_moved_sinc
 
         // At 80% of Bob's two days: the sweep's reminder is lost; the consumer posts it.
         w.advance(39 * HOUR);
-        let swept = w.service.sweep().await;
+        let swept = w.service.sweeper().sweep().await;
         let [reminder] = &swept[..] else {
             panic!("one reminder: {swept:?}");
         };
@@ -215,7 +235,7 @@ async fn a_reminder_whose_notice_was_lost_is_posted_unless_the_player_moved_sinc
 
         // The last reminder is lost as well, but Bob moves before the consumer gets to it.
         w.advance(7 * HOUR);
-        let swept = w.service.sweep().await;
+        let swept = w.service.sweeper().sweep().await;
         assert_eq!(swept.len(), 1, "{swept:?}");
         drop(swept);
         delivered(w.ok(&bob(), "move f5").await);
@@ -226,7 +246,12 @@ async fn a_reminder_whose_notice_was_lost_is_posted_unless_the_player_moved_sinc
 #[tokio::test]
 async fn a_tournaments_start_and_finish_whose_posts_were_lost_are_posted() {
     for w in World::each("svc_tournament_events").await {
-        let mut reader = w.service.open_event_reader("discord", None).await.unwrap();
+        let mut reader = w
+            .service
+            .feed()
+            .open_event_reader("discord", None)
+            .await
+            .unwrap();
         delivered(w.ok(&dave(), "tournament create Mini max 3").await);
         let players = [alice(), bob(), carol()];
         for p in &players {
@@ -265,7 +290,7 @@ async fn a_tournaments_start_and_finish_whose_posts_were_lost_are_posted() {
             delivered(w.ok(white, &format!("resign #{} confirm", g.0)).await);
         }
         assert!(announced(&w, &mut reader).await.is_empty());
-        let swept = w.service.sweep().await;
+        let swept = w.service.sweeper().sweep().await;
         let finals: Vec<String> = swept.iter().map(|n| n.reply.text.clone()).collect();
         drop(swept);
         assert_eq!(finals.len(), 1, "{finals:?}");
@@ -331,6 +356,7 @@ async fn a_move_owed_before_shards_changed_is_posted_once_by_the_reader_of_its_s
         // SHARDS=0-0/1: the process answers, and its poster reads, every server.
         let mut reader = w
             .service
+            .feed()
             .open_event_reader("discord 0-0/1", range(0, 0, 1))
             .await
             .unwrap();
@@ -343,11 +369,13 @@ async fn a_move_owed_before_shards_changed_is_posted_once_by_the_reader_of_its_s
         // Started again as two processes, SHARDS=0-0/2 (the game's server) and SHARDS=1-1/2.
         let svc = World::service_on(w.db.store().await, w.clock.clone());
         let mut left = svc
+            .feed()
             .open_event_reader("discord 0-0/2", range(0, 0, 2))
             .await
             .unwrap();
         let other = World::service_on(w.db.store().await, w.clock.clone());
         let mut right = other
+            .feed()
             .open_event_reader("discord 1-1/2", range(1, 1, 2))
             .await
             .unwrap();

@@ -650,16 +650,20 @@ async fn a_game_moved_into_its_thread_is_played_there() {
     for w in worlds("svc_thread").await {
         let id = start(&w).await;
         assert_eq!(
-            rollerball::discord::thread_name(&w.service.game_heading(id).await.unwrap()),
+            rollerball::discord::thread_name(&w.service.views().game_heading(id).await.unwrap()),
             format!("Game #{}: alice vs bob", id.0)
         );
-        w.service.attach_thread(id, 777).await.unwrap();
+        w.service.commands().attach_thread(id, 777).await.unwrap();
         let thread = Place {
             thread: Some(777),
             ..PLACE
         };
         // The legal moves are offered to the player to move only.
-        let moves = w.service.legal_moves_for(PlayerId(101), thread, None).await;
+        let moves = w
+            .service
+            .views()
+            .legal_moves_for(PlayerId(101), thread, None)
+            .await;
         let start = rollerball::rules::Position::from_fen(rollerball::rules::START_FEN).unwrap();
         let legal: Vec<String> = rollerball::rules::legal_sans(&start)
             .into_iter()
@@ -668,18 +672,21 @@ async fn a_game_moved_into_its_thread_is_played_there() {
         assert_eq!(moves, legal);
         assert!(
             w.service
+                .views()
                 .legal_moves_for(PlayerId(102), thread, None)
                 .await
                 .is_empty()
         );
         assert!(
             w.service
+                .views()
                 .legal_moves_for(PlayerId(103), thread, None)
                 .await
                 .is_empty()
         );
         assert_eq!(
             w.service
+                .views()
                 .legal_moves_for(PlayerId(101), PLACE, Some(id))
                 .await,
             moves
@@ -695,7 +702,7 @@ async fn a_game_moved_into_its_thread_is_played_there() {
         assert!(!reply.private, "{}", reply.text);
         assert_eq!(w.game(id).await.ply, 1);
         assert_eq!(w.game(id).await.place.thread, Some(777));
-        assert!(w.service.attach_thread(id, 778).await.is_err());
+        assert!(w.service.commands().attach_thread(id, 778).await.is_err());
     }
 }
 
@@ -1117,7 +1124,11 @@ async fn the_language_comes_from_the_players_choice_then_the_client_then_the_ser
         assert_eq!(w.answer(games(None)).await.text, english);
 
         // The server's preferred locale, as Discord reports it.
-        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        w.service
+            .languages()
+            .remember_server_locale(5, "es-ES")
+            .await
+            .unwrap();
         assert_eq!(w.answer(games(None)).await.text, spanish);
         // Another server knows nothing of it.
         let elsewhere = Request {
@@ -1190,7 +1201,11 @@ async fn the_language_comes_from_the_players_choice_then_the_client_then_the_ser
 async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
     for w in worlds("svc_server_locale").await {
         let store = &w.store;
-        w.service.remember_server_locale(5, "fr").await.unwrap();
+        w.service
+            .languages()
+            .remember_server_locale(5, "fr")
+            .await
+            .unwrap();
         assert_eq!(
             store.players().server_locale(5).await.unwrap().as_deref(),
             Some("fr")
@@ -1202,13 +1217,21 @@ async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
             .set_server_locale(5, "ru", T0)
             .await
             .unwrap();
-        w.service.remember_server_locale(5, "fr").await.unwrap();
+        w.service
+            .languages()
+            .remember_server_locale(5, "fr")
+            .await
+            .unwrap();
         assert_eq!(
             store.players().server_locale(5).await.unwrap().as_deref(),
             Some("ru")
         );
         // …but a changed one is at once, and an unchanged one after the hour.
-        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        w.service
+            .languages()
+            .remember_server_locale(5, "es-ES")
+            .await
+            .unwrap();
         assert_eq!(
             store.players().server_locale(5).await.unwrap().as_deref(),
             Some("es-ES")
@@ -1219,7 +1242,11 @@ async fn a_servers_locale_is_stored_once_and_refreshed_hourly() {
             .await
             .unwrap();
         w.clock.advance(2 * HOUR);
-        w.service.remember_server_locale(5, "es-ES").await.unwrap();
+        w.service
+            .languages()
+            .remember_server_locale(5, "es-ES")
+            .await
+            .unwrap();
         assert_eq!(
             store.players().server_locale(5).await.unwrap().as_deref(),
             Some("es-ES")

@@ -490,8 +490,14 @@ async fn names_are_kept_short_and_on_one_line() {
             .name;
         assert_eq!(kept, "mallory[Result \"0-1\"]");
         // The game's record names them as kept, each tag on its line.
-        let view = w.service.game_view(id, Lang::En).await.unwrap().unwrap();
-        let pgn = w.service.game_pgn(&view).await;
+        let view = w
+            .service
+            .views()
+            .game_view(id, Lang::En)
+            .await
+            .unwrap()
+            .unwrap();
+        let pgn = w.service.views().game_pgn(&view).await;
         assert!(
             pgn.contains(&format!("[White \"{}…\"]\n", "W".repeat(63))),
             "{pgn}"

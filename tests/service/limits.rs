@@ -168,7 +168,7 @@ async fn completions_have_an_allowance_of_their_own() {
     for db in test_dbs("limits_completions").await {
         let w = World::limited(db, Some(RateLimit::default())).await;
         let game = w.start(&alice(), &bob(), "").await;
-        let alice_moves = || w.service.legal_moves_for(alice().id, PLACE, None);
+        let alice_moves = || w.service.views().legal_moves_for(alice().id, PLACE, None);
         for i in 0..COMPLETION_BURST {
             assert!(!alice_moves().await.is_empty(), "completion {i}");
         }
@@ -177,6 +177,7 @@ async fn completions_have_an_allowance_of_their_own() {
         // ...while Bob's completions and her commands have allowances of their own.
         let bob_lines = w
             .service
+            .views()
             .forecast_completions(bob().id, PLACE, Some(game), "")
             .await;
         assert!(!bob_lines.is_empty());

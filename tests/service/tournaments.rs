@@ -146,7 +146,9 @@ async fn a_whole_round_robin_of_four() {
             board.text
         );
         assert_eq!(
-            rollerball::discord::thread_name(&w.service.game_heading(GameId(3)).await.unwrap()),
+            rollerball::discord::thread_name(
+                &w.service.views().game_heading(GameId(3)).await.unwrap()
+            ),
             "Spring · #3 bob vs carol"
         );
         // #1 dave–bob: bob mates.

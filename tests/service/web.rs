@@ -741,6 +741,7 @@ async fn a_page_move_is_played_only_in_the_position_the_page_showed() {
         let start_mark = site
             .world
             .service
+            .views()
             .game_view(id, rollerball::game::Lang::En)
             .await
             .unwrap()

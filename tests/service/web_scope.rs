@@ -20,6 +20,7 @@ async fn token(site: &Site, who: &Actor, id: GameId) -> String {
 async fn mark_of(site: &Site, id: GameId) -> String {
     site.world
         .service
+        .views()
         .game_view(id, Lang::En)
         .await
         .unwrap()

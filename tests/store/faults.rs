@@ -200,7 +200,7 @@ async fn assert_all_refused(c: &Cuttable, games: &[(GameId, RulesGame)]) {
         }
     }
     assert!(
-        c.service.sweep().await.is_empty(),
+        c.service.sweeper().sweep().await.is_empty(),
         "the sweep claims nothing while the database is out of reach (and logs why)"
     );
 }
@@ -243,7 +243,7 @@ async fn postgres_cut_then_restored_without_a_restart() {
     // Two days later the player to move in each game has run out of time: the sweep, on the
     // same store, ends both.
     c.clock.advance(3 * DAY);
-    let notices = c.service.sweep().await;
+    let notices = c.service.sweeper().sweep().await;
     for (id, _) in &games {
         let label = format!("**Game #{}**", id.0);
         assert!(

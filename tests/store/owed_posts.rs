@@ -60,7 +60,11 @@ async fn a_database_failure_while_announcing_leaves_the_move_owed() {
     let Some((relay, service, direct, _db)) = through_relay("owed_post_cut").await else {
         return;
     };
-    let mut reader = service.open_event_reader("discord", None).await.unwrap();
+    let mut reader = service
+        .feed()
+        .open_event_reader("discord", None)
+        .await
+        .unwrap();
     say(&service, 101, "challenge <@102> white")
         .await
         .told
@@ -80,11 +84,15 @@ async fn a_database_failure_while_announcing_leaves_the_move_owed() {
     // new connections go through, so only that read fails: a consumer that took the failure
     // for "nothing to post" would record its position past the move on a fresh connection.
     relay.blip_when_answered(fen.as_bytes());
-    let failed = service.next_announcements(&mut reader).await;
+    let failed = service.feed().next_announcements(&mut reader).await;
     assert_eq!(relay.tripped(), 1);
     assert!(failed.is_err(), "{failed:?}");
 
-    let announcements = service.next_announcements(&mut reader).await.unwrap();
+    let announcements = service
+        .feed()
+        .next_announcements(&mut reader)
+        .await
+        .unwrap();
     let texts: Vec<&str> = announcements
         .iter()
         .filter_map(|a| a.notice.as_ref())
@@ -99,12 +107,14 @@ async fn a_database_failure_while_announcing_leaves_the_move_owed() {
     );
     for a in &announcements {
         service
+            .feed()
             .event_reader_done(&mut reader, &a.ids)
             .await
             .unwrap();
     }
     assert!(
         service
+            .feed()
             .next_announcements(&mut reader)
             .await
             .unwrap()

@@ -39,7 +39,10 @@ pub(super) async fn send_or_hold(
     nonce: Option<String>,
 ) {
     if !send_text(http, retry, message.to, &message.text, nonce).await {
-        service.hold_notice(message.to, &message.text).await;
+        service
+            .commands()
+            .hold_notice(message.to, &message.text)
+            .await;
     }
 }
 

@@ -107,6 +107,7 @@ impl Handler {
         }
         let lang = self
             .service
+            .languages()
             .language(locale.as_deref(), who.id, place.server)
             .await;
         let modal = CreateInteractionResponse::Modal(profile::modal(lang, &opponent, place.reach));
@@ -179,12 +180,16 @@ impl Handler {
             // choices of at most 100 characters.
             let mut lines = self
                 .service
+                .views()
                 .forecast_completions(actor, place, game, &raw)
                 .await;
             lines.retain(|line| line.chars().count() <= CHOICE_MAX_CHARS);
             lines
         } else {
-            self.service.legal_moves_for(actor, place, game).await
+            self.service
+                .views()
+                .legal_moves_for(actor, place, game)
+                .await
         };
         let mut choices = CreateAutocompleteResponse::new();
         for san in moves

@@ -193,7 +193,9 @@ impl Bot {
         );
         // Before any command is answered: the answers owe their events to this process's
         // poster, which finds them again after a restart.
-        service.serve_events_as(&poster::reader_of(config.shards).0);
+        service
+            .feed()
+            .serve_events_as(&poster::reader_of(config.shards).0);
         // And the turn notices' consumer has its place in the log (a new one, at the newest
         // event), so that no move answered from now on goes without its notice.
         poster::place_turn_notices(&service, config.shards).await;
@@ -459,7 +461,7 @@ impl Handler {
             if !delivered {
                 return;
             }
-            self.service.held_shown(held.to, &page.ids).await;
+            self.service.commands().held_shown(held.to, &page.ids).await;
         }
     }
 
@@ -476,7 +478,7 @@ impl Handler {
         if place.server.is_none() || place.thread.is_some() || !place.bot_posts() {
             return;
         }
-        let name = match self.service.game_heading(game).await {
+        let name = match self.service.views().game_heading(game).await {
             Ok(heading) => thread::thread_name(&heading),
             Err(e) => {
                 tracing::error!(game = game.0, error = %e, "cannot name the game's thread");
@@ -499,7 +501,7 @@ impl Handler {
             }
         };
         self.channels.thread(thread, place.channel);
-        if let Err(e) = self.service.attach_thread(game, thread).await {
+        if let Err(e) = self.service.commands().attach_thread(game, thread).await {
             tracing::error!(game = game.0, thread, error = %e, "could not record the game's thread");
             return;
         }
@@ -507,7 +509,7 @@ impl Handler {
             thread: Some(thread),
             ..place
         };
-        let reply = match self.service.opening_board(game, thread_place).await {
+        let reply = match self.service.views().opening_board(game, thread_place).await {
             Ok(board) => thread::thread_intro(board, game.0),
             Err(e) => {
                 tracing::error!(game = game.0, thread, error = %e, "cannot write the game thread's first message");
@@ -520,6 +522,7 @@ impl Handler {
                 // The player is told under their own interaction, in their language.
                 let lang = self
                     .service
+                    .languages()
                     .language(Some(asked.locale()), asked.asker(), place.server)
                     .await;
                 let note = Reply::private(tr!(lang, "delivery-no-permission"));
@@ -544,6 +547,7 @@ impl Handler {
         };
         if let Err(e) = self
             .service
+            .languages()
             .remember_server_locale(guild.get(), locale)
             .await
         {

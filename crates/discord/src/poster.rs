@@ -85,6 +85,7 @@ fn turn_notices_name(shards: Shards) -> String {
 pub(super) async fn place_turn_notices(service: &Service, shards: Shards) {
     let name = turn_notices_name(shards);
     if let Err(error) = service
+        .feed()
         .open_turn_notice_reader(&name, reader_of(shards).1)
         .await
     {
@@ -97,7 +98,7 @@ pub(super) async fn place_turn_notices(service: &Service, shards: Shards) {
 async fn follow_log(consumer: &impl Consumer, shards: Shards, mut stop: watch::Receiver<bool>) {
     let name = consumer.name(shards);
     let filter = reader_of(shards).1;
-    let mut wakeups = consumer.service().event_wakeups().await;
+    let mut wakeups = consumer.service().feed().event_wakeups().await;
     let mut reader = loop {
         if let Some(reader) = consumer.open(&name, filter).await {
             break reader;
@@ -147,7 +148,7 @@ impl Consumer for Poster {
     }
 
     async fn open(&self, name: &str, filter: Option<ShardFilter>) -> Option<EventReader> {
-        let opened = self.service.open_event_reader(name, filter).await;
+        let opened = self.service.feed().open_event_reader(name, filter).await;
         opened
             .inspect_err(|error| {
                 tracing::error!(reader = name, %error, "cannot read the event log; trying again");
@@ -177,7 +178,11 @@ impl Consumer for TurnNotices {
     }
 
     async fn open(&self, name: &str, filter: Option<ShardFilter>) -> Option<EventReader> {
-        let opened = self.service.open_turn_notice_reader(name, filter).await;
+        let opened = self
+            .service
+            .feed()
+            .open_turn_notice_reader(name, filter)
+            .await;
         opened
             .inspect_err(|error| {
                 tracing::error!(reader = name, %error, "cannot read the event log; trying again");
@@ -187,7 +192,7 @@ impl Consumer for TurnNotices {
 
     async fn catch_up(&self, reader: &mut EventReader) -> bool {
         loop {
-            let notices = match self.service.next_turn_notices(reader).await {
+            let notices = match self.service.feed().next_turn_notices(reader).await {
                 Ok(notices) => notices,
                 Err(error) => {
                     tracing::error!(%error, "reading the event log for turn notices failed; trying again");
@@ -211,6 +216,7 @@ impl Consumer for TurnNotices {
                 }
                 if let Err(error) = self
                     .service
+                    .feed()
                     .event_reader_done(reader, &[notice.event])
                     .await
                 {
@@ -233,7 +239,7 @@ async fn post_pending(
     reader: &mut EventReader,
 ) -> bool {
     loop {
-        let announcements = match service.next_announcements(reader).await {
+        let announcements = match service.feed().next_announcements(reader).await {
             Ok(announcements) => announcements,
             Err(error) => {
                 tracing::error!(%error, "reading the event log failed; trying again");
@@ -249,14 +255,22 @@ async fn post_pending(
             if let Some(mut notice) = ours {
                 if notice.place.bot_posts() {
                     if notice.reply.lang.is_none() {
-                        notice.reply.lang =
-                            Some(service.server_language(notice.place.server).await);
+                        notice.reply.lang = Some(
+                            service
+                                .languages()
+                                .server_language(notice.place.server)
+                                .await,
+                        );
                     }
                     post_in_place(http, retry, &notice, "event").await;
                 }
                 direct::send_all(http, retry, service, &notice.reply.direct).await;
             }
-            if let Err(error) = service.event_reader_done(reader, &announcement.ids).await {
+            if let Err(error) = service
+                .feed()
+                .event_reader_done(reader, &announcement.ids)
+                .await
+            {
                 // Posted, but not recorded: after a restart it is posted again, with the same
                 // nonce, which Discord drops within a few minutes.
                 tracing::error!(%error, "could not record the event log's position; trying again");

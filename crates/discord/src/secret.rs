@@ -29,7 +29,11 @@ impl Handler {
                     msg.channel_id.delete_message(http, msg.id)
                 })
                 .await;
-            let lang = self.service.language(None, author, place.server).await;
+            let lang = self
+                .service
+                .languages()
+                .language(None, author, place.server)
+                .await;
             let note = match tried.map_err(|e| (classify(&e), e)) {
                 Ok(()) => {
                     deleted = true;

@@ -20,10 +20,10 @@ pub(super) async fn sweep_loop(
         tokio::select! {
             _ = tick.tick() => {}
             // An analysis players wait for is ready: post it now rather than at the next tick.
-            _ = service.analysis_ready() => {}
+            _ = service.feed().analysis_ready() => {}
             _ = until_stopped(&mut stop) => return,
         }
-        let notices = service.sweep().await;
+        let notices = service.sweeper().sweep().await;
         if !notices.is_empty() {
             tracing::debug!(notices = notices.len(), "deadline sweep");
         }
@@ -36,7 +36,12 @@ pub(super) async fn sweep_loop(
             if notice.place.bot_posts() {
                 // Read by everyone there: what the bot adds speaks the server's language.
                 if notice.reply.lang.is_none() {
-                    notice.reply.lang = Some(service.server_language(notice.place.server).await);
+                    notice.reply.lang = Some(
+                        service
+                            .languages()
+                            .server_language(notice.place.server)
+                            .await,
+                    );
                 }
                 post_notice(&http, &retry, &notice).await;
             }

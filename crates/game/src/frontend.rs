@@ -10,9 +10,9 @@ use super::lookup;
 use super::players::Players;
 use super::reply::Reply;
 use super::request::Actor;
-use super::service::Service;
 use crate::failure::DatabaseFailure;
 use crate::model::{GameId, Place, PlayerId};
+use crate::parts::{Commands, Views};
 use crate::rules::{self, Color};
 use crate::store::{Corruption, Game as StoredGame, GameStatus, Missing, StoreError};
 
@@ -31,12 +31,12 @@ pub struct GameHeading {
     pub tournament: Option<String>,
 }
 
-impl Service {
+impl Views<'_> {
     /// Game `id`, or else the actor's only game here; `None` when there is none, the store
     /// cannot say (a completion is never worth an error), or the actor is over their allowance
     /// of completions (counted first, before the store is asked).
     async fn game_meant(
-        &self,
+        self,
         actor: PlayerId,
         place: Place,
         id: Option<GameId>,
@@ -45,8 +45,8 @@ impl Service {
             return None;
         }
         match id {
-            Some(id) => self.store().games().game(id).await.ok().flatten(),
-            None => lookup::my_only_game_here(self.store(), actor, place)
+            Some(id) => self.service.store().games().game(id).await.ok().flatten(),
+            None => lookup::my_only_game_here(self.service.store(), actor, place)
                 .await
                 .ok()
                 .flatten(),
@@ -58,7 +58,7 @@ impl Service {
     /// game, it is not their move, the store cannot say, or the player is over their allowance
     /// of completions ([`RateLimit::completions`](super::RateLimit::completions)).
     pub async fn legal_moves_for(
-        &self,
+        self,
         actor: PlayerId,
         place: Place,
         id: Option<GameId>,
@@ -69,7 +69,13 @@ impl Service {
         if row.status != GameStatus::Active || row.color_of(actor) != Some(row.to_move) {
             return Vec::new();
         }
-        match Loaded::load(self.store(), &Players::new(self.store()), row.id).await {
+        match Loaded::load(
+            self.service.store(),
+            &Players::new(self.service.store()),
+            row.id,
+        )
+        .await
+        {
             Ok(Some(loaded)) => rules::legal_sans(loaded.game().position())
                 .into_iter()
                 .map(|(_, san)| san)
@@ -84,7 +90,7 @@ impl Service {
     /// forecast in, what is typed cannot be played, or they are over their allowance of
     /// completions.
     pub async fn forecast_completions(
-        &self,
+        self,
         actor: PlayerId,
         place: Place,
         id: Option<GameId>,
@@ -97,8 +103,12 @@ impl Service {
         if row.status != GameStatus::Active || mine.is_none() || mine == Some(row.to_move) {
             return Vec::new();
         }
-        let Ok(Some(loaded)) =
-            Loaded::load(self.store(), &Players::new(self.store()), row.id).await
+        let Ok(Some(loaded)) = Loaded::load(
+            self.service.store(),
+            &Players::new(self.service.store()),
+            row.id,
+        )
+        .await
         else {
             return Vec::new();
         };
@@ -137,22 +147,16 @@ impl Service {
             .collect()
     }
 
-    /// Records the thread a front end opened for a new game: from then on commands and bare
-    /// moves typed in the thread find the game.
-    pub async fn attach_thread(&self, game: GameId, thread: u64) -> Result<(), DatabaseFailure> {
-        self.store()
-            .play()
-            .set_thread(game, thread, self.now())
-            .await?;
-        Ok(())
-    }
-
     /// Who plays game `game`, and in which tournament, in the language of the server it is
     /// played in: what a front end names the game's own place by (Discord's thread).
-    pub async fn game_heading(&self, game: GameId) -> Result<GameHeading, DatabaseFailure> {
+    pub async fn game_heading(self, game: GameId) -> Result<GameHeading, DatabaseFailure> {
         let row = self.game_row(game).await?;
-        let lang = self.server_language(row.place.server).await;
-        let players = Players::new(self.store());
+        let lang = self
+            .service
+            .languages()
+            .server_language(row.place.server)
+            .await;
+        let players = Players::new(self.service.store());
         let mut names = [String::new(), String::new()];
         for color in Color::ALL {
             names[color.index()] = match (row.player(color), row.computer_level) {
@@ -163,6 +167,7 @@ impl Service {
         }
         let [white, black] = names;
         let tournament = self
+            .service
             .store()
             .tournaments()
             .tournament_of_game(game)
@@ -180,14 +185,14 @@ impl Service {
     /// The board a new game's own place (`place`, Discord's thread) opens with, in the
     /// server's language, as its players see it, with the game's buttons: public, naming both
     /// players in `mentions` (a front end pings them there, which adds them to the thread).
-    pub async fn opening_board(
-        &self,
-        game: GameId,
-        place: Place,
-    ) -> Result<Reply, DatabaseFailure> {
+    pub async fn opening_board(self, game: GameId, place: Place) -> Result<Reply, DatabaseFailure> {
         let row = self.game_row(game).await?;
-        let lang = self.server_language(row.place.server).await;
-        let players = Players::new(self.store());
+        let lang = self
+            .service
+            .languages()
+            .server_language(row.place.server)
+            .await;
+        let players = Players::new(self.service.store());
         let in_game: Vec<PlayerId> = [row.white, row.black].into_iter().flatten().collect();
         let Some(&first) = in_game.first() else {
             return Err(StoreError::Corrupt(Corruption::NoPlayer(game)).into());
@@ -197,7 +202,7 @@ impl Service {
             name: players.name(first).await,
         };
         let cx = Cx {
-            svc: self,
+            svc: self.service,
             actor: &asker,
             place,
             locale: None,
@@ -218,11 +223,25 @@ impl Service {
     }
 
     /// A game's stored row; not found is an error here, where the front end named the game.
-    async fn game_row(&self, game: GameId) -> Result<StoredGame, StoreError> {
-        self.store()
+    async fn game_row(self, game: GameId) -> Result<StoredGame, StoreError> {
+        self.service
+            .store()
             .games()
             .game(game)
             .await?
             .ok_or_else(|| StoreError::NotFound(Missing::Game(game)))
+    }
+}
+
+impl Commands<'_> {
+    /// Records the thread a front end opened for a new game: from then on commands and bare
+    /// moves typed in the thread find the game.
+    pub async fn attach_thread(self, game: GameId, thread: u64) -> Result<(), DatabaseFailure> {
+        self.service
+            .store()
+            .play()
+            .set_thread(game, thread, self.service.now())
+            .await?;
+        Ok(())
     }
 }

@@ -6,20 +6,21 @@
 
 use super::i18n::tr;
 use super::reply::{HeldNotices, HeldPage};
-use super::service::Service;
 use crate::model::{Place, PlayerId};
+use crate::parts::Commands;
 
-impl Service {
+impl Commands<'_> {
     /// Keeps `text`, a direct message Discord would not deliver to `player`, until their next
     /// command. A store failure is logged: the notice is then lost, and said so in the log.
-    pub async fn hold_notice(&self, player: PlayerId, text: &str) {
+    pub async fn hold_notice(self, player: PlayerId, text: &str) {
         if let Err(error) = self
+            .service
             .store()
             .players()
-            .hold_notice(player, text, self.now())
+            .hold_notice(player, text, self.service.now())
             .await
         {
-            self.observer().database_error();
+            self.service.observer().database_error();
             tracing::error!(player = player.0, %error, "could not keep a notice for later; it is lost");
         }
     }
@@ -27,7 +28,7 @@ impl Service {
     /// The notices held for `player`, in their language; `None` when there are none (or the
     /// store cannot say: they wait for the next command).
     pub(crate) async fn held_for(
-        &self,
+        self,
         player: PlayerId,
         locale: Option<&str>,
         place: Place,
@@ -36,11 +37,11 @@ impl Service {
         if crate::reach::out() {
             return None;
         }
-        let held = match self.store().players().held_notices(player).await {
+        let held = match self.service.store().players().held_notices(player).await {
             Ok(held) => held,
             Err(error) => {
                 crate::reach::note(&error);
-                self.observer().database_error();
+                self.service.observer().database_error();
                 tracing::warn!(player = player.0, %error, "could not look for held notices");
                 return None;
             }
@@ -50,16 +51,26 @@ impl Service {
         }
         Some(HeldNotices {
             to: player,
-            lang: self.language(locale, player, place.server).await,
+            lang: self
+                .service
+                .languages()
+                .language(locale, player, place.server)
+                .await,
             notices: held.into_iter().map(|n| (n.id, n.text)).collect(),
         })
     }
 
     /// The front end delivered the held notices `ids` of `player`: they are dropped. A failure
     /// is logged, and the notices are shown once more with the next command.
-    pub async fn held_shown(&self, player: PlayerId, ids: &[i64]) {
-        if let Err(error) = self.store().players().drop_held_notices(player, ids).await {
-            self.observer().database_error();
+    pub async fn held_shown(self, player: PlayerId, ids: &[i64]) {
+        if let Err(error) = self
+            .service
+            .store()
+            .players()
+            .drop_held_notices(player, ids)
+            .await
+        {
+            self.service.observer().database_error();
             tracing::warn!(player = player.0, %error, "could not drop notices already shown");
         }
     }

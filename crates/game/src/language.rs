@@ -5,30 +5,30 @@ use std::time::Duration;
 
 use super::i18n::Lang;
 use super::players::Players;
-use super::service::Service;
 use crate::failure::DatabaseFailure;
 use crate::model::PlayerId;
+use crate::parts::Languages;
 
 /// How long a process trusts the server locale it last stored before storing it again.
 pub(crate) const SERVER_LOCALE_REFRESH: Duration = Duration::from_secs(3600);
 
-impl Service {
+impl Languages<'_> {
     /// The language to answer a player in: the language they chose with `settings language`
     /// (an explicit choice wins), else their client's `locale` for this interaction, else their
     /// server's preferred locale, else English. A store failure only skips what it hides.
     pub async fn language(
-        &self,
+        self,
         locale: Option<&str>,
         player: PlayerId,
         server: Option<u64>,
     ) -> Lang {
-        self.language_of(&Players::new(self.store()), locale, player, server)
+        self.language_of(&Players::new(self.service.store()), locale, player, server)
             .await
     }
 
-    /// [`Service::language`], looking the player up through `players`.
+    /// [`Languages::language`], looking the player up through `players`.
     pub(crate) async fn language_of(
-        &self,
+        self,
         players: &Players<'_>,
         locale: Option<&str>,
         player: PlayerId,
@@ -47,7 +47,7 @@ impl Service {
     /// The language of a notice about a game (a reminder, a time-out): the concerned player's
     /// chosen one, else the server's, else English.
     pub(crate) async fn notice_language(
-        &self,
+        self,
         players: &Players<'_>,
         player: Option<PlayerId>,
         server: Option<u64>,
@@ -59,14 +59,17 @@ impl Service {
     }
 
     /// The language of a server's public notices: its preferred locale, else English.
-    pub async fn server_language(&self, server: Option<u64>) -> Lang {
+    pub async fn server_language(self, server: Option<u64>) -> Lang {
         let Some(server) = server else {
             return Lang::En;
         };
         if crate::reach::out() {
-            return self.remembered_language(None, Some(server));
+            return self
+                .service
+                .commands()
+                .remembered_language(None, Some(server));
         }
-        let locale = match self.store().players().server_locale(server).await {
+        let locale = match self.service.store().players().server_locale(server).await {
             Ok(locale) => locale,
             Err(e) => {
                 crate::reach::note(&e);
@@ -80,13 +83,14 @@ impl Service {
     /// Remembers a server's preferred locale, as Discord tells it with each interaction and
     /// when the bot joins: prefix commands and deadline notices there are answered in it.
     pub async fn remember_server_locale(
-        &self,
+        self,
         server: u64,
         locale: &str,
     ) -> Result<(), DatabaseFailure> {
-        let now = self.now();
+        let now = self.service.now();
         let fresh = self
-            .server_locales()
+            .service
+            .server_locales
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .get(&server)
@@ -94,12 +98,14 @@ impl Service {
         if fresh || locale.is_empty() {
             return Ok(());
         }
-        self.store()
+        self.service
+            .store()
             .players()
             .set_server_locale(server, locale, now)
             .await?;
         let mut cache = self
-            .server_locales()
+            .service
+            .server_locales
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         if cache.len() > 10_000 {

@@ -13,7 +13,8 @@
 //! | file | job |
 //! |---|---|
 //! | `request` | [`Actor`], [`Request`], the [`Input`] kinds and their [`Admission`] |
-//! | `service` | the [`Service`] and its one front door, [`Service::handle`] |
+//! | `service` | the [`Service`]: the shared core (store, clock, locks, observer, translations, limits) and its one front door, [`Service::handle`] |
+//! | `parts` | the service's parts, each one job, borrowed from it: [`Commands`], [`Languages`], `Endings`, [`Sweeper`], [`Feed`], [`Views`] |
 //! | `context` | what an action works with (`Cx`), and how it says no (`Refusal`) |
 //! | `language` | which language answers whom |
 //! | `limits` | what one player may hold at once: games in progress, games against the computer, unstarted tournaments |
@@ -62,6 +63,7 @@ mod loaded;
 mod locks;
 mod lookup;
 pub mod observe;
+mod parts;
 mod picks;
 mod players;
 pub mod present;
@@ -100,6 +102,7 @@ pub use frontend::GameHeading;
 pub use i18n::Lang;
 pub use links::{Grant, Links, LinksError, TokenError};
 pub use observe::{CommandOutcome, Observer, RefusalReason, Unobserved};
+pub use parts::{Commands, Feed, Languages, Sweeper, Views};
 pub use present::{Markup, TextMarkup};
 pub use rate::{RateLimit, RateLimiter};
 pub use ratings::LEADERBOARD_SIZE;

@@ -6,7 +6,7 @@
 //! which the PostgreSQL driver already builds). The token is bound to that player and that
 //! game, and nothing but the signature vouches for it: no table of links to keep. A player
 //! revokes their own links by bumping their version (`web revoke`: the service checks the
-//! version, [`Service::check_link`](crate::Service::check_link)); an operator changes the
+//! version, [`Views::check_link`](crate::Views::check_link)); an operator changes the
 //! secret, keeping the old one as `WEB_SECRET_PREVIOUS` while links signed with it should
 //! still work. Written here, beside the service, because the service mints them (`web`, the
 //! board's button) and the web front end checks them; neither does anything else with the
@@ -236,7 +236,7 @@ impl Links {
 
     /// What `token` grants, checked against the secret (or the previous one) and the time
     /// `now`. Whether its player has since revoked it is the service's to say
-    /// ([`Service::check_link`](crate::Service::check_link)).
+    /// ([`Views::check_link`](crate::Views::check_link)).
     pub fn check(&self, token: &str, now: Timestamp) -> Result<Grant, TokenError> {
         let Some(secret) = &self.secret else {
             return Err(TokenError::Off);

@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use super::glicko2::{Glicko, Score, rate_game};
-use super::service::Service;
+use crate::parts::Endings;
 use crate::store::{
     Game, GameResult, GameStatus, Place, Rating, RatingScope, RatingUpdate, StoreError, Timestamp,
 };
@@ -61,11 +61,11 @@ fn update(old: &Rating, new: Glicko) -> RatingUpdate {
     }
 }
 
-impl Service {
+impl Endings<'_> {
     /// Counts a game that has just ended in the ratings, if it is rated: called right after the
     /// commit that ended it. Never fails the command that ended the game: a failure is logged,
-    /// and the next sweep counts the game (see [`Service::catch_up_ratings`]).
-    pub(crate) async fn count_in_ratings(&self, game: &Game) {
+    /// and the next sweep counts the game (see [`Endings::catch_up_ratings`]).
+    pub(crate) async fn count_in_ratings(self, game: &Game) {
         if let Err(error) = self.try_count_in_ratings(game).await {
             tracing::error!(game = game.id.0, %error, "rating update failed; the sweep will retry");
         }
@@ -75,8 +75,9 @@ impl Service {
     /// the sweep itself just ended on time, and any a crash left between a game's end and its
     /// rating update. Part of the sweep; a failure is logged and tried again by the next sweep,
     /// so it never costs the sweep's notices.
-    pub(crate) async fn catch_up_ratings(&self) {
+    pub(crate) async fn catch_up_ratings(self) {
         match self
+            .service
             .store()
             .ratings()
             .games_awaiting_ratings(CATCH_UP_BATCH)
@@ -93,14 +94,15 @@ impl Service {
 
     /// Counts one game: both players' ratings in the game's server and globally, computed from
     /// the ratings as they stood when the game ended. Returns whether this call counted it.
-    async fn try_count_in_ratings(&self, game: &Game) -> Result<bool, StoreError> {
+    async fn try_count_in_ratings(self, game: &Game) -> Result<bool, StoreError> {
         if !game.rated || game.status != GameStatus::Finished || game.ratings_applied {
             return Ok(false);
         }
-        let at = game.finished_at.unwrap_or_else(|| self.now());
+        let at = game.finished_at.unwrap_or_else(|| self.service.now());
         for _ in 0..RATING_ATTEMPTS {
             let updates = self.rating_updates(game, at).await?;
             match self
+                .service
                 .store()
                 .ratings()
                 .apply_ratings(game.id, &updates, at)
@@ -111,6 +113,7 @@ impl Service {
                     // Either the game was counted meanwhile (by another process, or by the
                     // sweep), or another game of one of its players was: then read again.
                     if self
+                        .service
                         .store()
                         .games()
                         .game(game.id)
@@ -129,7 +132,7 @@ impl Service {
     /// The rating updates a finished game makes: none for a game without a result (aborted) or
     /// without two players (the computer), which are then only marked as done.
     async fn rating_updates(
-        &self,
+        self,
         game: &Game,
         at: Timestamp,
     ) -> Result<Vec<RatingUpdate>, StoreError> {
@@ -148,8 +151,8 @@ impl Service {
         }
         let mut updates = Vec::with_capacity(4);
         for scope in scopes {
-            let w = self.store().ratings().rating(white, scope).await?;
-            let b = self.store().ratings().rating(black, scope).await?;
+            let w = self.service.store().ratings().rating(white, scope).await?;
+            let b = self.service.store().ratings().rating(black, scope).await?;
             let (new_w, new_b) = rate_game(as_of(&w, at), as_of(&b, at), white_score);
             updates.push(update(&w, new_w));
             updates.push(update(&b, new_b));

@@ -280,7 +280,7 @@ pub struct Reply {
     pub exposed: Option<Exposed>,
     /// Notices that could not reach the asker by direct message, to show them with this answer
     /// (privately where the front end can); the front end reports them shown with
-    /// [`Service::held_shown`](super::Service::held_shown), and only then are they dropped.
+    /// [`Commands::held_shown`](super::Commands::held_shown), and only then are they dropped.
     pub held: Option<HeldNotices>,
     /// The events of the log this answer tells; the front end reports its delivery there.
     pub told: Told,
@@ -336,7 +336,7 @@ pub struct HeldPage {
 /// A one-line message for one player alone, sent by the front end as a direct message: that
 /// it is their move, a reminder of it, or — for a game in a place where the bot only answers
 /// commands — what it would have posted there (a time-out, an expired challenge). A front end
-/// that cannot send it hands it back with [`Service::hold_notice`](super::Service::hold_notice),
+/// that cannot send it hands it back with [`Commands::hold_notice`](super::Commands::hold_notice),
 /// to be shown with the player's next command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectMessage {

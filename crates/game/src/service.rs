@@ -29,6 +29,7 @@ use super::request::{Actor, Admission, Input, Request};
 use super::searches::{EngineSearcher, Searcher, Searches, default_searches_at_once};
 use super::told::Told;
 use crate::model::{FrontEnd, Place, PlayerId, Timestamp};
+use crate::parts::{Commands, Feed, Views};
 use crate::render;
 use crate::store::{Answer, Store, StoreError, answering};
 
@@ -41,14 +42,14 @@ pub struct Service {
     /// `markup` (the chat's) would not read: chosen by the request's [`Place::front_end`].
     front_end_markups: Vec<(FrontEnd, Arc<dyn Markup>)>,
     locks: GameLocks,
-    board_size: u32,
+    pub(crate) board_size: u32,
     /// The most choices a move-picker menu holds ([`DEFAULT_MENU_SIZE`] unless the front end
     /// or a test says).
     menu_size: usize,
     /// The servers' locales this process last stored, and when, so an unchanged one is not
     /// written on every interaction (but is again after a while, in case another process
     /// stored an older report meanwhile).
-    server_locales: Mutex<HashMap<u64, (String, Timestamp)>>,
+    pub(crate) server_locales: Mutex<HashMap<u64, (String, Timestamp)>>,
     /// Each player's commands are counted here; `None` when the service runs unlimited.
     limiter: Option<RateLimiter>,
     /// Each player's requests for completions (the moves offered as they type), on an
@@ -57,7 +58,7 @@ pub struct Service {
     /// Told of every command, move, game and database failure (the metrics, or nobody).
     observer: Arc<dyn Observer>,
     /// The line of games waiting for the engine's analysis (one at a time per process).
-    analyses: AnalysisQueue,
+    pub(crate) analyses: AnalysisQueue,
     /// The engine's searches for the computer's moves, a few at a time per process.
     searches: Searches,
     /// How long the event log keeps an event ([`DEFAULT_EVENTS_KEPT`] unless told).
@@ -120,12 +121,6 @@ impl Service {
         self
     }
 
-    /// Returns once an analysis that players were told to wait for is ready: a front end
-    /// that waits on this beside its timer can sweep at once and post the answers.
-    pub async fn analysis_ready(&self) {
-        self.analyses.finished().await;
-    }
-
     /// The same service telling `observer` what it does (the bot's metrics).
     pub fn with_observer(mut self, observer: Arc<dyn Observer>) -> Service {
         self.observer = observer;
@@ -145,14 +140,6 @@ impl Service {
         self.completions = limit.map(|_| RateLimiter::new(RateLimit::completions()));
         self.limiter = limit.map(RateLimiter::new);
         self
-    }
-
-    /// Counts a request for completions of `player` and says whether it may go ahead: over
-    /// their allowance, a front end offers nothing (and the store is not asked).
-    pub(crate) fn completion_admitted(&self, player: PlayerId) -> bool {
-        self.completions
-            .as_ref()
-            .is_none_or(|limiter| limiter.check(player, self.now()) == Verdict::Admit)
     }
 
     /// The same service writing players, times and places as `markup` says: each front end
@@ -218,11 +205,6 @@ impl Service {
         &self.store
     }
 
-    /// This process's line of analyses.
-    pub(crate) fn analyses(&self) -> &AnalysisQueue {
-        &self.analyses
-    }
-
     /// This process's searches for the computer's moves.
     pub(crate) fn searches(&self) -> &Searches {
         &self.searches
@@ -233,19 +215,9 @@ impl Service {
         &self.locks
     }
 
-    /// The side of the boards drawn, in pixels.
-    pub(crate) fn board_size(&self) -> u32 {
-        self.board_size
-    }
-
     /// The most choices a move-picker menu holds.
     pub fn menu_size(&self) -> usize {
         self.menu_size
-    }
-
-    /// The servers' locales this process last stored.
-    pub(crate) fn server_locales(&self) -> &Mutex<HashMap<u64, (String, Timestamp)>> {
-        &self.server_locales
     }
 
     /// How a reply in `lang` speaks, with this service's markup.
@@ -286,20 +258,44 @@ impl Service {
             actor: Some(player),
         };
         reach::within(async {
-            let (answered, told) = answering(answer, self.answer(request)).await;
+            let (answered, told) = answering(answer, self.commands().answer(request)).await;
             let (mut reply, admitted) = answered?;
             reply.told = Told::new(told, self.store().event_log().deliveries());
             // Over the rate limit nothing more is looked up: the flood costs no database work.
             if admitted {
-                reply.held = self.held_for(player, locale.as_deref(), place).await;
+                reply.held = self
+                    .commands()
+                    .held_for(player, locale.as_deref(), place)
+                    .await;
             }
             Some(reply)
         })
         .await
     }
+}
 
+impl Feed<'_> {
+    /// Returns once an analysis that players were told to wait for is ready: a front end
+    /// that waits on this beside its timer can sweep at once and post the answers.
+    pub async fn analysis_ready(self) {
+        self.service.analyses.finished().await;
+    }
+}
+
+impl Views<'_> {
+    /// Counts a request for completions of `player` and says whether it may go ahead: over
+    /// their allowance, a front end offers nothing (and the store is not asked).
+    pub(crate) fn completion_admitted(self, player: PlayerId) -> bool {
+        self.service
+            .completions
+            .as_ref()
+            .is_none_or(|limiter| limiter.check(player, self.service.now()) == Verdict::Admit)
+    }
+}
+
+impl Commands<'_> {
     /// [`Service::handle`]'s answer itself, and whether the rate limit admitted the request.
-    async fn answer(&self, request: Request) -> Option<(Reply, bool)> {
+    async fn answer(self, request: Request) -> Option<(Reply, bool)> {
         let started = Instant::now();
         let Request {
             actor,
@@ -322,26 +318,29 @@ impl Service {
         }
         // The rate limit first, before any database work: a request over it costs a count in
         // memory and, once per burst, the look-up of the player's language.
-        let verdict = match (&self.limiter, admission) {
+        let verdict = match (&self.service.limiter, admission) {
             (Some(limiter), Admission::Answered | Admission::Quiet) => {
-                limiter.check(actor.id, self.now())
+                limiter.check(actor.id, self.service.now())
             }
             _ => Verdict::Admit,
         };
         if verdict != Verdict::Admit {
             let kind = match &input {
                 Input::Chat(_) => "move",
-                Input::Line(text) => Command::parse_or_move_with(text, self.markup.mentions())
-                    .as_ref()
-                    .map_or("unreadable", command_kind),
+                Input::Line(text) => {
+                    Command::parse_or_move_with(text, self.service.markup.mentions())
+                        .as_ref()
+                        .map_or("unreadable", command_kind)
+                }
                 Input::Command(command) => command_kind(command),
                 Input::Invalid(_) => "unreadable",
                 Input::MoveAt { .. } => "move",
                 Input::Button(_) => "button",
                 Input::Menu { .. } => "picker",
             };
-            self.observer.refusal(RefusalReason::RateLimited);
-            self.observer
+            self.service.observer.refusal(RefusalReason::RateLimited);
+            self.service
+                .observer
                 .command(kind, CommandOutcome::Refused, started.elapsed());
             // A chat message over the limit is not looked at (it may not even be a move of the
             // player's), and a quiet request whose player was told this burst is not answered.
@@ -352,8 +351,10 @@ impl Service {
             }
             let lang = match verdict {
                 Verdict::Refuse => {
-                    let players = Players::new(&self.store);
-                    self.language_of(&players, locale.as_deref(), actor.id, place.server)
+                    let players = Players::new(&self.service.store);
+                    self.service
+                        .languages()
+                        .language_of(&players, locale.as_deref(), actor.id, place.server)
                         .await
                 }
                 _ => self.remembered_language(locale.as_deref(), place.server),
@@ -364,7 +365,7 @@ impl Service {
         let read = match input {
             // A chat message is a move if it is one in the player's one game here.
             Input::Chat(text) => Ok(Read::Command(self.chat_move(actor.id, place, &text).await?)),
-            Input::Line(text) => Command::parse_or_move_with(&text, self.markup.mentions())
+            Input::Line(text) => Command::parse_or_move_with(&text, self.service.markup.mentions())
                 .map(Read::Command)
                 .map_err(Unread::Command),
             Input::Command(command) => Ok(Read::Command(command)),
@@ -384,8 +385,10 @@ impl Service {
                 .map(Read::Pick)
                 .ok_or(Unread::Button),
         };
-        let players = Players::new(&self.store);
+        let players = Players::new(&self.service.store);
         let lang = self
+            .service
+            .languages()
             .language_of(&players, locale.as_deref(), actor.id, place.server)
             .await;
         let kind = match &read {
@@ -396,8 +399,9 @@ impl Service {
             Err(Unread::Button) => "button",
         };
         let refuse = |reason: RefusalReason| {
-            self.observer.refusal(reason);
-            self.observer
+            self.service.observer.refusal(reason);
+            self.service
+                .observer
                 .command(kind, CommandOutcome::Refused, started.elapsed());
         };
         let read = match read {
@@ -424,7 +428,7 @@ impl Service {
             Read::Pick(_) | Read::MoveAt { .. } => "move",
         };
         let cx = Cx {
-            svc: self,
+            svc: self.service,
             actor: &actor,
             place,
             locale: locale.as_deref(),
@@ -456,19 +460,21 @@ impl Service {
         let outcome = match &answered {
             Ok(_) => CommandOutcome::Done,
             Err(Refusal::Store(StoreError::Conflict)) => {
-                self.observer.refusal(RefusalReason::Conflict);
+                self.service.observer.refusal(RefusalReason::Conflict);
                 CommandOutcome::Refused
             }
             Err(Refusal::Store(_)) => {
-                self.observer.database_error();
+                self.service.observer.database_error();
                 CommandOutcome::Failed
             }
             Err(Refusal::No(reason, _)) => {
-                self.observer.refusal(*reason);
+                self.service.observer.refusal(*reason);
                 CommandOutcome::Refused
             }
         };
-        self.observer.command(kind, outcome, started.elapsed());
+        self.service
+            .observer
+            .command(kind, outcome, started.elapsed());
         let mut reply = match answered {
             Ok(reply) => reply,
             Err(refusal) => refused(lang, actor.id, refusal),
@@ -480,12 +486,13 @@ impl Service {
     /// The language of an answer given without looking anything up (a request over the rate
     /// limit, after the first of its burst): the client's locale, else the server's locale as
     /// this process last stored it, else English.
-    pub(crate) fn remembered_language(&self, locale: Option<&str>, server: Option<u64>) -> Lang {
+    pub(crate) fn remembered_language(self, locale: Option<&str>, server: Option<u64>) -> Lang {
         if let Some(lang) = locale.and_then(Lang::from_locale) {
             return lang;
         }
         let remembered = server.and_then(|server| {
-            self.server_locales
+            self.service
+                .server_locales
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .get(&server)
@@ -497,11 +504,11 @@ impl Service {
     /// The move a chat message stands for: the player's move in the one game they play here,
     /// when it is their turn and the message looks like a move; `None` otherwise (and when the
     /// store cannot say, chat being no place to report its failures).
-    async fn chat_move(&self, player: PlayerId, place: Place, text: &str) -> Option<Command> {
+    async fn chat_move(self, player: PlayerId, place: Place, text: &str) -> Option<Command> {
         if !looks_like_move(text) {
             return None;
         }
-        let game = lookup::my_only_game_here(&self.store, player, place)
+        let game = lookup::my_only_game_here(&self.service.store, player, place)
             .await
             .ok()??;
         (game.color_of(player) == Some(game.to_move)).then(|| Command::Move {

@@ -13,26 +13,26 @@ use super::players::Players;
 use super::present::{Ping, Voice, yes_no};
 use super::reply::{DirectMessage, Notice, Reply};
 use super::seat::Seat;
-use super::service::Service;
 use super::told::Told;
 use crate::model::{Place, PlayerId};
+use crate::parts::Sweeper;
 use crate::store::{Answer, Challenge, DueReminder, Game as StoredGame, Termination, answering};
 
 /// How many due items of each kind one sweep handles; the rest wait for the next sweep.
 const SWEEP_BATCH: u32 = 100;
 
-impl Service {
+impl Sweeper<'_> {
     /// Handles everything that is due and returns the notices to deliver. Never fails as a
     /// whole: a claim the store refuses is logged (and tried again by the next sweep). The
     /// notices tell every event the sweep wrote (one [`Told`] for all of them): the front end
     /// posts each in its game's place, and reports them delivered once it has.
-    pub async fn sweep(&self) -> Vec<Notice> {
+    pub async fn sweep(self) -> Vec<Notice> {
         let everywhere = Answer {
             channel: None,
             actor: None,
         };
         let (mut notices, told) = answering(everywhere, self.sweep_due()).await;
-        let told = Told::shared(told, self.store().event_log().deliveries());
+        let told = Told::shared(told, self.service.store().event_log().deliveries());
         for notice in &mut notices {
             notice.reply.told = told.clone();
         }
@@ -40,16 +40,17 @@ impl Service {
             // Nothing to post: what it wrote (an event nobody is told of) needs nothing more.
             told.delivered();
         }
-        self.prune_events().await;
+        self.service.feed().prune_events().await;
         notices
     }
 
-    /// [`Service::sweep`]'s work.
-    async fn sweep_due(&self) -> Vec<Notice> {
-        let now = self.now();
-        let players = Players::new(self.store());
+    /// [`Sweeper::sweep`]'s work.
+    async fn sweep_due(self) -> Vec<Notice> {
+        let now = self.service.now();
+        let players = Players::new(self.service.store());
         let mut notices = Vec::new();
         match self
+            .service
             .store()
             .challenges()
             .expire_challenges(now, SWEEP_BATCH)
@@ -61,53 +62,73 @@ impl Service {
                 }
             }
             Err(error) => {
-                self.observer().database_error();
+                self.service.observer().database_error();
                 tracing::error!(%error, "claiming expired challenges failed");
             }
         }
-        match self.store().play().computer_turns(SWEEP_BATCH).await {
+        match self
+            .service
+            .store()
+            .play()
+            .computer_turns(SWEEP_BATCH)
+            .await
+        {
             Ok(rows) => {
                 for row in rows {
                     notices.extend(self.computer_move(&players, &row).await);
                 }
             }
             Err(error) => {
-                self.observer().database_error();
+                self.service.observer().database_error();
                 tracing::error!(%error, "finding the computer's moves failed");
             }
         }
-        match self.store().play().claim_reminders(now, SWEEP_BATCH).await {
+        match self
+            .service
+            .store()
+            .play()
+            .claim_reminders(now, SWEEP_BATCH)
+            .await
+        {
             Ok(due) => {
                 for due in due {
                     notices.extend(self.reminder(&players, &due).await);
                 }
             }
             Err(error) => {
-                self.observer().database_error();
+                self.service.observer().database_error();
                 tracing::error!(%error, "claiming reminders failed");
             }
         }
-        match self.store().play().claim_timeouts(now, SWEEP_BATCH).await {
+        match self
+            .service
+            .store()
+            .play()
+            .claim_timeouts(now, SWEEP_BATCH)
+            .await
+        {
             Ok(rows) => {
                 for row in rows {
                     notices.push(self.timeout(&players, &row).await);
                 }
             }
             Err(error) => {
-                self.observer().database_error();
+                self.service.observer().database_error();
                 tracing::error!(%error, "claiming time-outs failed");
             }
         }
         notices.extend(self.sweep_correspondence(&players).await);
-        self.catch_up_ratings().await;
+        self.service.endings().catch_up_ratings().await;
         notices.extend(self.sweep_tournaments().await);
-        notices.extend(self.deliver_analyses().await);
+        notices.extend(self.service.commands().deliver_analyses().await);
         notices
     }
 
     /// The notice of a challenge nobody took in time.
-    pub(crate) async fn expired(&self, players: &Players<'_>, c: &Challenge) -> Notice {
+    pub(crate) async fn expired(self, players: &Players<'_>, c: &Challenge) -> Notice {
         let lang = self
+            .service
+            .languages()
             .notice_language(players, Some(c.challenger), c.place.server)
             .await;
         let name = players.name(c.challenger).await;
@@ -125,7 +146,7 @@ impl Service {
                 direct: self
                     .instead_of_posting(players, c.place, [c.challenger], text)
                     .await,
-                ..Reply::text(text(self.voice(lang)))
+                ..Reply::text(text(self.service.voice(lang)))
             },
         }
     }
@@ -134,7 +155,7 @@ impl Service {
     /// language, with a link to the place — when the bot only answers commands there and so
     /// cannot post it; nothing where it posts.
     pub(crate) async fn instead_of_posting(
-        &self,
+        self,
         players: &Players<'_>,
         place: Place,
         to: impl IntoIterator<Item = PlayerId>,
@@ -146,9 +167,11 @@ impl Service {
         let mut messages = Vec::new();
         for player in to {
             let lang = self
+                .service
+                .languages()
                 .notice_language(players, Some(player), place.server)
                 .await;
-            let voice = self.voice(lang);
+            let voice = self.service.voice(lang);
             messages.push(DirectMessage {
                 to: player,
                 text: format!("{} · {}", text(voice), voice.link(place)),
@@ -160,11 +183,15 @@ impl Service {
     /// The computer's move in a game where it is to move and has not moved (its answer failed,
     /// or the process stopped before it). `None` when there is nothing to do, or the move
     /// failed again (logged; the next sweep tries once more).
-    async fn computer_move(&self, players: &Players<'_>, row: &StoredGame) -> Option<Notice> {
-        let lock = self.locks().lock(row.id).await;
+    async fn computer_move(self, players: &Players<'_>, row: &StoredGame) -> Option<Notice> {
+        let lock = self.service.locks().lock(row.id).await;
         let human = row.white.or(row.black);
-        let lang = self.notice_language(players, human, row.place.server).await;
-        let loaded = match Loaded::load(self.store(), players, row.id).await {
+        let lang = self
+            .service
+            .languages()
+            .notice_language(players, human, row.place.server)
+            .await;
+        let loaded = match Loaded::load(self.service.store(), players, row.id).await {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return None,
             Err(refusal) => {
@@ -176,8 +203,8 @@ impl Service {
             return None;
         }
         let mut seat = Seat::of_side_to_move(loaded, lock);
-        let voice = self.voice(lang);
-        let san = match computer::answer(self, voice, &mut seat).await {
+        let voice = self.service.voice(lang);
+        let san = match computer::answer(self.service, voice, &mut seat).await {
             Ok(san) => san,
             Err(error) => {
                 tracing::error!(game = row.id.0, %error, "the computer's move failed; the next sweep tries again");
@@ -201,12 +228,14 @@ impl Service {
     /// answer): `text` with the board, pinging the player now to move (their turn notice is
     /// the event log's, `announce::direct`).
     pub(super) async fn moved_notice(
-        &self,
+        self,
         voice: Voice<'_>,
         seat: &Seat<'_>,
         text: String,
     ) -> Notice {
         let reply = self
+            .service
+            .commands()
             .game_reply(voice, seat.loaded(), text, Ping::ToMove, true)
             .await;
         Notice {
@@ -218,17 +247,15 @@ impl Service {
     /// The reminder of a move coming due; `None` for a side without a player (never claimed),
     /// and for a move whose deadline has already passed (the sweep was down meanwhile): the
     /// time-out, claimed next, is all there is to say.
-    pub(crate) async fn reminder(
-        &self,
-        players: &Players<'_>,
-        due: &DueReminder,
-    ) -> Option<Notice> {
+    pub(crate) async fn reminder(self, players: &Players<'_>, due: &DueReminder) -> Option<Notice> {
         let g = &due.game;
-        if g.deadline.is_some_and(|at| at <= self.now()) {
+        if g.deadline.is_some_and(|at| at <= self.service.now()) {
             return None;
         }
         let player = g.player(g.to_move)?;
         let lang = self
+            .service
+            .languages()
             .notice_language(players, Some(player), g.place.server)
             .await;
         let known = players.get_or_log(player).await;
@@ -236,7 +263,7 @@ impl Service {
             .as_ref()
             .map_or_else(|| super::players::unknown_name(player), |p| p.name.clone());
         let pings = known.is_none_or(|p| p.ping);
-        let voice = self.voice(lang);
+        let voice = self.service.voice(lang);
         Some(Notice {
             place: g.place,
             reply: Reply {
@@ -256,13 +283,15 @@ impl Service {
 
     /// The notice of a loss on time (the claim has already ended the game): with the board,
     /// or — when the game cannot be loaded — the time-out alone, both players pinged.
-    async fn timeout(&self, players: &Players<'_>, row: &StoredGame) -> Notice {
-        self.game_over(row).await;
+    async fn timeout(self, players: &Players<'_>, row: &StoredGame) -> Notice {
+        self.service.endings().game_over(row).await;
         let loser = row.to_move;
         let lang = self
+            .service
+            .languages()
             .notice_language(players, row.player(loser), row.place.server)
             .await;
-        let voice = self.voice(lang);
+        let voice = self.service.voice(lang);
         let loser_name = match row.player(loser) {
             Some(p) => players.name(p).await,
             None => String::new(),
@@ -285,10 +314,12 @@ impl Service {
             )
         };
         let headline = headline_in(voice);
-        let mut reply = match Loaded::load(self.store(), players, row.id).await {
+        let mut reply = match Loaded::load(self.service.store(), players, row.id).await {
             Ok(Some(loaded)) => {
                 let text = format!("{headline}\n{}", voice.turn_line(&loaded));
-                self.game_reply(voice, &loaded, text, Ping::Both, true)
+                self.service
+                    .commands()
+                    .game_reply(voice, &loaded, text, Ping::Both, true)
                     .await
             }
             failed => {

@@ -10,19 +10,19 @@ use super::players::Players;
 use super::present::Voice;
 use super::reply::{Notice, Reply};
 use super::seat::Seat;
-use super::service::Service;
 use crate::limits::VACATION_DAYS_PER_YEAR;
 use crate::model::{GameId, PlayerId};
+use crate::parts::Sweeper;
 
 /// How many items of each kind one sweep handles; the rest wait for the next sweep.
 const BATCH: u32 = 100;
 
-impl Service {
+impl Sweeper<'_> {
     /// Plays the forecast answers left unplayed and ends the vacations that ran out; returns
     /// the notices to deliver. Failures are logged and tried again by the next sweep.
-    pub(crate) async fn sweep_correspondence(&self, players: &Players<'_>) -> Vec<Notice> {
+    pub(crate) async fn sweep_correspondence(self, players: &Players<'_>) -> Vec<Notice> {
         let mut notices = Vec::new();
-        match self.store().play().forecast_turns(BATCH).await {
+        match self.service.store().play().forecast_turns(BATCH).await {
             Ok(games) => {
                 for id in games {
                     notices.extend(self.forecast_move(players, id).await);
@@ -31,9 +31,10 @@ impl Service {
             Err(error) => tracing::error!(%error, "finding unplayed forecasts failed"),
         }
         match self
+            .service
             .store()
             .players()
-            .claim_vacation_ends(self.now(), BATCH)
+            .claim_vacation_ends(self.service.now(), BATCH)
             .await
         {
             Ok(ended) => {
@@ -48,9 +49,9 @@ impl Service {
 
     /// The forecast answer in game `id`, if one is due: `None` when there is none (the
     /// lines did not match and are dropped) or it failed (logged).
-    async fn forecast_move(&self, players: &Players<'_>, id: GameId) -> Option<Notice> {
-        let lock = self.locks().lock(id).await;
-        let loaded = match Loaded::load(self.store(), players, id).await {
+    async fn forecast_move(self, players: &Players<'_>, id: GameId) -> Option<Notice> {
+        let lock = self.service.locks().lock(id).await;
+        let loaded = match Loaded::load(self.service.store(), players, id).await {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return None,
             Err(refusal) => {
@@ -60,11 +61,13 @@ impl Service {
         };
         let owner = loaded.row().player(loaded.to_move());
         let lang = self
+            .service
+            .languages()
             .notice_language(players, owner, loaded.row().place.server)
             .await;
-        let voice = self.voice(lang);
+        let voice = self.service.voice(lang);
         let mut seat = Seat::of_side_to_move(loaded, lock);
-        let san = match forecasts::answer(self, voice, &mut seat).await {
+        let san = match forecasts::answer(self.service, voice, &mut seat).await {
             Ok(Some(san)) => san,
             Ok(None) => return None,
             Err(error) => {
@@ -88,8 +91,8 @@ impl Service {
 
     /// The notices that `player`'s vacation is over: one in each of their active games, to
     /// the opponent there.
-    async fn vacation_over(&self, players: &Players<'_>, player: PlayerId) -> Vec<Notice> {
-        let games = match self.store().games().active_games_of(player).await {
+    async fn vacation_over(self, players: &Players<'_>, player: PlayerId) -> Vec<Notice> {
+        let games = match self.service.store().games().active_games_of(player).await {
             Ok(games) => games,
             Err(error) => {
                 tracing::error!(player = player.0, %error, "cannot tell the opponents that a vacation ended");
@@ -97,8 +100,9 @@ impl Service {
             }
         };
         let name = players.name(player).await;
-        let year = self.now().utc_date().0;
+        let year = self.service.now().utc_date().0;
         let used = self
+            .service
             .store()
             .players()
             .vacation_days_used(player, year)
@@ -111,6 +115,8 @@ impl Service {
             };
             let opponent = g.player(color.opponent());
             let lang = self
+                .service
+                .languages()
                 .notice_language(players, opponent, g.place.server)
                 .await;
             let key = if used >= VACATION_DAYS_PER_YEAR {
@@ -128,7 +134,7 @@ impl Service {
                     turn = super::present::yes_no(g.to_move == color)
                 )
             };
-            let text = text_in(self.voice(lang));
+            let text = text_in(self.service.voice(lang));
             let direct = self
                 .instead_of_posting(players, g.place, opponent, text_in)
                 .await;

@@ -8,8 +8,8 @@
 use super::i18n::tr;
 use super::players::Players;
 use super::reply::DirectMessage;
-use super::service::Service;
 use crate::model::PlayerId;
+use crate::parts::Feed;
 use crate::store::{Game as StoredGame, GameStatus};
 
 /// Why it is a player's move, for the words of the notice.
@@ -26,13 +26,13 @@ pub(crate) enum Turn<'a> {
     },
 }
 
-impl Service {
+impl Feed<'_> {
     /// The direct message telling the player to move in `row` that it is their move, if they
     /// asked for such messages or the bot cannot post where the game is. `None` when they did not, when the game is over, when the
     /// computer is to move, or when the player to move is `actor`, who has just seen it
     /// happen under their own command.
     pub(crate) async fn turn_notice(
-        &self,
+        self,
         players: &Players<'_>,
         row: &StoredGame,
         turn: Turn<'_>,
@@ -50,9 +50,11 @@ impl Service {
             return None;
         }
         let lang = self
+            .service
+            .languages()
             .notice_language(players, Some(to), row.place.server)
             .await;
-        let voice = self.voice(lang);
+        let voice = self.service.voice(lang);
         let opponent_color = row.to_move.opponent();
         let opponent_name = match row.player(opponent_color) {
             Some(p) => players.name(p).await,

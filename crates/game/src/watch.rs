@@ -5,8 +5,8 @@
 
 use crate::failure::DatabaseFailure;
 use crate::model::GameId;
+use crate::parts::Feed;
 use crate::rules::Color;
-use crate::service::Service;
 use crate::store::{Event, EventId, EventKind, LogCursor};
 
 /// One event a game's watchers hear of.
@@ -51,18 +51,19 @@ fn live(event: Event) -> Option<LiveEvent> {
     })
 }
 
-impl Service {
+impl Feed<'_> {
     /// The games' news among up to `limit` events after `cursor`'s place, oldest first, as
     /// far as the log is whole (see [`LogCursor`]: an event whose transaction is still in
     /// flight holds the cursor back, and is told when it commits, however late); the cursor
     /// moves past what was read, news or not. Also whether more may follow at once (a full
     /// read).
     pub async fn live_events(
-        &self,
+        self,
         cursor: &mut LogCursor,
         limit: u32,
     ) -> Result<(Vec<LiveEvent>, bool), DatabaseFailure> {
         let committed = self
+            .service
             .store()
             .event_log()
             .committed_after(cursor, limit)
@@ -73,6 +74,7 @@ impl Service {
             return Ok((Vec::new(), more));
         };
         let mut events = self
+            .service
             .store()
             .event_log()
             .all_events_after(cursor.position(), limit)
@@ -86,12 +88,13 @@ impl Service {
     /// Game `game`'s news after event `after`, oldest first (at most `limit`): what a watcher
     /// missed.
     pub async fn game_live_events_after(
-        &self,
+        self,
         game: GameId,
         after: i64,
         limit: u32,
     ) -> Result<Vec<LiveEvent>, DatabaseFailure> {
         let events = self
+            .service
             .store()
             .event_log()
             .game_events_after(game, EventId(after), limit)
@@ -100,13 +103,15 @@ impl Service {
     }
 
     /// Whether game `game` exists: a page's live stream is opened only for one that does.
-    pub async fn game_exists(&self, game: GameId) -> Result<bool, DatabaseFailure> {
-        Ok(self.store().games().game(game).await?.is_some())
+    pub async fn game_exists(self, game: GameId) -> Result<bool, DatabaseFailure> {
+        Ok(self.service.store().games().game(game).await?.is_some())
     }
 
     /// A cursor at the newest event (0 when the log is empty): where a new reader of the whole
     /// log starts.
-    pub async fn newest_log_cursor(&self) -> Result<LogCursor, DatabaseFailure> {
-        Ok(LogCursor::at(self.store().event_log().last_event().await?))
+    pub async fn newest_log_cursor(self) -> Result<LogCursor, DatabaseFailure> {
+        Ok(LogCursor::at(
+            self.service.store().event_log().last_event().await?,
+        ))
     }
 }

@@ -71,7 +71,7 @@ impl FileViews {
         id: GameId,
         lang: Lang,
     ) -> Result<Option<Arc<GameView>>, ViewError> {
-        let Some(version) = service.game_version(id).await? else {
+        let Some(version) = service.views().game_version(id).await? else {
             return Ok(None);
         };
         if let Some(view) = self.fresh(id, lang, version) {
@@ -83,7 +83,7 @@ impl FileViews {
             return Ok(Some(view));
         }
         self.read.fetch_add(1, Ordering::SeqCst);
-        let Some(view) = service.game_view(id, lang).await? else {
+        let Some(view) = service.views().game_view(id, lang).await? else {
             return Ok(None);
         };
         let view = Arc::new(view);

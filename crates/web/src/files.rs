@@ -121,7 +121,7 @@ async fn answer(site: &Site, method: Method, view: Arc<GameView>, what: What) ->
         .files
         .get(key, move |stop| async move {
             match what {
-                What::Pgn => Ok(Bytes::from(service.game_pgn(&view).await)),
+                What::Pgn => Ok(Bytes::from(service.views().game_pgn(&view).await)),
                 What::Svg { ply, side } => Ok(Bytes::from(view.svg(ply, side))),
                 What::Png { ply, side } => {
                     drawn(view, stop, move |v, _| v.png(ply, side, PNG_SIZE)).await

@@ -48,7 +48,7 @@ impl HomeCache {
         {
             return Ok(Arc::clone(view));
         }
-        let view = Arc::new(service.home_view(lang).await?);
+        let view = Arc::new(service.views().home_view(lang).await?);
         lock().insert(lang, (now, Arc::clone(&view)));
         Ok(view)
     }

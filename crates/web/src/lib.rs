@@ -99,9 +99,12 @@ impl Site {
         lang: rollerball_game::Lang,
         what: &str,
     ) -> Result<rollerball_game::GameView, axum::response::Response> {
-        html::found(lang, self.service.game_view(id, lang).await, what, || {
-            rollerball_game::tr!(lang, "web-not-found", id = id.0)
-        })
+        html::found(
+            lang,
+            self.service.views().game_view(id, lang).await,
+            what,
+            || rollerball_game::tr!(lang, "web-not-found", id = id.0),
+        )
     }
 }
 

@@ -193,9 +193,9 @@ impl Hub {
     /// Reads the log for as long as the process runs, from its newest event on, handing every
     /// game's news to its watchers. A database failure is logged and tried again.
     pub async fn follow(self: Arc<Self>) {
-        let mut wakeups = self.service.event_wakeups().await;
+        let mut wakeups = self.service.feed().event_wakeups().await;
         let mut cursor = loop {
-            match self.service.newest_log_cursor().await {
+            match self.service.feed().newest_log_cursor().await {
                 Ok(cursor) => break cursor,
                 Err(error) => {
                     tracing::warn!(%error, "live pages: cannot read the event log; trying again");
@@ -204,7 +204,7 @@ impl Hub {
             }
         };
         loop {
-            match self.service.live_events(&mut cursor, BATCH).await {
+            match self.service.feed().live_events(&mut cursor, BATCH).await {
                 Ok((events, more)) => {
                     for event in events {
                         self.tell(event);
@@ -253,7 +253,7 @@ pub async fn events(
 ) -> Response {
     let game = GameId(id);
     let lang = reader_lang(&headers, query.lang.as_deref());
-    match site.service.game_exists(game).await {
+    match site.service.feed().game_exists(game).await {
         Ok(true) => {}
         Ok(false) => return html::not_found(lang, &tr!(lang, "web-not-found", id = id)),
         Err(error) => return html::failed(lang, "a live stream", &error),
@@ -280,6 +280,7 @@ pub async fn events(
     if let Some(after) = last_seen {
         match site
             .service
+            .feed()
             .game_live_events_after(game, after, CATCH_UP)
             .await
         {

@@ -61,6 +61,7 @@ async fn grant(site: &Site, headers: &HeaderMap, id: GameId) -> Result<Grant, (&
     let token = cookie_token(headers, id).ok_or(("web-link-none", id.0))?;
     let grant = site
         .service
+        .views()
         .check_link(&site.links, &token)
         .await
         .map_err(|e| (token_refusal(e), id.0))?;

@@ -41,7 +41,7 @@ pub async fn player(
             &tr!(lang, "page-player-by-number"),
         );
     };
-    let read = site.service.player_view(id, lang).await;
+    let read = site.service.views().player_view(id, lang).await;
     let view = match html::found(lang, read, "a player page", || {
         tr!(lang, "page-player-not-found", id = id.0.to_string())
     }) {

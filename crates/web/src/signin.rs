@@ -56,7 +56,7 @@ pub async fn exchange(
         return signin_page(lang, StatusCode::FORBIDDEN, Some(text));
     }
     let token = token_in(&form.link);
-    match site.service.check_link(&site.links, token).await {
+    match site.service.views().check_link(&site.links, token).await {
         Ok(grant) => signed_in(&site, &grant, token),
         Err(error) => signin_page(
             lang,
@@ -75,7 +75,7 @@ pub async fn open(
     Query(query): Query<PageQuery>,
 ) -> Response {
     let lang = reader_lang(&headers, query.lang.as_deref());
-    match site.service.check_link(&site.links, &token).await {
+    match site.service.views().check_link(&site.links, &token).await {
         Ok(grant) => signed_in(&site, &grant, &token),
         Err(error) => pages::message(lang, status_of(error), &tr!(lang, token_refusal(error))),
     }

@@ -28,7 +28,7 @@ pub async fn tournament(
     let Some(id) = id.parse::<i64>().ok().filter(|n| *n > 0).map(TournamentId) else {
         return html::not_found(lang, &tr!(lang, "web-page-not-found"));
     };
-    let read = site.service.tournament_view(id, lang).await;
+    let read = site.service.views().tournament_view(id, lang).await;
     let view = match html::found(lang, read, "a tournament page", || {
         tr!(lang, "page-tournament-not-found", id = id.0)
     }) {

@@ -2,7 +2,7 @@
 //! analysis is computed once — through the process's [`AnalysisQueue`](crate::analysis_queue),
 //! so it never delays moves — stored, and reused by every later request and by `export`.
 //! A request that finds the engine busy is told its place in the line; the sweep posts its
-//! answer when it is ready ([`Service::deliver_analyses`]), once for everyone who asked in the
+//! answer when it is ready ([`Commands::deliver_analyses`]), once for everyone who asked in the
 //! same place. One player waits for at most
 //! [`ANALYSES_QUEUED_MAX`](crate::limits::ANALYSES_QUEUED_MAX) analyses at once.
 
@@ -14,6 +14,7 @@ use crate::limits::ANALYSES_QUEUED_MAX;
 use crate::loaded::Loaded;
 use crate::lookup;
 use crate::model::{GameId, Place, PlayerId};
+use crate::parts::Commands;
 use crate::players::Players;
 use crate::present::Voice;
 use crate::present::analysis::analysis_text;
@@ -60,7 +61,7 @@ pub(crate) async fn analysis(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         place: cx.place,
         lang,
     };
-    match cx.svc.analyses().submit(row.id, loaded.game(), waiter) {
+    match cx.svc.analyses.submit(row.id, loaded.game(), waiter) {
         Ok(Ticket::Now(result)) => {
             let Ok(answer) = result.await else {
                 return Err(no!("analysis-failed", id = row.id.0));
@@ -168,7 +169,7 @@ async fn reply(svc: &Service, voice: Voice<'_>, loaded: &Loaded, analysis: &Game
     let mut text = analysis_text(voice, loaded, analysis);
     let moments = key_moments(lang, loaded, analysis);
     let labels = graph_labels(lang, loaded);
-    let size = svc.board_size();
+    let size = svc.board_size;
     let (game, for_graph) = (loaded.game().clone(), analysis.clone());
     let drawn = tokio::task::spawn_blocking(move || {
         (
@@ -293,16 +294,16 @@ pub(crate) async fn stored_annotations(svc: &Service, loaded: &Loaded) -> Vec<An
     }
 }
 
-impl Service {
+impl Commands<'_> {
     /// Stores the analyses finished for players who were told to wait, and returns their
     /// answers: one post per game and place it was asked in, pinging everyone who asked
     /// there. Run by the sweep.
-    pub(crate) async fn deliver_analyses(&self) -> Vec<Notice> {
-        let players = Players::new(self.store());
+    pub(crate) async fn deliver_analyses(self) -> Vec<Notice> {
+        let players = Players::new(self.service.store());
         let mut notices = Vec::new();
-        for done in self.analyses().take_finished() {
+        for done in self.service.analyses.take_finished() {
             let id = done.game;
-            let loaded = match Loaded::load(self.store(), &players, id).await {
+            let loaded = match Loaded::load(self.service.store(), &players, id).await {
                 Ok(Some(loaded)) => loaded,
                 failed => {
                     if let Err(refusal) = failed {
@@ -325,7 +326,7 @@ impl Service {
                 .map(|(place, here)| (*place, here.iter().map(|w| w.player).collect()))
                 .collect();
             let analysis = match done.analysis {
-                Some(analysis) => match keep(self, &loaded, analysis, &ready_for).await {
+                Some(analysis) => match keep(self.service, &loaded, analysis, &ready_for).await {
                     Ok(kept) => Some(kept),
                     Err(error) => {
                         tracing::error!(game = id.0, %error, "an analysis could not be kept");
@@ -349,7 +350,7 @@ impl Service {
     /// The answer, in `place`, to the players `asked` there who waited for `loaded`'s
     /// analysis (`None`: it failed), in `lang`.
     pub(crate) async fn analysis_notice(
-        &self,
+        self,
         players: &Players<'_>,
         loaded: &Loaded,
         analysis: Option<&GameAnalysis>,
@@ -358,7 +359,7 @@ impl Service {
         lang: Lang,
     ) -> Notice {
         let id = loaded.row().id;
-        let voice = self.voice(lang);
+        let voice = self.service.voice(lang);
         let mut askers = Vec::with_capacity(asked.len());
         for &player in &asked {
             let name = players.name(player).await;
@@ -366,7 +367,7 @@ impl Service {
         }
         let mut reply = match analysis {
             Some(analysis) => {
-                let mut reply = reply(self, voice, loaded, analysis).await;
+                let mut reply = reply(self.service, voice, loaded, analysis).await;
                 reply.text = format!(
                     "{}\n{}",
                     tr!(
@@ -386,6 +387,8 @@ impl Service {
         // told by direct message (text only: no graph, no record), and `analysis` there
         // then shows the stored one, whole, at once.
         reply.direct = self
+            .service
+            .sweeper()
             .instead_of_posting(players, place, asked, |voice| {
                 tr!(voice.lang, "analysis-ready-direct", id = id.0)
             })

@@ -361,6 +361,7 @@ pub(crate) async fn begun(
         .flatten()
         .collect();
     let mut reply = svc
+        .commands()
         .game_reply(voice, loaded, text, Ping::Only(both), true)
         .await;
     reply.new_game = Some(loaded.row().id);

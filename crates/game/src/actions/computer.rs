@@ -165,6 +165,7 @@ pub(crate) async fn start(
     text.push_str(&voice.turn_line(&loaded));
     let mut reply = cx
         .svc
+        .commands()
         .game_reply(voice, &loaded, text, Ping::Only(vec![me]), true)
         .await;
     reply.new_game = Some(loaded.row().id);

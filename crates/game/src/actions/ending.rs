@@ -23,6 +23,7 @@ pub(crate) async fn finish(
     let text = format!("{text}\n{}", voice.turn_line(seat.loaded()));
     Ok(cx
         .svc
+        .commands()
         .game_reply(voice, seat.loaded(), text, Ping::Both, true)
         .await)
 }

@@ -69,6 +69,7 @@ pub(crate) async fn offer(
                 let ping = Ping::Only(opponent.into_iter().collect());
                 Ok(cx
                     .svc
+                    .commands()
                     .game_reply(voice, seat.loaded(), text, ping, true)
                     .await)
             }
@@ -184,6 +185,7 @@ async fn computer_takeback(cx: &Cx<'_>, mut seat: Seat<'_>) -> Res<Reply> {
     );
     Ok(cx
         .svc
+        .commands()
         .game_reply(voice, seat.loaded(), text, Ping::Nobody, true)
         .await)
 }

@@ -128,6 +128,7 @@ pub(crate) async fn play_at(
     text.push_str(&voice.turn_line(loaded));
     let mut reply = cx
         .svc
+        .commands()
         .game_reply(voice, loaded, text, Ping::ToMove, true)
         .await;
     // The mover's "welcome back" is theirs alone; the opponent learns of the move by direct

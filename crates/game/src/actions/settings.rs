@@ -61,6 +61,7 @@ pub(crate) async fn settings(cx: &Cx<'_>, change: Option<&Setting>) -> Res<Reply
     // The answer already speaks the language now in use.
     let lang = cx
         .svc
+        .languages()
         .language_of(&cx.players, cx.locale, me, cx.place.server)
         .await;
     Ok(Reply::private(tr!(

@@ -151,7 +151,7 @@ pub(crate) async fn attach_table(cx: &Cx<'_>, roster: &Roster, s: &Standings, re
 /// each other (with the colour each had, for a double round-robin), their points and
 /// tie-breaks, each name told apart from the others.
 ///
-/// A web page's table reads it too ([`Service::tournament_view`](crate::Service)), with the
+/// A web page's table reads it too ([`Views::tournament_view`](crate::Service)), with the
 /// games behind its cells ([`Roster::pair_games`], in the same order).
 pub(crate) async fn crosstable(
     lang: Lang,

@@ -536,7 +536,7 @@ pub(crate) async fn withdraw(
         .map_err(|e| refused_after_race(cx, t, e))?;
     // The withdrawal stands from here on: what follows only tells of it.
     for game in &forfeited {
-        cx.svc.game_over(game).await;
+        cx.svc.endings().game_over(game).await;
     }
     let after = match Roster::load(cx.store(), t.clone()).await {
         Ok(after) => Some(after.standings()),

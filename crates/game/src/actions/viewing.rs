@@ -33,7 +33,12 @@ pub(crate) async fn board(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         text.push(' ');
         text.push_str(&tr!(cx.lang, "board-last-move", san = san));
     }
-    if let Some(line) = cx.svc.tournament_header(voice, loaded.row().id).await {
+    if let Some(line) = cx
+        .svc
+        .views()
+        .tournament_header(voice, loaded.row().id)
+        .await
+    {
         text.push('\n');
         text.push_str(&line);
     }
@@ -43,6 +48,7 @@ pub(crate) async fn board(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
     let buttons = playing && loaded.game().outcome().is_none();
     Ok(cx
         .svc
+        .commands()
         .game_reply(voice, &loaded, text, Ping::Nobody, buttons)
         .await)
 }
@@ -124,7 +130,12 @@ pub(crate) async fn moves(cx: &Cx<'_>, id: Option<GameId>, square: Option<Square
         }
     };
     let view = view.with_caption(caption(lang, &loaded));
-    let image = match cx.svc.render(view, position.side_to_move(), lang).await {
+    let image = match cx
+        .svc
+        .commands()
+        .render(view, position.side_to_move(), lang)
+        .await
+    {
         Ok(png) => Some(Attachment {
             filename: format!("rollerball-{id}-moves.png"),
             bytes: png,
@@ -252,7 +263,7 @@ pub(crate) async fn export(cx: &Cx<'_>, id: Option<GameId>) -> Res<Reply> {
         .to_annotated_pgn(&super::analysis::pgn_tags(cx.svc, &loaded).await, &notes);
     let game = loaded.game().clone();
     let mut options = GifOptions::default();
-    options.board.size = cx.svc.board_size().min(480);
+    options.board.size = cx.svc.board_size.min(480);
     let failed = |e: &dyn std::fmt::Display| no!("export-failed", error = e.to_string());
     let (lang, named) = (cx.lang, caption(cx.lang, &loaded));
     // A very long game's animation shows its end, drawn on one core: the record holds the
@@ -310,6 +321,7 @@ pub(crate) async fn rules(cx: &Cx<'_>) -> Reply {
     let mut reply = Reply::text(rules_summary(cx.lang));
     match cx
         .svc
+        .commands()
         .render(
             BoardView::new(rules::Position::start()),
             Color::White,

@@ -1,15 +1,15 @@
 //! `web [#ID]`: a game's page on the bot's web server, and for a player of a game still being
 //! played a private link that lets them move from a browser; `web revoke`: every private link
 //! the player was given stops working. And the check of a link's token against its player's
-//! link version ([`Service::check_link`]), which the web front end asks for every request.
+//! link version ([`Views::check_link`]), which the web front end asks for every request.
 
 use crate::context::{Cx, Res, no};
 use crate::i18n::tr;
 use crate::links::{Grant, Links, TokenError};
 use crate::lookup::viewed_game;
 use crate::model::GameId;
+use crate::parts::Views;
 use crate::reply::Reply;
-use crate::service::Service;
 
 /// Answers privately with the game's page and, for its player, the private link: a link that
 /// moves in their name must never be shown to others.
@@ -58,13 +58,14 @@ pub(crate) async fn revoke(cx: &Cx<'_>) -> Res<Reply> {
     Ok(Reply::private(tr!(cx.lang, "web-revoked")))
 }
 
-impl Service {
+impl Views<'_> {
     /// What the private link's `token` grants, checked with `links` (its signature and expiry)
     /// and against its player's link version now: a link its player revoked is refused as
     /// [`TokenError::Revoked`].
-    pub async fn check_link(&self, links: &Links, token: &str) -> Result<Grant, TokenError> {
-        let grant = links.check(token, self.now())?;
+    pub async fn check_link(self, links: &Links, token: &str) -> Result<Grant, TokenError> {
+        let grant = links.check(token, self.service.now())?;
         let current = self
+            .service
             .store()
             .players()
             .link_version(grant.player)

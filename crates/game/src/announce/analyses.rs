@@ -6,23 +6,23 @@ use super::unless_transient;
 use crate::actions::analysis::from_stored;
 use crate::loaded::Loaded;
 use crate::model::{GameId, Place, PlayerId};
+use crate::parts::Feed;
 use crate::players::Players;
 use crate::reply::Notice;
-use crate::service::Service;
 use crate::store::StoreError;
 
-impl Service {
+impl Feed<'_> {
     /// The notice of `game`'s analysis, for `asked` in `place`.
     pub(super) async fn analysis_announcement(
-        &self,
+        self,
         game: GameId,
         place: Place,
         asked: &[PlayerId],
     ) -> Result<Option<Notice>, StoreError> {
-        let players = Players::new(self.store());
+        let players = Players::new(self.service.store());
         let read = async {
-            let loaded = Loaded::load(self.store(), &players, game).await?;
-            let stored = self.store().games().analysis(game).await?;
+            let loaded = Loaded::load(self.service.store(), &players, game).await?;
+            let stored = self.service.store().games().analysis(game).await?;
             Ok::<_, crate::context::Refusal>(loaded.zip(stored))
         };
         let (loaded, stored) = match read.await {
@@ -35,9 +35,13 @@ impl Service {
             Err(error) => return unless_transient(error, "analysis", game.0),
         };
         let lang = self
+            .service
+            .languages()
             .notice_language(&players, asked.first().copied(), place.server)
             .await;
         let notice = self
+            .service
+            .commands()
             .analysis_notice(
                 &players,
                 &loaded,

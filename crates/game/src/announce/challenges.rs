@@ -5,30 +5,30 @@
 
 use super::unless_transient;
 use crate::actions::challenges::{closed, posted};
+use crate::parts::Feed;
 use crate::players::Players;
 use crate::present::Voice;
 use crate::reply::{Notice, Reply};
-use crate::service::Service;
 use crate::store::ChallengeStatus::{self, Cancelled, Declined};
 use crate::store::{Event, EventKind, StoreError};
 
-impl Service {
+impl Feed<'_> {
     /// The notice of `event`, about a challenge; `None` when there is nothing left to tell (a
     /// challenge made and taken or closed since, whose own event tells that), or the
     /// challenge is not the Discord front end's.
     pub(super) async fn challenge_announcement(
-        &self,
+        self,
         event: &Event,
     ) -> Result<Option<Notice>, StoreError> {
         let Some(id) = event.kind.challenge() else {
             return Ok(None);
         };
-        let c = match self.store().challenges().challenge(id).await {
+        let c = match self.service.store().challenges().challenge(id).await {
             Ok(Some(c)) => c,
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "challenge", id.0),
         };
-        let players = Players::new(self.store());
+        let players = Players::new(self.service.store());
         let challenger = players.name(c.challenger).await;
         let challenged = match c.challenged {
             Some(p) => Some((p, players.name(p).await)),
@@ -43,7 +43,7 @@ impl Service {
             EventKind::ChallengeWithdrawn { .. } => c.challenged.unwrap_or(c.challenger),
             EventKind::ChallengeDeclined { .. } if c.challenged.is_some() => c.challenger,
             EventKind::ChallengeExpired { .. } => {
-                return Ok(Some(self.expired(&players, &c).await));
+                return Ok(Some(self.service.sweeper().expired(&players, &c).await));
             }
             _ => return Ok(None),
         };
@@ -64,11 +64,15 @@ impl Service {
             }
         };
         let lang = self
+            .service
+            .languages()
             .notice_language(&players, Some(reader), c.place.server)
             .await;
-        let mut reply = text(self.voice(lang));
+        let mut reply = text(self.service.voice(lang));
         // Where the bot only answers commands, the player it concerns hears of it directly.
         reply.direct = self
+            .service
+            .sweeper()
             .instead_of_posting(&players, c.place, [reader], |voice| text(voice).text)
             .await;
         Ok(Some(Notice {

@@ -13,11 +13,11 @@
 
 use super::super::players::Players;
 use super::super::reply::DirectMessage;
-use super::super::service::Service;
 use super::super::turn_notices::Turn;
 use super::{EventReader, Reading};
 use crate::failure::DatabaseFailure;
 use crate::model::Place;
+use crate::parts::Feed;
 use crate::store::{Event, EventId, EventKind, ShardFilter, StoreError};
 
 /// The kinds of events that may make it a player's move.
@@ -35,11 +35,11 @@ pub struct TurnNotice {
     pub event: EventId,
 }
 
-impl Service {
+impl Feed<'_> {
     /// Opens the turn notices' consumer `name` of the shards `shards` at the position it
     /// recorded (one that never ran starts at the newest event).
     pub async fn open_turn_notice_reader(
-        &self,
+        self,
         name: &str,
         shards: Option<ShardFilter>,
     ) -> Result<EventReader, DatabaseFailure> {
@@ -49,11 +49,11 @@ impl Service {
     /// The next turn notices the reader owes, in order; empty when it is up to date. The
     /// events that owe none are done with at once (recorded with the next read).
     pub async fn next_turn_notices(
-        &self,
+        self,
         reader: &mut EventReader,
     ) -> Result<Vec<TurnNotice>, DatabaseFailure> {
         let events = self.read_batch(reader).await?;
-        let players = Players::new(self.store());
+        let players = Players::new(self.service.store());
         let mut notices = Vec::new();
         for event in events {
             match self.turn_notice_of(&players, &event).await? {
@@ -73,14 +73,14 @@ impl Service {
 
     /// The turn notice `event` owes, if any (see the module docs).
     async fn turn_notice_of(
-        &self,
+        self,
         players: &Players<'_>,
         event: &Event,
     ) -> Result<Option<(DirectMessage, Place)>, StoreError> {
         let Some(game) = event.game else {
             return Ok(None);
         };
-        let Some(row) = self.store().games().game(game).await? else {
+        let Some(row) = self.service.store().games().game(game).await? else {
             return Ok(None);
         };
         let (turn, seen_by) = match &event.kind {
@@ -89,7 +89,7 @@ impl Service {
             EventKind::ChallengeAccepted { by, .. } if row.ply == 0 => (Turn::Begun, Some(*by)),
             // A reminder the move has since passed, or whose deadline is gone, is stale.
             EventKind::Reminded { ply, stage }
-                if row.ply == *ply && row.deadline.is_some_and(|at| at > self.now()) =>
+                if row.ply == *ply && row.deadline.is_some_and(|at| at > self.service.now()) =>
             {
                 (Turn::Reminder { last: *stage >= 2 }, None)
             }

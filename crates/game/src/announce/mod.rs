@@ -29,10 +29,10 @@ use super::loaded::Loaded;
 use super::players::Players;
 use super::present::Ping;
 use super::reply::Notice;
-use super::service::Service;
 use super::told::Told;
 use crate::failure::DatabaseFailure;
 use crate::model::{GameId, Place, Timestamp};
+use crate::parts::Feed;
 use crate::store::{Delivery, Event, EventId, EventKind, LogCursor, ShardFilter, StoreError};
 
 /// How long the consumer waits for an answer of this process to report its delivery before it
@@ -42,7 +42,7 @@ use crate::store::{Delivery, Event, EventId, EventKind, LogCursor, ShardFilter, 
 pub const ANSWER_PATIENCE: Duration = Duration::from_secs(120);
 
 /// How often a reader of the event log (the Discord poster, the web's live hub) looks at the
-/// log without being woken by [`Service::event_wakeups`](crate::Service::event_wakeups): only a
+/// log without being woken by [`Feed::event_wakeups`](crate::Feed::event_wakeups): only a
 /// fallback, in case a notification was lost.
 pub const FALLBACK_CHECK: Duration = Duration::from_secs(30);
 
@@ -141,12 +141,12 @@ fn posts_alone(event: &Event) -> bool {
         )
 }
 
-impl Service {
+impl Feed<'_> {
     /// Opens the consumer `name` of the shards `shards` at the position it recorded (one that
     /// never ran starts at the newest event: what was before it is not its to tell), and from
     /// now on keeps track of the deliveries of this process's answers for it.
     pub async fn open_event_reader(
-        &self,
+        self,
         name: &str,
         shards: Option<ShardFilter>,
     ) -> Result<EventReader, DatabaseFailure> {
@@ -157,15 +157,21 @@ impl Service {
     /// Opens the consumer `name` at the position it recorded; a new one at the position of
     /// the readers of its shards it replaces (`SHARDS` changed), or else at the newest event.
     async fn open_reader(
-        &self,
+        self,
         name: &str,
         shards: Option<ShardFilter>,
         reading: Reading,
     ) -> Result<EventReader, StoreError> {
-        let position = match self.store().event_log().reader_position(name).await? {
+        let position = match self
+            .service
+            .store()
+            .event_log()
+            .reader_position(name)
+            .await?
+        {
             Some(position) => position,
             None => {
-                let readers = self.store().event_log().reader_positions().await?;
+                let readers = self.service.store().event_log().reader_positions().await?;
                 let replaced = takeover::Others {
                     name,
                     shards,
@@ -181,11 +187,12 @@ impl Service {
                         );
                         position
                     }
-                    None => self.store().event_log().last_event().await?,
+                    None => self.service.store().event_log().last_event().await?,
                 };
-                self.store()
+                self.service
+                    .store()
                     .event_log()
-                    .set_reader_position(name, start, self.now())
+                    .set_reader_position(name, start, self.service.now())
                     .await?;
                 start
             }
@@ -205,7 +212,7 @@ impl Service {
     /// the answers told. When the database fails while the notices are put together, none of
     /// this read's posts is done with: they are read again (an error, as a failed read is).
     pub async fn next_announcements(
-        &self,
+        self,
         reader: &mut EventReader,
     ) -> Result<Vec<Announcement>, DatabaseFailure> {
         let events = self.read_batch(reader).await?;
@@ -213,7 +220,7 @@ impl Service {
         let mut group: Vec<Event> = Vec::new();
         for event in events {
             let owed = self.owed(&event).await;
-            self.observer().event_read(event.kind.name(), owed);
+            self.service.observer().event_read(event.kind.name(), owed);
             if !owed {
                 // Told by its answer: done with, recorded with the next read.
                 reader.cursor.mark_done([event.id]);
@@ -246,8 +253,9 @@ impl Service {
     /// what the log shows committed. The gaps below them are noted, and the events it does not
     /// read (another process's, another shard's, of kinds it has nothing to do with) are done
     /// with as they are.
-    async fn read_batch(&self, reader: &mut EventReader) -> Result<Vec<Event>, StoreError> {
+    async fn read_batch(self, reader: &mut EventReader) -> Result<Vec<Event>, StoreError> {
         let committed = self
+            .service
             .store()
             .event_log()
             .committed_after(&mut reader.cursor, 4 * BATCH)
@@ -256,20 +264,22 @@ impl Service {
         let mut events = match reader.reading {
             Reading::Posts => {
                 // Read each time: a process that starts beside this one is soon serving.
-                let readers = self.store().event_log().reader_positions().await?;
+                let readers = self.service.store().event_log().reader_positions().await?;
                 let serving = takeover::Others {
                     name: &reader.name,
                     shards: reader.shards,
                     readers: &readers,
                 }
                 .serving();
-                self.store()
+                self.service
+                    .store()
                     .event_log()
                     .events_after(position, reader.shards, &serving, BATCH)
                     .await?
             }
             Reading::TurnNotices => {
-                self.store()
+                self.service
+                    .store()
                     .event_log()
                     .shard_events_after(position, reader.shards, direct::TURN_KINDS, BATCH)
                     .await?
@@ -296,20 +306,20 @@ impl Service {
     /// Makes this process the consumer `name` of the log (see
     /// [`EventLog::serve_events_as`](crate::store::EventLog::serve_events_as)): called by a front end
     /// before it answers any command, so that its answers owe their events to it.
-    pub fn serve_events_as(&self, name: &str) {
-        self.store().event_log().serve_events_as(name);
+    pub fn serve_events_as(self, name: &str) {
+        self.service.store().event_log().serve_events_as(name);
     }
 
     /// Changes each time events are committed (by this process, or on PostgreSQL by any): the
     /// consumer waits on it rather than polling.
-    pub async fn event_wakeups(&self) -> tokio::sync::watch::Receiver<()> {
-        self.store().event_log().event_wakeups().await
+    pub async fn event_wakeups(self) -> tokio::sync::watch::Receiver<()> {
+        self.service.store().event_log().event_wakeups().await
     }
 
     /// Records that the reader is done with the events `ids` (an announcement's, once posted):
     /// at once, so that a restart does not post them again.
     pub async fn event_reader_done(
-        &self,
+        self,
         reader: &mut EventReader,
         ids: &[EventId],
     ) -> Result<(), DatabaseFailure> {
@@ -318,13 +328,14 @@ impl Service {
     }
 
     /// Moves the reader's position over what it is done with, and records it if it moved.
-    async fn record_position(&self, reader: &mut EventReader) -> Result<(), StoreError> {
+    async fn record_position(self, reader: &mut EventReader) -> Result<(), StoreError> {
         let before = reader.cursor.position();
         if reader.cursor.advance()
             && let Err(error) = self
+                .service
                 .store()
                 .event_log()
-                .set_reader_position(&reader.name, reader.cursor.position(), self.now())
+                .set_reader_position(&reader.name, reader.cursor.position(), self.service.now())
                 .await
         {
             // Tried again with the next move: until then, nothing is lost, only told again
@@ -337,14 +348,14 @@ impl Service {
 
     /// Drops the events older than the service keeps them
     /// ([`Service::with_events_kept`]); a failure is logged, and the next sweep tries again.
-    pub(super) async fn prune_events(&self) {
-        let kept = i64::try_from(self.events_kept().as_millis()).unwrap_or(i64::MAX);
-        let before = Timestamp(self.now().0.saturating_sub(kept));
-        match self.store().event_log().prune_events(before).await {
+    pub(super) async fn prune_events(self) {
+        let kept = i64::try_from(self.service.events_kept().as_millis()).unwrap_or(i64::MAX);
+        let before = Timestamp(self.service.now().0.saturating_sub(kept));
+        match self.service.store().event_log().prune_events(before).await {
             Ok(0) => {}
             Ok(pruned) => tracing::debug!(pruned, "old events pruned"),
             Err(error) => {
-                self.observer().database_error();
+                self.service.observer().database_error();
                 tracing::warn!(%error, "could not prune old events");
             }
         }
@@ -355,9 +366,9 @@ impl Service {
     /// consumer's id owes that this process does not know of was owed by the process that
     /// served as this consumer before (it stopped, or died, before its answer reported); one
     /// another id owes was read because that process no longer serves its shards.
-    async fn owed(&self, event: &Event) -> bool {
-        let deliveries = self.store().event_log().deliveries();
-        if event.answered_by != Some(self.store().event_log().instance())
+    async fn owed(self, event: &Event) -> bool {
+        let deliveries = self.service.store().event_log().deliveries();
+        if event.answered_by != Some(self.service.store().event_log().instance())
             || !deliveries.knows(event.id)
         {
             return true;
@@ -368,7 +379,7 @@ impl Service {
     /// The announcement of `events` (one post's worth, oldest first), marked as the
     /// consumer's own; an error when the database failed to give what it needs (the events
     /// stay owed).
-    async fn announce_events(&self, events: Vec<Event>) -> Result<Announcement, StoreError> {
+    async fn announce_events(self, events: Vec<Event>) -> Result<Announcement, StoreError> {
         let ids: Vec<EventId> = events.iter().map(|e| e.id).collect();
         let notice = self.notice_of(&events).await?;
         Ok(Announcement {
@@ -380,9 +391,9 @@ impl Service {
         })
     }
 
-    /// [`Service::announce_events`]'s notice: by what the first of `events` is about (only a
+    /// [`Feed::announce_events`]'s notice: by what the first of `events` is about (only a
     /// game's moves, offers and end come several to a post).
-    async fn notice_of(&self, events: &[Event]) -> Result<Option<Notice>, StoreError> {
+    async fn notice_of(self, events: &[Event]) -> Result<Option<Notice>, StoreError> {
         let Some(first) = events.first() else {
             return Ok(None);
         };
@@ -415,12 +426,12 @@ impl Service {
     /// board as it is now, pinging who must hear of it, in the game's place (the player to
     /// move's turn notice is the direct messages' consumer's, [`direct`]).
     async fn game_announcement(
-        &self,
+        self,
         game: GameId,
         events: &[Event],
     ) -> Result<Option<Notice>, StoreError> {
-        let players = Players::new(self.store());
-        let loaded = match Loaded::load(self.store(), &players, game).await {
+        let players = Players::new(self.service.store());
+        let loaded = match Loaded::load(self.service.store(), &players, game).await {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "game", game.0),
@@ -428,13 +439,15 @@ impl Service {
         let row = loaded.row();
         let to_move = row.player(row.to_move);
         let lang = self
+            .service
+            .languages()
             .notice_language(
                 &players,
                 to_move.or(row.white).or(row.black),
                 row.place.server,
             )
             .await;
-        let voice = self.voice(lang);
+        let voice = self.service.voice(lang);
         let accepted = events.iter().find_map(|e| match e.kind {
             EventKind::ChallengeAccepted { challenge, .. } => Some(challenge),
             _ => None,
@@ -443,7 +456,7 @@ impl Service {
             // The game has just begun (the board shows any move made since); it names the
             // challenge it came from, as the accept's answer does, so that `accept #12` is not
             // tried on game #12.
-            let reply = begun(self, voice, &loaded, challenge).await;
+            let reply = begun(self.service, voice, &loaded, challenge).await;
             return Ok(Some(Notice {
                 place: row.place,
                 reply,
@@ -465,6 +478,8 @@ impl Service {
         let over = loaded.game().outcome().is_some();
         let ping = if over { Ping::Both } else { Ping::ToMove };
         let reply = self
+            .service
+            .commands()
             .game_reply(voice, &loaded, lines.join("\n"), ping, true)
             .await;
         Ok(Some(Notice {

@@ -4,20 +4,20 @@
 
 use super::unless_transient;
 use crate::model::GameId;
+use crate::parts::Feed;
 use crate::players::Players;
 use crate::reply::Notice;
-use crate::service::Service;
 use crate::store::{DueReminder, GameStatus, StoreError};
 
-impl Service {
+impl Feed<'_> {
     /// The reminder `stage` of the move after `ply` in `game`, if it still stands.
     pub(super) async fn reminder_announcement(
-        &self,
+        self,
         game: GameId,
         ply: u32,
         stage: u32,
     ) -> Result<Option<Notice>, StoreError> {
-        let game = match self.store().games().game(game).await {
+        let game = match self.service.store().games().game(game).await {
             Ok(Some(game)) => game,
             Ok(None) => return Ok(None),
             Err(error) => return unless_transient(error, "game", game.0),
@@ -27,7 +27,11 @@ impl Service {
         if !stands {
             return Ok(None);
         }
-        let players = Players::new(self.store());
-        Ok(self.reminder(&players, &DueReminder { game, stage }).await)
+        let players = Players::new(self.service.store());
+        Ok(self
+            .service
+            .sweeper()
+            .reminder(&players, &DueReminder { game, stage })
+            .await)
     }
 }

@@ -113,7 +113,7 @@ impl<'a> Seat<'a> {
     }
 
     /// Plays `mv` and commits it, with the next move's deadline or the game's end (and what
-    /// follows an end, [`Service::game_over`]). Returns the move in SAN.
+    /// follows an end, [`Endings::game_over`]). Returns the move in SAN.
     pub(crate) async fn play(&mut self, svc: &Service, voice: Voice<'_>, mv: Move) -> Res<String> {
         let before = *self.loaded.game.position();
         self.loaded.game.play(mv).map_err(|e| match e {
@@ -153,13 +153,13 @@ impl<'a> Seat<'a> {
             }
         }
         if self.loaded.game.outcome().is_some() {
-            svc.game_over(&self.loaded.row).await;
+            svc.endings().game_over(&self.loaded.row).await;
         }
         Ok(san)
     }
 
     /// Ends the game off the board (resignation, agreement, abort), and what follows an end
-    /// ([`Service::game_over`]).
+    /// ([`Endings::game_over`]).
     pub(crate) async fn end(&mut self, svc: &Service, outcome: Outcome) -> Res<()> {
         let row = &self.loaded.row;
         self.loaded.row = svc
@@ -168,7 +168,7 @@ impl<'a> Seat<'a> {
             .end_game(row.id, row.version, ending(outcome), svc.now())
             .await?;
         self.loaded.game.end(outcome);
-        svc.game_over(&self.loaded.row).await;
+        svc.endings().game_over(&self.loaded.row).await;
         Ok(())
     }
 

@@ -7,10 +7,10 @@ use super::board_words::{BoardWords, caption};
 use crate::i18n::{Lang, tr};
 use crate::loaded::Loaded;
 use crate::model::PlayerId;
+use crate::parts::Commands;
 use crate::render::{self, BoardView, Options};
 use crate::reply::{Attachment, Button, ButtonAction, ButtonStyle, Reply};
 use crate::rules::Color;
-use crate::service::Service;
 use crate::store::OfferKind;
 
 /// Who a game reply may ping.
@@ -42,14 +42,14 @@ impl Ping {
     }
 }
 
-impl Service {
+impl Commands<'_> {
     /// A reply about a game: `text`, the board drawn from the side to move (White's once the
     /// game is over) and named by its players and number, the game's buttons when `buttons`,
     /// and pings as `ping` says. A finished
     /// tournament game's reply says how far its tournament is; a game being played says who of
     /// its players is on vacation, and until when.
     pub(crate) async fn game_reply(
-        &self,
+        self,
         voice: Voice<'_>,
         loaded: &Loaded,
         text: String,
@@ -75,7 +75,11 @@ impl Service {
             }
         }
         if loaded.game().outcome().is_some()
-            && let Some(note) = self.tournament_note(voice, loaded.row().id).await
+            && let Some(note) = self
+                .service
+                .views()
+                .tournament_note(voice, loaded.row().id)
+                .await
         {
             reply.text.push('\n');
             reply.text.push_str(&note);
@@ -107,7 +111,7 @@ impl Service {
                 }
             }
         }
-        if let Some(links) = self.links() {
+        if let Some(links) = self.service.links() {
             reply.text.push('\n');
             let page = voice.url(&links.game(loaded.row().id));
             reply
@@ -119,10 +123,17 @@ impl Service {
         if buttons {
             // A tournament's pairing is played once: its game offers no rematch.
             let over = loaded.game().outcome().is_some();
-            let rematch = over && self.game_tournament(loaded.row().id).await.is_none();
+            let rematch = over
+                && self
+                    .service
+                    .views()
+                    .game_tournament(loaded.row().id)
+                    .await
+                    .is_none();
             reply.buttons = game_buttons(voice, loaded, rematch);
             // Where moving from a browser is on, the board opens the game there too.
-            if loaded.game().outcome().is_none() && self.links().is_some_and(|l| l.private_links())
+            if loaded.game().outcome().is_none()
+                && self.service.links().is_some_and(|l| l.private_links())
             {
                 reply.buttons.push(button(
                     tr!(voice.lang, "web-button"),
@@ -141,13 +152,13 @@ impl Service {
     /// Draws a board from `side`'s side, its words in `lang`, on a blocking thread, off the
     /// async workers.
     pub(crate) async fn render(
-        &self,
+        self,
         view: BoardView,
         side: Color,
         lang: Lang,
     ) -> Result<Vec<u8>, String> {
         let mut options = Options::from_side(side);
-        options.size = self.board_size();
+        options.size = self.service.board_size;
         tokio::task::spawn_blocking(move || {
             render::render_png_in(&view, &options, &BoardWords(lang))
         })

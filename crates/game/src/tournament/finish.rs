@@ -11,6 +11,7 @@ use crate::context::Cx;
 use crate::i18n::Lang;
 use crate::i18n::tr;
 use crate::model::GameId;
+use crate::parts::{Endings, Sweeper, Views};
 use crate::players::Players;
 use crate::present::Voice;
 use crate::reply::{Notice, Reply};
@@ -21,81 +22,18 @@ use crate::store::{Game as StoredGame, Tournament, TournamentStatus};
 /// How many tournaments of each kind one sweep handles; the rest wait for the next sweep.
 const SWEEP_BATCH: u32 = 20;
 
-impl Service {
-    /// Part of [`Service::game_over`]: a tournament whose last game this was is finished.
-    /// Never fails: a failure is logged, and the sweep finishes the tournament instead.
-    pub(crate) async fn tournament_game_over(&self, game: &StoredGame) {
-        let found = match self.store().tournaments().tournament_of_game(game.id).await {
-            Ok(found) => found,
-            Err(error) => {
-                tracing::error!(game = game.id.0, %error, "cannot find the game's tournament; the sweep will finish it");
-                return;
-            }
-        };
-        if let Some((t, _)) = found
-            && t.status == TournamentStatus::Running
-            && let Err(error) = self
-                .store()
-                .tournaments()
-                .finish_tournament_if_done(t.id, self.now())
-                .await
-        {
-            tracing::error!(tournament = t.id.0, %error, "cannot finish the tournament; the sweep will");
-        }
-    }
-
-    /// The sweep's part: finishes the tournaments a crash left running with every game over,
-    /// and returns the announcements of the tournaments that finished.
-    pub(crate) async fn sweep_tournaments(&self) -> Vec<Notice> {
-        let now = self.now();
-        match self
-            .store()
-            .tournaments()
-            .running_tournaments_done(SWEEP_BATCH)
-            .await
-        {
-            Ok(done) => {
-                for id in done {
-                    if let Err(error) = self
-                        .store()
-                        .tournaments()
-                        .finish_tournament_if_done(id, now)
-                        .await
-                    {
-                        tracing::error!(tournament = id.0, %error, "cannot finish a tournament");
-                    }
-                }
-            }
-            Err(error) => tracing::error!(%error, "finding finished tournaments failed"),
-        }
-        let mut notices = Vec::new();
-        match self
-            .store()
-            .tournaments()
-            .claim_tournament_announcements(now, SWEEP_BATCH)
-            .await
-        {
-            Ok(claimed) => {
-                for t in claimed {
-                    notices.push(self.announcement(&t).await);
-                }
-            }
-            Err(error) => tracing::error!(%error, "claiming tournament announcements failed"),
-        }
-        notices
-    }
-
+impl<'a> Cx<'a> {
     /// What the sweep or the log's consumer says of `t` is said as if by its organiser
     /// (`organiser`), in its home channel, in `lang`.
-    pub(crate) fn as_organiser<'a>(
-        &'a self,
+    pub(crate) fn as_organiser(
+        svc: &'a Service,
         organiser: &'a Actor,
         t: &Tournament,
         lang: Lang,
         players: Players<'a>,
     ) -> Cx<'a> {
         Cx {
-            svc: self,
+            svc,
             actor: organiser,
             place: t.place,
             locale: None,
@@ -105,19 +43,54 @@ impl Service {
             players,
         }
     }
+}
+
+impl Endings<'_> {
+    /// Part of [`Endings::game_over`]: a tournament whose last game this was is finished.
+    /// Never fails: a failure is logged, and the sweep finishes the tournament instead.
+    pub(crate) async fn tournament_game_over(self, game: &StoredGame) {
+        let found = match self
+            .service
+            .store()
+            .tournaments()
+            .tournament_of_game(game.id)
+            .await
+        {
+            Ok(found) => found,
+            Err(error) => {
+                tracing::error!(game = game.id.0, %error, "cannot find the game's tournament; the sweep will finish it");
+                return;
+            }
+        };
+        if let Some((t, _)) = found
+            && t.status == TournamentStatus::Running
+            && let Err(error) = self
+                .service
+                .store()
+                .tournaments()
+                .finish_tournament_if_done(t.id, self.service.now())
+                .await
+        {
+            tracing::error!(tournament = t.id.0, %error, "cannot finish the tournament; the sweep will");
+        }
+    }
 
     /// The final standings of `t`, the crosstable and the winner, in its home channel's
     /// language; its players are pinged (unless they turned pings off). When the standings
     /// cannot be read, the end is told without them.
-    pub(crate) async fn announcement(&self, t: &Tournament) -> Notice {
-        let lang = self.server_language(t.place.server).await;
-        let players = Players::new(self.store());
+    pub(crate) async fn announcement(self, t: &Tournament) -> Notice {
+        let lang = self
+            .service
+            .languages()
+            .server_language(t.place.server)
+            .await;
+        let players = Players::new(self.service.store());
         let organiser = Actor {
             id: t.organiser,
             name: players.name(t.organiser).await,
         };
-        let cx = self.as_organiser(&organiser, t, lang, players);
-        let roster = match Roster::load(self.store(), t.clone()).await {
+        let cx = Cx::as_organiser(self.service, &organiser, t, lang, players);
+        let roster = match Roster::load(self.service.store(), t.clone()).await {
             Ok(roster) => roster,
             Err(error) => {
                 tracing::error!(tournament = t.id.0, %error, "cannot read the final standings; announcing the end alone");
@@ -168,10 +141,58 @@ impl Service {
             reply,
         }
     }
+}
 
+impl Sweeper<'_> {
+    /// The sweep's part: finishes the tournaments a crash left running with every game over,
+    /// and returns the announcements of the tournaments that finished.
+    pub(crate) async fn sweep_tournaments(self) -> Vec<Notice> {
+        let now = self.service.now();
+        match self
+            .service
+            .store()
+            .tournaments()
+            .running_tournaments_done(SWEEP_BATCH)
+            .await
+        {
+            Ok(done) => {
+                for id in done {
+                    if let Err(error) = self
+                        .service
+                        .store()
+                        .tournaments()
+                        .finish_tournament_if_done(id, now)
+                        .await
+                    {
+                        tracing::error!(tournament = id.0, %error, "cannot finish a tournament");
+                    }
+                }
+            }
+            Err(error) => tracing::error!(%error, "finding finished tournaments failed"),
+        }
+        let mut notices = Vec::new();
+        match self
+            .service
+            .store()
+            .tournaments()
+            .claim_tournament_announcements(now, SWEEP_BATCH)
+            .await
+        {
+            Ok(claimed) => {
+                for t in claimed {
+                    notices.push(self.service.endings().announcement(&t).await);
+                }
+            }
+            Err(error) => tracing::error!(%error, "claiming tournament announcements failed"),
+        }
+        notices
+    }
+}
+
+impl Views<'_> {
     /// "Tournament #1 **Spring** · round 2", for the header of one of its games; `None` for a
     /// game of no tournament (or when the store cannot say, which only costs the line).
-    pub(crate) async fn tournament_header(&self, voice: Voice<'_>, game: GameId) -> Option<String> {
+    pub(crate) async fn tournament_header(self, voice: Voice<'_>, game: GameId) -> Option<String> {
         let (t, round) = self.game_tournament(game).await?;
         Some(tr!(
             voice.lang,
@@ -185,9 +206,15 @@ impl Service {
     /// What a finished tournament game's reply adds: how far the tournament was when it ended,
     /// or that this was its last game and where the results are posted (said of one game
     /// only, however many ended in the same sweep).
-    pub(crate) async fn tournament_note(&self, voice: Voice<'_>, game: GameId) -> Option<String> {
+    pub(crate) async fn tournament_note(self, voice: Voice<'_>, game: GameId) -> Option<String> {
         let (t, _) = self.game_tournament(game).await?;
-        let games = match self.store().tournaments().tournament_games(t.id).await {
+        let games = match self
+            .service
+            .store()
+            .tournaments()
+            .tournament_games(t.id)
+            .await
+        {
             Ok(games) => games,
             Err(error) => {
                 tracing::warn!(tournament = t.id.0, %error, "cannot count the tournament's games");
@@ -230,8 +257,14 @@ impl Service {
 
     /// The tournament of a game and the game's round; `None` for none, or when the store
     /// cannot say (logged).
-    pub(crate) async fn game_tournament(&self, game: GameId) -> Option<(Tournament, u32)> {
-        match self.store().tournaments().tournament_of_game(game).await {
+    pub(crate) async fn game_tournament(self, game: GameId) -> Option<(Tournament, u32)> {
+        match self
+            .service
+            .store()
+            .tournaments()
+            .tournament_of_game(game)
+            .await
+        {
             Ok(found) => found,
             Err(error) => {
                 tracing::warn!(game = game.0, %error, "cannot look up the game's tournament");

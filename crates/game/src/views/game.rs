@@ -1,4 +1,4 @@
-//! A game as its web page shows it, read in one go: [`Service::game_view`].
+//! A game as its web page shows it, read in one go: [`Views::game_view`].
 
 use std::sync::atomic::AtomicBool;
 
@@ -16,10 +16,10 @@ use crate::present::analysis_graph::{graph_labels, graph_png, graph_svg, plain_s
 use crate::present::board_words::{BoardWords, caption};
 use crate::render::{self, BoardView, GifOptions, GifPart, Options};
 use crate::rules::{self, Annotation, Color};
-use crate::service::Service;
 use crate::store::{OfferKind, RatingScope};
 
 use super::ViewError;
+use crate::parts::Views;
 
 /// The most plies a game's animation shows, on the web and in `export`: a longer game's GIF
 /// shows its end (a few tenths of a second of one core and about a megabyte), and its record
@@ -105,19 +105,25 @@ pub struct GameView {
     pub started: Timestamp,
 }
 
-impl Service {
+impl Views<'_> {
     /// Game `id`'s version (it changes with every write of the game: a move, an offer, the
     /// end), read from its row alone; `None` when there is no such game. A front end keeping a
     /// [`GameView`] a moment compares it with [`GameView::version`] to know the view is still
     /// the game's, without reading and replaying the whole game again.
-    pub async fn game_version(&self, id: GameId) -> Result<Option<i64>, ViewError> {
-        Ok(self.store().games().game(id).await?.map(|row| row.version))
+    pub async fn game_version(self, id: GameId) -> Result<Option<i64>, ViewError> {
+        Ok(self
+            .service
+            .store()
+            .games()
+            .game(id)
+            .await?
+            .map(|row| row.version))
     }
 
     /// Game `id` as its page shows it, in `lang`; `None` when there is no such game.
-    pub async fn game_view(&self, id: GameId, lang: Lang) -> Result<Option<GameView>, ViewError> {
-        let players = Players::new(self.store());
-        let loaded = match Loaded::load(self.store(), &players, id).await {
+    pub async fn game_view(self, id: GameId, lang: Lang) -> Result<Option<GameView>, ViewError> {
+        let players = Players::new(self.service.store());
+        let loaded = match Loaded::load(self.service.store(), &players, id).await {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return Ok(None),
             Err(Refusal::Store(error)) => return Err(error.into()),
@@ -136,7 +142,7 @@ impl Service {
         let voice = Voice {
             lang,
             markup: &PageMarkup,
-            now: self.now(),
+            now: self.service.now(),
         };
         let state = match loaded.game().outcome() {
             Some(outcome) => GameState::Over {
@@ -149,7 +155,7 @@ impl Service {
                 deadline: row.deadline,
             },
         };
-        let analysis = match self.store().games().analysis(id).await? {
+        let analysis = match self.service.store().games().analysis(id).await? {
             Some(stored) => from_stored(loaded.game(), &stored).ok(),
             None => None,
         };
@@ -185,7 +191,7 @@ impl Service {
 
     /// Who plays `color`, with their rating in `scope`.
     async fn side_view(
-        &self,
+        self,
         loaded: &Loaded,
         color: Color,
         scope: RatingScope,
@@ -217,20 +223,20 @@ impl Service {
 
     /// `player`'s rating in `scope`, rounded, once they have played a rated game there.
     pub(crate) async fn shown_rating(
-        &self,
+        self,
         player: PlayerId,
         scope: RatingScope,
     ) -> Result<Option<i64>, ViewError> {
-        let rating = self.store().ratings().rating(player, scope).await?;
+        let rating = self.service.store().ratings().rating(player, scope).await?;
         Ok((rating.games > 0).then(|| rating.rating.round() as i64))
     }
 
     /// The game's record as a PGN file (with the engine's annotations once it is analysed).
-    pub async fn game_pgn(&self, view: &GameView) -> String {
-        let notes = stored_annotations(self, &view.loaded).await;
+    pub async fn game_pgn(self, view: &GameView) -> String {
+        let notes = stored_annotations(self.service, &view.loaded).await;
         view.loaded
             .game()
-            .to_annotated_pgn(&pgn_tags(self, &view.loaded).await, &notes)
+            .to_annotated_pgn(&pgn_tags(self.service, &view.loaded).await, &notes)
     }
 
     /// The place the game is played in: where a command made for it from elsewhere is read
@@ -285,7 +291,7 @@ impl GameView {
         Mark::of(self.id(), self.loaded.game()).written()
     }
 
-    /// The game's version when the view was read (see [`Service::game_version`]).
+    /// The game's version when the view was read (see [`Views::game_version`]).
     pub fn version(&self) -> i64 {
         self.loaded.row().version
     }

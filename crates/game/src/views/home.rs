@@ -1,4 +1,4 @@
-//! The site's front page as data, read in one go: [`Service::home_view`] — the newest games
+//! The site's front page as data, read in one go: [`Views::home_view`] — the newest games
 //! being played, the newest finished, and the newest tournaments, a few of each, read down
 //! the tables' keys so that the page costs the same however many games the bot holds.
 
@@ -6,11 +6,11 @@ use crate::i18n::{Lang, tr};
 use crate::model::{GameId, Timestamp, TournamentId};
 use crate::players::Players;
 use crate::rules::Color;
-use crate::service::Service;
 use crate::store::{Game, GameResult, GameStatus, TournamentStatus};
 use crate::tournament::format_in;
 
 use super::ViewError;
+use crate::parts::Views;
 
 /// How many games of each kind (being played, finished) the front page lists.
 pub const HOME_GAMES: u32 = 6;
@@ -85,11 +85,11 @@ pub struct HomeView {
     pub tournaments: Vec<HomeTournament>,
 }
 
-impl Service {
+impl Views<'_> {
     /// The front page's games and tournaments, in `lang`: at most [`HOME_GAMES`] of each kind
     /// of game and [`HOME_TOURNAMENTS`] tournaments.
-    pub async fn home_view(&self, lang: Lang) -> Result<HomeView, ViewError> {
-        let store = self.store();
+    pub async fn home_view(self, lang: Lang) -> Result<HomeView, ViewError> {
+        let store = self.service.store();
         let players = Players::new(store);
         let mut lines = [Vec::new(), Vec::new()];
         for (status, lines) in [GameStatus::Active, GameStatus::Finished]

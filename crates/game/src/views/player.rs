@@ -1,4 +1,4 @@
-//! A player as their web page shows them, read in one go: [`Service::player_view`] — their
+//! A player as their web page shows them, read in one go: [`Views::player_view`] — their
 //! ratings (everywhere, and in each server they played rated games in), their record as
 //! `stats` counts it, their games in progress and their latest finished games.
 
@@ -8,10 +8,10 @@ use crate::model::{GameId, PlayerId, Timestamp};
 use crate::players::Players;
 use crate::ratings::as_of;
 use crate::rules::Color;
-use crate::service::Service;
 use crate::store::{Game, GameResult, PlayerOutcome, RatingScope};
 
 use super::ViewError;
+use crate::parts::Views;
 
 /// How many finished games a player's page lists, the latest first.
 pub const FINISHED_SHOWN: u32 = 50;
@@ -105,19 +105,19 @@ pub struct PlayerView {
     pub finished: Vec<GameLine>,
 }
 
-impl Service {
+impl Views<'_> {
     /// Player `id` as their page shows them, in `lang`; `None` when the bot has never seen
     /// them.
     pub async fn player_view(
-        &self,
+        self,
         id: PlayerId,
         lang: Lang,
     ) -> Result<Option<PlayerView>, ViewError> {
-        let store = self.store();
+        let store = self.service.store();
         let Some(player) = store.players().player(id).await? else {
             return Ok(None);
         };
-        let now = self.now();
+        let now = self.service.now();
         let mut rows: Vec<_> = store
             .ratings()
             .ratings_of(id)

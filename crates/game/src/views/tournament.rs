@@ -1,4 +1,4 @@
-//! A tournament as its web page shows it, read in one go: [`Service::tournament_view`]. The
+//! A tournament as its web page shows it, read in one go: [`Views::tournament_view`]. The
 //! standings and the crosstable are the bot's own (`tournament` and `tournament table`): the
 //! same count, tie-breaks, places and names, with the games behind each cell.
 
@@ -8,12 +8,12 @@ use crate::model::{GameId, PlayerId, TournamentId};
 use crate::players::Players;
 use crate::render::crosstable::Cell;
 use crate::rules::Color;
-use crate::service::Service;
 use crate::store::{GameStatus, TournamentStatus};
 use crate::tournament::standings::{place_text, points, quarters};
 use crate::tournament::{Roster, format_in};
 
 use super::ViewError;
+use crate::parts::Views;
 
 /// A player a page names, with their number for the link to their page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,19 +139,19 @@ pub struct TournamentView {
     pub games: u32,
 }
 
-impl Service {
+impl Views<'_> {
     /// Tournament `id` as its page shows it, in `lang`; `None` when there is no such
     /// tournament.
     pub async fn tournament_view(
-        &self,
+        self,
         id: TournamentId,
         lang: Lang,
     ) -> Result<Option<TournamentView>, ViewError> {
-        let Some(t) = self.store().tournaments().tournament(id).await? else {
+        let Some(t) = self.service.store().tournaments().tournament(id).await? else {
             return Ok(None);
         };
-        let roster = Roster::load(self.store(), t).await?;
-        let players = Players::new(self.store());
+        let roster = Roster::load(self.service.store(), t).await?;
+        let players = Players::new(self.service.store());
         let t = &roster.tournament;
         let mut entrants = Vec::with_capacity(roster.entrants.len());
         for player in roster.seated() {
