@@ -1,15 +1,17 @@
-//! The board PNG's bytes, written by hand around `fdeflate`: the rows filtered with `Paeth`
-//! kept between renders, and only the bytes around what a render drew filtered again.
+//! The board PNG's bytes, written by hand: the rows filtered with `Paeth` and their deflate
+//! code kept between renders, and only the bytes around what a render changed filtered and
+//! coded again.
 //!
 //! `png`'s encoder filters every row of every image, a third of what encoding a board cost
 //! (`BENCHMARKS.md`, "A lighter board picture"), while a move changes a few tiles of it; and
 //! a filtered byte depends only on its pixel and the pixels left, above and above-left of
 //! it. So the filtered rows stay with the canvas ([`super::scratch`]) and a render filters
-//! again only the tiles drawn now or last time, each one pixel wider and one row taller. The
-//! rest is what `png` does with the same settings: the filtered rows through `fdeflate`'s
-//! fast compressor, in an 8-bit palette PNG's four chunks.
+//! again only the tiles whose indices changed, each one pixel wider and one row taller. The
+//! rows filtered again are coded again ([`super::deflate_rows`], `fdeflate`'s fast code a row
+//! at a time) and the stream joined from every row's kept bits, in an 8-bit palette PNG's four
+//! chunks.
 
-use super::RenderError;
+use super::deflate_rows::{self, RowCode};
 
 /// Palette indices filtered with `Paeth` (one filter-type byte, then the row), row by row.
 pub struct Filtered {
@@ -18,6 +20,10 @@ pub struct Filtered {
     bytes: Vec<u8>,
     /// A row of zeros: what is above the first row.
     zeros: Vec<u8>,
+    /// Each row's deflate code, as of the last [`Filtered::encode`].
+    codes: Vec<RowCode>,
+    /// The rows filtered again since.
+    stale: Vec<bool>,
 }
 
 /// The row filter: `Paeth`, with the fastest deflate the smallest file of the settings that
@@ -35,6 +41,8 @@ impl Filtered {
             height,
             bytes: vec![PAETH; (width + 1) * height],
             zeros: vec![0; width],
+            codes: (0..height).map(|_| RowCode::default()).collect(),
+            stale: vec![true; height],
         };
         f.refilter(indices, (0, 0, width as u32, height as u32));
         f
@@ -46,6 +54,7 @@ impl Filtered {
         let w = self.width;
         let (x0, x1) = (x0 as usize, (x1 as usize + 1).min(w));
         let (y0, y1) = (y0 as usize, (y1 as usize + 1).min(self.height));
+        self.stale[y0..y1].fill(true);
         for y in y0..y1 {
             let row = &indices[y * w..(y + 1) * w];
             let up: &[u8] = if y == 0 {
@@ -77,12 +86,15 @@ impl Filtered {
     }
 
     /// The PNG: signature, header, palette (`palette`, RGB triples), the compressed rows, end.
-    pub fn encode(&self, palette: &[u8]) -> Result<Vec<u8>, RenderError> {
-        let err = |e: std::io::Error| RenderError::Encode(e.to_string());
-        let mut compressor =
-            fdeflate::Compressor::new(Vec::with_capacity(48 * 1024)).map_err(err)?;
-        compressor.write_data(&self.bytes).map_err(err)?;
-        let data = compressor.finish().map_err(err)?;
+    /// Only the rows filtered again since the last call are coded again.
+    pub fn encode(&mut self, palette: &[u8]) -> Vec<u8> {
+        let w = self.width + 1;
+        for (y, code) in self.codes.iter_mut().enumerate() {
+            if std::mem::take(&mut self.stale[y]) {
+                code.code(&self.bytes[y * w..(y + 1) * w]);
+            }
+        }
+        let data = deflate_rows::stream(&self.codes);
         let mut out = Vec::with_capacity(data.len() + palette.len() + 64);
         out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
         let mut header = Vec::with_capacity(13);
@@ -94,7 +106,7 @@ impl Filtered {
         chunk(&mut out, b"PLTE", palette);
         chunk(&mut out, b"IDAT", &data);
         chunk(&mut out, b"IEND", &[]);
-        Ok(out)
+        out
     }
 }
 
@@ -161,6 +173,6 @@ mod tests {
             assert_eq!(kept.bytes, Filtered::new(&indices, w, h).bytes);
         }
         let palette: Vec<u8> = (0..16 * 3).map(|i| i as u8 * 5).collect();
-        assert_eq!(decoded(&kept.encode(&palette).expect("encodes")), indices);
+        assert_eq!(decoded(&kept.encode(&palette)), indices);
     }
 }
