@@ -66,6 +66,7 @@ pub mod crosstable;
 mod deflate_rows;
 pub mod eval_graph;
 mod gif;
+mod glyphs;
 mod indexed;
 mod infield;
 mod layers;
