@@ -16,7 +16,7 @@
 use image::RgbImage;
 
 use super::palette::GifPalette;
-use super::tiles::Tiles;
+use super::png_out::Changed;
 
 /// The last colour looked up (as `0xBBGGRR`; none yet: `u32::MAX`) and its index.
 type Memo = (u32, u8);
@@ -42,14 +42,14 @@ const RUN: usize = 32;
 /// Maps the pixels `x0..x1` × `y0..y1` of `image` to their palette indices in `indices` (one
 /// byte a pixel, row by row), which hold the indices of `last` (an image of the same size) or
 /// of the pixels there before it: a run of [`RUN`] pixels as `last` has them keeps its
-/// indices, only the others are looked up. Marks in `changed` the tiles whose indices changed.
+/// indices, only the others are looked up. Notes in `changed` the indices that changed.
 pub fn map_rect(
     image: &RgbImage,
     last: &RgbImage,
     indices: &mut [u8],
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     palette: &GifPalette,
-    changed: &mut Tiles,
+    changed: &mut Changed,
 ) {
     let width = image.width() as usize;
     let (raw, old) = (image.as_raw(), last.as_raw());
@@ -69,7 +69,7 @@ pub fn map_rect(
             let to = &mut indices[at + x..at + end];
             if to != run {
                 to.copy_from_slice(run);
-                changed.add(x as i64, y as i64, end as i64, y as i64 + 1);
+                changed.add(x as u32, y as u32, end as u32, y as u32 + 1);
             }
         }
     }

@@ -26,7 +26,7 @@ use super::assets::Assets;
 use super::board;
 use super::indexed;
 use super::palette::GifPalette;
-use super::png_out::Filtered;
+use super::png_out::{Changed, Filtered};
 use super::square_cache::SquareCache;
 use super::tiles::Tiles;
 use super::words::Words;
@@ -59,8 +59,9 @@ struct Scratch {
     copied: Vec<Square>,
     /// The plain squares' indices, as renders on this canvas drew and mapped them.
     squares: SquareCache,
-    /// Where this render's indices differ from the last one's, and the tiles either drew.
-    changed: Tiles,
+    /// Where this render's indices differ from the last one's.
+    changed: Changed,
+    /// The tiles this render or the last one drew over.
     both: Tiles,
 }
 
@@ -110,7 +111,6 @@ pub fn render_png(
     let width = canvas.width() as usize;
     let background = assets.background_indices();
     let bar = layout.bar as usize;
-    s.changed.clear();
     // A square copied last time holds the cache's indices over the background's pixels:
     // unless it is copied again (which writes all of it), the background's indices go back,
     // which the mapping below compares with.
@@ -122,7 +122,7 @@ pub fn render_png(
             s.indices[at..at + q].copy_from_slice(&background[from..from + q]);
         }
         s.changed
-            .add(x as i64, y as i64, (x + q) as i64, (y + q) as i64);
+            .add(x as u32, y as u32, (x + q) as u32, (y + q) as u32);
     }
     let mut holes: Vec<(u32, u32, u32, u32)> = hits
         .map(|sq| {
@@ -152,7 +152,7 @@ pub fn render_png(
         let key = board::square_key(view, sq);
         let at = layout.square_origin(sq);
         if s.squares.copy_in(key, &mut s.indices, width, at) {
-            let (x, y, q) = (i64::from(at.0), i64::from(at.1), i64::from(layout.cell));
+            let (x, y, q) = (at.0, at.1, layout.cell);
             s.changed.add(x, y, x + q, y + q);
         }
     }
@@ -165,9 +165,7 @@ pub fn render_png(
     s.copied.extend(hits);
     s.last = next;
     // Filtered and coded again only where the indices changed.
-    for rect in s.changed.rects() {
-        s.filtered.refilter(&s.indices, rect);
-    }
+    s.filtered.refilter(&s.indices, &mut s.changed);
     let png = s.filtered.encode(&palette.palette.used_bytes());
     put(s);
     Ok(png)
@@ -183,7 +181,7 @@ fn map_around(
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     holes: &[(u32, u32, u32, u32)],
     palette: &GifPalette,
-    changed: &mut Tiles,
+    changed: &mut Changed,
 ) {
     let mut map = |rect| indexed::map_rect(image, last, indices, rect, palette, changed);
     if !holes
@@ -237,6 +235,7 @@ fn fresh(key: (Options, bool), view: &BoardView, assets: &Assets) -> Scratch {
     indices.extend_from_slice(assets.background_indices());
     indices.extend_from_slice(&black);
     let drawn = Tiles::new(rgb.width(), rgb.height());
+    let rgb_height = rgb.height();
     Scratch {
         key,
         filtered: Filtered::new(&indices, rgb.width(), rgb.height()),
@@ -246,7 +245,7 @@ fn fresh(key: (Options, bool), view: &BoardView, assets: &Assets) -> Scratch {
         last: 0,
         copied: Vec::new(),
         squares: SquareCache::new(layout.cell),
-        changed: drawn.clone(),
+        changed: Changed::new(rgb_height),
         both: drawn,
     }
 }
