@@ -148,7 +148,20 @@ fn length_symbol(len: u32) -> (usize, u32) {
     }
 }
 
+/// The most bits a row's code takes a byte: the longest literal code (a run of zeros takes
+/// fewer: a literal zero and at most 18 bits for every 5 to 258 more).
+const MAX_BITS_A_BYTE: usize = 12;
+
 impl RowCode {
+    /// A row's code with room for the longest code of a row of `len` bytes, taken now: coding
+    /// rows never allocates afterwards, so a bot's memory does not creep as boards vary.
+    pub fn with_room(len: usize) -> RowCode {
+        RowCode {
+            words: Vec::with_capacity((len * MAX_BITS_A_BYTE).div_ceil(64) + 1),
+            ..RowCode::default()
+        }
+    }
+
     /// Codes `row` (a filter-type byte, then the filtered pixels), as `fdeflate` codes data:
     /// eight bytes at a time, a run of zeros only across whole or trailing and leading zero
     /// bytes of those eight, every other byte a literal.
@@ -275,6 +288,16 @@ mod tests {
         }
         rows.push((0..=255).collect());
         rows.push(vec![4]);
+        // The longest literals, and zeros one by one between them: the most bits a row takes.
+        let longest = (0..=255u8)
+            .max_by_key(|&b| LENGTHS[b as usize])
+            .expect("bytes");
+        rows.push(std::iter::repeat_n(longest, 641).collect());
+        rows.push(
+            (0..641)
+                .map(|i| if i % 2 == 0 { longest } else { 0 })
+                .collect(),
+        );
         rows
     }
 
@@ -284,10 +307,12 @@ mod tests {
         let codes: Vec<RowCode> = rows
             .iter()
             .map(|row| {
-                let mut code = RowCode::default();
                 // Coded twice: a code reused for another row keeps nothing of the first.
+                let mut code = RowCode::with_room(row.len().max(rows[0].len()));
+                let room = code.words.capacity();
                 code.code(&rows[0]);
                 code.code(row);
+                assert_eq!(code.words.capacity(), room);
                 code
             })
             .collect();

@@ -9,7 +9,7 @@
 //! order; a zero coverage leaves the pixel as it is, so it is not kept).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use image::{Rgb as Px, RgbImage};
@@ -21,61 +21,45 @@ use super::assets::fonts;
 /// Font (0 the sans, 1 the bold), size across and down, glyph and position (as bits).
 type Key = (u8, u32, u32, u16, u32, u32);
 
-/// A placed glyph: the offset of its pixel box, and its pixels with any coverage, `(x, y,
-/// coverage)` within the box, in `draw_text_mut`'s order.
-struct Placed {
-    min: (i32, i32),
+/// A placed glyph: the offset of its pixel box, and where its pixels with any coverage lie in
+/// [`Cache::pixels`]; `None` for a glyph without an outline (a space).
+type Placed = Option<((i32, i32), std::ops::Range<usize>)>;
+
+/// Kept glyphs, in room taken once: a bot's memory must not creep as games bring new names
+/// (the load test's live heap), so the map and the pixels are allocated at their bounds on the
+/// first text and emptied, never grown, when either is full.
+struct Cache {
+    glyphs: HashMap<Key, Placed>,
+    /// Each kept glyph's pixels, `(x, y, coverage)` within its box in `draw_text_mut`'s order.
     pixels: Vec<(u16, u16, f32)>,
 }
 
-/// Kept glyphs and the pixels they hold; past [`LIMIT_PIXELS`] the cache starts afresh.
-#[derive(Default)]
-struct Cache {
-    glyphs: HashMap<Key, Option<Arc<Placed>>>,
-    pixels: usize,
-}
+/// Glyphs kept at most: every glyph of a few sizes of every script the boards write.
+const LIMIT_GLYPHS: usize = 4096;
 
-/// About 2 MB of coverage: every glyph of a few sizes of every script the boards write.
+/// Pixels of coverage kept at most (2 MB).
 const LIMIT_PIXELS: usize = 1 << 18;
 
 static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
 
-/// The glyph of `key` placed at `position`, from the cache or outlined now.
-fn placed(font: &FontRef<'static>, scale: PxScale, id: GlyphId, key: Key) -> Option<Arc<Placed>> {
-    let lock = || {
-        CACHE
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    };
-    if let Some(found) = lock().get_or_insert_default().glyphs.get(&key) {
-        return found.clone();
-    }
-    let position = point(f32::from_bits(key.4), f32::from_bits(key.5));
-    let made = font
-        .outline_glyph(id.with_scale_and_position(scale, position))
-        .map(|g| {
-            let bb = g.px_bounds();
-            let mut pixels = Vec::new();
-            g.draw(|x, y, v| {
-                let v = v.clamp(0.0, 1.0);
-                if v > 0.0 {
-                    pixels.push((x as u16, y as u16, v));
-                }
-            });
-            Arc::new(Placed {
-                min: (bb.min.x.round() as i32, bb.min.y.round() as i32),
-                pixels,
-            })
-        });
-    let mut cache = lock();
-    let cache = cache.get_or_insert_default();
-    let size = made.as_ref().map_or(1, |p| p.pixels.len() + 1);
-    if cache.pixels + size > LIMIT_PIXELS {
-        *cache = Cache::default();
-    }
-    cache.pixels += size;
-    cache.glyphs.insert(key, made.clone());
-    made
+/// The pixels of `id` placed at `position`: its box's offset, and `(x, y, coverage)` for each
+/// pixel with any coverage.
+fn outline(
+    font: &FontRef<'static>,
+    scale: PxScale,
+    id: GlyphId,
+    position: ab_glyph::Point,
+    pixels: &mut Vec<(u16, u16, f32)>,
+) -> Option<(i32, i32)> {
+    let g = font.outline_glyph(id.with_scale_and_position(scale, position))?;
+    let bb = g.px_bounds();
+    g.draw(|x, y, v| {
+        let v = v.clamp(0.0, 1.0);
+        if v > 0.0 {
+            pixels.push((x as u16, y as u16, v));
+        }
+    });
+    Some((bb.min.x.round() as i32, bb.min.y.round() as i32))
 }
 
 /// Draws `text` as `draw_text_mut(image, color, x, y, scale, font, text)` does; through the
@@ -99,32 +83,86 @@ pub fn draw_text(
     };
     let (width, height) = (image.width() as i32, image.height() as i32);
     let sf = font.as_scaled(scale);
+    // Held while the text is drawn: other renders' text waits a few microseconds.
+    let mut lock = CACHE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let cache = lock.get_or_insert_with(|| Cache {
+        glyphs: HashMap::with_capacity(LIMIT_GLYPHS),
+        pixels: Vec::with_capacity(LIMIT_PIXELS),
+    });
     let (mut w, mut prev) = (0.0f32, None);
     for c in text.chars() {
         let id = sf.glyph_id(c);
+        let position = point(w, sf.ascent());
         let key = (
             font_key,
             scale.x.to_bits(),
             scale.y.to_bits(),
             id.0,
-            w.to_bits(),
-            sf.ascent().to_bits(),
+            position.x.to_bits(),
+            position.y.to_bits(),
         );
         w += sf.h_advance(id);
-        let Some(glyph) = placed(font, scale, id, key) else {
-            continue;
-        };
-        if let Some(prev) = prev {
-            w += sf.kern(id, prev);
-        }
-        prev = Some(id);
-        let (dx, dy) = (x + glyph.min.0, y + glyph.min.1);
-        for &(gx, gy, v) in &glyph.pixels {
-            let (px, py) = (i32::from(gx) + dx, i32::from(gy) + dy);
-            if (0..width).contains(&px) && (0..height).contains(&py) {
-                let pixel = *image.get_pixel(px as u32, py as u32);
-                image.put_pixel(px as u32, py as u32, weighted_sum(pixel, color, 1.0 - v, v));
+        let (placed, overflow) = match cache.glyphs.get(&key) {
+            Some(placed) => (placed.clone(), false),
+            None => {
+                if cache.glyphs.len() >= LIMIT_GLYPHS {
+                    cache.glyphs.clear();
+                    cache.pixels.clear();
+                }
+                let start = cache.pixels.len();
+                let min = outline(font, scale, id, position, &mut cache.pixels);
+                let placed = min.map(|m| (m, start..cache.pixels.len()));
+                // Past the room the glyph is drawn from where it was pushed, and then
+                // everything let go, the room back to its bound.
+                let overflow = cache.pixels.len() > LIMIT_PIXELS;
+                if !overflow {
+                    cache.glyphs.insert(key, placed.clone());
+                }
+                (placed, overflow)
             }
+        };
+        if placed.is_some() {
+            if let Some(prev) = prev {
+                w += sf.kern(id, prev);
+            }
+            prev = Some(id);
+            blend(
+                image,
+                color,
+                (x, y),
+                (width, height),
+                &placed,
+                &cache.pixels,
+            );
+        }
+        if overflow {
+            cache.glyphs.clear();
+            cache.pixels.clear();
+            cache.pixels.shrink_to(LIMIT_PIXELS);
+        }
+    }
+}
+
+/// Blends one placed glyph's pixels in `color` into the image, as `draw_text_mut` does.
+fn blend(
+    image: &mut RgbImage,
+    color: Px<u8>,
+    (x, y): (i32, i32),
+    (width, height): (i32, i32),
+    placed: &Placed,
+    pixels: &[(u16, u16, f32)],
+) {
+    let Some(((mx, my), range)) = placed else {
+        return;
+    };
+    let (dx, dy) = (x + mx, y + my);
+    for &(gx, gy, v) in &pixels[range.clone()] {
+        let (px, py) = (i32::from(gx) + dx, i32::from(gy) + dy);
+        if (0..width).contains(&px) && (0..height).contains(&py) {
+            let pixel = *image.get_pixel(px as u32, py as u32);
+            image.put_pixel(px as u32, py as u32, weighted_sum(pixel, color, 1.0 - v, v));
         }
     }
 }
@@ -153,5 +191,34 @@ mod tests {
                 assert!(got == want, "{text:?} at {px} px, {time} time");
             }
         }
+    }
+
+    #[test]
+    fn the_kept_glyphs_stay_in_their_room_and_right_after_it_is_emptied() {
+        let fonts = fonts();
+        let canvas = RgbImage::from_pixel(60, 40, Px([30, 60, 90]));
+        let room = |f: &dyn Fn(&Cache) -> usize| CACHE.lock().unwrap().as_ref().map(f);
+        let mut image = canvas.clone();
+        draw_text(
+            &mut image,
+            Px([1, 2, 3]),
+            (5, 5),
+            PxScale::from(12.0),
+            &fonts.sans,
+            "x",
+        );
+        let capacity = room(&|c| c.glyphs.capacity()).expect("a cache");
+        // More glyphs than the map has room for: each size is a new key.
+        for i in 0..capacity + 200 {
+            // Small sizes: the pixels' room holds them all, the map's is what fills.
+            let scale = PxScale::from(6.0 + i as f32 / 4096.0);
+            let (mut got, mut want) = (canvas.clone(), canvas.clone());
+            draw_text(&mut got, Px([250, 200, 0]), (3, 4), scale, &fonts.bold, "o");
+            draw_text_mut(&mut want, Px([250, 200, 0]), 3, 4, scale, &fonts.bold, "o");
+            assert!(got == want, "size {}", scale.x);
+        }
+        assert_eq!(room(&|c| c.glyphs.capacity()), Some(capacity));
+        assert_eq!(room(&|c| c.pixels.capacity()), Some(LIMIT_PIXELS));
+        assert!(room(&|c| c.glyphs.len()).expect("a cache") <= LIMIT_GLYPHS);
     }
 }

@@ -63,7 +63,7 @@ impl Filtered {
             height,
             bytes: vec![PAETH; (width + 1) * height],
             zeros: vec![0; width],
-            codes: (0..height).map(|_| RowCode::default()).collect(),
+            codes: (0..height).map(|_| RowCode::with_room(width + 1)).collect(),
             stale: vec![true; height],
         };
         let mut all = Changed::new(height as u32);

@@ -34,8 +34,9 @@ use super::{BoardView, Options, RenderError};
 use crate::rules::{Square, SquareSet};
 
 /// Canvases kept for later renders, of any option sets: as many as a bot on two cores has
-/// renders in flight. Each holds about 3.3 MB at 640 px (twice the RGB pixels, their indices,
-/// the filtered rows and their code) and at most 2 MB of kept squares, so the pool stays under 22 MB; a render
+/// renders in flight. Each holds about 3.9 MB at 640 px (twice the RGB pixels, their indices,
+/// the filtered rows and room for their longest code) and at most 2 MB of kept squares, so the
+/// pool stays under 24 MB; a render
 /// that finds none free draws on a new one, which costs what every render cost before.
 const POOL_LIMIT: usize = 4;
 
@@ -243,7 +244,7 @@ fn fresh(key: (Options, bool), view: &BoardView, assets: &Assets) -> Scratch {
         indices,
         drawn: [drawn.clone(), drawn.clone()],
         last: 0,
-        copied: Vec::new(),
+        copied: Vec::with_capacity(Square::ALL.len()),
         squares: SquareCache::new(layout.cell),
         changed: Changed::new(rgb_height),
         both: drawn,
