@@ -9,12 +9,15 @@
 //! the two binaries run alternately:
 //!
 //! ```sh
-//! cargo run --release -p rollerball-render --example render_cpu -- [ROUNDS] [N] [bare|captioned|game]
+//! cargo run --release -p rollerball-render --example render_cpu -- [ROUNDS] [N] [bare|captioned|game|move]
 //! ```
 //!
 //! `game` renders the game's 26 positions one after another, over and over (each board differs
-//! from the one before, as a game's do; `bare` and `captioned` render the same board `N`
-//! times). `RENDER_CPU_OUT=DIR` writes the two PNGs into `DIR`. Prints one line per round and
+//! from the one before, as a game's do); `move` renders the middlegame and the position before
+//! it in turn (each board one move from the last, the middlegame every other render); `bare`
+//! and `captioned` render the same board `N` times, so that since the canvas compares each
+//! render with the last one (`BENCHMARKS.md`) they measure drawing and comparing, with nothing
+//! left to map, filter or code. `RENDER_CPU_OUT=DIR` writes the two PNGs into `DIR`. Prints one line per round and
 //! kind: user µs per render (and user + system), PNG bytes (of the last render).
 //! Naming one kind renders only that one: under `valgrind --tool=callgrind`, the difference
 //! between two counts of renders gives the instructions of one render without the first
@@ -87,11 +90,13 @@ fn main() {
     let plies: Vec<BoardView> = (0..=game.ply())
         .map(|p| BoardView::at_ply(&game, p))
         .collect();
+    let pair = &plies[plies.len() - 2..];
     for round in 1..=rounds {
         for (name, views) in [
             ("bare", std::slice::from_ref(&bare)),
             ("captioned", std::slice::from_ref(&named)),
             ("game", &plies[..]),
+            ("move", pair),
         ] {
             if only.as_deref().is_some_and(|kind| kind != name) {
                 continue;

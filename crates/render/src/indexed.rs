@@ -8,14 +8,15 @@
 //!
 //! Mapping every pixel to its palette index is what an indexed image costs, so little is
 //! mapped: the board PNG keeps its canvas and indices between renders ([`super::scratch`]) and
-//! maps only the tiles a render drew over ([`map_rect`]), and there only the runs of pixels
-//! that differ from the background; the mapper remembers the last colour and its index and
+//! maps only the tiles this render or the last one drew over ([`map_rect`]), and there only the
+//! runs of pixels that differ from the last render's; the mapper remembers the last colour and its index and
 //! looks up only where the colour changes. The palette's memo is one byte a colour cell
 //! (256 KB), so the look-ups stay in cache.
 
 use image::RgbImage;
 
 use super::palette::GifPalette;
+use super::png_out::Changed;
 
 /// The last colour looked up (as `0xBBGGRR`; none yet: `u32::MAX`) and its index.
 type Memo = (u32, u8);
@@ -33,40 +34,42 @@ fn index_run(pixels: &[u8], out: &mut [u8], palette: &GifPalette, memo: &mut Mem
     }
 }
 
-/// Pixels compared with the background at a time (callgrind, the benchmark's middlegame:
-/// runs of 8 cost 9.1 M instructions a render, 16 7.9 M, 32 7.5 M, 64 7.5 M: shorter runs map
-/// fewer pixels but compare more often).
+/// Pixels compared with the last image at a time (callgrind, the benchmark's middlegame,
+/// compared with the background: runs of 8 cost 9.1 M instructions a render, 16 7.9 M, 32
+/// 7.5 M, 64 7.5 M: shorter runs map fewer pixels but compare more often).
 const RUN: usize = 32;
 
-/// Maps the pixels `x0..x1` × `y0..y1` of `image` (a board drawn on the background, with
-/// `bar` rows of caption bar above and below it) to their palette indices in `indices` (one
-/// byte a pixel, row by row), which hold the background's indices there: a run of [`RUN`]
-/// pixels of the board still as the background has them keeps its indices, only the others
-/// (and the bars) are looked up.
+/// Maps the pixels `x0..x1` × `y0..y1` of `image` to their palette indices in `indices` (one
+/// byte a pixel, row by row), which hold the indices of `last` (an image of the same size) or
+/// of the pixels there before it: a run of [`RUN`] pixels as `last` has them keeps its
+/// indices, only the others are looked up. Notes in `changed` the indices that changed.
 pub fn map_rect(
     image: &RgbImage,
-    (background, bar): (&RgbImage, u32),
+    last: &RgbImage,
     indices: &mut [u8],
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     palette: &GifPalette,
+    changed: &mut Changed,
 ) {
     let width = image.width() as usize;
-    let (raw, under) = (image.as_raw(), background.as_raw());
-    let (bar, rows) = (bar as usize, background.height() as usize);
-    let (x0, x1, step) = (x0 as usize, x1 as usize, RUN);
+    let (raw, old) = (image.as_raw(), last.as_raw());
+    let (x0, x1) = (x0 as usize, x1 as usize);
+    let mut run = [0u8; RUN];
     for y in y0 as usize..y1 as usize {
         let at = y * width;
-        let board_row = y.checked_sub(bar).filter(|&by| by < rows);
         let mut memo = (u32::MAX, 0);
-        for x in (x0..x1).step_by(step) {
-            let end = (x + step).min(x1);
-            let pixels = &raw[(at + x) * 3..(at + end) * 3];
-            let unchanged = board_row.is_some_and(|by| {
-                let from = by * width;
-                pixels == &under[(from + x) * 3..(from + end) * 3]
-            });
-            if !unchanged {
-                index_run(pixels, &mut indices[at + x..at + end], palette, &mut memo);
+        for x in (x0..x1).step_by(RUN) {
+            let end = (x + RUN).min(x1);
+            let span = (at + x) * 3..(at + end) * 3;
+            if raw[span.clone()] == old[span.clone()] {
+                continue;
+            }
+            let run = &mut run[..end - x];
+            index_run(&raw[span], run, palette, &mut memo);
+            let to = &mut indices[at + x..at + end];
+            if to != run {
+                to.copy_from_slice(run);
+                changed.add(x as u32, y as u32, end as u32, y as u32 + 1);
             }
         }
     }

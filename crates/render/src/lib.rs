@@ -17,13 +17,13 @@
 //! Rendering is a pure function of a [`BoardView`], [`Options`] and the [`Words`]. The parts that never
 //! change between moves (the board, the frame, the piece sprites, the marks) are drawn once
 //! per size, theme and orientation and cached; a render puts the background back where the
-//! last render on its canvas drew, copies two tinted squares, lays at most 14 piece sprites
-//! and a few marks, draws the rebound arrow and the infield text, and encodes the PNG, mapping
-//! and filtering only what it drew (see `BENCHMARKS.md`).
+//! render before the last drew on its canvas, copies two tinted squares, lays at most 14 piece
+//! sprites and a few marks, draws the rebound arrow and the infield text, and encodes the PNG,
+//! mapping, filtering and coding only what differs from the last render (see `BENCHMARKS.md`).
 //!
 //! `image` holds every pixel buffer; the board PNG is an indexed image of the palette the GIF
-//! uses ([`indexed`]: half the bytes of an RGB one, no visible difference), written around
-//! `fdeflate` (`image`'s encoder writes no palette images); the other pictures are RGB PNGs through
+//! uses ([`indexed`]: half the bytes of an RGB one, no visible difference), written with
+//! `fdeflate`'s deflate code, a row at a time (`image`'s encoder writes no palette images); the other pictures are RGB PNGs through
 //! `image` (fast deflate, `Paeth` filter). `imageproc` draws: rectangles, polygons and circles (supersampled and averaged
 //! down, since its shapes are not anti-aliased), text through `ab_glyph`, the glyph
 //! silhouettes (flood fill), outlines and halos (morphology) and the check glow (Gaussian
@@ -63,8 +63,10 @@ mod bishop;
 mod board;
 mod caption;
 pub mod crosstable;
+mod deflate_rows;
 pub mod eval_graph;
 mod gif;
+mod glyphs;
 mod indexed;
 mod infield;
 mod layers;

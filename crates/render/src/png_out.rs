@@ -1,15 +1,17 @@
-//! The board PNG's bytes, written by hand around `fdeflate`: the rows filtered with `Paeth`
-//! kept between renders, and only the bytes around what a render drew filtered again.
+//! The board PNG's bytes, written by hand: the rows filtered with `Paeth` and their deflate
+//! code kept between renders, and only the bytes around what a render changed filtered and
+//! coded again.
 //!
 //! `png`'s encoder filters every row of every image, a third of what encoding a board cost
 //! (`BENCHMARKS.md`, "A lighter board picture"), while a move changes a few tiles of it; and
 //! a filtered byte depends only on its pixel and the pixels left, above and above-left of
 //! it. So the filtered rows stay with the canvas ([`super::scratch`]) and a render filters
-//! again only the tiles drawn now or last time, each one pixel wider and one row taller. The
-//! rest is what `png` does with the same settings: the filtered rows through `fdeflate`'s
-//! fast compressor, in an 8-bit palette PNG's four chunks.
+//! again only the tiles whose indices changed, each one pixel wider and one row taller. The
+//! rows filtered again are coded again ([`super::deflate_rows`], `fdeflate`'s fast code a row
+//! at a time) and the stream joined from every row's kept bits, in an 8-bit palette PNG's four
+//! chunks.
 
-use super::RenderError;
+use super::deflate_rows::{self, RowCode};
 
 /// Palette indices filtered with `Paeth` (one filter-type byte, then the row), row by row.
 pub struct Filtered {
@@ -18,6 +20,32 @@ pub struct Filtered {
     bytes: Vec<u8>,
     /// A row of zeros: what is above the first row.
     zeros: Vec<u8>,
+    /// Each row's deflate code, as of the last [`Filtered::encode`].
+    codes: Vec<RowCode>,
+    /// The rows filtered again since.
+    stale: Vec<bool>,
+}
+
+/// Where indices changed since the last [`Filtered::refilter`]: each row's span of columns
+/// `(first, end)`, empty as `(u32::MAX, 0)`.
+pub struct Changed {
+    rows: Vec<(u32, u32)>,
+}
+
+impl Changed {
+    /// Nothing changed in an image `height` rows tall.
+    pub fn new(height: u32) -> Changed {
+        Changed {
+            rows: vec![(u32::MAX, 0); height as usize],
+        }
+    }
+
+    /// The indices `x0..x1` × `y0..y1` changed.
+    pub fn add(&mut self, x0: u32, y0: u32, x1: u32, y1: u32) {
+        for r in &mut self.rows[y0 as usize..y1 as usize] {
+            *r = (r.0.min(x0), r.1.max(x1));
+        }
+    }
 }
 
 /// The row filter: `Paeth`, with the fastest deflate the smallest file of the settings that
@@ -35,18 +63,30 @@ impl Filtered {
             height,
             bytes: vec![PAETH; (width + 1) * height],
             zeros: vec![0; width],
+            codes: (0..height).map(|_| RowCode::with_room(width + 1)).collect(),
+            stale: vec![true; height],
         };
-        f.refilter(indices, (0, 0, width as u32, height as u32));
+        let mut all = Changed::new(height as u32);
+        all.add(0, 0, width as u32, height as u32);
+        f.refilter(indices, &mut all);
         f
     }
 
-    /// Filters again the bytes of every pixel whose own, left, upper or upper-left pixel lies
-    /// in `x0..x1` × `y0..y1`: the rectangle and one more column and row.
-    pub fn refilter(&mut self, indices: &[u8], (x0, y0, x1, y1): (u32, u32, u32, u32)) {
+    /// Filters again the bytes of every pixel whose own, left, upper or upper-left pixel
+    /// changed (each row's span and the row above's, and one more column), and forgets the
+    /// changes.
+    pub fn refilter(&mut self, indices: &[u8], changed: &mut Changed) {
         let w = self.width;
-        let (x0, x1) = (x0 as usize, (x1 as usize + 1).min(w));
-        let (y0, y1) = (y0 as usize, (y1 as usize + 1).min(self.height));
-        for y in y0..y1 {
+        let mut above = (u32::MAX, 0);
+        for y in 0..self.height {
+            let own = std::mem::replace(&mut changed.rows[y], (u32::MAX, 0));
+            let (x0, x1) = (own.0.min(above.0), own.1.max(above.1));
+            above = own;
+            if x0 >= x1 {
+                continue;
+            }
+            let (x0, x1) = (x0 as usize, (x1 as usize + 1).min(w));
+            self.stale[y] = true;
             let row = &indices[y * w..(y + 1) * w];
             let up: &[u8] = if y == 0 {
                 // Above the first row is zero.
@@ -77,12 +117,15 @@ impl Filtered {
     }
 
     /// The PNG: signature, header, palette (`palette`, RGB triples), the compressed rows, end.
-    pub fn encode(&self, palette: &[u8]) -> Result<Vec<u8>, RenderError> {
-        let err = |e: std::io::Error| RenderError::Encode(e.to_string());
-        let mut compressor =
-            fdeflate::Compressor::new(Vec::with_capacity(48 * 1024)).map_err(err)?;
-        compressor.write_data(&self.bytes).map_err(err)?;
-        let data = compressor.finish().map_err(err)?;
+    /// Only the rows filtered again since the last call are coded again.
+    pub fn encode(&mut self, palette: &[u8]) -> Vec<u8> {
+        let w = self.width + 1;
+        for (y, code) in self.codes.iter_mut().enumerate() {
+            if std::mem::take(&mut self.stale[y]) {
+                code.code(&self.bytes[y * w..(y + 1) * w]);
+            }
+        }
+        let data = deflate_rows::stream(&self.codes);
         let mut out = Vec::with_capacity(data.len() + palette.len() + 64);
         out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
         let mut header = Vec::with_capacity(13);
@@ -94,7 +137,7 @@ impl Filtered {
         chunk(&mut out, b"PLTE", palette);
         chunk(&mut out, b"IDAT", &data);
         chunk(&mut out, b"IEND", &[]);
-        Ok(out)
+        out
     }
 }
 
@@ -151,16 +194,23 @@ mod tests {
         let (w, h) = (37u32, 23u32);
         let mut indices: Vec<u8> = (0..w * h).map(|i| (i * 7 % 13) as u8).collect();
         let mut kept = Filtered::new(&indices, w, h);
-        for (x0, y0, x1, y1) in [(0, 0, 5, 4), (30, 10, 37, 23), (12, 0, 20, 23)] {
+        let mut changed = Changed::new(h);
+        for (x0, y0, x1, y1) in [
+            (0, 0, 5, 4),
+            (30, 10, 37, 23),
+            (12, 0, 20, 23),
+            (36, 22, 37, 23),
+        ] {
             for y in y0..y1 {
                 for x in x0..x1 {
                     indices[(y * w + x) as usize] ^= 5;
                 }
             }
-            kept.refilter(&indices, (x0, y0, x1, y1));
+            changed.add(x0, y0, x1, y1);
+            kept.refilter(&indices, &mut changed);
             assert_eq!(kept.bytes, Filtered::new(&indices, w, h).bytes);
         }
         let palette: Vec<u8> = (0..16 * 3).map(|i| i as u8 * 5).collect();
-        assert_eq!(decoded(&kept.encode(&palette).expect("encodes")), indices);
+        assert_eq!(decoded(&kept.encode(&palette)), indices);
     }
 }

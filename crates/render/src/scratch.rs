@@ -1,18 +1,22 @@
-//! The board PNG's working buffers, kept between renders: an RGB canvas and its palette
-//! indices, each left as the last render made it, with the tiles that render drew over.
+//! The board PNG's working buffers, kept between renders: two RGB canvases drawn on in
+//! turn, the last render's palette indices and its filtered and coded rows, with the tiles
+//! each canvas was drawn over.
 //!
 //! Copying the whole 1.2 MB background for every move, comparing all of it with the
 //! background afterwards to find what to map to the palette, and zeroing a fresh index
 //! buffer cost more than drawing the move itself (`BENCHMARKS.md`, "A lighter board
 //! picture"). A render here instead takes a canvas of its option set from a small pool, puts
-//! back the background only in the tiles the previous render on it drew over, draws the
-//! view with the one board drawing ([`board::draw_on`], which marks its own tiles), maps
-//! only those tiles and filters again for the PNG only around them and the ones put back
+//! back the background only in the tiles the render before the last drew over on the canvas
+//! it draws on, draws the view with the one board drawing ([`board::draw_on`], which marks
+//! its own tiles), and compares it with the last render's pixels (the other canvas) only in
+//! the tiles either drew over: only the runs that differ are mapped to the palette, and only
+//! around the indices that changed are the rows filtered and coded again for the PNG
 //! ([`super::png_out`]). A plain square (a piece or the last move's tint with nothing else
 //! over it) whose indices the canvas kept from an earlier render is left out of the drawing
-//! and of the mapping, and its indices copied in ([`SquareCache`]). The pool is shared by every thread (renders run on Tokio's blocking
-//! threads, which come and go) and holds a few canvases; a canvas is out of the pool while
-//! a render uses it, so a panicking render just loses it.
+//! and of the mapping, and its indices copied in ([`SquareCache`]). The pool is shared by
+//! every thread (renders run on Tokio's blocking threads, which come and go) and holds a few
+//! canvases; a canvas is out of the pool while a render uses it, so a panicking render just
+//! loses it.
 
 use std::sync::Mutex;
 
@@ -22,16 +26,17 @@ use super::assets::Assets;
 use super::board;
 use super::indexed;
 use super::palette::GifPalette;
-use super::png_out::Filtered;
+use super::png_out::{Changed, Filtered};
 use super::square_cache::SquareCache;
 use super::tiles::Tiles;
 use super::words::Words;
 use super::{BoardView, Options, RenderError};
-use crate::rules::SquareSet;
+use crate::rules::{Square, SquareSet};
 
 /// Canvases kept for later renders, of any option sets: as many as a bot on two cores has
-/// renders in flight. Each holds about 2 MB at 640 px (the RGB pixels, their indices and the
-/// filtered rows) and at most 2 MB of kept squares, so the pool stays under 16 MB; a render
+/// renders in flight. Each holds about 3.9 MB at 640 px (twice the RGB pixels, their indices,
+/// the filtered rows and room for their longest code) and at most 2 MB of kept squares, so the
+/// pool stays under 24 MB; a render
 /// that finds none free draws on a new one, which costs what every render cost before.
 const POOL_LIMIT: usize = 4;
 
@@ -39,19 +44,26 @@ const POOL_LIMIT: usize = 4;
 struct Scratch {
     /// The option set and whether the image has caption bars.
     key: (Options, bool),
-    /// The last render's pixels.
-    rgb: RgbImage,
-    /// Their palette indices.
+    /// Two canvases drawn on in turn: `rgb[last]` holds the last render's pixels, the other
+    /// the render before's. A plain square copied from the cache stays as the background.
+    rgb: [RgbImage; 2],
+    /// The tiles the render that drew on each canvas drew over: everywhere else it is the
+    /// fresh canvas.
+    drawn: [Tiles; 2],
+    /// Which canvas holds the last render.
+    last: usize,
+    /// The last render's palette indices: those of `rgb[last]`, but in `copied`.
     indices: Vec<u8>,
-    /// The indices filtered for the PNG.
+    /// The indices filtered for the PNG, and their deflate code.
     filtered: Filtered,
-    /// The tiles the last render drew over: everywhere else `rgb` is the fresh canvas and
-    /// `indices` its indices.
-    drawn: Tiles,
-    /// The tiles the render before drew over, while a render puts them back.
-    before: Tiles,
+    /// The plain squares whose indices the last render copied from `squares`.
+    copied: Vec<Square>,
     /// The plain squares' indices, as renders on this canvas drew and mapped them.
     squares: SquareCache,
+    /// Where this render's indices differ from the last one's.
+    changed: Changed,
+    /// The tiles this render or the last one drew over.
+    both: Tiles,
 }
 
 static POOL: Mutex<Vec<Scratch>> = Mutex::new(Vec::new());
@@ -70,17 +82,20 @@ pub fn render_png(
 ) -> Result<Vec<u8>, RenderError> {
     let key = (*options, view.caption.is_some());
     let mut s = take(key).unwrap_or_else(|| fresh(key, view, assets));
-    restore(&mut s, assets);
+    let (last, next) = (s.last, 1 - s.last);
+    restore(&mut s.rgb[next], &mut s.drawn[next], assets);
     let layout = board::layout(view, assets);
     // The plain squares: those kept are left out of the drawing, the others kept after it.
     let (mut hits, mut misses) = (SquareSet::EMPTY, SquareSet::EMPTY);
     let squares = &s.squares;
+    let [a, b] = &mut s.rgb;
+    let (canvas, shown) = if next == 0 { (a, &*b) } else { (b, &*a) };
     board::draw_on(
-        &mut s.rgb,
+        canvas,
         view,
         assets,
         words,
-        &mut s.drawn,
+        &mut s.drawn[next],
         &mut |plain| {
             for sq in plain {
                 let bit = 1 << sq.index();
@@ -94,8 +109,22 @@ pub fn render_png(
         },
     );
     let palette = assets.gif_palette();
-    let bar = (s.rgb.height() - assets.background.height()) / 2;
-    let width = s.rgb.width() as usize;
+    let width = canvas.width() as usize;
+    let background = assets.background_indices();
+    let bar = layout.bar as usize;
+    // A square copied last time holds the cache's indices over the background's pixels:
+    // unless it is copied again (which writes all of it), the background's indices go back,
+    // which the mapping below compares with.
+    for &sq in s.copied.iter().filter(|&&sq| !hits.contains(sq)) {
+        let (x, y) = layout.square_origin(sq);
+        let (x, y, q) = (x as usize, y as usize, layout.cell as usize);
+        for row in y..y + q {
+            let (at, from) = (row * width + x, (row - bar) * width + x);
+            s.indices[at..at + q].copy_from_slice(&background[from..from + q]);
+        }
+        s.changed
+            .add(x as u32, y as u32, (x + q) as u32, (y + q) as u32);
+    }
     let mut holes: Vec<(u32, u32, u32, u32)> = hits
         .map(|sq| {
             let (x, y) = layout.square_origin(sq);
@@ -104,36 +133,43 @@ pub fn render_png(
         .collect();
     // Left to right (black's board runs its files right to left).
     holes.sort_unstable();
-    for rect in s.drawn.rects() {
+    // Mapped where this drawing or the last one drew, and differs from the last.
+    s.both.clone_from(&s.drawn[next]);
+    s.both.merge(&s.drawn[last]);
+    for rect in s.both.rects() {
         map_around(
-            &s.rgb,
-            (&assets.background, bar),
+            canvas,
+            shown,
             &mut s.indices,
             rect,
             &holes,
             palette,
+            &mut s.changed,
         );
     }
     #[cfg(test)]
     SQUARES_COPIED.fetch_add(hits.len() as usize, std::sync::atomic::Ordering::Relaxed);
     for sq in hits {
+        let key = board::square_key(view, sq);
         let at = layout.square_origin(sq);
-        s.squares
-            .copy_in(board::square_key(view, sq), &mut s.indices, width, at);
+        if s.squares.copy_in(key, &mut s.indices, width, at) {
+            let (x, y, q) = (at.0, at.1, layout.cell);
+            s.changed.add(x, y, x + q, y + q);
+        }
     }
     for sq in misses {
         let at = layout.square_origin(sq);
         s.squares
             .keep(board::square_key(view, sq), &s.indices, width, at);
     }
-    // Filtered again: what this render drew, and what the last one drew, now put back.
-    s.before.merge(&s.drawn);
-    for rect in s.before.rects() {
-        s.filtered.refilter(&s.indices, rect);
-    }
+    s.copied.clear();
+    s.copied.extend(hits);
+    s.last = next;
+    // Filtered and coded again only where the indices changed.
+    s.filtered.refilter(&s.indices, &mut s.changed);
     let png = s.filtered.encode(&palette.palette.used_bytes());
     put(s);
-    png
+    Ok(png)
 }
 
 /// Maps the pixels of `rect` to the palette as [`indexed::map_rect`] does, but those inside
@@ -141,17 +177,19 @@ pub fn render_png(
 /// are left as they are.
 fn map_around(
     image: &RgbImage,
-    background: (&RgbImage, u32),
+    last: &RgbImage,
     indices: &mut [u8],
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     holes: &[(u32, u32, u32, u32)],
     palette: &GifPalette,
+    changed: &mut Changed,
 ) {
+    let mut map = |rect| indexed::map_rect(image, last, indices, rect, palette, changed);
     if !holes
         .iter()
         .any(|h| h.0 < x1 && x0 < h.2 && h.1 < y1 && y0 < h.3)
     {
-        indexed::map_rect(image, background, indices, (x0, y0, x1, y1), palette);
+        map((x0, y0, x1, y1));
         return;
     }
     for y in y0..y1 {
@@ -161,12 +199,12 @@ fn map_around(
             .filter(|h| h.1 <= y && y < h.3 && h.0 < x1 && x0 < h.2)
         {
             if x < h.0 {
-                indexed::map_rect(image, background, indices, (x, y, h.0, y + 1), palette);
+                map((x, y, h.0, y + 1));
             }
             x = x.max(h.2);
         }
         if x < x1 {
-            indexed::map_rect(image, background, indices, (x, y, x1, y + 1), palette);
+            map((x, y, x1, y + 1));
         }
     }
 }
@@ -187,57 +225,53 @@ fn put(s: Scratch) {
     pool.push(s);
 }
 
-/// A new canvas: the fresh canvas of the view's layout and its indices, nothing drawn.
+/// A new canvas: the fresh canvas of the view's layout twice and its indices, nothing drawn.
 fn fresh(key: (Options, bool), view: &BoardView, assets: &Assets) -> Scratch {
     let layout = board::layout(view, assets);
     let rgb = board::canvas(assets, &layout);
     let width = layout.size as usize;
-    let bar = layout.bar as usize * width;
-    let mut indices = vec![0; bar];
+    // The bars' room is black until a caption is drawn over it.
+    let black = vec![assets.gif_palette().index([0, 0, 0]); layout.bar as usize * width];
+    let mut indices = black.clone();
     indices.extend_from_slice(assets.background_indices());
-    indices.resize(indices.len() + bar, 0);
+    indices.extend_from_slice(&black);
     let drawn = Tiles::new(rgb.width(), rgb.height());
+    let rgb_height = rgb.height();
     Scratch {
         key,
         filtered: Filtered::new(&indices, rgb.width(), rgb.height()),
-        rgb,
+        rgb: [rgb.clone(), rgb],
         indices,
-        before: drawn.clone(),
-        drawn,
+        drawn: [drawn.clone(), drawn.clone()],
+        last: 0,
+        copied: Vec::with_capacity(Square::ALL.len()),
         squares: SquareCache::new(layout.cell),
+        changed: Changed::new(rgb_height),
+        both: drawn,
     }
 }
 
-/// Puts the fresh canvas (the background, zeros in the bars' room) and its indices back
-/// where the last render drew, and moves its tiles to `before`.
-fn restore(s: &mut Scratch, assets: &Assets) {
-    let width = s.rgb.width() as usize;
-    let bar = (s.rgb.height() - assets.background.height()) as usize / 2;
+/// Puts the fresh canvas (the background, zeros in the bars' room) back where the render
+/// that drew on `rgb` drew, and unmarks those tiles.
+fn restore(rgb: &mut RgbImage, drawn: &mut Tiles, assets: &Assets) {
+    let width = rgb.width() as usize;
+    let bar = (rgb.height() - assets.background.height()) as usize / 2;
     let rows = assets.background.height() as usize;
-    let (background, background_indices) =
-        (assets.background.as_raw(), assets.background_indices());
-    let rgb: &mut [u8] = &mut s.rgb;
-    for (x0, y0, x1, y1) in s.drawn.rects() {
+    let background = assets.background.as_raw();
+    let rgb: &mut [u8] = rgb;
+    for (x0, y0, x1, y1) in drawn.rects() {
         let (x0, x1) = (x0 as usize, x1 as usize);
         for y in y0 as usize..y1 as usize {
             let at = y * width;
-            let (pixels, indices) = (
-                &mut rgb[(at + x0) * 3..(at + x1) * 3],
-                &mut s.indices[at + x0..at + x1],
-            );
+            let pixels = &mut rgb[(at + x0) * 3..(at + x1) * 3];
             match y.checked_sub(bar).filter(|&by| by < rows) {
                 Some(by) => {
                     let from = by * width;
                     pixels.copy_from_slice(&background[(from + x0) * 3..(from + x1) * 3]);
-                    indices.copy_from_slice(&background_indices[from + x0..from + x1]);
                 }
-                None => {
-                    pixels.fill(0);
-                    indices.fill(0);
-                }
+                None => pixels.fill(0),
             }
         }
     }
-    std::mem::swap(&mut s.drawn, &mut s.before);
-    s.drawn.clear();
+    drawn.clear();
 }

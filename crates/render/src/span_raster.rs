@@ -136,6 +136,21 @@ impl SpanRaster {
     }
 }
 
+/// `x.floor()` without the library call it compiles to for the baseline x86-64 (no SSE4.1):
+/// the same value for every `x` within an `i64`, which the walk's coordinates are.
+#[inline]
+fn floor(x: f32) -> f32 {
+    let t = x as i64 as f32;
+    if t > x { t - 1.0 } else { t }
+}
+
+/// `x.ceil()`, as [`floor`].
+#[inline]
+fn ceil(x: f32) -> f32 {
+    let t = x as i64 as f32;
+    if t < x { t + 1.0 } else { t }
+}
+
 /// Walks an edge row by row as `ab_glyph_rasterizer`'s `draw_line` does, calling
 /// `add(row, column, delta)` for every area delta it leaves.
 fn walk(e: &Edge, height: usize, mut add: impl FnMut(usize, usize, f32)) {
@@ -143,14 +158,14 @@ fn walk(e: &Edge, height: usize, mut add: impl FnMut(usize, usize, f32)) {
     let dxdy = (p1.0 - p0.0) / (p1.1 - p0.1);
     let mut x = p0.0;
     let y0 = p0.1 as usize; // p0 lies in the box: no row above it
-    for y in y0..height.min(p1.1.ceil() as usize) {
+    for y in y0..height.min(ceil(p1.1) as usize) {
         let dy = ((y + 1) as f32).min(p1.1) - (y as f32).max(p0.1);
         let xnext = x + dxdy * dy;
         let d = dy * dir;
         let (x0, x1) = if x < xnext { (x, xnext) } else { (xnext, x) };
-        let x0floor = x0.floor();
+        let x0floor = floor(x0);
         let x0i = x0floor as usize;
-        let x1ceil = x1.ceil();
+        let x1ceil = ceil(x1);
         let x1i = x1ceil as usize;
         if x1i <= x0i + 1 {
             let xmf = 0.5 * (x + xnext) - x0floor;
@@ -184,6 +199,29 @@ fn walk(e: &Edge, height: usize, mut add: impl FnMut(usize, usize, f32)) {
 mod tests {
     use super::*;
     use crate::shapes::{ExactCoverage, stroke};
+
+    #[test]
+    fn floor_and_ceil_are_the_library_ones() {
+        let mut xs: Vec<f32> = (-40_000..40_000).map(|i| i as f32 * 0.0999).collect();
+        xs.extend([
+            -0.0,
+            0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            1e-9,
+            -1e-9,
+            8_388_607.5,
+            3e9,
+            -3e9,
+        ]);
+        xs.extend((0..200).map(|i| f32::from_bits(0x3f80_0000 + i) - 1.0));
+        for x in xs {
+            assert_eq!(floor(x), x.floor(), "floor {x}");
+            assert_eq!(ceil(x), x.ceil(), "ceil {x}");
+        }
+    }
 
     #[test]
     fn the_coverage_is_the_rasterisers_over_each_rows_reach() {

@@ -21,6 +21,12 @@ pub struct Sprite {
     pub y0: i64,
     /// The pixels, alpha premultiplied.
     pub image: RgbaImage,
+    /// Each row's runs of opaque pixels and of partly transparent ones, `(first, end,
+    /// opaque)` in the sprite's columns (the transparent ones left out), so that drawing
+    /// copies an opaque run whole from `rgb` and blends only the others.
+    runs: Vec<Vec<(u32, u32, bool)>>,
+    /// The pixels' colours without their alpha, three bytes a pixel.
+    rgb: Vec<u8>,
 }
 
 impl Sprite {
@@ -61,17 +67,44 @@ impl Sprite {
             }
         }
         if x0 >= x1 {
-            return Sprite {
-                x0: 0,
-                y0: 0,
-                image: RgbaImage::new(0, 0),
-            };
+            return Sprite::of(0, 0, RgbaImage::new(0, 0));
         }
         let image = image::imageops::crop_imm(&full, x0, y0, x1 - x0, y1 - y0).to_image();
+        Sprite::of(x0.into(), y0.into(), image)
+    }
+
+    /// The sprite of these pixels at this offset, with its runs.
+    fn of(x0: i64, y0: i64, image: RgbaImage) -> Sprite {
+        let kind = |a: u8| match a {
+            0 => None,
+            255 => Some(true),
+            _ => Some(false),
+        };
+        let runs = image
+            .rows()
+            .map(|row| {
+                let alphas: Vec<u8> = row.map(|p| p.0[3]).collect();
+                let mut runs: Vec<(u32, u32, bool)> = Vec::new();
+                for (x, &a) in alphas.iter().enumerate() {
+                    let Some(opaque) = kind(a) else { continue };
+                    match runs.last_mut() {
+                        Some(run) if run.1 == x as u32 && run.2 == opaque => run.1 += 1,
+                        _ => runs.push((x as u32, x as u32 + 1, opaque)),
+                    }
+                }
+                runs
+            })
+            .collect();
+        let rgb = image
+            .pixels()
+            .flat_map(|p| [p.0[0], p.0[1], p.0[2]])
+            .collect();
         Sprite {
-            x0: x0 as i64,
-            y0: y0 as i64,
+            x0,
+            y0,
             image,
+            runs,
+            rgb,
         }
     }
 
@@ -98,24 +131,33 @@ impl Sprite {
         if cx0 >= cx1 || cy0 >= cy1 {
             return;
         }
-        let span = (cx1 - cx0) as usize;
         let src = self.image.as_raw();
         let dst: &mut [u8] = board;
         for by in cy0..cy1 {
-            let srow = ((by - top) * sw + (cx0 - left)) as usize * 4;
-            let drow = (by * bw + cx0) as usize * 3;
-            let s = &src[srow..srow + span * 4];
-            let d = &mut dst[drow..drow + span * 3];
-            for (d, s) in d.chunks_exact_mut(3).zip(s.chunks_exact(4)) {
-                match s[3] {
-                    0 => {}
+            let sy = (by - top) as usize;
+            let (srow, drow) = (sy * sw as usize, (by * bw) as usize);
+            for &(first, end, opaque) in &self.runs[sy] {
+                let (b0, b1) = (
+                    (left + i64::from(first)).max(cx0),
+                    (left + i64::from(end)).min(cx1),
+                );
+                if b0 >= b1 {
+                    continue;
+                }
+                let (k0, k1) = (srow + (b0 - left) as usize, srow + (b1 - left) as usize);
+                let d = &mut dst[(drow + b0 as usize) * 3..(drow + b1 as usize) * 3];
+                if opaque {
                     // Most of a piece is opaque: a copy.
-                    255 => d.copy_from_slice(&s[..3]),
-                    a => {
-                        let keep = 255 - a as u32;
-                        for (d, &s) in d.iter_mut().zip(s) {
-                            *d = s + div255(*d as u32 * keep) as u8;
-                        }
+                    d.copy_from_slice(&self.rgb[k0 * 3..k1 * 3]);
+                    continue;
+                }
+                for (d, s) in d
+                    .chunks_exact_mut(3)
+                    .zip(src[k0 * 4..k1 * 4].chunks_exact(4))
+                {
+                    let keep = 255 - s[3] as u32;
+                    for (d, &s) in d.iter_mut().zip(s) {
+                        *d = s + div255(*d as u32 * keep) as u8;
                     }
                 }
             }
@@ -139,6 +181,45 @@ mod tests {
     fn div255_rounds_like_the_division() {
         for v in 0..=255 * 255 {
             assert_eq!(div255(v), (v + 127) / 255, "{v}");
+        }
+    }
+
+    /// The sprite laid pixel by pixel, as `draw` did before it kept runs.
+    fn laid_pixel_by_pixel(sprite: &Sprite, board: &mut RgbImage, x: i64, y: i64) {
+        let (left, top) = (x + sprite.x0, y + sprite.y0);
+        for (sx, sy, s) in sprite.image.enumerate_pixels() {
+            let (bx, by) = (left + i64::from(sx), top + i64::from(sy));
+            if !(0..i64::from(board.width())).contains(&bx)
+                || !(0..i64::from(board.height())).contains(&by)
+            {
+                continue;
+            }
+            let d = board.get_pixel_mut(bx as u32, by as u32);
+            let keep = 255 - s.0[3] as u32;
+            for k in 0..3 {
+                d.0[k] = s.0[k] + div255(d.0[k] as u32 * keep) as u8;
+            }
+        }
+    }
+
+    #[test]
+    fn runs_lay_a_sprite_as_pixel_by_pixel_does_clipped_or_not() {
+        // Opaque, clear and every partial alpha, in runs of every length.
+        let mut cov = GrayImage::new(40, 30);
+        for (x, y, p) in cov.enumerate_pixels_mut() {
+            p.0[0] = match (x * 7 + y * 3) % 11 {
+                0..=3 => 255,
+                4 | 5 => 0,
+                k => ((x * 37 + y * 11 + k) % 256) as u8,
+            };
+        }
+        let sprite = Sprite::from_layers(40, &[(&cov, [200, 30, 90])]);
+        let board = RgbImage::from_fn(50, 45, |x, y| Px([(x * 5) as u8, (y * 3) as u8, 77]));
+        for (x, y) in [(5, 5), (-7, -3), (30, 25), (-39, 0), (49, 44), (60, 60)] {
+            let (mut want, mut got) = (board.clone(), board.clone());
+            laid_pixel_by_pixel(&sprite, &mut want, x, y);
+            sprite.draw(&mut got, x, y);
+            assert!(got == want, "at {x}, {y}");
         }
     }
 

@@ -63,16 +63,29 @@ impl SquareCache {
 
     /// Copies the kept square of `key` into `indices` (an image `width` pixels wide) with its
     /// top-left pixel at `(x, y)`; nothing if it is not kept ([`SquareCache::has`] said so).
-    pub fn copy_in(&self, key: SquareKey, indices: &mut [u8], width: usize, (x, y): (u32, u32)) {
+    /// True when that changed any index.
+    pub fn copy_in(
+        &self,
+        key: SquareKey,
+        indices: &mut [u8],
+        width: usize,
+        (x, y): (u32, u32),
+    ) -> bool {
         let Some(start) = self.starts[slot(key)] else {
-            return;
+            return false;
         };
         let (x, y, q) = (x as usize, y as usize, self.cell);
         let tile = &self.block[start..start + q * q];
+        let mut changed = false;
         for (row, from) in tile.chunks_exact(q).enumerate() {
             let at = (y + row) * width + x;
-            indices[at..at + q].copy_from_slice(from);
+            let to = &mut indices[at..at + q];
+            if to != from {
+                to.copy_from_slice(from);
+                changed = true;
+            }
         }
+        changed
     }
 
     /// Keeps the square of `key` as `indices` (an image `width` pixels wide) hold it with its
@@ -118,7 +131,8 @@ mod tests {
         cache.keep(key(0), &image, width, (3, 5));
         assert!(cache.has(key(0)) && !cache.has((Square::ALL[0], false, rook)));
         let mut out = vec![0; image.len()];
-        cache.copy_in(key(0), &mut out, width, (3, 5));
+        assert!(cache.copy_in(key(0), &mut out, width, (3, 5)));
+        assert!(!cache.copy_in(key(0), &mut out, width, (3, 5)));
         for y in 5..605 {
             assert_eq!(
                 out[y * width + 3..y * width + 603],

@@ -1,8 +1,10 @@
-//! Text on the board: measured with `ab_glyph`, drawn with `imageproc`'s `draw_text_mut`.
+//! Text on the board: measured with `ab_glyph`, drawn as `imageproc`'s `draw_text_mut` draws
+//! it, the glyphs kept ([`super::glyphs`]).
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::{Rgb as Px, RgbImage};
-use imageproc::drawing::draw_text_mut;
+
+use super::glyphs::draw_text;
 
 use super::theme::Rgb;
 
@@ -51,11 +53,10 @@ impl Text<'_> {
     /// places text by whole pixels, its top at the font's ascent above the baseline.
     pub fn draw(&self, image: &mut RgbImage, s: &str, x: f32, baseline: f32, color: Rgb) {
         let ascent = self.font.as_scaled(self.px).ascent();
-        draw_text_mut(
+        draw_text(
             image,
             Px(color),
-            x.round() as i32,
-            (baseline - ascent).round() as i32,
+            (x.round() as i32, (baseline - ascent).round() as i32),
             PxScale::from(self.px),
             self.font,
             s,
