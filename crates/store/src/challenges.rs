@@ -62,7 +62,7 @@ fn challenge_from_row(row: &AnyRow) -> Result<Challenge> {
 
 impl Challenges<'_> {
     /// Records a new open challenge. Both players must have been recorded with
-    /// [`Players::upsert_player`]. A second open rematch challenge of the same game fails with
+    /// [`Players::upsert_player`](crate::Players::upsert_player). A second open rematch challenge of the same game fails with
     /// [`StoreError::Conflict`].
     pub async fn create_challenge(self, new: &NewChallenge, now: Timestamp) -> Result<Challenge> {
         if new.challenged == Some(new.challenger) {

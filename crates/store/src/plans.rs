@@ -37,47 +37,47 @@ impl Store {
 /// The queries the bot runs all the time, each of which must be served by an index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HotQuery {
-    /// [`Games::game`].
+    /// [`Games::game`](crate::Games::game).
     GameById,
-    /// [`Games::active_games_of`].
+    /// [`Games::active_games_of`](crate::Games::active_games_of).
     ActiveGamesOfPlayer,
-    /// [`Games::active_games_in`].
+    /// [`Games::active_games_in`](crate::Games::active_games_in).
     ActiveGamesInPlace,
-    /// [`Games::active_games_of_in`]: "my game here".
+    /// [`Games::active_games_of_in`](crate::Games::active_games_of_in): "my game here".
     ActiveGamesOfPlayerHere,
-    /// [`Games::only_active_game_in`].
+    /// [`Games::only_active_game_in`](crate::Games::only_active_game_in).
     OnlyActiveGameInPlace,
-    /// [`Games::games_in_progress_of`], and the cap on games in progress.
+    /// [`Games::games_in_progress_of`](crate::Games::games_in_progress_of), and the cap on games in progress.
     GamesInProgressOf,
-    /// [`Play::claim_timeouts`].
+    /// [`Play::claim_timeouts`](crate::Play::claim_timeouts).
     DueDeadlines,
-    /// [`Play::claim_reminders`].
+    /// [`Play::claim_reminders`](crate::Play::claim_reminders).
     DueReminders,
-    /// [`Ratings::leaderboard`].
+    /// [`Ratings::leaderboard`](crate::Ratings::leaderboard).
     Leaderboard,
-    /// [`Ratings::rank`].
+    /// [`Ratings::rank`](crate::Ratings::rank).
     RatedAbove,
-    /// [`Games::record`] in a server.
+    /// [`Games::record`](crate::Games::record) in a server.
     PlayerRecord,
-    /// [`Games::streak`] in a server.
+    /// [`Games::streak`](crate::Games::streak) in a server.
     PlayerResults,
-    /// [`Challenges::expire_challenges`].
+    /// [`Challenges::expire_challenges`](crate::Challenges::expire_challenges).
     ExpiredChallenges,
-    /// [`Play::computer_turns`].
+    /// [`Play::computer_turns`](crate::Play::computer_turns).
     ComputerTurns,
-    /// [`Tournaments::tournament_of_game`].
+    /// [`Tournaments::tournament_of_game`](crate::Tournaments::tournament_of_game).
     TournamentOfGame,
-    /// [`Tournaments::tournaments_in`].
+    /// [`Tournaments::tournaments_in`](crate::Tournaments::tournaments_in).
     TournamentsInServer,
-    /// [`Tournaments::tournaments_in_status`].
+    /// [`Tournaments::tournaments_in_status`](crate::Tournaments::tournaments_in_status).
     TournamentsInStatus,
-    /// [`Tournaments::tournaments_organised_by`].
+    /// [`Tournaments::tournaments_organised_by`](crate::Tournaments::tournaments_organised_by).
     TournamentsOrganisedBy,
-    /// [`Tournaments::tournaments_joined_by`].
+    /// [`Tournaments::tournaments_joined_by`](crate::Tournaments::tournaments_joined_by).
     TournamentsJoinedBy,
-    /// [`Tournaments::open_tournaments_of`], and the cap on unstarted tournaments.
+    /// [`Tournaments::open_tournaments_of`](crate::Tournaments::open_tournaments_of), and the cap on unstarted tournaments.
     OpenTournamentsOf,
-    /// [`EventLog::game_events`].
+    /// [`EventLog::game_events`](crate::EventLog::game_events).
     GameEvents,
 }
 

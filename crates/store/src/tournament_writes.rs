@@ -19,7 +19,7 @@ use crate::Tournaments;
 use crate::types::PlayerIdColumn as _;
 
 impl Tournaments<'_> {
-    /// Signs `player` up (recorded with [`Players::upsert_player`] first). Fails with
+    /// Signs `player` up (recorded with [`Players::upsert_player`](crate::Players::upsert_player) first). Fails with
     /// [`StoreError::Conflict`] when the tournament is full or no longer open, or the player is
     /// already signed up: nothing is written then, and the caller reads the row to say which.
     pub async fn join_tournament(

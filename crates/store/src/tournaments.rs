@@ -107,7 +107,7 @@ pub struct NewTournament {
     pub server: u64,
     /// Its home channel.
     pub channel: u64,
-    /// Its organiser (recorded with [`Players::upsert_player`] first).
+    /// Its organiser (recorded with [`Players::upsert_player`](crate::Players::upsert_player) first).
     pub organiser: PlayerId,
     /// Every pair plays twice.
     pub double: bool,

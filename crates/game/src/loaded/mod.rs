@@ -52,7 +52,7 @@ impl Loaded {
         Loaded::from_stored(players, row, &moves).await.map(Some)
     }
 
-    /// A game from its stored row and moves (one read of the store's, [`Games::game_with_moves`]),
+    /// A game from its stored row and moves (one read of the store's, [`Games::game_with_moves`](crate::store::Games::game_with_moves)),
     /// replayed. The players are looked up through `players`.
     pub(crate) async fn from_stored(
         players: &Players<'_>,

@@ -113,7 +113,7 @@ impl<'a> Seat<'a> {
     }
 
     /// Plays `mv` and commits it, with the next move's deadline or the game's end (and what
-    /// follows an end, [`Endings::game_over`]). Returns the move in SAN.
+    /// follows an end, [`Endings::game_over`](crate::parts::Endings::game_over)). Returns the move in SAN.
     pub(crate) async fn play(&mut self, svc: &Service, voice: Voice<'_>, mv: Move) -> Res<String> {
         let before = *self.loaded.game.position();
         self.loaded.game.play(mv).map_err(|e| match e {
@@ -159,7 +159,7 @@ impl<'a> Seat<'a> {
     }
 
     /// Ends the game off the board (resignation, agreement, abort), and what follows an end
-    /// ([`Endings::game_over`]).
+    /// ([`Endings::game_over`](crate::parts::Endings::game_over)).
     pub(crate) async fn end(&mut self, svc: &Service, outcome: Outcome) -> Res<()> {
         let row = &self.loaded.row;
         self.loaded.row = svc

@@ -4,7 +4,7 @@
 //! [`Event`] row written **in the same transaction** as the change,
 //! with typed data rather than rendered text, so that each consumer says it in its reader's
 //! language. Consumers read the log in order and record how far they got
-//! ([`EventLog::reader_position`]): the Discord poster posts what no answer to a command told (a
+//! ([`EventLog::reader_position`](crate::EventLog::reader_position)): the Discord poster posts what no answer to a command told (a
 //! move made elsewhere, or one whose answer a crash cut off), and after a restart it goes on from
 //! its position, so an acknowledged move is announced even when the process died between the
 //! commit and the post.
@@ -13,7 +13,7 @@
 //!
 //! Most events are told by the answer to the very command that caused them: a move typed in its
 //! game's thread is answered there with the board. Such an event is written with `answered_by`,
-//! the id of the process ([`EventLog::instance`]) whose answer tells it, and the process keeps
+//! the id of the process ([`EventLog::instance`](crate::EventLog::instance)) whose answer tells it, and the process keeps
 //! track of that answer's delivery ([`Deliveries`]); a consumer then only waits for it, and posts
 //! the event itself if the answer was not delivered, or the process that owed it is gone. An
 //! event written outside any answer (a command made in another channel than the game's, a tool,
@@ -35,9 +35,9 @@
 //! behind one fsync at a time, where PostgreSQL otherwise commits concurrent transactions
 //! together. A sequence's ids may commit out of order — id 11 visible while 10 is still in
 //! flight — so every reader keeps its place with a [`LogCursor`], which reads what is committed
-//! in one snapshot ([`EventLog::committed_after`]) and passes a missing id only once the
+//! in one snapshot ([`EventLog::committed_after`](crate::EventLog::committed_after)) and passes a missing id only once the
 //! transaction that took it is over (PostgreSQL's snapshot says when), never after a fixed wait:
-//! a commit that lands long after its id was taken is read like any other. A commit wakes this process's consumers at once ([`EventLog::event_wakeups`]); on PostgreSQL the store
+//! a commit that lands long after its id was taken is read like any other. A commit wakes this process's consumers at once ([`EventLog::event_wakeups`](crate::EventLog::event_wakeups)); on PostgreSQL the store
 //! then sends `NOTIFY rollerball_events` ([`notify_others`]: after the commit, not in it), which
 //! wakes the consumers of every other process (no polling on the hot path).
 

@@ -74,7 +74,7 @@ impl Play<'_> {
     /// Ends on time (the side to move loses; before both sides have moved, see
     /// `CLAIM_TIMEOUTS`) up to `limit` games whose deadline is at or before `now`, and returns
     /// them. Each game is returned to exactly one caller, however many
-    /// processes sweep at once; rated ones then wait for [`Ratings::apply_ratings`].
+    /// processes sweep at once; rated ones then wait for [`Ratings::apply_ratings`](crate::Ratings::apply_ratings).
     pub async fn claim_timeouts(self, now: Timestamp, limit: u32) -> Result<Vec<Game>> {
         let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;

@@ -79,7 +79,7 @@ pub(crate) async fn insert_game(
 impl Play<'_> {
     /// Starts a game (not from a challenge: a rematch, or a game against the computer). A second
     /// rematch of the same game fails with [`StoreError::Conflict`]; a player at one of the
-    /// store's [`Caps`](super::Caps) gets [`StoreError::Cap`].
+    /// store's [`Caps`](crate::Caps) gets [`StoreError::Cap`].
     pub async fn create_game(self, game: &NewGame, now: Timestamp) -> Result<Game> {
         let mut writer = self.store.writer().await?;
         let mut tx = writer.begin().await?;
