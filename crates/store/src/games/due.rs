@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 
 use super::rows::{game_columns, game_from_row};
 use crate::Play;
-use crate::events::{self, EventKind, current_answer};
+use crate::events::EventKind;
 use crate::{DueReminder, Game, Result, Timestamp};
 
 /// Computer games waiting for the computer's move ($1 = most to return).
@@ -104,9 +104,11 @@ impl Play<'_> {
                 result,
                 termination,
             };
-            let answer = current_answer();
             told.extend(
-                events::append(&mut tx, &self.store.events, answer, game, &event, now).await?,
+                self.store
+                    .events
+                    .append_event(&mut tx, game, &event, now)
+                    .await?,
             );
         }
         self.store

@@ -5,7 +5,7 @@ use sqlx::{Any, Connection, Row, Transaction};
 
 use super::rows::{game_columns, game_from_row};
 use crate::Play;
-use crate::events::{self, EventId, EventKind, current_answer};
+use crate::events::EventKind;
 use crate::types::PlayerIdColumn as _;
 use crate::types::{color_to_db, reach_to_db, side_to_move};
 use crate::{
@@ -232,15 +232,11 @@ impl Play<'_> {
             plies,
             ply: game.ply,
         };
-        let told = events::append(
-            &mut tx,
-            &self.store.events,
-            current_answer(),
-            &game,
-            &event,
-            now,
-        );
-        let told: Vec<EventId> = told.await?.into_iter().collect();
+        let told = self
+            .store
+            .events
+            .append_event(&mut tx, &game, &event, now)
+            .await?;
         self.store.events.commit_telling(tx, &told, true).await?;
         Ok(game)
     }
@@ -308,15 +304,11 @@ impl Play<'_> {
             return Err(missing_or_conflict(&self.store.pool, Missing::Game(id)).await);
         };
         let game = game_from_row(&row)?;
-        let told = events::append(
-            &mut tx,
-            &self.store.events,
-            current_answer(),
-            &game,
-            &event,
-            now,
-        );
-        let told: Vec<EventId> = told.await?.into_iter().collect();
+        let told = self
+            .store
+            .events
+            .append_event(&mut tx, &game, &event, now)
+            .await?;
         self.store.events.commit_telling(tx, &told, true).await?;
         Ok(game)
     }
